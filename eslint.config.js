@@ -1,0 +1,28 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'test-output/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['src/games/**/*.ts', 'src/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Engines are pure: use the seeded generator in src/core/rng.ts.' },
+        { object: 'Date', property: 'now', message: 'Engines are pure: no clock.' },
+        { object: 'performance', property: 'now', message: 'Engines are pure: no clock.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,98 @@
+/**
+ * The one contract every game implements. The server, the browser, the CLI, the agents and the
+ * conformance suite only ever talk to a game through this interface.
+ *
+ * Engines are pure: no I/O, no clock, no Math.random. All randomness comes from the seeded generator
+ * in `rng.ts`, whose state lives inside the game state.
+ */
+
+/** Any value that survives JSON.stringify / JSON.parse unchanged. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON Schema document, kept as plain data so it can be served and compiled by Ajv. */
+export type JsonSchema = { [key: string]: Json };
+
+/** Something that happened during a step, for logs, the UI and agents. `type` names it. */
+export interface GameEvent {
+  type: string;
+  [key: string]: Json;
+}
+
+/** An action in the game's grammar (validated by the game's JSON Schema before `step` sees it). */
+export interface GameAction {
+  type: string;
+  [key: string]: Json;
+}
+
+/** The outcome of `step`: accepted with a new state, or refused with the old state untouched. */
+export type StepResult<S> =
+  { ok: true; state: S; events: GameEvent[] } | { ok: false; reason: string; message: string };
+
+/** What the player may see. `text` is the rendering for language models; the rest is structured. */
+export interface Observation {
+  text: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The state as it travels: `data` is what a player may read; `secret` (optional) is hidden
+ * information (fog, unlit cells, generator state) that must never be readable by the client.
+ * For `stateToken` games both parts are sealed together; for `state` games `data` travels in the
+ * clear under an integrity tag and `secret` is sealed inside it.
+ */
+export interface WireState {
+  data: Json;
+  secret?: Json;
+}
+
+/** The published description of a game: what it is, how it scores, its rules and action grammar. */
+export interface GameSpec {
+  slug: string;
+  name: string;
+  genre: string;
+  /** One-line pitch. */
+  description: string;
+  goal: string;
+  scoring: string[];
+  /** The rules, in the project's own words, one rule a line. */
+  rules: string[];
+  /** The action grammar from the game's seed file, as JSON Schema. */
+  actionSchema: JsonSchema;
+  /** Which field the client carries between calls. */
+  carry: 'state' | 'stateToken';
+  /** Changes whenever a rule (or the state format) changes; replays name the version they ran on. */
+  rulesVersion: string;
+  /** Example actions, for docs. */
+  exampleActions: GameAction[];
+  /** Extra game-specific facts (board size, tables) worth publishing. */
+  [key: string]: Json;
+}
+
+/** The game contract. `S` is the engine's own state type; nothing outside the game looks inside it. */
+export interface Game<S = unknown, A extends GameAction = GameAction> {
+  readonly spec: GameSpec;
+  /** A fresh game for a seed (an integer 0..2^32-1). */
+  init(seed: number): S;
+  /** Every action `step` would accept now; empty once the game is over. */
+  legalActions(state: S): A[];
+  /** Apply one action. Must not mutate `state`; a refusal returns no state at all. */
+  step(state: S, action: A): StepResult<S>;
+  observe(state: S): Observation;
+  score(state: S): number;
+  isGameOver(state: S): boolean;
+  /** The seed the game was started with (echoed by the API). */
+  seedOf(state: S): number;
+  /** Full state to plain JSON, split into readable and hidden parts. Must round-trip exactly. */
+  toWire(state: S): WireState;
+  /** Rebuild a state from `toWire` output. Throws on anything malformed. */
+  fromWire(wire: WireState): S;
+}
+
+/** Any game, with its types erased; what the registry and the shells hold. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any>;
+
+/** Helper for engines: a refusal result. */
+export function refuse(reason: string, message: string): { ok: false; reason: string; message: string } {
+  return { ok: false, reason, message };
+}

@@ -1,0 +1,20 @@
+export type {
+  AnyGame,
+  Game,
+  GameAction,
+  GameEvent,
+  GameSpec,
+  Json,
+  JsonSchema,
+  Observation,
+  StepResult,
+  WireState,
+} from './game.js';
+export { refuse } from './game.js';
+export { Rng, seedRng, hash32, isSeed, isRngState } from './rng.js';
+export type { RngState } from './rng.js';
+export { StateSealer, StateError, canonicalJson } from './seal.js';
+export type { ReadableState } from './seal.js';
+export { Registry } from './registry.js';
+export { replay } from './replay.js';
+export type { Run, ReplayResult } from './replay.js';

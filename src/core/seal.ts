@@ -1,0 +1,204 @@
+/**
+ * State integrity: the server only continues states it issued.
+ *
+ * - `stateToken` (opaque): AES-256-GCM over the game's wire state, with the game slug, rules version
+ *   and key id as associated data. Format: `gb1.<kid>.<base64url(iv ‖ ciphertext ‖ tag)>`.
+ * - readable `state`: `{game, rulesVersion, data, sealed?, tag}` where `data` is plain JSON, hidden
+ *   information travels sealed in `sealed` (an AES-GCM token of its own), and `tag` is an HMAC-SHA256
+ *   over the canonical JSON (sorted keys, no whitespace) of everything else. Reordering keys or
+ *   changing whitespace is not tampering; changing any value is.
+ *
+ * Keys are derived with HKDF from a master secret. Several secrets may be configured: the first signs,
+ * all verify (rotation). Every failure is one `StateError`, never a crypto exception.
+ */
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Json, WireState } from './game.js';
+
+/** Thrown for any state or token the server cannot accept. The message is safe to show clients. */
+export class StateError extends Error {
+  override name = 'StateError';
+}
+
+interface KeySet {
+  kid: string;
+  enc: Buffer;
+  mac: Buffer;
+}
+
+const TOKEN_PREFIX = 'gb1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Payloads longer than this are deflated before sealing (keeps big states' tokens small). */
+const DEFLATE_OVER = 768;
+/** Hard cap on a decoded payload, so a crafted token cannot inflate into a memory bomb. */
+const MAX_PLAIN_BYTES = 1 << 20;
+
+function deriveKeys(secret: string): KeySet {
+  const ikm = Buffer.from(secret, 'utf8');
+  const kid = createHash('sha256').update(ikm).digest('base64url').slice(0, 8);
+  const enc = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'state-token-aes-256-gcm', 32));
+  const mac = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'readable-state-hmac-sha256', 32));
+  return { kid, enc, mac };
+}
+
+/** Canonical JSON: object keys sorted at every depth, no whitespace. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return '[' + value.map((v) => canonicalJson(v)).join(',') + ']';
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson(obj[k])).join(',') + '}';
+}
+
+/** A readable state as the client carries it. */
+export interface ReadableState {
+  game: string;
+  rulesVersion: string;
+  data: Json;
+  sealed?: string;
+  tag: string;
+}
+
+/** Seals and opens game states under a set of secrets (the first one signs). */
+export class StateSealer {
+  private readonly keys: KeySet[];
+
+  constructor(secrets: readonly string[]) {
+    if (secrets.length === 0 || secrets.some((s) => s.length < 16)) {
+      throw new Error('StateSealer needs at least one secret of 16 or more characters');
+    }
+    this.keys = secrets.map(deriveKeys);
+  }
+
+  /** A sealer with a random secret (tests, throwaway servers). */
+  static random(): StateSealer {
+    return new StateSealer([randomBytes(32).toString('base64url')]);
+  }
+
+  private keyFor(kid: string): KeySet | undefined {
+    return this.keys.find((k) => k.kid === kid);
+  }
+
+  private static aad(game: string, rulesVersion: string, kid: string, purpose: string): Buffer {
+    return Buffer.from(`${TOKEN_PREFIX}|${purpose}|${game}|${rulesVersion}|${kid}`, 'utf8');
+  }
+
+  private sealJson(value: unknown, game: string, rulesVersion: string, purpose: string): string {
+    const key = this.keys[0];
+    let plain = Buffer.from(JSON.stringify(value), 'utf8');
+    let flag = 0;
+    if (plain.length > DEFLATE_OVER) {
+      plain = deflateRawSync(plain);
+      flag = 1;
+    }
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key.enc, iv);
+    cipher.setAAD(StateSealer.aad(game, rulesVersion, key.kid, purpose));
+    const body = Buffer.concat([cipher.update(Buffer.of(flag)), cipher.update(plain), cipher.final()]);
+    const out = Buffer.concat([iv, body, cipher.getAuthTag()]);
+    return `${TOKEN_PREFIX}.${key.kid}.${out.toString('base64url')}`;
+  }
+
+  private openJson(token: unknown, game: string, rulesVersion: string, purpose: string): unknown {
+    if (typeof token !== 'string') throw new StateError('the state token must be a string');
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX)
+      throw new StateError('the state token is not one this server issued');
+    const key = this.keyFor(parts[1]);
+    if (!key) throw new StateError('the state token was sealed with a key this server does not hold');
+    if (!/^[A-Za-z0-9_-]+$/.test(parts[2])) throw new StateError('the state token is not valid base64url');
+    const raw = Buffer.from(parts[2], 'base64url');
+    if (raw.length < IV_BYTES + TAG_BYTES + 1) throw new StateError('the state token is truncated');
+    const iv = raw.subarray(0, IV_BYTES);
+    const tag = raw.subarray(raw.length - TAG_BYTES);
+    const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
+    let plain: Buffer;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key.enc, iv);
+      decipher.setAAD(StateSealer.aad(game, rulesVersion, key.kid, purpose));
+      decipher.setAuthTag(tag);
+      plain = Buffer.concat([decipher.update(body), decipher.final()]);
+    } catch {
+      throw new StateError(
+        `the state token failed authentication: altered, truncated, or issued for another game or rules version than ${game} ${rulesVersion}`,
+      );
+    }
+    try {
+      const flag = plain[0];
+      let json = plain.subarray(1);
+      if (flag === 1) json = inflateRawSync(json, { maxOutputLength: MAX_PLAIN_BYTES });
+      else if (flag !== 0) throw new Error('unknown payload flag');
+      return JSON.parse(json.toString('utf8'));
+    } catch {
+      throw new StateError('the state token payload is unreadable');
+    }
+  }
+
+  /** An opaque token for a whole wire state. */
+  sealToken(game: string, rulesVersion: string, wire: WireState): string {
+    return this.sealJson(wire, game, rulesVersion, 'token');
+  }
+
+  /** Opens a token made by `sealToken` for the same game and rules version; throws `StateError`. */
+  openToken(game: string, rulesVersion: string, token: unknown): WireState {
+    const wire = this.openJson(token, game, rulesVersion, 'token');
+    if (wire === null || typeof wire !== 'object' || !('data' in wire))
+      throw new StateError('the state token payload is malformed');
+    return wire as WireState;
+  }
+
+  private macOf(key: KeySet, content: Omit<ReadableState, 'tag'>): string {
+    return key.kid + '.' + createHmac('sha256', key.mac).update(canonicalJson(content)).digest('base64url');
+  }
+
+  /** A readable state object: `data` in the clear, `secret` sealed, all of it under an HMAC tag. */
+  sealReadable(game: string, rulesVersion: string, wire: WireState): ReadableState {
+    const content: Omit<ReadableState, 'tag'> = { game, rulesVersion, data: wire.data };
+    if (wire.secret !== undefined) content.sealed = this.sealJson(wire.secret, game, rulesVersion, 'secret');
+    return { ...content, tag: this.macOf(this.keys[0], content) };
+  }
+
+  /** Checks a readable state's tag and game, and opens its sealed part; throws `StateError`. */
+  openReadable(game: string, rulesVersion: string, state: unknown): WireState {
+    if (state === null || typeof state !== 'object' || Array.isArray(state))
+      throw new StateError('the state must be an object');
+    const s = state as Record<string, unknown>;
+    const allowed = new Set(['game', 'rulesVersion', 'data', 'sealed', 'tag']);
+    for (const k of Object.keys(s))
+      if (!allowed.has(k)) throw new StateError(`the state has an unexpected field "${k}"`);
+    if (typeof s.tag !== 'string') throw new StateError('the state has no integrity tag');
+    if (s.game !== game) throw new StateError(`the state belongs to game "${String(s.game)}", not "${game}"`);
+    if (s.rulesVersion !== rulesVersion) {
+      throw new StateError(
+        `the state was issued for rules version "${String(s.rulesVersion)}"; this server runs "${rulesVersion}"`,
+      );
+    }
+    if (!('data' in s)) throw new StateError('the state has no data');
+    if (s.sealed !== undefined && typeof s.sealed !== 'string')
+      throw new StateError("the state's sealed part must be a string");
+    const kid = s.tag.split('.')[0];
+    const key = this.keyFor(kid);
+    if (!key) throw new StateError('the state was signed with a key this server does not hold');
+    const content: Omit<ReadableState, 'tag'> = { game, rulesVersion, data: s.data as Json };
+    if (s.sealed !== undefined) content.sealed = s.sealed as string;
+    const expected = Buffer.from(this.macOf(key, content));
+    const given = Buffer.from(s.tag);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new StateError('the state failed its integrity check: some value was changed');
+    }
+    const wire: WireState = { data: s.data as Json };
+    if (s.sealed !== undefined) wire.secret = this.openJson(s.sealed, game, rulesVersion, 'secret') as Json;
+    return wire;
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The project's registry: every game is registered here, once. The server, the browser, the CLI, the
+ * agents and the conformance suite all take their games from this list.
+ */
+import { Registry } from '../core/registry.js';
+
+export const registry = new Registry([
+  // one line per game, in catalogue order
+]);
+
+export const games = registry.games;

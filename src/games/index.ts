@@ -1,6 +1,9 @@
 /**
  * The project's registry: every game is registered here, once. The server, the browser, the CLI, the
  * agents and the conformance suite all take their games from this list.
+ *
+ * Adding a game, or working on one while others work beside you: read CONTRIBUTING.md first (commit only
+ * your own paths, never `git add -A`).
  */
 import { Registry } from '../core/registry.js';
 

@@ -1,0 +1,189 @@
+/**
+ * The game routes of the API: the index, each game's spec, and the two-call loop (init, action).
+ * Thin: parse, call the game contract, format.
+ */
+import { randomInt } from 'node:crypto';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FastifyInstance } from 'fastify';
+import type { AnyGame } from '../core/game.js';
+import type { Registry } from '../core/registry.js';
+import { StateError, type StateSealer } from '../core/seal.js';
+import { ApiError } from './errors.js';
+import {
+  actionAnswer,
+  actionBody,
+  errorResponses,
+  gameAnswer,
+  indexAnswer,
+  initAnswer,
+  initQuery,
+  slugParams,
+} from './schemas.js';
+
+/** A game's entry in the index. */
+export function gameEntry(game: AnyGame) {
+  const s = game.spec;
+  return {
+    slug: s.slug,
+    name: s.name,
+    genre: s.genre,
+    description: s.description,
+    goal: s.goal,
+    carry: s.carry,
+    rulesVersion: s.rulesVersion,
+    initUrl: `/api/games/${s.slug}/init?seed=7`,
+    actionUrl: `/api/games/${s.slug}/action`,
+    docsUrl: `/docs/api/${s.slug}`,
+  };
+}
+
+/** Parses a seed from the query string strictly: decimal digits only, 0..2^32-1. */
+export function parseSeed(raw: string | undefined): number {
+  if (raw === undefined) return randomInt(0, 2 ** 32 - 1);
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 0xffffffff) {
+    throw new ApiError(
+      'bad_seed',
+      `The seed must be an integer from 0 to 4294967295; got ${JSON.stringify(raw.slice(0, 40))}.`,
+    );
+  }
+  return Number(raw);
+}
+
+function describeAjvError(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return 'the action does not match the grammar';
+  return `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}`;
+}
+
+export function registerGameRoutes(app: FastifyInstance, registry: Registry, sealer: StateSealer): void {
+  // The same strictness as the request schemas: no stripping, no coercion.
+  const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
+  const validators = new Map<string, ValidateFunction>(
+    registry.games.map((g) => [g.spec.slug, ajv.compile(g.spec.actionSchema)]),
+  );
+
+  const gameOr404 = (slug: string): AnyGame => {
+    const game = registry.get(slug);
+    if (!game) {
+      throw new ApiError(
+        'unknown_game',
+        `There is no game "${slug.slice(0, 64)}". Games: ${registry.slugs().join(', ')}.`,
+      );
+    }
+    return game;
+  };
+
+  /** The playing part of an answer: the sealed state under the game's carry name, and what it shows. */
+  const present = (game: AnyGame, state: unknown) => {
+    const s = game.spec;
+    const wire = game.toWire(state);
+    const carried =
+      s.carry === 'stateToken'
+        ? { stateToken: sealer.sealToken(s.slug, s.rulesVersion, wire) }
+        : { state: sealer.sealReadable(s.slug, s.rulesVersion, wire) };
+    return {
+      ...carried,
+      observation: game.observe(state),
+      legalActions: game.legalActions(state),
+      score: game.score(state),
+      gameOver: game.isGameOver(state),
+    };
+  };
+
+  /** Opens a carried state; every failure is one 400 invalid_state. */
+  const open = (game: AnyGame, carried: unknown): unknown => {
+    const s = game.spec;
+    if (carried === undefined)
+      throw new ApiError('bad_request', 'Send the state of the previous answer as `stateToken` or `state`.');
+    try {
+      const wire =
+        s.carry === 'stateToken'
+          ? sealer.openToken(s.slug, s.rulesVersion, carried)
+          : sealer.openReadable(s.slug, s.rulesVersion, carried);
+      return game.fromWire(wire);
+    } catch (e) {
+      const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
+      throw new ApiError('invalid_state', `This ${s.slug} state cannot be continued: ${detail}.`);
+    }
+  };
+
+  app.get('/api/games', { schema: { summary: 'List the games', response: { 200: indexAnswer } } }, async () => ({
+    ok: true,
+    service: 'gameboard',
+    count: registry.games.length,
+    games: registry.games.map(gameEntry),
+  }));
+
+  app.get<{ Params: { slug: string } }>(
+    '/api/games/:slug',
+    {
+      schema: {
+        summary: "A game's entry and full spec",
+        params: slugParams,
+        response: { 200: gameAnswer, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const game = gameOr404(req.params.slug);
+      return { ok: true, game: gameEntry(game), spec: game.spec };
+    },
+  );
+
+  app.get<{ Params: { slug: string }; Querystring: { seed?: string } }>(
+    '/api/games/:slug/init',
+    {
+      schema: {
+        summary: 'Start a game',
+        params: slugParams,
+        querystring: initQuery,
+        response: { 200: initAnswer, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const game = gameOr404(req.params.slug);
+      const seed = parseSeed(req.query.seed);
+      const state = game.init(seed);
+      return { ok: true, game: game.spec.slug, seed, ...present(game, state), spec: game.spec };
+    },
+  );
+
+  app.post<{ Params: { slug: string }; Body: { stateToken?: unknown; state?: unknown; action: unknown } }>(
+    '/api/games/:slug/action',
+    {
+      schema: {
+        summary: 'Play one action',
+        params: slugParams,
+        body: actionBody,
+        response: { 200: actionAnswer, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const game = gameOr404(req.params.slug);
+      const { stateToken, state: readable, action } = req.body;
+      if (stateToken !== undefined && readable !== undefined) {
+        throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
+      }
+      const state = open(game, stateToken ?? readable);
+      const valid = validators.get(game.spec.slug)!;
+      if (!valid(action)) {
+        return {
+          ok: false,
+          reason: 'unknown_action',
+          message: `The action is not in the ${game.spec.name} grammar: ${describeAjvError(valid.errors)}.`,
+          legalActions: game.legalActions(state),
+        };
+      }
+      const result = game.step(state, action as never);
+      if (!result.ok) {
+        return { ok: false, reason: result.reason, message: result.message, legalActions: game.legalActions(state) };
+      }
+      return {
+        ok: true,
+        game: game.spec.slug,
+        seed: game.seedOf(result.state),
+        ...present(game, result.state),
+        events: result.events,
+      };
+    },
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * `buildApp()`: the whole HTTP server as a Fastify instance, without listening (tests use `inject()`;
+ * `main.ts` listens). Stateless: every answer carries the state, sealed, and the server only continues
+ * states it issued.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Registry } from '../core/registry.js';
+import type { StateSealer } from '../core/seal.js';
+import { registry as defaultRegistry } from '../games/index.js';
+import { registerGameRoutes } from './api.js';
+import { registerDocs } from './docs.js';
+import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
+import { registerWeb } from './web.js';
+
+export interface AppOptions {
+  sealer: StateSealer;
+  registry?: Registry;
+  /** Largest accepted request body in bytes (default 256 KiB: states are a few KB at most). */
+  bodyLimit?: number;
+  /** Fastify logger options; false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder holding the built browser UI (dist/web); null to serve none. */
+  webRoot?: string | null;
+}
+
+/** Deepest JSON nesting accepted in a body; real requests nest a handful of levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The nesting depth of a JSON text, scanning brackets outside strings (no recursion, no parse). */
+export function jsonDepth(text: string): number {
+  let depth = 0,
+    max = 0,
+    inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
+
+/** Maps Fastify's own error codes onto the catalogue. */
+function classify(err: FastifyError): ErrorCode {
+  if (err instanceof ApiError) return err.code;
+  if (err.validation) return 'bad_request';
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'body_too_large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported_media_type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'bad_json';
+  }
+  if (err instanceof SyntaxError) return 'bad_json';
+  const status = err.statusCode ?? 500;
+  if (status === 413) return 'body_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 404) return 'not_found';
+  if (status >= 400 && status < 500) return 'bad_request';
+  return 'internal_error';
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const registry = opts.registry ?? defaultRegistry;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: opts.bodyLimit ?? 256 * 1024,
+    // One log line per error, not per request: request logs drown a busy agent loop.
+    logController: new LogController({ disableRequestLogging: true }),
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Strict validation: unknown fields are refused, never stripped; nothing is coerced.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
+    // Errors the router raises before any hook runs: a malformed URL, an over-long path segment.
+    frameworkErrors: (err, _req, reply) => {
+      const code: ErrorCode = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
+      reply
+        .code(ERRORS[code].status)
+        .send(errorBody(code, code === 'bad_request' ? 'The URL is malformed.' : undefined));
+    },
+  });
+
+  // JSON only; refuse pathological nesting before parsing, then parse with prototype-poisoning checks.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (jsonDepth(text) > MAX_JSON_DEPTH) {
+      done(new ApiError('bad_json', `The body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const code = classify(err);
+    if (code === 'internal_error') req.log.error({ err }, 'unhandled error');
+    else req.log.debug({ err: err.message, code }, 'request refused');
+    const message =
+      code === 'internal_error'
+        ? undefined
+        : err instanceof ApiError
+          ? err.message
+          : code === 'bad_request'
+            ? `The request is malformed: ${err.message}`
+            : undefined;
+    reply.code(ERRORS[code].status).send(errorBody(code, message));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply
+      .code(404)
+      .send(errorBody('not_found', `Nothing at ${req.method} ${req.url.split('?')[0]}. Start at GET /api/games.`));
+  });
+
+  // A public, stateless API: any origin may call it (no cookies, no credentials).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cache-control', 'no-store');
+      if (req.method === 'OPTIONS') {
+        reply
+          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+          .header('access-control-allow-headers', 'content-type')
+          .header('access-control-max-age', '86400')
+          .code(204)
+          .send();
+      }
+    }
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Gameboard API',
+        version: '1',
+        description:
+          'Deterministic, seeded single-player games over a stateless two-call loop: init, then action with the carried state.',
+      },
+    },
+  });
+
+  registerGameRoutes(app, registry, opts.sealer);
+  registerDocs(app, registry);
+  await registerWeb(app, opts.webRoot ?? null);
+  return app;
+}

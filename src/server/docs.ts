@@ -1,0 +1,164 @@
+/**
+ * The documentation the server serves: `/llms.txt` (the entry point for agents), `/docs/api` and
+ * `/docs/api/:slug` (pages for people), and `/openapi.json` (generated from the route schemas).
+ * Everything is built from the registry and the game specs, so it cannot drift from the engines.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AnyGame } from '../core/game.js';
+import type { Registry } from '../core/registry.js';
+import { ERRORS } from './errors.js';
+import { ApiError } from './errors.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} · Gameboard</title>
+<style>
+body{font:16px/1.55 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d2330;background:#fbfbf8}
+code,pre{font:14px/1.45 ui-monospace,monospace;background:#eef0f3;border-radius:4px}
+code{padding:0 .25rem} pre{padding:.75rem;overflow:auto}
+table{border-collapse:collapse} td,th{border:1px solid #ccd;padding:.25rem .5rem;text-align:left;vertical-align:top}
+a{color:#1748a6} nav a{margin-right:1rem}
+</style></head><body>
+<nav><a href="/">Games</a><a href="/docs/api">API</a><a href="/openapi.json">OpenAPI</a><a href="/llms.txt">llms.txt</a></nav>
+${body}
+</body></html>`;
+}
+
+function loopExample(game: AnyGame, base: string): string {
+  const s = game.spec;
+  const example = JSON.stringify(s.exampleActions[0] ?? { type: '...' });
+  return `curl -s "${base}/api/games/${s.slug}/init?seed=7"
+# take "${s.carry}" from the answer, then:
+curl -s -X POST "${base}/api/games/${s.slug}/action" \\
+  -H 'content-type: application/json' \\
+  -d '{"${s.carry}": <the ${s.carry} of the last answer>, "action": ${example}}'`;
+}
+
+function errorTable(): string {
+  const rows = Object.entries(ERRORS)
+    .map(([code, e]) => `<tr><td><code>${code}</code></td><td>${e.status}</td><td>${esc(e.message)}</td></tr>`)
+    .join('\n');
+  return `<table><tr><th>error</th><th>HTTP</th><th>meaning</th></tr>${rows}</table>`;
+}
+
+function apiPage(registry: Registry, base: string): string {
+  const games = registry.games
+    .map(
+      (g) =>
+        `<li><a href="/docs/api/${g.spec.slug}">${esc(g.spec.name)}</a> — ${esc(g.spec.description)} (carries <code>${g.spec.carry}</code>)</li>`,
+    )
+    .join('\n');
+  return page(
+    'API',
+    `<h1>The Gameboard API</h1>
+<p>Every game is deterministic and seeded: a seed and a list of actions decide everything. The server keeps
+no sessions. Each answer carries the game state, sealed so that it cannot be altered; you send it back
+with your next action. Sending an older state again is allowed and simply forks the run (an undo).</p>
+<h2>The loop</h2>
+<ol>
+<li><code>GET /api/games/&lt;slug&gt;/init?seed=N</code> (N from 0 to 4294967295; omit it and the server picks one) answers
+<code>{ok:true, seed, stateToken|state, observation, legalActions, spec, score, gameOver}</code>.</li>
+<li><code>POST /api/games/&lt;slug&gt;/action</code> with JSON <code>{stateToken|state, action}</code> answers
+<code>{ok:true, stateToken|state, observation, legalActions, score, gameOver, events}</code>.</li>
+<li>Repeat until <code>gameOver</code> is true.</li>
+</ol>
+<p>An action the rules do not allow now is answered with HTTP 200 <code>{ok:false, reason, message, legalActions}</code>
+and changes nothing; an action outside the game's grammar (unknown type, extra or mistyped fields) gets
+<code>reason: "unknown_action"</code>. Validation is strict: no field is dropped or converted.</p>
+<p><code>observation.text</code> is written for language models; the other observation fields carry the same
+facts as data.</p>
+<h2>Games</h2><ul>${games}</ul>
+<h2>Other addresses</h2>
+<table>
+<tr><td><code>GET /api/games</code></td><td>the index: <code>service, count, games[]</code></td></tr>
+<tr><td><code>GET /api/games/&lt;slug&gt;</code></td><td>one game's entry and full spec (rules, scoring, action grammar as JSON Schema, rules version)</td></tr>
+<tr><td><code>GET /openapi.json</code></td><td>the OpenAPI 3 description of every route</td></tr>
+<tr><td><code>GET /llms.txt</code></td><td>a plain-text guide for agents</td></tr>
+</table>
+<h2>Errors</h2>
+<p>Anything the server cannot accept is answered with a 4xx status and <code>{ok:false, error, message}</code>.
+A state that was altered, truncated, issued for another game or by a server with another secret, or for an
+older rules version, is <code>invalid_state</code>.</p>
+${errorTable()}
+<h2>Example</h2><pre>${esc(registry.games[0] ? loopExample(registry.games[0], base) : '')}</pre>`,
+  );
+}
+
+function gamePage(game: AnyGame, base: string): string {
+  const s = game.spec;
+  const list = (items: string[]) => `<ul>${items.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`;
+  return page(
+    `${s.name} API`,
+    `<h1>${esc(s.name)}</h1>
+<p><em>${esc(s.genre)}</em> — ${esc(s.description)}</p>
+<p>Rules version <code>${esc(s.rulesVersion)}</code>; the client carries <code>${s.carry}</code>.
+<a href="/rules/${s.slug}">Rules page</a> · <a href="/play/${s.slug}">Play in the browser</a> ·
+<a href="/api/games/${s.slug}">Spec as JSON</a></p>
+<h2>Goal</h2><p>${esc(s.goal)}</p>
+<h2>Scoring</h2>${list(s.scoring)}
+<h2>Rules</h2>${list(s.rules)}
+<h2>Actions</h2><p>Each action is a JSON object matching this schema:</p>
+<pre>${esc(JSON.stringify(s.actionSchema, null, 2))}</pre>
+<p>Examples: ${s.exampleActions.map((a) => `<code>${esc(JSON.stringify(a))}</code>`).join(' ')}</p>
+<h2>Try it</h2><pre>${esc(loopExample(game, base))}</pre>`,
+  );
+}
+
+function llmsTxt(registry: Registry, base: string): string {
+  const games = registry.games
+    .map(
+      (g) =>
+        `- [${g.spec.name}](${base}/docs/api/${g.spec.slug}): ${g.spec.description} Carry \`${g.spec.carry}\`. Spec: ${base}/api/games/${g.spec.slug}`,
+    )
+    .join('\n');
+  return `# Gameboard
+
+> Deterministic, seeded single-player games for AI agents and humans, over a stateless two-call HTTP API.
+> A seed and a list of actions determine everything; the server keeps no sessions.
+
+## How to play
+
+1. \`GET ${base}/api/games/<slug>/init?seed=N\` (N an integer 0..4294967295) returns
+   \`{ok, seed, stateToken|state, observation, legalActions, spec, score, gameOver}\`.
+2. \`POST ${base}/api/games/<slug>/action\` with JSON \`{"stateToken"|"state": <from the last answer>, "action": {...}}\`
+   returns the next \`{ok, stateToken|state, observation, legalActions, score, gameOver, events}\`.
+3. Choose actions from \`legalActions\`; read \`observation.text\` for a rendering of the board.
+4. An illegal action returns HTTP 200 \`{ok:false, reason, message, legalActions}\` and changes nothing.
+   A malformed action (not in the grammar) has reason \`unknown_action\`.
+5. Carry the state unchanged: it is sealed, and an altered state is refused with HTTP 400 \`invalid_state\`.
+
+## Games
+
+${games}
+
+## Reference
+
+- [API overview](${base}/docs/api)
+- [OpenAPI](${base}/openapi.json)
+- [Game index](${base}/api/games)
+`;
+}
+
+/** The public base URL as the client reached us (used in examples). */
+function baseOf(req: { protocol: string; host: string }): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+export function registerDocs(app: FastifyInstance, registry: Registry): void {
+  const hide = { schema: { hide: true } };
+  app.get('/llms.txt', hide, async (req, reply) => {
+    reply.type('text/plain; charset=utf-8').send(llmsTxt(registry, baseOf(req)));
+  });
+  app.get('/docs/api', hide, async (req, reply) => {
+    reply.type('text/html; charset=utf-8').send(apiPage(registry, baseOf(req)));
+  });
+  app.get<{ Params: { slug: string } }>('/docs/api/:slug', hide, async (req, reply) => {
+    const game = registry.get(req.params.slug);
+    if (!game) throw new ApiError('unknown_game', `There is no game "${req.params.slug.slice(0, 64)}".`);
+    reply.type('text/html; charset=utf-8').send(gamePage(game, baseOf(req)));
+  });
+  app.get('/openapi.json', hide, async () => app.swagger());
+}

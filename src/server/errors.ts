@@ -1,0 +1,36 @@
+/**
+ * The one catalogue of API error codes: each with its HTTP status and a default human message.
+ * Every error answer has the shape `{ok: false, error, message}`.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: 'The request does not match what this endpoint accepts.' },
+  bad_json: { status: 400, message: 'The request body is not valid JSON.' },
+  bad_seed: { status: 400, message: 'The seed must be an integer from 0 to 4294967295.' },
+  invalid_state: { status: 400, message: 'The state is not one this server issued for this game.' },
+  not_found: { status: 404, message: 'There is nothing at this address.' },
+  unknown_game: { status: 404, message: 'There is no game with this slug.' },
+  method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
+  uri_too_long: { status: 414, message: 'The address is too long.' },
+  body_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  internal_error: { status: 500, message: 'Something went wrong on the server; the request changed nothing.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** An error the API answers with its catalogue status and a specific message. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}
+
+/** The body of an error answer. */
+export function errorBody(code: ErrorCode, message?: string): { ok: false; error: ErrorCode; message: string } {
+  return { ok: false, error: code, message: message ?? ERRORS[code].message };
+}

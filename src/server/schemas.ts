@@ -1,0 +1,128 @@
+/**
+ * JSON Schemas of every route: params, query, bodies and answers. Fastify validates requests with
+ * them, serialises answers with them, and `/openapi.json` is generated from them.
+ */
+
+const errorAnswer = {
+  type: 'object',
+  description: 'Every error: a machine-readable code and a human message.',
+  required: ['ok', 'error', 'message'],
+  properties: {
+    ok: { type: 'boolean', const: false },
+    error: { type: 'string', description: 'Machine-readable error code (see /docs/api).' },
+    message: { type: 'string' },
+  },
+} as const;
+
+/** The answers every route may give besides its own 200. */
+export const errorResponses = {
+  400: errorAnswer,
+  404: errorAnswer,
+  413: errorAnswer,
+  415: errorAnswer,
+} as const;
+
+export const slugParams = {
+  type: 'object',
+  required: ['slug'],
+  additionalProperties: false,
+  properties: { slug: { type: 'string', maxLength: 64, description: 'The game, e.g. "whirlyard".' } },
+} as const;
+
+export const initQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    seed: {
+      type: 'string',
+      maxLength: 32,
+      description: 'An integer from 0 to 4294967295. Omit it and the server picks one (returned in the answer).',
+    },
+  },
+} as const;
+
+export const actionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['action'],
+  description:
+    'The state exactly as the previous answer gave it (under `stateToken` or `state`; either name is accepted for any game) and one action in the game grammar.',
+  properties: {
+    stateToken: { description: 'The opaque token of the previous answer (Whirlyard, Briarwink).' },
+    state: { description: 'The readable state object of the previous answer (Delvewick, Cragwake).' },
+    action: { description: "An action in the game's grammar (see the game's spec.actionSchema)." },
+  },
+} as const;
+
+const anyObject = { type: 'object', additionalProperties: true } as const;
+
+const gameEntry = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    slug: { type: 'string' },
+    name: { type: 'string' },
+    genre: { type: 'string' },
+    description: { type: 'string' },
+    goal: { type: 'string' },
+    carry: { type: 'string', enum: ['state', 'stateToken'] },
+    rulesVersion: { type: 'string' },
+    initUrl: { type: 'string' },
+    actionUrl: { type: 'string' },
+    docsUrl: { type: 'string' },
+  },
+} as const;
+
+export const indexAnswer = {
+  type: 'object',
+  properties: {
+    ok: { type: 'boolean' },
+    service: { type: 'string' },
+    count: { type: 'integer' },
+    games: { type: 'array', items: gameEntry },
+  },
+} as const;
+
+export const gameAnswer = {
+  type: 'object',
+  properties: {
+    ok: { type: 'boolean' },
+    game: gameEntry,
+    spec: anyObject,
+  },
+} as const;
+
+/** The fields of a playing answer (init, and an accepted action). */
+const playFields = {
+  ok: { type: 'boolean' },
+  game: { type: 'string' },
+  seed: { type: 'integer' },
+  stateToken: { type: 'string', description: 'Opaque: carry it to the next call unchanged.' },
+  state: { ...anyObject, description: 'Readable, integrity-tagged: carry it to the next call unchanged.' },
+  observation: {
+    ...anyObject,
+    description: 'What the player sees: `text` for language models plus structured fields.',
+  },
+  legalActions: { type: 'array', items: anyObject },
+  score: { type: 'number' },
+  gameOver: { type: 'boolean' },
+} as const;
+
+export const initAnswer = {
+  type: 'object',
+  additionalProperties: true,
+  properties: { ...playFields, spec: anyObject },
+} as const;
+
+export const actionAnswer = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    'Accepted: `ok: true` with the next state. Refused (illegal or malformed action): `ok: false`, `reason`, `message` and `legalActions`; nothing changed.',
+  properties: {
+    ...playFields,
+    events: { type: 'array', items: anyObject },
+    reason: { type: 'string', description: 'Why the action was refused, e.g. "unknown_action".' },
+    message: { type: 'string' },
+  },
+} as const;

@@ -6,9 +6,11 @@
  * your own paths, never `git add -A`).
  */
 import { Registry } from '../core/registry.js';
+import { whirlyard } from './whirlyard/index.js';
 
 export const registry = new Registry([
   // one line per game, in catalogue order
+  whirlyard,
 ]);
 
 export const games = registry.games;

@@ -1,0 +1,49 @@
+/**
+ * Board geometry for Whirlyard: cell indices, the eight directions, Chebyshev distance and the
+ * pursuit step, all as lookup tables built once so the turn does no arithmetic it can avoid.
+ */
+import { CELLS, SIZE, type Direction } from './types.js';
+
+/** The directions in grammar order; a direction's index is its position here. */
+export const DIRECTIONS: readonly Direction[] = ['nw', 'n', 'ne', 'w', 'e', 'sw', 's', 'se'];
+/** Column and row offsets per direction (y grows downward, so north is dy = -1). */
+export const DX: readonly number[] = [-1, 0, 1, -1, 1, -1, 0, 1];
+export const DY: readonly number[] = [-1, -1, -1, 0, 0, 1, 1, 1];
+
+/** Cell index of (x, y). */
+export const cellOf = (x: number, y: number): number => y * SIZE + x;
+/** Column of a cell. */
+export const xOf = (cell: number): number => cell % SIZE;
+/** Row of a cell. */
+export const yOf = (cell: number): number => (cell - (cell % SIZE)) / SIZE;
+/** True when (x, y) is on the board. */
+export const onBoard = (x: number, y: number): boolean => x >= 0 && x < SIZE && y >= 0 && y < SIZE;
+
+/** `NEIGHBOUR[cell * 8 + dir]`: the cell one move away, or -1 off the board. */
+export const NEIGHBOUR = new Int8Array(CELLS * 8);
+/** `DISTANCE[a * 36 + b]`: Chebyshev distance between two cells. */
+export const DISTANCE = new Int8Array(CELLS * CELLS);
+/** `TOWARD[from * 36 + to]`: where a drone at `from` steps when pursuing a rover at `to` (sign of dx, sign of dy). */
+export const TOWARD = new Int8Array(CELLS * CELLS);
+
+for (let c = 0; c < CELLS; c++) {
+  const x = xOf(c);
+  const y = yOf(c);
+  for (let d = 0; d < 8; d++) {
+    const nx = x + DX[d];
+    const ny = y + DY[d];
+    NEIGHBOUR[c * 8 + d] = onBoard(nx, ny) ? cellOf(nx, ny) : -1;
+  }
+  for (let t = 0; t < CELLS; t++) {
+    const tx = xOf(t);
+    const ty = yOf(t);
+    DISTANCE[c * CELLS + t] = Math.max(Math.abs(tx - x), Math.abs(ty - y));
+    TOWARD[c * CELLS + t] = cellOf(x + Math.sign(tx - x), y + Math.sign(ty - y));
+  }
+}
+
+/** Chebyshev distance between two cells. */
+export const chebyshev = (a: number, b: number): number => DISTANCE[a * CELLS + b];
+
+/** "(x,y)" for messages and events. */
+export const cellName = (cell: number): string => `(${xOf(cell)},${yOf(cell)})`;

@@ -1,0 +1,27 @@
+/**
+ * Whirlyard on the game contract: herd pursuing drones into each other and into scrap on an endless
+ * 6x6 board. Rules in `rules.ts` (seed file shared/seeds/003_f0d0ced06f254d05.txt), decisions in README.md.
+ */
+import type { Game } from '../../core/game.js';
+import { observe } from './observe.js';
+import { initState, legalActions, step } from './rules.js';
+import { SPEC } from './spec.js';
+import type { WhirlyardAction, WhirlyardState } from './types.js';
+import { fromWire, toWire } from './wire.js';
+
+export type { WhirlyardAction, WhirlyardState } from './types.js';
+export type { WhirlyardObservation } from './observe.js';
+
+/** The Whirlyard engine. */
+export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
+  spec: SPEC,
+  init: initState,
+  legalActions,
+  step,
+  observe,
+  score: (s) => s.score,
+  isGameOver: (s) => s.over,
+  seedOf: (s) => s.seed,
+  toWire,
+  fromWire,
+};

@@ -1,0 +1,253 @@
+/**
+ * The named stages of a Whirlyard turn, and the resolution of one simultaneous pursuit step.
+ * `rules.ts` lists them in the seed's order; this file only defines them.
+ *
+ * Stages work on a `Draft`: a shallow copy of the state plus the events so far. They replace arrays
+ * rather than mutate them, so the input state of `step` is never touched and the draft needs no
+ * up-front deep copy.
+ */
+import type { GameEvent } from '../../core/game.js';
+import { DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, xOf, yOf } from './board.js';
+import { CELLS, CHARGED_CADENCE, GROUP_BONUS, POINTS_PER_DRONE, type WhirlyardState } from './types.js';
+
+/** Action codes: 0..7 are moves (the index into DIRECTIONS), then wait, pulse and end_run. */
+export const WAIT = 8;
+export const PULSE = 9;
+export const END_RUN = 10;
+
+/** A state being worked on by the stages of one step. */
+export interface Draft extends WhirlyardState {
+  events: GameEvent[];
+  /** Set when the turn must stop here: the run ended, or a wave was just cleared. */
+  halted: boolean;
+}
+
+/** One stage of a turn. `code` is the (already accepted) action's code. */
+export type Stage = (d: Draft, code: number) => void;
+
+/** A draft of `s`; arrays are shared until a stage replaces them. */
+export function draftOf(s: WhirlyardState): Draft {
+  return {
+    seed: s.seed,
+    rng: s.rng,
+    wave: s.wave,
+    turn: s.turn,
+    waveTurn: s.waveTurn,
+    charges: s.charges,
+    pulseUsed: s.pulseUsed,
+    score: s.score,
+    over: s.over,
+    endReason: s.endReason,
+    rover: s.rover,
+    drones: s.drones,
+    charged: s.charged,
+    scrap: s.scrap,
+    events: [],
+    halted: false,
+  };
+}
+
+/** The finished state of a draft (without its events). */
+export function settle(d: Draft): WhirlyardState {
+  return {
+    seed: d.seed,
+    rng: d.rng,
+    wave: d.wave,
+    turn: d.turn,
+    waveTurn: d.waveTurn,
+    charges: d.charges,
+    pulseUsed: d.pulseUsed,
+    score: d.score,
+    over: d.over,
+    endReason: d.endReason,
+    rover: d.rover,
+    drones: d.drones,
+    charged: d.charged,
+    scrap: d.scrap,
+  };
+}
+
+/** Why the rover cannot move in direction `dir` now, or null if it can. */
+export function moveRefusal(s: WhirlyardState, dir: number): 'out_of_bounds' | 'blocked' | null {
+  const to = NEIGHBOUR[s.rover * 8 + dir];
+  if (to < 0) return 'out_of_bounds';
+  if (s.drones.includes(to) || s.scrap.includes(to)) return 'blocked';
+  return null;
+}
+
+/** `scrap` with `cell` added, ascending, as a new array. */
+function withScrap(scrap: number[], cell: number): number[] {
+  let i = 0;
+  while (i < scrap.length && scrap[i] < cell) i++;
+  if (scrap[i] === cell) return scrap;
+  const out = scrap.slice();
+  out.splice(i, 0, cell);
+  return out;
+}
+
+function dismantledEvent(cause: string, step: string, cell: number, charged: boolean): GameEvent {
+  return { type: 'dismantled', cause, step, x: xOf(cell), y: yOf(cell), charged, points: POINTS_PER_DRONE };
+}
+
+/** Stage: carry out the move, wait or pulse itself (legality was checked before the stages run). */
+export function applyAction(d: Draft, code: number): void {
+  if (code < 8) {
+    d.rover = NEIGHBOUR[d.rover * 8 + code];
+    d.events.push({ type: 'moved', direction: DIRECTIONS[code], x: xOf(d.rover), y: yOf(d.rover) });
+  } else if (code === WAIT) {
+    d.events.push({ type: 'waited', x: xOf(d.rover), y: yOf(d.rover) });
+  } else if (code === PULSE) {
+    pulse(d);
+  }
+}
+
+/** A pulse: one charge spent whatever it hits; every drone at distance exactly 1 becomes scrap. */
+function pulse(d: Draft): void {
+  d.charges -= 1;
+  d.pulseUsed = true;
+  const drones: number[] = [];
+  const charged: boolean[] = [];
+  let scrap = d.scrap;
+  let hit = 0;
+  const hitEvents: GameEvent[] = [];
+  for (let i = 0; i < d.drones.length; i++) {
+    const cell = d.drones[i];
+    if (chebyshev(cell, d.rover) === 1) {
+      hit++;
+      scrap = withScrap(scrap, cell);
+      hitEvents.push(dismantledEvent('pulse', 'pulse', cell, d.charged[i]));
+    } else {
+      drones.push(cell);
+      charged.push(d.charged[i]);
+    }
+  }
+  d.events.push({ type: 'pulse', dismantled: hit, charges: d.charges, points: hit * POINTS_PER_DRONE });
+  for (const e of hitEvents) d.events.push(e);
+  if (hit > 0) {
+    d.drones = drones;
+    d.charged = charged;
+    d.scrap = scrap;
+    d.score += hit * POINTS_PER_DRONE;
+  }
+}
+
+/** Stage: every accepted move, wait or pulse counts once on both clocks. */
+export function countTurn(d: Draft): void {
+  d.turn += 1;
+  d.waveTurn += 1;
+}
+
+/** Stage: every drone steps toward the rover. */
+export function firstPursuit(d: Draft): void {
+  pursue(d, 'first');
+}
+
+/** Stage: on every third action of a wave, charged drones step again while the others stand still. */
+export function chargedSecondPursuit(d: Draft): void {
+  if (d.waveTurn % CHARGED_CADENCE === 0) pursue(d, 'second');
+}
+
+/** One simultaneous pursuit step being resolved. */
+export interface Pursuit {
+  step: 'first' | 'second';
+  /** Where each drone ends this step (its own cell if it stands still). */
+  dest: number[];
+  /** Whether each drone moves this step (all in the first step, only charged ones in the second). */
+  moving: boolean[];
+  /** Each drone's fate so far: null alive, else the cause that dismantled it. */
+  fate: ('scrap' | 'collision' | null)[];
+  casualties: number;
+}
+
+/** A resolution rule applied to a pursuit step, in the seed's order. */
+export type Resolution = (d: Draft, p: Pursuit) => void;
+
+/** Contact first: a drone reaching the rover ends the run, and this step pays for nothing. */
+export function resolveContact(d: Draft, p: Pursuit): void {
+  let contacts = 0;
+  for (let i = 0; i < p.dest.length; i++) if (p.dest[i] === d.rover) contacts++;
+  if (contacts === 0) return;
+  d.drones = p.dest;
+  d.over = true;
+  d.endReason = 'caught';
+  d.halted = true;
+  d.events.push({ type: 'caught', step: p.step, x: xOf(d.rover), y: yOf(d.rover), drones: contacts });
+}
+
+/** Then arrivals: a drone that steps onto scrap that is already there is dismantled. */
+export function resolveScrapArrivals(d: Draft, p: Pursuit): void {
+  for (let i = 0; i < p.dest.length; i++) {
+    if (p.moving[i] && d.scrap.includes(p.dest[i])) {
+      p.fate[i] = 'scrap';
+      p.casualties++;
+      d.events.push(dismantledEvent('scrap', p.step, p.dest[i], d.charged[i]));
+    }
+  }
+}
+
+/** Then groups: two or more remaining drones ending on one cell all dismantle and leave scrap there. */
+export function resolveGroups(d: Draft, p: Pursuit): void {
+  const n = p.dest.length;
+  for (let i = 0; i < n; i++) {
+    if (p.fate[i] !== null) continue;
+    const cell = p.dest[i];
+    let members = 1;
+    for (let j = i + 1; j < n; j++) if (p.fate[j] === null && p.dest[j] === cell) members++;
+    if (members < 2) continue;
+    for (let j = i; j < n; j++) {
+      if (p.fate[j] === null && p.dest[j] === cell) {
+        p.fate[j] = 'collision';
+        p.casualties++;
+        d.events.push(dismantledEvent('collision', p.step, cell, d.charged[j]));
+      }
+    }
+    d.scrap = withScrap(d.scrap, cell);
+  }
+}
+
+/** The resolution order of every pursuit step: contact, then scrap arrivals, then groups. */
+export const RESOLUTION: readonly Resolution[] = [resolveContact, resolveScrapArrivals, resolveGroups];
+
+/** Moves the drones of one pursuit step, resolves it, and pays its casualties and group bonus. */
+function pursue(d: Draft, step: 'first' | 'second'): void {
+  const n = d.drones.length;
+  const dest: number[] = new Array(n);
+  const moving: boolean[] = new Array(n);
+  const fate: ('scrap' | 'collision' | null)[] = new Array(n);
+  let movers = 0;
+  for (let i = 0; i < n; i++) {
+    const from = d.drones[i];
+    const moves = step === 'first' || d.charged[i];
+    moving[i] = moves;
+    dest[i] = moves ? TOWARD[from * CELLS + d.rover] : from;
+    fate[i] = null;
+    if (moves) movers++;
+  }
+  if (movers === 0) return;
+  d.events.push({ type: 'pursuit', step, movers });
+  const p: Pursuit = { step, dest, moving, fate, casualties: 0 };
+  for (const resolve of RESOLUTION) {
+    resolve(d, p);
+    if (d.halted) return;
+  }
+  if (p.casualties === 0) {
+    d.drones = dest;
+    return;
+  }
+  const drones: number[] = [];
+  const charged: boolean[] = [];
+  for (let i = 0; i < n; i++) {
+    if (fate[i] === null) {
+      drones.push(dest[i]);
+      charged.push(d.charged[i]);
+    }
+  }
+  d.drones = drones;
+  d.charged = charged;
+  d.score += p.casualties * POINTS_PER_DRONE;
+  if (p.casualties > 1) {
+    const points = GROUP_BONUS * (p.casualties - 1);
+    d.score += points;
+    d.events.push({ type: 'bonus', step, casualties: p.casualties, points });
+  }
+}

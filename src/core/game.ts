@@ -10,7 +10,7 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A JSON Schema document, kept as plain data so it can be served and compiled by Ajv. */
-export type JsonSchema = { [key: string]: Json };
+export type JsonSchema = { [key: string]: unknown };
 
 /** Something that happened during a step, for logs, the UI and agents. `type` names it. */
 export interface GameEvent {
@@ -64,8 +64,8 @@ export interface GameSpec {
   rulesVersion: string;
   /** Example actions, for docs. */
   exampleActions: GameAction[];
-  /** Extra game-specific facts (board size, tables) worth publishing. */
-  [key: string]: Json;
+  /** Extra game-specific facts (board size, tables) worth publishing; must be plain JSON. */
+  [key: string]: unknown;
 }
 
 /** The game contract. `S` is the engine's own state type; nothing outside the game looks inside it. */

@@ -4,7 +4,13 @@
  * states it issued.
  */
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Registry } from '../core/registry.js';
 import type { StateSealer } from '../core/seal.js';
 import { registry as defaultRegistry } from '../games/index.js';
@@ -79,7 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Strict validation: unknown fields are refused, never stripped; nothing is coerced.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false } },
     // Errors the router raises before any hook runs: a malformed URL, an over-long path segment.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
       const code: ErrorCode = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : 'bad_request';
       reply
         .code(ERRORS[code].status)

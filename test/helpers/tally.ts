@@ -48,7 +48,7 @@ export function makeTally(
       actionSchema,
       carry,
       rulesVersion: `${slug}-1`,
-      exampleActions: [{ type: 'add', amount: 2 }, { type: 'stop' }],
+      exampleActions: [{ type: 'add', amount: 2 } as GameAction, { type: 'stop' }],
     },
     init: (seed) => ({ seed, turn: 0, score: 0, over: false, hidden: Rng.fromSeed(seed).int(1000) }),
     legalActions: (s) => (s.over ? [] : [{ type: 'add', amount: 1 }, { type: 'add', amount: 2 }, { type: 'stop' }]),

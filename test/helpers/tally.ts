@@ -48,10 +48,11 @@ export function makeTally(
       actionSchema,
       carry,
       rulesVersion: `${slug}-1`,
-      exampleActions: [{ type: 'add', amount: 2 } as GameAction, { type: 'stop' }],
+      exampleActions: [{ type: 'add', amount: 2 }, { type: 'stop' }] as GameAction[],
     },
     init: (seed) => ({ seed, turn: 0, score: 0, over: false, hidden: Rng.fromSeed(seed).int(1000) }),
-    legalActions: (s) => (s.over ? [] : [{ type: 'add', amount: 1 }, { type: 'add', amount: 2 }, { type: 'stop' }]),
+    legalActions: (s): GameAction[] =>
+      s.over ? [] : [{ type: 'add', amount: 1 }, { type: 'add', amount: 2 }, { type: 'stop' }],
     step(s, a: GameAction) {
       if (s.over) return { ok: false, reason: 'game_over', message: 'the game is over' };
       if (a.type === 'stop') return { ok: true, state: { ...s, over: true }, events: [{ type: 'stopped' }] };

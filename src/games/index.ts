@@ -7,10 +7,12 @@
  */
 import { Registry } from '../core/registry.js';
 import { whirlyard } from './whirlyard/index.js';
+import { delvewick } from './delvewick/index.js';
 
 export const registry = new Registry([
   // one line per game, in catalogue order
   whirlyard,
+  delvewick,
 ]);
 
 export const games = registry.games;

@@ -1,0 +1,27 @@
+/**
+ * Delvewick: a mole prospector digs through eight handcrafted levels of falling, rolling rock and gems.
+ * Rules from seeds/001_96f0c49922c2c7ff.txt; decisions the seed left open are in README.md.
+ */
+import type { Game } from '../../core/game.js';
+import { newRun } from './generate.js';
+import { observe } from './observe.js';
+import { legalActions, step } from './rules.js';
+import { spec } from './spec.js';
+import { PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
+import { fromWire, toWire } from './wire.js';
+
+export type { DelvewickAction, DelvewickState } from './types.js';
+
+/** The game, on the shared contract. */
+export const delvewick: Game<DelvewickState, DelvewickAction> = {
+  spec,
+  init: newRun,
+  legalActions,
+  step,
+  observe,
+  score: (s) => s.score,
+  isGameOver: (s) => s.end !== PLAYING,
+  seedOf: (s) => s.seed,
+  toWire,
+  fromWire,
+};

@@ -1,0 +1,205 @@
+/**
+ * The seed's ACTIONS and MOVING rules, one test per sentence, on small boards drawn as text maps.
+ */
+import { describe, expect, it } from 'vitest';
+import { delvewick } from './index.js';
+import { act, attempt, board, drawn, picture } from './testkit.js';
+import { OUT_OF_OIL } from './types.js';
+
+describe('actions', () => {
+  it('there are exactly two actions, move and wait: anything else is refused as unknown', () => {
+    const s = board(`
+      #####
+      #.M.#
+      #####`);
+    for (const odd of [
+      { type: 'dig' },
+      { type: 'move', dir: 'north' },
+      { type: 'move' },
+      { type: 'wait', dir: 'up' },
+      { type: 'move', dir: 'up', extra: 1 },
+      null,
+      'wait',
+    ]) {
+      const r = delvewick.step(s, odd as never);
+      expect(r.ok, JSON.stringify(odd)).toBe(false);
+      if (!r.ok) expect(r.reason).toBe('unknown_action');
+    }
+    const kinds = new Set(delvewick.legalActions(s).map((a) => a.type));
+    expect([...kinds].sort()).toEqual(['move', 'wait']);
+  });
+
+  it('every accepted action costs one unit of oil and advances the world one tick', () => {
+    const s = board(
+      `
+      ######
+      #.o..#
+      #....#
+      #.M..#
+      ######`,
+      { oil: 10 },
+    );
+    const moved = act(s, 'right');
+    expect(moved.oil).toBe(9);
+    expect(picture(moved)).toBe(
+      drawn(`
+      ######
+      #....#
+      #.o..#
+      #..M.#
+      ######`),
+    );
+    const waited = act(moved, 'wait');
+    expect(waited.oil).toBe(8);
+    expect(picture(waited)).toBe(
+      drawn(`
+      ######
+      #....#
+      #....#
+      #.oM.#
+      ######`),
+    );
+  });
+
+  it('lantern oil is a per-level budget, filled up again when the next level starts', () => {
+    const s = board(
+      `
+      #####
+      #ME.#
+      #####`,
+      { oil: 3, level: 1, quota: 0 },
+    );
+    const next = act(s, 'right');
+    expect(next.level).toBe(2);
+    expect(next.oil).toBe(46);
+  });
+
+  describe('an invalid action is refused with ok:false and costs nothing', () => {
+    const cases: { rule: string; map: string; move: 'up' | 'down' | 'left' | 'right'; reason: string }[] = [
+      { rule: 'moving off the grid', map: 'M..\n...', move: 'up', reason: 'off_grid' },
+      { rule: 'moving into bedrock', map: '#M.', move: 'left', reason: 'bedrock' },
+      { rule: 'moving into a closed exit', map: 'XM.', move: 'left', reason: 'exit_closed' },
+      { rule: 'moving up into a boulder', map: 'O\nM', move: 'up', reason: 'movable_in_the_way' },
+      { rule: 'moving down into a geode', map: 'M\nG', move: 'down', reason: 'movable_in_the_way' },
+      { rule: 'moving up into a falling boulder', map: 'o\nM', move: 'up', reason: 'movable_in_the_way' },
+      { rule: 'moving sideways into a boulder with soil beyond', map: 'MO%', move: 'right', reason: 'cannot_push' },
+      { rule: 'moving sideways into a falling boulder', map: '.oM', move: 'left', reason: 'cannot_push' },
+      { rule: 'moving sideways into a geode at the grid edge', map: 'GM.', move: 'left', reason: 'cannot_push' },
+    ];
+    for (const c of cases) {
+      it(c.rule, () => {
+        const s = board(c.map, { oil: 5 });
+        const before = JSON.stringify(delvewick.toWire(s));
+        const r = attempt(s, c.move);
+        expect(r.ok).toBe(false);
+        if (!r.ok) {
+          expect(r.reason).toBe(c.reason);
+          expect(r.message).toContain(`"dir":"${c.move}"`);
+        }
+        expect(JSON.stringify(delvewick.toWire(s))).toBe(before);
+        expect(delvewick.legalActions(s)).not.toContainEqual({ type: 'move', dir: c.move });
+      });
+    }
+
+    it('any action after the run ends', () => {
+      const s = act(board('M..', { oil: 1 }), 'right');
+      expect(s.end).toBe(OUT_OF_OIL);
+      for (const a of ['left', 'right', 'wait'] as const) {
+        const r = attempt(s, a);
+        expect(r.ok).toBe(false);
+        if (!r.ok) expect(r.reason).toBe('game_over');
+      }
+      expect(delvewick.legalActions(s)).toEqual([]);
+    });
+  });
+
+  it('wait is always legal while playing, even when no move is', () => {
+    const s = board(`
+      ###
+      #M#
+      #O#
+      ###`);
+    expect(delvewick.legalActions(s)).toEqual([{ type: 'wait' }]);
+    expect(attempt(s, 'wait').ok).toBe(true);
+  });
+});
+
+describe('moving', () => {
+  it('moving into soil digs it away and enters it in the same action', () => {
+    const s = act(board('#M%%#'), 'right');
+    expect(picture(s)).toBe('#.M%#');
+  });
+
+  it('moving into a gem at rest collects it and enters its cell', () => {
+    const s = act(board('#M*.#\n#####'), 'right');
+    expect(picture(s)).toBe('#.M.#\n#####');
+    expect(s.gems).toBe(1);
+  });
+
+  it('moving into a falling gem collects it too', () => {
+    const s = act(
+      board(`
+        ####
+        #..#
+        #Mv#
+        #%%#
+        ####`),
+      'right',
+    );
+    expect(s.gems).toBe(1);
+    expect(picture(s)).toContain('#.M#');
+  });
+
+  it('moving into empty space, or onto the open exit, enters it', () => {
+    expect(picture(act(board('#M..#'), 'right'))).toBe('#.M.#');
+    const s = board('#ME.#', { level: 1, quota: 0 });
+    expect(act(s, 'right').level).toBe(2);
+  });
+
+  it('sideways into a boulder or geode at rest with empty space beyond pushes it one cell, still at rest', () => {
+    const s = act(board('#MO.#\n#####'), 'right');
+    expect(picture(s)).toBe('#.MO#\n#####');
+    const g = act(board('#.GM#\n#####'), 'left');
+    expect(picture(g)).toBe('#GM.#\n#####');
+  });
+
+  it('a pushed object over empty space falls in the same tick', () => {
+    const s = act(board('#MO.#\n###.#\n###%#'), 'right');
+    expect(picture(s)).toBe('#.M.#\n###o#\n###%#');
+  });
+
+  it('cannot push two objects in a row', () => {
+    const r = attempt(board('#MOO.#'), 'right');
+    expect(r.ok).toBe(false);
+  });
+
+  it('cannot push into a non-empty cell: soil, a gem or an exit', () => {
+    for (const beyond of ['%', '*', 'X']) {
+      const r = attempt(board(`#MO${beyond}#`), 'right');
+      expect(r.ok, beyond).toBe(false);
+    }
+  });
+
+  it('cannot push vertically', () => {
+    expect(attempt(board('#.#\n#M#\n#O#\n#.#'), 'down').ok).toBe(false);
+  });
+
+  it('digging never happens diagonally: a move only ever touches the cell it enters', () => {
+    const s = board(`
+      #####
+      #%%%#
+      #%M%#
+      #%%%#
+      #####`);
+    const after = act(s, 'up');
+    expect(picture(after)).toBe(
+      drawn(`
+      #####
+      #%M%#
+      #%.%#
+      #%%%#
+      #####`),
+    );
+    expect(delvewick.legalActions(s).length).toBe(5);
+  });
+});

@@ -1,0 +1,124 @@
+/** Small shared pieces of the pages: status bar, events list, legend, key help overlay, link. */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import type { GameEvent, Json } from '../../core/game.js';
+import type { KeyHelp, LegendEntry, StatusItem } from '../games/types.js';
+
+export function StatusBar({ items, score }: { items: StatusItem[]; score: number }) {
+  return (
+    <dl class="status" aria-label="Status">
+      <div class="stat score-stat">
+        <dt>Score</dt>
+        <dd data-testid="score">{score}</dd>
+      </div>
+      {items.map((it) => (
+        <div class="stat" data-label={it.label}>
+          <dt>{it.label}</dt>
+          <dd>{it.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function fieldText(v: Json): string {
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/** "drone_dismantled x 3 y 4" — the event type made readable, then its fields. */
+export function eventText(e: GameEvent): string {
+  const rest = Object.entries(e)
+    .filter(([k]) => k !== 'type')
+    .map(([k, v]) => `${k} ${fieldText(v)}`);
+  return e.type.replace(/_/g, ' ') + (rest.length ? ': ' + rest.join(', ') : '');
+}
+
+export function EventList({ events, title = 'Last action' }: { events: GameEvent[]; title?: string }) {
+  return (
+    <section class="panel events" aria-label={title}>
+      <h2>{title}</h2>
+      {events.length === 0 ? (
+        <p class="muted">No events.</p>
+      ) : (
+        <ul data-testid="events">
+          {events.slice(0, 64).map((e) => (
+            <li>
+              <span class="ev-type">{e.type.replace(/_/g, ' ')}</span>
+              {Object.keys(e).length > 1 ? ' ' + eventText(e).slice(e.type.length + 1) : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Legend({ entries }: { entries: LegendEntry[] }) {
+  if (!entries.length) return null;
+  return (
+    <section class="panel legend" aria-label="Legend">
+      <h2>Legend</h2>
+      <ul>
+        {entries.map((e) => (
+          <li>
+            <span class="legend-symbol" aria-hidden="true">
+              {e.symbol}
+            </span>
+            <span>{e.label}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function KeyTable({ keys }: { keys: KeyHelp[] }) {
+  return (
+    <table class="keys">
+      <tbody>
+        {keys.map((k) => (
+          <tr>
+            <th scope="row">
+              <kbd>{k.keys}</kbd>
+            </th>
+            <td>{k.does}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A modal dialog listing the keys; closes on Escape, `?` or its button. */
+export function HelpOverlay({
+  keys,
+  onClose,
+  children,
+}: {
+  keys: KeyHelp[];
+  onClose: () => void;
+  children?: ComponentChildren;
+}) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div class="overlay" onClick={onClose}>
+      <div
+        class="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="help-title"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2 id="help-title">Keys</h2>
+        <KeyTable keys={keys} />
+        {children}
+        <button ref={ref} class="btn" onClick={onClose}>
+          Close (Esc)
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * What a per-game renderer provides. Every field is optional except `Board`; the play, rules, replay
+ * and home pages fall back to the generic text view for anything a game does not provide.
+ */
+import type { ComponentChildren, ComponentType } from 'preact';
+import type { GameAction, Observation } from '../../core/game.js';
+
+/** Props every board gets. Without `onAction` the board is a read-only picture (replay, cards, rules). */
+export interface BoardProps {
+  obs: Observation;
+  legal: GameAction[];
+  onAction?: (action: GameAction) => void;
+  /** Small thumbnail (home cards): no labels, no interaction. */
+  small?: boolean;
+  /** Real-time games: true while the play page has them paused (help overlay open, game over...). */
+  paused?: boolean;
+}
+
+/** One line of the status bar. */
+export interface StatusItem {
+  label: string;
+  value: string | number;
+}
+
+/** One line of the key help. */
+export interface KeyHelp {
+  keys: string;
+  does: string;
+}
+
+/** One legend entry: a small drawing and what it means. */
+export interface LegendEntry {
+  symbol: ComponentChildren;
+  label: string;
+}
+
+export interface GameView {
+  Board: ComponentType<BoardProps>;
+  /** The status line (turn, wave, charges...). */
+  status?(obs: Observation): StatusItem[];
+  /** Maps a key press to an action (turn-based games); the play page applies it through `step`. */
+  keyToAction?(e: KeyboardEvent, legal: GameAction[], obs: Observation): GameAction | null;
+  /** True when the board handles keys itself (real-time games). */
+  ownsKeys?: boolean;
+  keyHelp?: KeyHelp[];
+  legend?: LegendEntry[];
+  /** A readable button label for an action. */
+  actionLabel?(action: GameAction): string;
+  /** Actions shown as buttons when the board offers its own controls (e.g. only end-run). */
+  buttonActions?(legal: GameAction[], obs: Observation): GameAction[];
+  /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
+  replayRate?: number;
+}

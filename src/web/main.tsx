@@ -1,0 +1,7 @@
+/** Browser entry: mounts the app on #app. */
+import { render } from 'preact';
+import { App } from './app.js';
+import './style.css';
+
+const mount = document.getElementById('app');
+if (mount) render(<App />, mount);

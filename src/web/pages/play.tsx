@@ -1,0 +1,236 @@
+/**
+ * The play page, generic over the contract: board (the game's renderer or the observation text),
+ * status, legal actions as buttons, the last action's events, the recorded run, and a game-over panel.
+ */
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import type { AnyGame, GameAction } from '../../core/game.js';
+import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
+import { genericActionLabel, genericStatus } from '../games/generic.js';
+import { viewFor } from '../games/index.js';
+import { navigate } from '../router.js';
+import { downloadRun, encodeRun, shareLink } from '../runfile.js';
+import { PlaySession, randomSeed } from '../session.js';
+
+function isTyping(t: EventTarget | null): boolean {
+  return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+}
+
+export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null }) {
+  const view = viewFor(game.spec.slug);
+  const [session, setSession] = useState(() => new PlaySession(game, seed ?? randomSeed()));
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const [help, setHelp] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
+  const helpRef = useRef(help);
+  helpRef.current = help;
+
+  // Keep the URL naming the seed being played, so the address bar is always a way back to this game.
+  useEffect(() => {
+    const want = `/play/${game.spec.slug}?seed=${session.seed}`;
+    if (location.pathname + location.search !== want) history.replaceState(null, '', want);
+    document.title = `${game.spec.name} · seed ${session.seed} · Gameboard`;
+  }, [session]);
+
+  const act = (a: GameAction) => {
+    const s = sessionRef.current;
+    if (s.isOver()) return;
+    s.act(a);
+    setLink(null);
+    redraw(0);
+  };
+
+  const restart = (newSeed: number) => {
+    setSession(new PlaySession(game, newSeed));
+    setLink(null);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.key === '?') {
+        e.preventDefault();
+        setHelp((h) => !h);
+        return;
+      }
+      if (helpRef.current) {
+        if (e.key === 'Escape') setHelp(false);
+        return;
+      }
+      const s = sessionRef.current;
+      if (view.ownsKeys || s.isOver()) return;
+      // Enter and Space on a focused button belong to the button.
+      if (
+        (e.key === 'Enter' || e.key === ' ') &&
+        e.target instanceof HTMLElement &&
+        e.target.closest('button, [role=button], a')
+      )
+        return;
+      let a: GameAction | null = null;
+      if (view.keyToAction) a = view.keyToAction(e, s.legal(), s.observation());
+      else if (/^[1-9]$/.test(e.key)) a = s.legal()[Number(e.key) - 1] ?? null;
+      if (a) {
+        e.preventDefault();
+        act(a);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [view]);
+
+  const obs = session.observation();
+  const legal = session.legal();
+  const over = session.isOver();
+  const score = session.score();
+  const label = view.actionLabel ?? genericActionLabel;
+  const buttons = view.buttonActions ? view.buttonActions(legal, obs) : legal;
+  const last = session.last;
+  const run = session.run();
+  const Board = view.Board;
+  const keyHelp = [
+    ...(view.keyHelp ?? []),
+    { keys: 'Tab, Enter', does: 'reach and press any button or board cell' },
+    { keys: '?', does: 'show or hide this help' },
+  ];
+
+  const watchReplay = async () => navigate(`/replay#${await encodeRun(session.run())}`);
+  const makeLink = async () => setLink(await shareLink(session.run()));
+
+  return (
+    <main class="play" id="main">
+      <div class="play-head">
+        <h1>{game.spec.name}</h1>
+        <span class="muted">
+          seed <span data-testid="seed">{session.seed}</span> · {game.spec.rulesVersion}
+        </span>
+        <span class="spacer" />
+        <a class="btn ghost" href={`/rules/${game.spec.slug}`}>
+          Rules
+        </a>
+        <button class="btn ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+          Keys (?)
+        </button>
+      </div>
+      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} />
+      {over && (
+        <section class="panel gameover" role="region" aria-label="Game over" data-testid="gameover">
+          <h2>Game over</h2>
+          <p class="final">
+            Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length} actions.
+          </p>
+          <div class="row">
+            <button class="btn primary" onClick={() => restart(randomSeed())}>
+              Play again
+            </button>
+            <button class="btn" onClick={() => restart(session.seed)}>
+              Same seed again
+            </button>
+            <button class="btn" onClick={() => downloadRun(session.run(), score)}>
+              Download run
+            </button>
+            <button class="btn" onClick={watchReplay}>
+              Watch replay
+            </button>
+            <button class="btn" onClick={makeLink}>
+              Share link
+            </button>
+          </div>
+          {link && <ShareBox link={link} />}
+        </section>
+      )}
+      <div class="play-grid">
+        <div class="board-col">
+          <div class="board-wrap">
+            <Board obs={obs} legal={over ? [] : legal} onAction={over ? undefined : act} paused={help || over} />
+          </div>
+          <p
+            class={last.kind === 'refused' ? 'outcome refused' : 'outcome'}
+            role="status"
+            aria-live="polite"
+            data-testid="outcome"
+          >
+            {last.kind === 'refused'
+              ? `Not allowed: ${label(last.action)} — ${last.message}`
+              : last.kind === 'accepted'
+                ? `${label(last.action)}. Score ${score}.`
+                : 'Your move. Press ? for the keys.'}
+          </p>
+        </div>
+        <aside class="side">
+          {!over && (
+            <section class="panel actions" aria-label="Legal actions">
+              <h2>Actions</h2>
+              <div class="action-buttons">
+                {buttons.map((a, i) => (
+                  <button class="btn action" data-action={JSON.stringify(a)} onClick={() => act(a)}>
+                    {!view.keyToAction && !view.ownsKeys && i < 9 ? <kbd>{i + 1}</kbd> : null}
+                    {label(a)}
+                  </button>
+                ))}
+              </div>
+            </section>
+          )}
+          <EventList events={last.kind === 'accepted' ? last.events : []} />
+          <Legend entries={view.legend ?? []} />
+          <section class="panel run" aria-label="This run">
+            <h2>This run</h2>
+            <p>
+              <span data-testid="action-count">{run.actions.length}</span> actions recorded on seed {session.seed}.
+            </p>
+            <div class="row">
+              <button class="btn small" onClick={() => restart(session.seed)}>
+                Same seed again
+              </button>
+              <button class="btn small" onClick={() => restart(randomSeed())}>
+                New seed
+              </button>
+              <button class="btn small" onClick={() => downloadRun(session.run(), score)}>
+                Download run
+              </button>
+              <button class="btn small" onClick={makeLink}>
+                Share link
+              </button>
+            </div>
+            {link && !over && <ShareBox link={link} />}
+          </section>
+        </aside>
+      </div>
+      {help && (
+        <HelpOverlay keys={keyHelp} onClose={() => setHelp(false)}>
+          <p class="muted">Every action is also a button in the Actions panel.</p>
+        </HelpOverlay>
+      )}
+    </main>
+  );
+}
+
+function ShareBox({ link }: { link: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div class="sharebox">
+      <label>
+        Replay link
+        <input
+          readOnly
+          value={link}
+          onFocus={(e) => (e.target as HTMLInputElement).select()}
+          data-testid="share-link"
+        />
+      </label>
+      <button
+        class="btn small"
+        onClick={async () => {
+          try {
+            await navigator.clipboard.writeText(link);
+            setCopied(true);
+          } catch {
+            setCopied(false);
+          }
+        }}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+/**
+ * The replay viewer: opens a run (a downloaded file, or the run carried in the link's fragment),
+ * re-runs it on the engine, and steps through it: play, pause, step, scrub, change speed.
+ */
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Run } from '../../core/replay.js';
+import { gameBySlug } from '../catalog.js';
+import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
+import { ScoreGraph } from '../components/scoregraph.js';
+import { genericActionLabel, genericStatus } from '../games/generic.js';
+import { viewFor } from '../games/index.js';
+import { decodeRun, downloadRun, encodeRun, parseRun } from '../runfile.js';
+import { Timeline } from '../timeline.js';
+
+type Loaded = { kind: 'empty' } | { kind: 'error'; message: string } | { kind: 'ok'; timeline: Timeline };
+
+function load(run: Run): Loaded {
+  const game = gameBySlug(run.game);
+  if (!game) return { kind: 'error', message: `This run is for "${run.game}", a game this site does not have.` };
+  if (run.rulesVersion !== game.spec.rulesVersion)
+    return {
+      kind: 'error',
+      message: `This run was played on rules "${run.rulesVersion}"; this site runs "${game.spec.rulesVersion}".`,
+    };
+  return { kind: 'ok', timeline: new Timeline(game, run) };
+}
+
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
+
+export function ReplayPage() {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'empty' });
+
+  const fromHash = async () => {
+    const h = location.hash.replace(/^#/, '');
+    if (!h) return setLoaded({ kind: 'empty' });
+    try {
+      setLoaded(load(await decodeRun(h)));
+    } catch (err) {
+      setLoaded({ kind: 'error', message: (err as Error).message });
+    }
+  };
+
+  useEffect(() => {
+    document.title = 'Replay viewer · Gameboard';
+    void fromHash();
+    const onHash = () => void fromHash();
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const openFile = async (file: File) => {
+    try {
+      const run = parseRun(JSON.parse(await file.text()));
+      const l = load(run);
+      setLoaded(l);
+      if (l.kind === 'ok') history.replaceState(null, '', `/replay#${await encodeRun(run)}`);
+    } catch (err) {
+      setLoaded({ kind: 'error', message: `That file is not a run: ${(err as Error).message}` });
+    }
+  };
+
+  return (
+    <main id="main" class="replay">
+      <div class="play-head">
+        <h1>Replay viewer</h1>
+        <span class="spacer" />
+        <label class="btn file-btn">
+          Open a run file…
+          <input
+            type="file"
+            accept=".json,application/json"
+            data-testid="run-file"
+            onChange={(e) => {
+              const f = (e.target as HTMLInputElement).files?.[0];
+              if (f) void openFile(f);
+            }}
+          />
+        </label>
+      </div>
+      {loaded.kind === 'empty' && (
+        <section
+          class="panel dropzone"
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => {
+            e.preventDefault();
+            const f = e.dataTransfer?.files?.[0];
+            if (f) void openFile(f);
+          }}
+        >
+          <h2>Open a run</h2>
+          <p>
+            Choose a downloaded run file (the <code>{'{game, rulesVersion, seed, actions}'}</code> JSON from the play
+            page's "Download run"), or drop it here. A shared replay link opens here directly.
+          </p>
+        </section>
+      )}
+      {loaded.kind === 'error' && (
+        <p class="panel error" role="alert">
+          {loaded.message}
+        </p>
+      )}
+      {loaded.kind === 'ok' && (
+        <Viewer timeline={loaded.timeline} key={loaded.timeline.run.seed + ':' + loaded.timeline.run.actions.length} />
+      )}
+    </main>
+  );
+}
+
+function Viewer({ timeline }: { timeline: Timeline }) {
+  const game = timeline.game;
+  const view = viewFor(game.spec.slug);
+  const baseRate = view.replayRate ?? 3;
+  const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  const [help, setHelp] = useState(false);
+  const n = timeline.length;
+  const atRef = useRef(at);
+  atRef.current = at;
+
+  const seek = (i: number) => setAt(Math.max(0, Math.min(n, Math.round(i))));
+
+  useEffect(() => {
+    if (!playing) return;
+    const rate = baseRate * speed;
+    // Above ~30 frames a second, advance several steps per frame instead.
+    const perFrame = Math.max(1, Math.round(rate / 30));
+    const id = setInterval(
+      () => {
+        const next = Math.min(n, atRef.current + perFrame);
+        setAt(next);
+        if (next >= n) setPlaying(false);
+      },
+      1000 / Math.min(rate, 30),
+    );
+    return () => clearInterval(id);
+  }, [playing, speed, n]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target instanceof HTMLElement && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.key !== ' ')
+        return;
+      const keys: Record<string, () => void> = {
+        ' ': () => setPlaying((p) => (atRef.current >= n ? false : !p)),
+        k: () => setPlaying((p) => !p),
+        ArrowRight: () => seek(atRef.current + 1),
+        l: () => seek(atRef.current + 1),
+        ArrowLeft: () => seek(atRef.current - 1),
+        j: () => seek(atRef.current - 1),
+        Home: () => seek(0),
+        End: () => seek(n),
+        '?': () => setHelp((h) => !h),
+        Escape: () => setHelp(false),
+      };
+      const f = keys[e.key];
+      if (f) {
+        if (e.key === ' ' && e.target instanceof HTMLElement && e.target.closest('button')) return;
+        e.preventDefault();
+        f();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [n]);
+
+  const state = useMemo(() => timeline.stateAt(at), [at]);
+  const events = useMemo(() => timeline.eventsAt(at), [at]);
+  const obs = game.observe(state);
+  const score = timeline.scores[at];
+  const run = timeline.run;
+  const label = view.actionLabel ?? genericActionLabel;
+  const lastAction = at > 0 ? run.actions[at - 1] : null;
+
+  return (
+    <>
+      <p class="lead">
+        <strong>{game.spec.name}</strong>, seed {run.seed}, {run.actions.length} actions, rules {run.rulesVersion}.{' '}
+        <a href={`/play/${game.spec.slug}?seed=${run.seed}`}>Play this seed yourself</a>.
+      </p>
+      {timeline.error && (
+        <p class="panel error" role="alert">
+          The run stops early: {timeline.error}
+        </p>
+      )}
+      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} />
+      <div class="play-grid">
+        <div class="board-col">
+          <div class="board-wrap">
+            <view.Board obs={obs} legal={[]} />
+          </div>
+          <div class="transport" role="group" aria-label="Replay controls">
+            <button class="btn" onClick={() => seek(0)} aria-label="Go to the start (Home)">
+              ⏮
+            </button>
+            <button
+              class="btn"
+              onClick={() => seek(at - 1)}
+              aria-label="Step back (Left arrow)"
+              data-testid="step-back"
+            >
+              ◀
+            </button>
+            <button
+              class="btn primary"
+              onClick={() => setPlaying((p) => (at >= n ? false : !p))}
+              aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+              data-testid="play-pause"
+            >
+              {playing ? '⏸ Pause' : '▶ Play'}
+            </button>
+            <button
+              class="btn"
+              onClick={() => seek(at + 1)}
+              aria-label="Step forward (Right arrow)"
+              data-testid="step-forward"
+            >
+              ▶
+            </button>
+            <button class="btn" onClick={() => seek(n)} aria-label="Go to the end (End)" data-testid="to-end">
+              ⏭
+            </button>
+            <label class="speed">
+              Speed{' '}
+              <select value={String(speed)} onChange={(e) => setSpeed(Number((e.target as HTMLSelectElement).value))}>
+                {SPEEDS.map((s) => (
+                  <option value={String(s)}>{s}×</option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <label class="scrub">
+            <span>
+              Step <span data-testid="step">{at}</span> of {n}
+            </span>
+            <input
+              type="range"
+              min="0"
+              max={String(n)}
+              value={String(at)}
+              aria-label="Timeline"
+              data-testid="timeline"
+              onInput={(e) => seek(Number((e.target as HTMLInputElement).value))}
+            />
+          </label>
+          <ScoreGraph scores={timeline.scores} at={at} onSeek={seek} />
+        </div>
+        <aside class="side">
+          <section class="panel">
+            <h2>Step {at}</h2>
+            <p>{lastAction ? label(lastAction) : 'The opening position.'}</p>
+            {at === n && (
+              <p data-testid="replay-final">
+                Final score <strong>{score}</strong>
+                {timeline.finalGameOver ? ', game over.' : ' (the run was still going).'}
+              </p>
+            )}
+          </section>
+          <EventList events={events} title="Events of this step" />
+          <Legend entries={view.legend ?? []} />
+          <section class="panel">
+            <h2>This run</h2>
+            <div class="row">
+              <button class="btn small" onClick={() => downloadRun(run, timeline.scores[n])}>
+                Download run
+              </button>
+              <button
+                class="btn small"
+                onClick={async () => {
+                  const url = `${location.origin}/replay#${await encodeRun(run)}`;
+                  history.replaceState(null, '', url);
+                  try {
+                    await navigator.clipboard.writeText(url);
+                  } catch {
+                    /* the address bar holds the link anyway */
+                  }
+                }}
+              >
+                Copy share link
+              </button>
+            </div>
+          </section>
+        </aside>
+      </div>
+      {help && (
+        <HelpOverlay
+          keys={[
+            { keys: 'Space or K', does: 'play or pause' },
+            { keys: '← / →  (J / L)', does: 'step back / forward' },
+            { keys: 'Home / End', does: 'go to the start / the end' },
+            { keys: '?', does: 'show or hide this help' },
+          ]}
+          onClose={() => setHelp(false)}
+        />
+      )}
+    </>
+  );
+}

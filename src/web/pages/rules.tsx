@@ -1,0 +1,171 @@
+/**
+ * The rules page: the game's spec rendered readably, with small illustrated examples drawn by the
+ * game's own renderer from real engine states (the opening of seed 1, then one example action).
+ */
+import type { AnyGame, GameAction, GameEvent, Json } from '../../core/game.js';
+import { EventList, KeyTable, Legend, StatusBar } from '../components/parts.js';
+import { genericActionLabel, genericStatus } from '../games/generic.js';
+import { viewFor } from '../games/index.js';
+
+const STANDARD = new Set([
+  'slug',
+  'name',
+  'genre',
+  'description',
+  'goal',
+  'scoring',
+  'rules',
+  'actionSchema',
+  'carry',
+  'rulesVersion',
+  'exampleActions',
+]);
+
+/** A rule line, with a leading "CAPITALS." heading set in bold. */
+function RuleText({ text }: { text: string }) {
+  const m = /^([A-Z][A-Z0-9 '’/-]{2,}[.:])\s+(.*)$/s.exec(text);
+  if (!m) return <>{text}</>;
+  return (
+    <>
+      <strong>{m[1]}</strong> {m[2]}
+    </>
+  );
+}
+
+interface Example {
+  state: unknown;
+  after?: { action: GameAction; state: unknown; events: GameEvent[] };
+}
+
+function example(game: AnyGame): Example | null {
+  try {
+    const state = game.init(1);
+    const candidates = [...(game.spec.exampleActions ?? []), ...game.legalActions(state)];
+    for (const action of candidates) {
+      const r = game.step(state, action);
+      if (r.ok) return { state, after: { action, state: r.state, events: r.events } };
+    }
+    return { state };
+  } catch {
+    return null;
+  }
+}
+
+export function RulesPage({ game }: { game: AnyGame }) {
+  const spec = game.spec;
+  const view = viewFor(spec.slug);
+  const label = view.actionLabel ?? genericActionLabel;
+  const status = view.status ?? genericStatus;
+  const ex = example(game);
+  const extras = Object.entries(spec).filter(([k]) => !STANDARD.has(k)) as [string, Json][];
+  document.title = `${spec.name} rules · Gameboard`;
+  return (
+    <main id="main" class="rules">
+      <div class="play-head">
+        <h1>{spec.name}</h1>
+        <span class="muted">
+          {spec.genre} · rules {spec.rulesVersion}
+        </span>
+        <span class="spacer" />
+        <a class="btn primary" href={`/play/${spec.slug}`}>
+          Play
+        </a>
+        <a class="btn ghost" href={`/docs/api/${spec.slug}`}>
+          API docs
+        </a>
+      </div>
+      <p class="pitch lead">{spec.description}</p>
+      <section class="panel">
+        <h2>Goal</h2>
+        <p>{spec.goal}</p>
+      </section>
+      <section class="panel">
+        <h2>Scoring</h2>
+        <ul class="ruled">
+          {spec.scoring.map((s) => (
+            <li>
+              <RuleText text={s} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      {ex && (
+        <section class="panel examples" aria-label="Illustrated example">
+          <h2>An example</h2>
+          <div class="example-row">
+            <figure>
+              <div class="board-wrap mini">
+                <view.Board obs={game.observe(ex.state)} legal={[]} />
+              </div>
+              <figcaption>The opening position of seed 1. Score {game.score(ex.state)}.</figcaption>
+            </figure>
+            {ex.after && (
+              <figure>
+                <div class="board-wrap mini">
+                  <view.Board obs={game.observe(ex.after.state)} legal={[]} />
+                </div>
+                <figcaption>
+                  After <strong>{label(ex.after.action)}</strong> (<code>{JSON.stringify(ex.after.action)}</code>).
+                  Score {game.score(ex.after.state)}.
+                </figcaption>
+              </figure>
+            )}
+          </div>
+          {ex.after && (
+            <>
+              <StatusBar items={status(game.observe(ex.after.state))} score={game.score(ex.after.state)} />
+              <EventList events={ex.after.events} title="What that action did" />
+            </>
+          )}
+          <Legend entries={view.legend ?? []} />
+        </section>
+      )}
+      <section class="panel">
+        <h2>Rules</h2>
+        <ol class="ruled">
+          {spec.rules.map((r) => (
+            <li>
+              <RuleText text={r} />
+            </li>
+          ))}
+        </ol>
+      </section>
+      {view.keyHelp && (
+        <section class="panel">
+          <h2>Keys in the browser</h2>
+          <KeyTable keys={view.keyHelp} />
+        </section>
+      )}
+      <section class="panel">
+        <h2>Actions</h2>
+        <p>
+          Example actions:{' '}
+          {(spec.exampleActions ?? []).map((a) => (
+            <code class="chip">{JSON.stringify(a)}</code>
+          ))}
+        </p>
+        <p>
+          The state travels as <code>{spec.carry}</code>. Every action must match this grammar:
+        </p>
+        <pre class="code">{JSON.stringify(spec.actionSchema, null, 2)}</pre>
+      </section>
+      {extras.length > 0 && (
+        <section class="panel">
+          <h2>Facts and tables</h2>
+          {extras.map(([k, v]) =>
+            v !== null && typeof v === 'object' ? (
+              <details>
+                <summary>{k}</summary>
+                <pre class="code">{JSON.stringify(v, null, 2)}</pre>
+              </details>
+            ) : (
+              <p>
+                <strong>{k}</strong>: {String(v)}
+              </p>
+            ),
+          )}
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A game being played in the browser: the engine's state, the run recorded as it is played (seed and
+ * every accepted action), and the outcome of the last action. Only the game contract is used.
+ */
+import type { AnyGame, GameAction, GameEvent, Observation } from '../core/game.js';
+import type { Run } from '../core/replay.js';
+
+/** What the last action did, for the events panel and the screen-reader announcement. */
+export type LastOutcome =
+  | { kind: 'none' }
+  | { kind: 'accepted'; action: GameAction; events: GameEvent[] }
+  | { kind: 'refused'; action: GameAction; reason: string; message: string };
+
+/** One game in progress. Mutable on purpose: the page re-renders after each `act`. */
+export class PlaySession {
+  state: unknown;
+  readonly actions: GameAction[] = [];
+  last: LastOutcome = { kind: 'none' };
+  private cachedLegal: GameAction[] | null = null;
+  private cachedObs: Observation | null = null;
+
+  constructor(
+    readonly game: AnyGame,
+    readonly seed: number,
+  ) {
+    this.state = game.init(seed);
+  }
+
+  /** Applies an action through `step`; a refusal changes nothing but `last`. */
+  act(action: GameAction): boolean {
+    let r;
+    try {
+      r = this.game.step(this.state, action);
+    } catch (err) {
+      r = { ok: false as const, reason: 'engine_error', message: String(err) };
+    }
+    if (!r.ok) {
+      this.last = { kind: 'refused', action, reason: r.reason, message: r.message };
+      return false;
+    }
+    this.state = r.state;
+    this.actions.push(action);
+    this.last = { kind: 'accepted', action, events: r.events };
+    this.cachedLegal = null;
+    this.cachedObs = null;
+    return true;
+  }
+
+  legal(): GameAction[] {
+    return (this.cachedLegal ??= this.game.legalActions(this.state));
+  }
+
+  observation(): Observation {
+    return (this.cachedObs ??= this.game.observe(this.state));
+  }
+
+  score(): number {
+    return this.game.score(this.state);
+  }
+
+  isOver(): boolean {
+    return this.game.isGameOver(this.state);
+  }
+
+  /** The run so far, as a downloadable, replayable record. */
+  run(): Run {
+    return {
+      game: this.game.spec.slug,
+      rulesVersion: this.game.spec.rulesVersion,
+      seed: this.seed,
+      actions: [...this.actions],
+    };
+  }
+}
+
+/** A fresh random seed (0..2^32-1). The browser may use its own randomness; engines never do. */
+export function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}

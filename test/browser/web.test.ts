@@ -1,0 +1,261 @@
+/**
+ * The browser UI in a real browser: builds the web app with Vite, serves dist/web from a tiny static
+ * server of our own (SPA fallback), and drives Debian's chromium through playwright-core. Expected
+ * values come from running the same engines here, in the test process.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyGame, GameAction } from '../../src/core/game.js';
+import { games, registry } from '../../src/games/index.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'dist/web');
+const SHOTS = join(ROOT, 'test-output/screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+
+let server: Server;
+let base = '';
+let context: BrowserContext;
+let profile = '';
+
+/** Serves dist/web; any path that is not a file gets index.html, as the real server does. */
+function serveDist(): Promise<Server> {
+  const s = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = join(DIST, path);
+    if (!file.startsWith(DIST) || !statSync(file, { throwIfNoEntry: false })?.isFile()) file = join(DIST, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => s.listen(0, '127.0.0.1', () => ok(s)));
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A fresh page that fails the test on any uncaught page error. */
+async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { page, errors };
+}
+
+async function scoreOnPage(page: Page): Promise<number> {
+  return Number(await page.getByTestId('score').first().textContent());
+}
+
+/** The run an engine records for these actions, and its state. */
+function playInProcess(game: AnyGame, seed: number, actions: GameAction[]) {
+  let state = game.init(seed);
+  for (const a of actions) {
+    const r = game.step(state, a);
+    if (!r.ok) throw new Error(`the test's own action was refused: ${JSON.stringify(a)} ${r.message}`);
+    state = r.state;
+  }
+  return state;
+}
+
+/**
+ * Per game: which key plays which action, so the test can press keys for actions it chose from the
+ * engine's legal list. Games without a renderer use the generic digit keys (1 = first legal action).
+ */
+const WHIRLYARD_KEYS: Record<string, string> = {
+  'move:nw': 'q',
+  'move:n': 'w',
+  'move:ne': 'e',
+  'move:w': 'a',
+  'move:e': 'd',
+  'move:sw': 'z',
+  'move:s': 'x',
+  'move:se': 'c',
+  wait: 's',
+  pulse: 'p',
+};
+
+function keyFor(slug: string, legal: GameAction[], turn: number): { key: string; action: GameAction } {
+  if (slug === 'whirlyard') {
+    const usable = legal.filter((a) => a.type === 'move' || a.type === 'wait');
+    const a = usable[turn % usable.length];
+    return { key: WHIRLYARD_KEYS[a.type === 'move' ? `move:${String(a.direction)}` : a.type], action: a };
+  }
+  const i = turn % Math.min(9, legal.length);
+  return { key: String(i + 1), action: legal[i] };
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  await build({ configFile: join(ROOT, 'src/web/vite.config.ts'), logLevel: 'error' });
+  server = await serveDist();
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    acceptDownloads: true,
+    viewport: { width: 1280, height: 900 },
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await new Promise((ok) => server?.close(ok));
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe('the browser UI', () => {
+  it('the home page shows a card per registered game with play, rules and API links', async () => {
+    const { page, errors } = await newPage();
+    await page.goto(base + '/');
+    await expect(page.locator('.card').count()).resolves.toBe(games.length);
+    for (const g of games) {
+      const card = page.locator(`.card[data-slug="${g.spec.slug}"]`);
+      await expect(card.locator('h2').textContent()).resolves.toBe(g.spec.name);
+      await expect(card.locator(`a[href="/play/${g.spec.slug}"]`).count()).resolves.toBeGreaterThan(0);
+      await expect(card.locator(`a[href="/rules/${g.spec.slug}"]`).count()).resolves.toBe(1);
+      await expect(card.locator(`a[href="/docs/api/${g.spec.slug}"]`).count()).resolves.toBe(1);
+    }
+    await shot(page, 'home');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  for (const game of games) {
+    const slug = game.spec.slug;
+    it(`${slug}: keyboard play on a fixed seed moves the score and turn exactly as the engine does`, async () => {
+      const seed = 7;
+      const { page, errors } = await newPage();
+      await page.goto(`${base}/play/${slug}?seed=${seed}`);
+      await expect(page.locator('h1').textContent()).resolves.toBe(game.spec.name);
+      await expect(page.getByTestId('seed').textContent()).resolves.toBe(String(seed));
+      let state = game.init(seed);
+      const played: GameAction[] = [];
+      for (let t = 0; t < 4 && !game.isGameOver(state); t++) {
+        const { key, action } = keyFor(slug, game.legalActions(state), t);
+        await page.keyboard.press(key);
+        played.push(action);
+        state = playInProcess(game, seed, played);
+        await expect.poll(() => scoreOnPage(page)).toBe(game.score(state));
+        const turn = (game.observe(state) as { turn?: unknown }).turn;
+        if (typeof turn === 'number')
+          await expect.poll(() => page.locator('.stat[data-label="Turn"] dd').textContent()).toBe(String(turn));
+      }
+      expect(played.length).toBeGreaterThan(0);
+      await shot(page, `play-${slug}`);
+      // The run as recorded by the page is exactly what was played.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('.run button', { hasText: 'Download run' }).click(),
+      ]);
+      const run = JSON.parse(readFileSync(await download.path(), 'utf8'));
+      expect(run).toEqual({ game: slug, rulesVersion: game.spec.rulesVersion, seed, actions: played });
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog').isVisible()).resolves.toBe(true);
+      await shot(page, `help-${slug}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    it(`${slug}: the rules page shows every rule and an illustrated example`, async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${base}/rules/${slug}`);
+      await expect(page.locator('h1').textContent()).resolves.toBe(game.spec.name);
+      await expect(page.locator('ol.ruled > li').count()).resolves.toBe(game.spec.rules.length);
+      await expect(page.locator('.examples figure').count()).resolves.toBeGreaterThan(0);
+      await shot(page, `rules-${slug}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  describe.skipIf(!registry.get('whirlyard'))('a whole Whirlyard game', () => {
+    it('is played to the end, downloaded, replayed to the same final score, and shared as a link', async () => {
+      const game = registry.get('whirlyard')!;
+      const seed = 11;
+      const { page, errors } = await newPage();
+      await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+      // Waiting lets the drones close in; the engine says when the run is over.
+      let state = game.init(seed);
+      const played: GameAction[] = [];
+      while (!game.isGameOver(state) && played.length < 200) {
+        await page.keyboard.press(played.length % 2 ? 's' : ' ');
+        played.push({ type: 'wait' });
+        state = playInProcess(game, seed, played);
+        await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(played.length));
+      }
+      expect(game.isGameOver(state)).toBe(true);
+      const final = game.score(state);
+      await expect(page.getByTestId('final-score').textContent()).resolves.toBe(String(final));
+      await shot(page, 'gameover-whirlyard');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('gameover').getByRole('button', { name: 'Download run' }).click(),
+      ]);
+      const file = await download.path();
+      const run = JSON.parse(readFileSync(file, 'utf8'));
+      expect(run).toEqual({ game: 'whirlyard', rulesVersion: game.spec.rulesVersion, seed, actions: played });
+
+      // The replay viewer: open the file, step through to the end.
+      await page.goto(`${base}/replay`);
+      await shot(page, 'replay-empty');
+      await page.getByTestId('run-file').setInputFiles(file);
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe('0');
+      await page.getByTestId('step-forward').click();
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe('1');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe('2');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe('1');
+      for (let i = 1; i < played.length; i++) await page.getByTestId('step-forward').click();
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(played.length));
+      await expect(scoreOnPage(page)).resolves.toBe(final);
+      await expect(page.getByTestId('replay-final').textContent()).resolves.toContain(String(final));
+      await shot(page, 'replay-whirlyard');
+      // Loading the file put the run in the address bar: that is the share link.
+      const link = page.url();
+      expect(link).toMatch(/\/replay#[zj][A-Za-z0-9_-]+$/);
+
+      const other = await newPage();
+      await other.page.goto(link);
+      await other.page.getByTestId('to-end').click();
+      await expect.poll(() => other.page.getByTestId('step').textContent()).toBe(String(played.length));
+      await expect(scoreOnPage(other.page)).resolves.toBe(final);
+      await other.page.getByTestId('timeline').fill('0');
+      await expect.poll(() => other.page.getByTestId('step').textContent()).toBe('0');
+      expect(other.errors).toEqual([]);
+      await other.page.close();
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  });
+});

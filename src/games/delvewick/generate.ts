@@ -85,6 +85,13 @@ export function newRun(seed: number): DelvewickState {
   return s;
 }
 
+/** A run positioned at the fresh start of level `n` (as if levels 1..n-1 had just been cleared, scoring 0). */
+export function levelStart(n: number, seed = 0): DelvewickState {
+  const s = blankState(seed);
+  enterLevel(s, n);
+  return s;
+}
+
 function blankState(seed: number): DelvewickState {
   return {
     seed,

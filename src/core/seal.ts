@@ -18,6 +18,7 @@ import {
   createHmac,
   hkdfSync,
   randomBytes,
+  randomFillSync,
   timingSafeEqual,
 } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
@@ -41,6 +42,19 @@ const TAG_BYTES = 16;
 const DEFLATE_OVER = 768;
 /** Hard cap on a decoded payload, so a crafted token cannot inflate into a memory bomb. */
 const MAX_PLAIN_BYTES = 1 << 20;
+
+/** Random IVs are drawn in blocks and handed out 12 bytes at a time: one system call per 341 tokens. */
+const ivPool = Buffer.alloc(IV_BYTES * 341);
+let ivPoolAt = ivPool.length;
+function nextIv(): Buffer {
+  if (ivPoolAt + IV_BYTES > ivPool.length) {
+    randomFillSync(ivPool);
+    ivPoolAt = 0;
+  }
+  const iv = Buffer.from(ivPool.subarray(ivPoolAt, ivPoolAt + IV_BYTES));
+  ivPoolAt += IV_BYTES;
+  return iv;
+}
 
 function deriveKeys(secret: string): KeySet {
   const ikm = Buffer.from(secret, 'utf8');
@@ -96,17 +110,16 @@ export class StateSealer {
 
   private sealJson(value: unknown, game: string, rulesVersion: string, purpose: string): string {
     const key = this.keys[0];
-    let plain = Buffer.from(JSON.stringify(value), 'utf8');
-    let flag = 0;
-    if (plain.length > DEFLATE_OVER) {
-      plain = deflateRawSync(plain);
-      flag = 1;
-    }
-    const iv = randomBytes(IV_BYTES);
+    // One flag byte before the payload: 0 = JSON text, 1 = deflated JSON text.
+    const json = JSON.stringify(value);
+    const plain =
+      json.length > DEFLATE_OVER
+        ? Buffer.concat([Buffer.of(1), deflateRawSync(json)])
+        : Buffer.from('\0' + json, 'utf8');
+    const iv = nextIv();
     const cipher = createCipheriv('aes-256-gcm', key.enc, iv);
     cipher.setAAD(StateSealer.aad(game, rulesVersion, key.kid, purpose));
-    const body = Buffer.concat([cipher.update(Buffer.of(flag)), cipher.update(plain), cipher.final()]);
-    const out = Buffer.concat([iv, body, cipher.getAuthTag()]);
+    const out = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     return `${TOKEN_PREFIX}.${key.kid}.${out.toString('base64url')}`;
   }
 

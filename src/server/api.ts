@@ -55,6 +55,13 @@ function describeAjvError(errors: ErrorObject[] | null | undefined): string {
   return `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}`;
 }
 
+/**
+ * Play answers are mostly free-form game data (observations, actions, events), which a schema-driven
+ * serialiser only walks to hand to JSON.stringify anyway: serialise them directly. Their schemas still
+ * document the answers in /openapi.json.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 export function registerGameRoutes(app: FastifyInstance, registry: Registry, sealer: StateSealer): void {
   // The same strictness as the request schemas: no stripping, no coercion.
   const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
@@ -138,6 +145,7 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
         querystring: initQuery,
         response: { 200: initAnswer, ...errorResponses },
       },
+      serializerCompiler: plainJson,
     },
     async (req) => {
       const game = gameOr404(req.params.slug);
@@ -156,6 +164,7 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
         body: actionBody,
         response: { 200: actionAnswer, ...errorResponses },
       },
+      serializerCompiler: plainJson,
     },
     async (req) => {
       const game = gameOr404(req.params.slug);

@@ -127,7 +127,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // A public, stateless API: any origin may call it (no cookies, no credentials).
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-content-type-options', 'nosniff');
     if (req.url.startsWith('/api/')) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cache-control', 'no-store');
@@ -138,9 +139,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           .header('access-control-max-age', '86400')
           .code(204)
           .send();
+        return;
       }
     }
-    reply.header('x-content-type-options', 'nosniff');
+    done();
   });
 
   await app.register(swagger, {

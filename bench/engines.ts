@@ -1,0 +1,102 @@
+/**
+ * Engine throughput, in-process, one thread: (step + legalActions) per second for every registered
+ * game over recorded (state, action) pairs from seeded random play, and replay verification speed. The
+ * baseline, measured in the same run, is the same loop over a trivial game on the same contract, so
+ * the ratio shows what each engine costs beyond the contract itself.
+ */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Bench } from 'tinybench';
+import type { AnyGame, GameAction } from '../src/core/game.js';
+import { replay } from '../src/core/replay.js';
+import { games } from '../src/games/index.js';
+import { playout } from '../test/helpers/playout.js';
+import { makeTally } from '../test/helpers/tally.js';
+
+export interface EngineCase {
+  name: string;
+  pairs: Array<[unknown, GameAction]>;
+}
+
+export interface EngineFigure {
+  name: string;
+  stepsPerSecond: number;
+  ratioToBaseline: number;
+}
+
+/** Mid-game (state, action) pairs from random play over many seeds. */
+function randomPairs(game: AnyGame, count: number): Array<[unknown, GameAction]> {
+  const pairs: Array<[unknown, GameAction]> = [];
+  for (let seed = 1; pairs.length < count && seed < 10_000; seed++) {
+    const run = playout(game, seed, 200);
+    run.actions.forEach((a, i) => pairs.push([run.states[i], a]));
+  }
+  return pairs.slice(0, count);
+}
+
+/** Extra cases a game may publish in bench/games/<slug>.ts (e.g. a busy late night). */
+async function gameCases(): Promise<EngineCase[]> {
+  const dir = fileURLToPath(new URL('./games/', import.meta.url));
+  const out: EngineCase[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const mod = (await import(new URL(`./games/${file}`, import.meta.url).href)) as {
+      engineCases?: () => EngineCase[];
+    };
+    if (mod.engineCases) out.push(...mod.engineCases());
+  }
+  return out;
+}
+
+function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => void {
+  return () => {
+    for (let i = 0; i < pairs.length; i++) {
+      const r = game.step(pairs[i][0], pairs[i][1]);
+      if (r.ok) game.legalActions(r.state);
+    }
+  };
+}
+
+export async function benchEngines(timeMs = 1500): Promise<EngineFigure[]> {
+  const bench = new Bench({ time: timeMs, warmup: true });
+  const sizes = new Map<string, number>();
+  const add = (name: string, n: number, fn: () => void) => {
+    sizes.set(name, n);
+    bench.add(name, fn);
+  };
+
+  const tally = makeTally('stateToken');
+  const baselinePairs = randomPairs(tally, 2000);
+  add('baseline: trivial game on the contract', baselinePairs.length, stepLoop(tally, baselinePairs));
+
+  for (const game of games) {
+    const pairs = randomPairs(game, 2000);
+    add(`${game.spec.slug}: step + legalActions`, pairs.length, stepLoop(game, pairs));
+    const runs = Array.from({ length: 20 }, (_, i) => playout(game, 500 + i, 300)).map((p) => ({
+      game: game.spec.slug,
+      rulesVersion: game.spec.rulesVersion,
+      seed: p.seed,
+      actions: p.actions,
+    }));
+    const steps = runs.reduce((n, r) => n + r.actions.length, 0);
+    add(`${game.spec.slug}: replay verification`, steps, () => {
+      for (const run of runs) replay(game, run);
+    });
+  }
+  for (const c of await gameCases()) {
+    const game = games.find((g) => c.name.startsWith(g.spec.slug));
+    if (game) add(c.name, c.pairs.length, stepLoop(game, c.pairs));
+  }
+
+  await bench.run();
+  const perSecond = (name: string) => {
+    const task = bench.tasks.find((t) => t.name === name)!;
+    const r = task.result as { latency?: { mean: number } };
+    return r.latency ? (sizes.get(name)! / r.latency.mean) * 1000 : NaN;
+  };
+  const base = perSecond('baseline: trivial game on the contract');
+  return bench.tasks.map((t) => ({
+    name: t.name,
+    stepsPerSecond: perSecond(t.name),
+    ratioToBaseline: perSecond(t.name) / base,
+  }));
+}

@@ -1,0 +1,75 @@
+/**
+ * HTTP round trips per second: the real `action` route (open the sealed token, validate, step, observe,
+ * seal the next token) against a bare Fastify echo route taking and returning bodies of the same sizes,
+ * and against a bare hello-world route, all measured in the same run with autocannon on 127.0.0.1.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import autocannon from 'autocannon';
+
+export interface HttpFigure {
+  name: string;
+  requestsPerSecond: number;
+  p99ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<HttpFigure> {
+  const r = await autocannon({ connections: 64, duration: 5, ...opts });
+  return {
+    name,
+    requestsPerSecond: r.requests.average,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export async function benchHttp(durationSeconds = 5): Promise<HttpFigure[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+    const ports = JSON.parse(line.toString()) as { hello: number; echo: number; app: number };
+    const base = (p: number) => `http://127.0.0.1:${p}`;
+
+    // A mid-game Whirlyard position and an action that keeps the game going.
+    let body = await (await fetch(`${base(ports.app)}/api/games/whirlyard/init?seed=7`)).json();
+    let request = '';
+    let answer = '';
+    for (const action of body.legalActions as unknown[]) {
+      request = JSON.stringify({ stateToken: body.stateToken, action });
+      const res = await fetch(`${base(ports.app)}/api/games/whirlyard/action`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: request,
+      });
+      answer = await res.text();
+      if (!JSON.parse(answer).gameOver) break;
+    }
+    body = JSON.parse(answer);
+    if (!body.ok) throw new Error(`benchmark action refused: ${answer}`);
+    await fetch(`${base(ports.echo)}/_setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: answer,
+    });
+
+    const post = {
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: request,
+      duration: durationSeconds,
+    };
+    const figures = [
+      await load('hello-world (bare Fastify)', { url: base(ports.hello), duration: durationSeconds }),
+      await load('echo, same body sizes (bare Fastify)', { url: `${base(ports.echo)}/echo`, ...post }),
+      await load('whirlyard action (real route)', { url: `${base(ports.app)}/api/games/whirlyard/action`, ...post }),
+    ];
+    return figures.map((f) => ({ ...f, requestBytes: request.length, answerBytes: answer.length }));
+  } finally {
+    child.kill('SIGTERM');
+  }
+}

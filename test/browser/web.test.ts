@@ -100,11 +100,23 @@ const WHIRLYARD_KEYS: Record<string, string> = {
   pulse: 'p',
 };
 
+const DELVEWICK_KEYS: Record<string, string> = {
+  'move:up': 'ArrowUp',
+  'move:down': 's',
+  'move:left': 'a',
+  'move:right': 'ArrowRight',
+  wait: ' ',
+};
+
 function keyFor(slug: string, legal: GameAction[], turn: number): { key: string; action: GameAction } {
   if (slug === 'whirlyard') {
     const usable = legal.filter((a) => a.type === 'move' || a.type === 'wait');
     const a = usable[turn % usable.length];
     return { key: WHIRLYARD_KEYS[a.type === 'move' ? `move:${String(a.direction)}` : a.type], action: a };
+  }
+  if (slug === 'delvewick') {
+    const a = legal[turn % legal.length];
+    return { key: DELVEWICK_KEYS[a.type === 'move' ? `move:${String(a.dir)}` : a.type], action: a };
   }
   const i = turn % Math.min(9, legal.length);
   return { key: String(i + 1), action: legal[i] };

@@ -1,12 +1,14 @@
 /**
  * Per-game renderers by slug. A registered game without an entry here is played with the generic view.
  */
+import { delvewickView } from './delvewick.js';
 import { genericView } from './generic.js';
 import type { GameView } from './types.js';
 import { whirlyardView } from './whirlyard.js';
 
 const views: Record<string, GameView> = {
   whirlyard: whirlyardView,
+  delvewick: delvewickView,
 };
 
 /** The renderer for a game, or the generic text view. */

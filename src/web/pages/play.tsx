@@ -2,7 +2,7 @@
  * The play page, generic over the contract: board (the game's renderer or the observation text),
  * status, legal actions as buttons, the last action's events, the recorded run, and a game-over panel.
  */
-import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
@@ -46,7 +46,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     setLink(null);
   };
 
-  useEffect(() => {
+  // A layout effect, so keys work from the first frame (a plain effect waits for the next paint).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
       if (e.key === '?') {

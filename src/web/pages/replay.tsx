@@ -2,7 +2,7 @@
  * The replay viewer: opens a run (a downloaded file, or the run carried in the link's fragment),
  * re-runs it on the engine, and steps through it: play, pause, step, scrub, change speed.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Run } from '../../core/replay.js';
 import { gameBySlug } from '../catalog.js';
 import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
@@ -136,7 +136,8 @@ function Viewer({ timeline }: { timeline: Timeline }) {
     return () => clearInterval(id);
   }, [playing, speed, n]);
 
-  useEffect(() => {
+  // A layout effect, so keys work from the first frame (a plain effect waits for the next paint).
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.target instanceof HTMLElement && /^(INPUT|SELECT|TEXTAREA)$/.test(e.target.tagName) && e.key !== ' ')

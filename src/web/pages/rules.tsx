@@ -37,15 +37,23 @@ interface Example {
   after?: { action: GameAction; state: unknown; events: GameEvent[] };
 }
 
+/** The opening of seed 1 and one action after it: the candidate that keeps the game going and scores most. */
 function example(game: AnyGame): Example | null {
   try {
     const state = game.init(1);
     const candidates = [...(game.spec.exampleActions ?? []), ...game.legalActions(state)];
-    for (const action of candidates) {
+    let best: Example['after'] | undefined;
+    let bestRank = -Infinity;
+    for (const action of candidates.slice(0, 40)) {
       const r = game.step(state, action);
-      if (r.ok) return { state, after: { action, state: r.state, events: r.events } };
+      if (!r.ok) continue;
+      const rank = (game.isGameOver(r.state) ? 0 : 1e9) + game.score(r.state) * 10 + r.events.length;
+      if (rank > bestRank) {
+        best = { action, state: r.state, events: r.events };
+        bestRank = rank;
+      }
     }
-    return { state };
+    return { state, after: best };
   } catch {
     return null;
   }

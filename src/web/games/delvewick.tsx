@@ -1,0 +1,197 @@
+/**
+ * Delvewick board: the level grid from the observation's `grid` rows. Each thing has its own shape and
+ * letter as well as colour (boulder grey circle O, gem blue diamond *, geode pink hexagon G, mole M);
+ * falling things get motion streaks and their lowercase letter, as in the text map.
+ */
+import type { GameAction, Observation } from '../../core/game.js';
+import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+
+interface DelvewickObs extends Observation {
+  level: number;
+  levels: number;
+  levelName: string;
+  grid: string[];
+  width: number;
+  height: number;
+  mole: { x: number; y: number };
+  gems: number;
+  quota: number;
+  oil: number;
+  chain: number;
+  exitOpen: boolean;
+  gameOver: boolean;
+  endReason: string | null;
+}
+
+const C = 32;
+
+function Streaks({ cx, cy }: { cx: number; cy: number }) {
+  return (
+    <g class="dw-streak">
+      <line x1={cx - 6} y1={cy - 15} x2={cx - 6} y2={cy - 9} />
+      <line x1={cx} y1={cy - 16} x2={cx} y2={cy - 10} />
+      <line x1={cx + 6} y1={cy - 15} x2={cx + 6} y2={cy - 9} />
+    </g>
+  );
+}
+
+/** One cell of the map, drawn at (x, y). */
+export function DwCell({ ch, x, y }: { ch: string; x: number; y: number }) {
+  const px = x * C;
+  const py = y * C;
+  const cx = px + C / 2;
+  const cy = py + C / 2;
+  const letter = (t: string, cls = '') => (
+    <text class={'dw-letter ' + cls} x={cx} y={cy + 5}>
+      {t}
+    </text>
+  );
+  switch (ch) {
+    case '#':
+      return <rect class="dw-bedrock" x={px} y={py} width={C} height={C} />;
+    case '%':
+      return <rect class="dw-soil" x={px} y={py} width={C} height={C} />;
+    case 'O':
+    case 'o':
+      return (
+        <g class={ch === 'o' ? 'dw-boulder falling' : 'dw-boulder'}>
+          <circle cx={cx} cy={cy + 1} r={C / 2 - 3} />
+          {ch === 'o' && <Streaks cx={cx} cy={cy} />}
+          {letter(ch)}
+        </g>
+      );
+    case '*':
+    case 'v': {
+      const r = C / 2 - 3;
+      return (
+        <g class={ch === 'v' ? 'dw-gem falling' : 'dw-gem'}>
+          <polygon points={`${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`} />
+          {ch === 'v' && <Streaks cx={cx} cy={cy} />}
+          {letter(ch === 'v' ? 'v' : '*', 'dark')}
+        </g>
+      );
+    }
+    case 'G':
+    case 'g': {
+      const r = C / 2 - 3;
+      const pts = [0, 1, 2, 3, 4, 5]
+        .map((i) => `${cx + r * Math.cos((Math.PI / 3) * i)},${cy + r * Math.sin((Math.PI / 3) * i)}`)
+        .join(' ');
+      return (
+        <g class={ch === 'g' ? 'dw-geode falling' : 'dw-geode'}>
+          <polygon points={pts} />
+          {ch === 'g' && <Streaks cx={cx} cy={cy} />}
+          {letter(ch, 'dark')}
+        </g>
+      );
+    }
+    case 'X':
+    case 'E':
+      return (
+        <g class={ch === 'E' ? 'dw-exit open' : 'dw-exit'}>
+          <rect x={px + 3} y={py + 2} width={C - 6} height={C - 2} rx="9" />
+          {letter(ch, ch === 'E' ? '' : 'dark')}
+        </g>
+      );
+    case 'M':
+      return (
+        <g class="dw-mole">
+          <ellipse cx={cx} cy={cy + 2} rx={C / 2 - 3} ry={C / 2 - 5} />
+          <circle cx={cx - 9} cy={cy - 9} r="4" />
+          <circle cx={cx + 9} cy={cy - 9} r="4" />
+          {letter('M', 'dark')}
+        </g>
+      );
+    default:
+      return null;
+  }
+}
+
+function DelvewickBoard({ obs: raw, small }: BoardProps) {
+  const o = raw as DelvewickObs;
+  const cells = [];
+  for (let y = 0; y < o.grid.length; y++)
+    for (let x = 0; x < o.grid[y].length; x++) cells.push(<DwCell ch={o.grid[y][x]} x={x} y={y} />);
+  const w = o.width * C;
+  const h = o.height * C;
+  return (
+    <svg
+      class={small ? 'board dw small' : 'board dw'}
+      viewBox={`0 0 ${w} ${h}`}
+      role="img"
+      aria-label={`Delvewick level ${o.level}, ${o.levelName}: mole at (${o.mole.x}, ${o.mole.y}), gems ${o.gems} of ${o.quota}, exit ${o.exitOpen ? 'open' : 'closed'}. The text map: ${o.grid.join(' / ')}`}
+    >
+      <rect class="dw-empty" x="0" y="0" width={w} height={h} />
+      {cells}
+    </svg>
+  );
+}
+
+function status(raw: Observation): StatusItem[] {
+  const o = raw as DelvewickObs;
+  const items: StatusItem[] = [
+    { label: 'Level', value: `${o.level} of ${o.levels}: ${o.levelName}` },
+    { label: 'Gems', value: `${o.gems} of ${o.quota}` },
+    { label: 'Exit', value: o.exitOpen ? 'open' : `closed (${Math.max(0, o.quota - o.gems)} more)` },
+    { label: 'Oil', value: o.oil },
+    { label: 'Chain', value: o.chain },
+  ];
+  if (o.endReason) items.push({ label: 'Ended', value: o.endReason.replace(/_/g, ' ') });
+  return items;
+}
+
+const KEYS: Record<string, string> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  w: 'up',
+  s: 'down',
+  a: 'left',
+  d: 'right',
+};
+
+function keyToAction(e: KeyboardEvent): GameAction | null {
+  const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  const dir = KEYS[k];
+  if (dir) return { type: 'move', dir };
+  if (k === ' ' || k === '.' || e.code === 'Numpad5') return { type: 'wait' };
+  return null;
+}
+
+function actionLabel(a: GameAction): string {
+  if (a.type === 'move') return `Move ${String(a.dir)}`;
+  if (a.type === 'wait') return 'Wait (Space)';
+  return a.type;
+}
+
+const icon = (ch: string) => (
+  <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon">
+    <rect class="dw-empty" width={C} height={C} />
+    <DwCell ch={ch} x={0} y={0} />
+  </svg>
+);
+
+const legend: LegendEntry[] = [
+  { symbol: icon('M'), label: 'M — you, the mole' },
+  { symbol: icon('%'), label: 'Soil — dig through it by moving into it' },
+  { symbol: icon('#'), label: 'Bedrock — never moves, never digs' },
+  { symbol: icon('O'), label: 'O — boulder: push it sideways; falling (o, streaks) it crushes you' },
+  { symbol: icon('*'), label: '* — gem: walk into it (or catch it falling, v) to collect it' },
+  { symbol: icon('G'), label: 'G — geode: cracks into a gem when it lands after a fall' },
+  { symbol: icon('X'), label: 'X — exit, closed until you reach the gem quota' },
+  { symbol: icon('E'), label: 'E — open exit: step on it to clear the level' },
+];
+
+export const delvewickView: GameView = {
+  Board: DelvewickBoard,
+  status,
+  keyToAction,
+  actionLabel,
+  legend,
+  replayRate: 4,
+  keyHelp: [
+    { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
+    { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },
+  ],
+};

@@ -1,0 +1,254 @@
+/**
+ * What the player sees: `text` in the seed's order (header, stats, score line, pressure line, the
+ * 7 x 9 map, pods with the cells each will cover, active blooms, visible dimlings, visible pickups,
+ * the gate, sprouts, fireflies, and on moonless nights the unlit cells), `player` with exactly the
+ * seed's fields, and `turn`, the tick count. Hidden things (dimlings and pickups on unlit cells)
+ * never appear.
+ */
+import type { Observation } from '../../core/game.js';
+import type { State } from './types.js';
+import {
+  BRIAR,
+  DIR_NAMES,
+  FLOOR,
+  HEDGE,
+  KIND_NAMES,
+  MOONSTONE,
+  OVER,
+  PLAYING,
+  POND,
+  POWER_NAMES,
+  REGROWN,
+  ROOTLING,
+  SPROUT,
+  THICKET,
+} from './types.js';
+import {
+  BANDS,
+  LAYOUT_NAMES,
+  MAX_HEARTS,
+  MAX_SPROUTS,
+  POD_CAPS,
+  PLAYER_STEPS,
+  REACHES,
+  SPROUT_MATURES,
+} from './roster.js';
+import { beamCells, bloomCover, dimlingCell, isBriar, playerCell, xOf, yOf, CELLS, W } from './grid.js';
+import { eyesGlow, litMask, visibleDimlings } from './light.js';
+
+const TERRAIN_CHAR: Record<number, string> = {
+  [FLOOR]: '.',
+  [SPROUT]: ',',
+  [BRIAR]: '%',
+  [REGROWN]: '%',
+  [MOONSTONE]: '#',
+  [HEDGE]: 'H',
+  [THICKET]: 'X',
+  [POND]: '~',
+};
+const KIND_CHAR = ['m', 'p', 'r', 'n', 't', 's', 'T'];
+
+/** The map legend, as published. */
+export const LEGEND =
+  'G gardener, @ gardener in grace, m mope, p peeker (P spotted or dashing), r rootling on floor (R in briar), ' +
+  'n nudger, t twinbud, s sprig, T tangler, o pod, * active bloom, % briar, , sprout, # moonstone, H hedge, ' +
+  '~ pond, X thicket, x creep mark, + pickup, ^ open gate, . floor';
+
+const at = (c: number) => `(${xOf(c)},${yOf(c)})`;
+
+/** The fields of `observation.player`, exactly as the seed lists them (-1 for none or away). */
+export function playerView(s: State) {
+  const pc = playerCell(s);
+  const band = BANDS[s.band - 1];
+  return {
+    night: s.night,
+    band: s.band,
+    hearts: s.hearts,
+    podsOut: s.pods.length,
+    podCap: POD_CAPS[s.levels[1]],
+    reach: REACHES[s.levels[0]],
+    stepTicks: PLAYER_STEPS[s.levels[2]],
+    grace: s.grace > 0 ? s.grace : -1,
+    respawnIn: s.away > 0 ? s.away : -1,
+    score: s.score,
+    nightsCleared: s.nightsCleared,
+    relitTotal: s.relitTotal,
+    dimlingsLeft: s.dimlings.length + s.deferred.filter((q) => q.what < 0).length * 2,
+    calmLeft: s.creepEvents < 0 && !s.settled ? s.calmLeft : -1,
+    creepNextIn: s.settled ? -1 : s.creepEvents < 0 ? s.calmLeft + 1 : s.creepIn,
+    regrowNextIn: s.settled || band.sproutEvery < 0 ? -1 : s.regrowIn,
+    moonless: s.moonless,
+    x: pc >= 0 ? xOf(pc) : -1,
+    y: pc >= 0 ? yOf(pc) : -1,
+  };
+}
+
+/** The 9 map rows in the seed's legend. */
+export function mapRows(s: State, lit: Uint8Array, cover: Int32Array): string[] {
+  const ch: string[] = s.terrain.map((t) => TERRAIN_CHAR[t]);
+  for (const m of s.marks) ch[m] = 'x';
+  if (s.gate >= 0) ch[s.gate] = '^';
+  for (const p of s.pickups) if (lit[p.cell]) ch[p.cell] = '+';
+  for (let c = 0; c < CELLS; c++) if (cover[c] >= 0) ch[c] = '*';
+  for (const p of s.pods) ch[p.cell] = 'o';
+  const vis = visibleDimlings(s, lit);
+  for (let i = vis.length - 1; i >= 0; i--) {
+    const d = vis[i];
+    const c = dimlingCell(d);
+    let k = KIND_CHAR[d.kind];
+    if (eyesGlow(d)) k = 'P';
+    else if (d.kind === ROOTLING && isBriar(s.terrain[c])) k = 'R';
+    ch[c] = k;
+  }
+  const pc = playerCell(s);
+  if (pc >= 0) ch[pc] = s.grace > 0 ? '@' : 'G';
+  const rows: string[] = [];
+  for (let y = 0; y < 9; y++) rows.push(ch.slice(y * W, y * W + W).join(''));
+  return rows;
+}
+
+/** The observation. */
+export function observe(s: State): Observation {
+  const lit = litMask(s);
+  const cover = bloomCover(s);
+  const player = playerView(s);
+  const band = BANDS[s.band - 1];
+  const status = s.status === PLAYING ? 'playing' : s.status === OVER ? 'over' : 'waiting';
+  const rows = mapRows(s, lit, cover);
+  const pc = playerCell(s);
+  const L: string[] = [];
+  const wait =
+    s.status === OVER
+      ? 'the run is over'
+      : s.status === PLAYING
+        ? 'night under way'
+        : s.nightsCleared > 0
+          ? 'between nights: send start for the next night, or endRun'
+          : 'send start to begin';
+  L.push(
+    `Briarwink - night ${s.night} (band ${s.band}, ${band.name}), layout ${LAYOUT_NAMES[s.layout]}, ` +
+      `${s.moonless ? 'moonless' : 'moonlit'} - ${status}: ${wait} - tick ${s.tick} (night tick ${s.nightTick})`,
+  );
+  const where =
+    pc < 0
+      ? `away, back in ${s.away} ticks`
+      : `at ${at(pc)} cell ${pc}` +
+        (s.pTo >= 0 ? `, stepping ${DIR_NAMES[s.pDir]} ${s.pProg}/${s.pSteps}` : ', standing');
+  L.push(
+    `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${s.grace}, pods ${player.podsOut}/${player.podCap}, ` +
+      `reach ${player.reach}, step ${player.stepTicks} ticks (levels: ${POWER_NAMES.map((n, i) => `${n} ${s.levels[i] + 1}/3`).join(', ')})`,
+  );
+  L.push(
+    `Score ${s.score}, nights cleared ${s.nightsCleared}, relit ${s.relitTotal}, dimlings left ${player.dimlingsLeft}; ` +
+      `last action ran ${s.lastBatch.applied} of ${s.lastBatch.requested} ticks (stopped by ${s.lastBatch.stoppedBy})`,
+  );
+  let sprouts = 0;
+  for (const t of s.terrain) if (t === SPROUT) sprouts++;
+  L.push(
+    `Pressure: ` +
+      (s.settled
+        ? 'all dimlings relit, the garden is still'
+        : `calm ${player.calmLeft >= 0 ? `${player.calmLeft} ticks left` : 'over'}, creep next in ${player.creepNextIn}, ` +
+          `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, next sprout in ${player.regrowNextIn}`) +
+      `, sprouts ${sprouts}/${MAX_SPROUTS}`,
+  );
+  L.push('Map (x 0-6 left to right, y 0-8 top to bottom, cell = y*7+x):');
+  L.push('   0123456');
+  rows.forEach((r, y) => L.push(` ${y} ${r}`));
+  L.push(`Legend: ${LEGEND}`);
+  const pods = s.pods.map((p) => ({
+    id: p.id,
+    cell: p.cell,
+    bloomIn: p.bloomIn,
+    reach: p.reach,
+    woken: p.woken,
+    covers: beamCells(s, p.cell, p.reach, []),
+  }));
+  L.push(
+    'Pods: ' +
+      (pods.length === 0
+        ? 'none'
+        : pods
+            .map(
+              (p) => `#${p.id} at ${at(p.cell)} bursts in ${p.bloomIn}, reach ${p.reach}, covers ${p.covers.join(' ')}`,
+            )
+            .join('; ')),
+  );
+  const blooms = s.blooms.map((b) => ({ pod: b.pod, cascade: b.cascade, ticksLeft: b.left, cells: b.cells }));
+  L.push(
+    'Blooms: ' +
+      (blooms.length === 0
+        ? 'none'
+        : blooms
+            .map((b) => `from pod #${b.pod} (cascade ${b.cascade}), ${b.ticksLeft} ticks, cells ${b.cells.join(' ')}`)
+            .join('; ')),
+  );
+  const dims = visibleDimlings(s, lit).map((d) => {
+    const c = dimlingCell(d);
+    return {
+      id: d.id,
+      kind: KIND_NAMES[d.kind],
+      cell: c,
+      heading: d.to >= 0 ? DIR_NAMES[d.dir] : null,
+      spotted: eyesGlow(d),
+      shimmer: d.shimmer,
+    };
+  });
+  L.push(
+    'Dimlings: ' +
+      (dims.length === 0
+        ? 'none seen'
+        : dims
+            .map(
+              (d) =>
+                `#${d.id} ${d.kind} at ${at(d.cell)}` +
+                (d.heading ? ` heading ${d.heading}` : '') +
+                (d.spotted ? ' (eyes glowing)' : '') +
+                (d.shimmer > 0 ? ` (shimmering ${d.shimmer})` : ''),
+            )
+            .join('; ')),
+  );
+  const pickups = s.pickups.filter((p) => lit[p.cell]).map((p) => ({ cell: p.cell, power: POWER_NAMES[p.kind] }));
+  L.push(
+    'Pickups: ' + (pickups.length === 0 ? 'none seen' : pickups.map((p) => `${p.power} at ${at(p.cell)}`).join('; ')),
+  );
+  L.push(
+    'Gate: ' +
+      (s.gate >= 0
+        ? `open at ${at(s.gate)} cell ${s.gate}: step onto it to clear the night`
+        : player.dimlingsLeft > 0
+          ? `closed until every dimling is relit`
+          : 'opening once the bloom over the last relight fades'),
+  );
+  const sproutList: { cell: number; maturesIn: number }[] = [];
+  for (let c = 0; c < CELLS; c++)
+    if (s.terrain[c] === SPROUT) sproutList.push({ cell: c, maturesIn: SPROUT_MATURES - s.sproutAge[c] });
+  L.push(
+    'Sprouts: ' +
+      (sproutList.length === 0 ? 'none' : sproutList.map((q) => `${at(q.cell)} matures in ${q.maturesIn}`).join('; ')),
+  );
+  const fireflies = [...new Set(s.fireflies)];
+  L.push('Fireflies: ' + (fireflies.length === 0 ? 'none' : fireflies.map(at).join(' ')));
+  const unlit: number[] = [];
+  if (s.moonless) {
+    for (let c = 0; c < CELLS; c++) if (!lit[c]) unlit.push(c);
+    L.push('Unlit cells (dimlings and pickups there are hidden): ' + (unlit.length === 0 ? 'none' : unlit.join(' ')));
+  }
+  return {
+    text: L.join('\n'),
+    turn: s.tick,
+    status,
+    player,
+    map: rows,
+    pods,
+    blooms,
+    dimlings: dims,
+    pickups,
+    gate: s.gate,
+    sprouts: sproutList,
+    fireflies,
+    marks: s.marks.slice(),
+    unlit,
+    lastBatch: { ...s.lastBatch },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Briarwink's actions, from the seed file /work/shared/seeds/000_f24a9fe9a6231248.txt (ACTIONS,
+ * BATCHES): start, tick (move or walkTo, plant, count 1-30) and endRun; the legal list; batches that
+ * stop early. The tick itself is the ordered stage list in stages/index.ts.
+ */
+import type { GameAction, GameEvent, StepResult } from '../../core/game.js';
+import { refuse } from '../../core/game.js';
+import type { State } from './types.js';
+import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
+import { cloneState } from './state.js';
+import { newCtx } from './stages/ctx.js';
+import { runTick } from './stages/index.js';
+
+/** A Briarwink action, as the grammar allows it. */
+export type Action = GameAction;
+
+const MOVES: (string | null)[] = [...DIR_NAMES, null];
+
+/** The ten single ticks (each move, plant false and true) plus endRun: the legal list while playing. */
+const PLAYING_LEGAL: readonly Action[] = [
+  ...MOVES.flatMap((move) => [
+    { type: 'tick', move, plant: false },
+    { type: 'tick', move, plant: true },
+  ]),
+  { type: 'endRun' },
+];
+
+/** Every action step accepts now (walkTo and count are accepted variants of the listed ticks). */
+export function legalActions(s: State): Action[] {
+  if (s.status === PLAYING) return PLAYING_LEGAL.slice();
+  if (s.status === WAITING) return s.nightsCleared > 0 ? [{ type: 'start' }, { type: 'endRun' }] : [{ type: 'start' }];
+  return [];
+}
+
+const TICK_KEYS = new Set(['type', 'move', 'walkTo', 'plant', 'count']);
+
+/** A parsed tick, or a refusal. */
+type ParsedTick = { move: number; walkTo: number; plant: boolean; count: number };
+
+function parseTick(a: Action): ParsedTick | { ok: false; reason: string; message: string } {
+  for (const k of Object.keys(a))
+    if (!TICK_KEYS.has(k)) return refuse('unknown_field', `tick does not take the field "${k}"`);
+  const hasMove = 'move' in a;
+  const hasWalk = 'walkTo' in a;
+  if (hasMove && hasWalk) return refuse('move_and_walkto', 'a tick carries move or walkTo, never both');
+  if (!hasMove && !hasWalk) return refuse('missing_move', 'a tick needs move (a direction or null) or walkTo (a cell)');
+  let move = -1;
+  let walkTo = -1;
+  if (hasMove) {
+    const i = MOVES.indexOf(a.move as string | null);
+    if (i < 0) return refuse('bad_move', `move must be up, right, down, left or null, not ${JSON.stringify(a.move)}`);
+    move = i < 4 ? i : -1;
+  } else {
+    const w = a.walkTo;
+    if (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > 62)
+      return refuse('bad_walkto', `walkTo must be a cell from 0 to 62, not ${JSON.stringify(w)}`);
+    walkTo = w;
+  }
+  if ('plant' in a && typeof a.plant !== 'boolean')
+    return refuse('bad_plant', `plant must be true or false, not ${JSON.stringify(a.plant)}`);
+  let count = 1;
+  if ('count' in a) {
+    const c = a.count;
+    if (typeof c !== 'number' || !Number.isInteger(c) || c < 1 || c > 30)
+      return refuse('bad_count', `count must be a whole number from 1 to 30, not ${JSON.stringify(c)}`);
+    count = c;
+  }
+  return { move, walkTo, plant: a.plant === true, count };
+}
+
+function onlyType(a: Action): boolean {
+  return Object.keys(a).length === 1;
+}
+
+/** Run a batch of ticks on a copy of the state, stopping early as the seed says. */
+export function runBatch(state: State, p: ParsedTick): { state: State; events: GameEvent[] } {
+  const s = cloneState(state);
+  const events: GameEvent[] = [];
+  let applied = 0;
+  let stoppedBy = 'count';
+  let dropped = 0;
+  for (let i = 0; i < p.count; i++) {
+    const t = newCtx(p.move, p.walkTo, p.plant && i === 0, events);
+    runTick(s, t);
+    applied++;
+    dropped += t.dropped;
+    if (t.over) stoppedBy = 'runOver';
+    else if (t.cleared) stoppedBy = 'nightCleared';
+    else if (t.heartLost) stoppedBy = 'heart';
+    else if (p.walkTo >= 0 && s.away === 0 && s.pTo < 0 && s.pAt === p.walkTo) stoppedBy = 'arrived';
+    else continue;
+    break;
+  }
+  s.lastBatch = { requested: p.count, applied, stoppedBy, eventsDropped: dropped };
+  return { state: s, events };
+}
+
+/** Apply one action without touching the input state. */
+export function step(state: State, action: Action): StepResult<State> {
+  if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
+    return refuse('unknown_action', `not an action: ${JSON.stringify(action)}`);
+  if (state.status === OVER) return refuse('game_over', `the run is finished; ${JSON.stringify(action)} does nothing`);
+  switch (action.type) {
+    case 'start': {
+      if (!onlyType(action)) return refuse('unknown_field', `start takes no fields: ${JSON.stringify(action)}`);
+      if (state.status !== WAITING)
+        return refuse('already_playing', 'start is only legal while waiting before a night; the night is under way');
+      const s = cloneState(state);
+      s.status = PLAYING;
+      s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
+      return { ok: true, state: s, events: [{ type: 'nightStarts', night: s.night, moonless: s.moonless }] };
+    }
+    case 'endRun': {
+      if (!onlyType(action)) return refuse('unknown_field', `endRun takes no fields: ${JSON.stringify(action)}`);
+      if (state.status === WAITING && state.nightsCleared === 0)
+        return refuse('not_started', 'endRun is not allowed in the opening wait: send start first');
+      const s = cloneState(state);
+      s.status = OVER;
+      s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
+      return { ok: true, state: s, events: [{ type: 'runEnded', score: s.score, nightsCleared: s.nightsCleared }] };
+    }
+    case 'tick': {
+      const p = parseTick(action);
+      if ('ok' in p) return p;
+      if (state.status === WAITING) return refuse('not_started', `send start first (got ${JSON.stringify(action)})`);
+      const r = runBatch(state, p);
+      return { ok: true, state: r.state, events: r.events };
+    }
+    default:
+      return refuse('unknown_action', `unknown action type ${JSON.stringify(action.type)}`);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Stage 6, bloom ageing (a bloom is active for 18 ticks counting its burst tick), and stage 7,
+ * bursts (every pod at 0 that was not woken this tick, in ascending id).
+ */
+import type { State } from '../types.js';
+import { BRIAR, FLOOR, POWER_NAMES, REGROWN, SPROUT } from '../types.js';
+import { BLOOM_TICKS, BRIAR_POINTS } from '../roster.js';
+import { beamCells, podAt } from '../grid.js';
+import type { TickCtx } from './ctx.js';
+import { addScore, dirtyCover, emit } from './ctx.js';
+import { wake } from './pods.js';
+
+/** The bloom ageing stage. */
+export function bloomAgeing(s: State, t: TickCtx): void {
+  if (s.blooms.length === 0) return;
+  let kept = 0;
+  for (const b of s.blooms) {
+    b.left--;
+    if (b.left > 0) s.blooms[kept++] = b;
+    else emit(t, 'bloomFades', { pod: b.pod });
+  }
+  if (kept !== s.blooms.length) dirtyCover(t);
+  s.blooms.length = kept;
+}
+
+/** Clear what a bloom covers: sprouts and briar to floor (10 per original briar, revealing its power-up). */
+function clearCell(s: State, t: TickCtx, c: number): void {
+  const ter = s.terrain[c];
+  if (ter === SPROUT || ter === REGROWN) {
+    s.terrain[c] = FLOOR;
+    s.sproutAge[c] = 0;
+  } else if (ter === BRIAR) {
+    s.terrain[c] = FLOOR;
+    addScore(s, BRIAR_POINTS);
+    emit(t, 'briarCleared', { cell: c, points: BRIAR_POINTS });
+    for (let i = 0; i < s.hidden.length; i += 2) {
+      if (s.hidden[i] !== c) continue;
+      const kind = s.hidden[i + 1];
+      s.hidden.splice(i, 2);
+      s.pickups.push({ cell: c, kind });
+      emit(t, 'powerRevealed', { cell: c, power: POWER_NAMES[kind] });
+      break;
+    }
+  }
+}
+
+/**
+ * The bursts stage. Every beam is traced against the garden as it stands when the stage begins (so
+ * pods bursting together treat each other alike), then applied in ascending pod id.
+ */
+export function bursts(s: State, t: TickCtx): void {
+  const due = s.pods.filter((p) => p.bloomIn <= 0 && !p.wokeNow);
+  if (due.length === 0) return;
+  const beams = due.map((p) => beamCells(s, p.cell, p.reach, []));
+  s.pods = s.pods.filter((p) => !due.includes(p));
+  due.forEach((p, i) => {
+    let cascade = p.cascade;
+    if (!p.woken) {
+      cascade = p.id;
+      s.cascades.push({ id: p.id, relights: 0, pods: 0 });
+    }
+    const casc = s.cascades.find((c) => c.id === cascade);
+    if (casc) casc.pods++;
+    for (const c of beams[i]) {
+      clearCell(s, t, c);
+      const qi = podAt(s, c);
+      if (qi < 0) continue;
+      const q = s.pods[qi];
+      if (!q.woken) wake(t, q, cascade);
+      else if (q.wokeNow && cascade < q.cascade) q.cascade = cascade;
+    }
+    s.blooms.push({ pod: p.id, cascade, left: BLOOM_TICKS, cells: beams[i] });
+    emit(t, 'burst', { pod: p.id, cell: p.cell, cascade, cells: beams[i] });
+  });
+  dirtyCover(t);
+}

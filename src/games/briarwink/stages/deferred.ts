@@ -1,0 +1,63 @@
+/**
+ * Stage 10, deferred spawns: a twinbud's two sprigs and dropped power-ups appear once their cell has
+ * no active bloom; a power-up appearing under the gardener is collected.
+ */
+import type { Json } from '../../../core/game.js';
+import type { Dimling, State } from '../types.js';
+import { SPRIG, DOWN, LEFT, RIGHT, UP } from '../types.js';
+import { SHIMMER_TICKS } from '../roster.js';
+import { NB, dimlingMayEnter, playerCell } from '../grid.js';
+import type { TickCtx } from './ctx.js';
+import { coverOf, emit } from './ctx.js';
+import { collect } from './pickups.js';
+import { HEADING } from './dimlings.js';
+
+function sprig(s: State, cell: number, dir: number): Dimling {
+  return {
+    id: s.nextDimling++,
+    kind: SPRIG,
+    at: cell,
+    to: -1,
+    prog: 0,
+    steps: 0,
+    dir,
+    mode: HEADING,
+    wait: 0,
+    moves: 0,
+    shimmer: SHIMMER_TICKS,
+  };
+}
+
+/** The axis two sprigs split along: the one with more open exits for a sprig, horizontal on a tie. */
+export function splitAxis(s: State, cell: number): 'horizontal' | 'vertical' {
+  const probe = sprig({ ...s, nextDimling: 0 }, cell, -1);
+  const open = (d: number) => (dimlingMayEnter(s, probe, NB[cell * 4 + d], true) ? 1 : 0);
+  return open(UP) + open(DOWN) > open(LEFT) + open(RIGHT) ? 'vertical' : 'horizontal';
+}
+
+/** The deferred spawns stage. */
+export function deferredSpawns(s: State, t: TickCtx): void {
+  if (s.deferred.length === 0) return;
+  const cover = coverOf(s, t);
+  const waiting = s.deferred;
+  s.deferred = [];
+  for (const q of waiting) {
+    if (cover[q.cell] >= 0) {
+      s.deferred.push(q);
+      continue;
+    }
+    const where: { [key: string]: Json } = s.moonless ? {} : { cell: q.cell };
+    if (q.what < 0) {
+      const axis = splitAxis(s, q.cell);
+      const a = sprig(s, q.cell, axis === 'vertical' ? UP : LEFT);
+      const b = sprig(s, q.cell, axis === 'vertical' ? DOWN : RIGHT);
+      s.dimlings.push(a, b);
+      emit(t, 'split', { sprigs: [a.id, b.id], axis, ...where });
+    } else if (playerCell(s) === q.cell) {
+      collect(s, t, q.what, q.cell);
+    } else {
+      s.pickups.push({ cell: q.cell, kind: q.what });
+      emit(t, 'powerDropped', where);
+    }
+  }
+}

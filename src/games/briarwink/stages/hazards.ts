@@ -1,0 +1,59 @@
+/**
+ * Stage 9, your hazards: bloom first (dazzled), then contact (bumped by a dimling that is not
+ * shimmering, or swapped cells with one this tick); at most one heart a tick, none during grace or
+ * while away. At 0 hearts the run is finished and the tick ends.
+ */
+import type { State } from '../types.js';
+import { OVER, POWER_NAMES } from '../types.js';
+import { AWAY_TICKS } from '../roster.js';
+import { dimlingCell, playerCell } from '../grid.js';
+import type { TickCtx } from './ctx.js';
+import { coverOf, emit } from './ctx.js';
+
+/** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
+export function hazardOf(s: State, t: TickCtx): string {
+  const pc = playerCell(s);
+  if (pc < 0 || s.grace > 0) return '';
+  if (s.blooms.length > 0 && coverOf(s, t)[pc] >= 0) return 'dazzled';
+  for (const d of s.dimlings) {
+    if (d.shimmer > 0) continue;
+    const dc = dimlingCell(d);
+    if (dc === pc) return 'bumped';
+    if (t.prevPlayer >= 0 && t.prevPlayer !== pc && dc === t.prevPlayer && t.prevDim[d.id] === pc) return 'swapped';
+  }
+  return '';
+}
+
+/** Lose a heart: away 24 ticks, the highest upgrade (ties Wide Petal, Extra Pod, Quick Step) drops. */
+export function loseHeart(s: State, t: TickCtx, why: string): void {
+  const cell = playerCell(s);
+  s.hearts--;
+  s.lostHeart = true;
+  t.heartLost = true;
+  emit(t, 'heartLost', { why, cell, hearts: s.hearts });
+  let top = 0;
+  for (let i = 1; i < 3; i++) if (s.levels[i] > s.levels[top]) top = i;
+  if (s.levels[top] > 0) {
+    s.levels[top]--;
+    s.deferred.push({ cell, what: top });
+    emit(t, 'upgradeLost', { power: POWER_NAMES[top], level: s.levels[top], cell });
+  }
+  s.away = AWAY_TICKS;
+  s.pAt = -1;
+  s.pTo = -1;
+  s.pProg = 0;
+  s.pDir = -1;
+  s.grace = 0;
+  if (s.hearts <= 0) {
+    s.status = OVER;
+    t.over = true;
+    t.end = true;
+    emit(t, 'runOver', { score: s.score, nightsCleared: s.nightsCleared });
+  }
+}
+
+/** The hazards stage. */
+export function hazards(s: State, t: TickCtx): void {
+  const why = hazardOf(s, t);
+  if (why !== '') loseHeart(s, t, why);
+}

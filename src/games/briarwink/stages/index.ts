@@ -1,0 +1,58 @@
+/**
+ * The tick, as the seed file's TICK ORDER (/work/shared/seeds/000_f24a9fe9a6231248.txt): an ordered
+ * list of named stages run by a tiny runner. A stage may end the tick early (a cleared night, the
+ * run's last heart).
+ */
+import type { State } from '../types.js';
+import type { TickCtx } from './ctx.js';
+import { respawn } from './respawn.js';
+import { plant } from './plant.js';
+import { move } from './move.js';
+import { dimlings } from './dimlings.js';
+import { podTimers } from './pods.js';
+import { bloomAgeing, bursts } from './blooms.js';
+import { relights } from './relights.js';
+import { hazards } from './hazards.js';
+import { deferredSpawns } from './deferred.js';
+import { cascadeClosing } from './cascades.js';
+import { regrowth } from './regrowth.js';
+import { calmAndCreep } from './creep.js';
+import { gateCheck } from './gate.js';
+import { counters } from './counters.js';
+import { playerCell } from '../grid.js';
+
+/** One named stage of the tick. */
+export interface Stage {
+  name: string;
+  run: (s: State, t: TickCtx) => void;
+}
+
+/** The tick order, exactly as the seed lists it. */
+export const TICK_STAGES: readonly Stage[] = [
+  { name: 'respawn', run: respawn },
+  { name: 'plant', run: plant },
+  { name: 'your move', run: move },
+  { name: 'dimlings', run: dimlings },
+  { name: 'pod timers', run: podTimers },
+  { name: 'bloom ageing', run: bloomAgeing },
+  { name: 'bursts', run: bursts },
+  { name: 'relights', run: relights },
+  { name: 'your hazards', run: hazards },
+  { name: 'deferred spawns', run: deferredSpawns },
+  { name: 'cascade closing', run: cascadeClosing },
+  { name: 'regrowth', run: regrowth },
+  { name: 'calm and creep', run: calmAndCreep },
+  { name: 'the gate check', run: gateCheck },
+  { name: 'counters', run: counters },
+];
+
+/** Run one tick on a state the caller owns (it is mutated). */
+export function runTick(s: State, t: TickCtx): void {
+  for (let i = 0; i < TICK_STAGES.length; i++) {
+    if (i === 2) t.prevPlayer = playerCell(s);
+    TICK_STAGES[i].run(s, t);
+    if (t.end) break;
+  }
+  s.tick++;
+  if (t.rng !== null) s.rng = t.rng.state();
+}

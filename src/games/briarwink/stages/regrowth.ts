@@ -1,0 +1,63 @@
+/**
+ * Stage 12, regrowth: sprouts mature into regrown briar after 150 undisturbed ticks, and from night 4
+ * one sprout appears every regrowth interval on a seeded floor cell that began the night as briar.
+ */
+import type { State } from '../types.js';
+import { FLOOR, REGROWN, SPROUT } from '../types.js';
+import { MAX_SPROUTS, SPROUT_MATURES, bandOf } from '../roster.js';
+import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt } from '../grid.js';
+import type { TickCtx } from './ctx.js';
+import { emit, rngOf } from './ctx.js';
+
+function disturbed(s: State, c: number): boolean {
+  if (podAt(s, c) >= 0 || pickupAt(s, c)) return true;
+  if (playerCell(s) === c || (s.away === 0 && s.pTo === c)) return true;
+  for (const d of s.dimlings) if (dimlingCell(d) === c || d.to === c) return true;
+  return false;
+}
+
+/** Cells where a regrowth sprout may appear now. */
+export function sproutCandidates(s: State): number[] {
+  const pc = playerCell(s);
+  const near = new Uint8Array(CELLS);
+  if (pc >= 0) {
+    near[pc] = 1;
+    for (let d = 0; d < 4; d++) if (NB[pc * 4 + d] >= 0) near[NB[pc * 4 + d]] = 1;
+  }
+  for (const d of s.dimlings) near[dimlingCell(d)] = 1;
+  for (const m of s.marks) near[m] = 1;
+  const out: number[] = [];
+  for (let c = 0; c < CELLS; c++) {
+    if (s.terrain[c] !== FLOOR || !s.origBriar[c] || near[c] || c === s.gate) continue;
+    if (inPocket(s.corner, c) || podAt(s, c) >= 0 || pickupAt(s, c)) continue;
+    out.push(c);
+  }
+  return out;
+}
+
+/** The regrowth stage. */
+export function regrowth(s: State, t: TickCtx): void {
+  if (s.settled) return;
+  let sprouts = 0;
+  for (let c = 0; c < CELLS; c++) {
+    if (s.terrain[c] !== SPROUT) continue;
+    if (disturbed(s, c)) s.sproutAge[c] = 0;
+    else if (++s.sproutAge[c] >= SPROUT_MATURES) {
+      s.terrain[c] = REGROWN;
+      s.sproutAge[c] = 0;
+      emit(t, 'regrown', { cell: c });
+      continue;
+    }
+    sprouts++;
+  }
+  if (s.regrowIn <= 0) return;
+  if (--s.regrowIn > 0) return;
+  s.regrowIn = bandOf(s.night).sproutEvery;
+  if (sprouts >= MAX_SPROUTS) return;
+  const cands = sproutCandidates(s);
+  if (cands.length === 0) return;
+  const c = rngOf(s, t).pick(cands);
+  s.terrain[c] = SPROUT;
+  s.sproutAge[c] = 0;
+  emit(t, 'sprout', { cell: c, by: 'regrowth' });
+}

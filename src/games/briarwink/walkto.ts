@@ -1,0 +1,58 @@
+/**
+ * walkTo: each tick a breadth-first search from the gardener's occupied cell over cells they may
+ * enter, with cells under an active bloom closed, expanding up, right, down, left.
+ */
+import type { State } from './types.js';
+import { CELLS, NB, manhattan, opposite, playerCell, playerMayEnter } from './grid.js';
+
+const dist = new Int16Array(CELLS);
+const first = new Int8Array(CELLS);
+const queue = new Int16Array(CELLS);
+
+/**
+ * The first direction of a shortest path from `from` to `target`, or to the reachable cell nearest
+ * the target (Manhattan, then path length, then lowest index) when it cannot be reached; -1 when the
+ * best cell is `from` itself.
+ */
+export function bfsFirstStep(s: State, from: number, target: number, cover: Int32Array): number {
+  dist.fill(-1);
+  dist[from] = 0;
+  first[from] = -1;
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = from;
+  while (head < tail) {
+    const c = queue[head++];
+    if (c === target) return first[c];
+    for (let d = 0; d < 4; d++) {
+      const n = NB[c * 4 + d];
+      if (n < 0 || dist[n] >= 0 || cover[n] >= 0 || !playerMayEnter(s, n)) continue;
+      dist[n] = dist[c] + 1;
+      first[n] = c === from ? d : first[c];
+      queue[tail++] = n;
+    }
+  }
+  let best = from;
+  for (let i = 1; i < tail; i++) {
+    const c = queue[i];
+    const mc = manhattan(c, target);
+    const mb = manhattan(best, target);
+    if (mc < mb || (mc === mb && (dist[c] < dist[best] || (dist[c] === dist[best] && c < best)))) best = c;
+  }
+  return best === from ? -1 : first[best];
+}
+
+/**
+ * The direction walkTo holds this tick: standing still on the target; turning back when the current
+ * step ends under an active bloom that its origin is free of; otherwise the search's first step
+ * (mid-step on the origin, a different first step means turning back to the origin).
+ */
+export function walkDirection(s: State, target: number, cover: Int32Array): number {
+  const occ = playerCell(s);
+  if (occ < 0) return -1;
+  if (s.pTo < 0) return occ === target ? -1 : bfsFirstStep(s, occ, target, cover);
+  if (cover[s.pTo] >= 0 && cover[s.pAt] < 0) return opposite(s.pDir);
+  const d = bfsFirstStep(s, occ, target, cover);
+  if (occ === s.pTo) return d;
+  return d === s.pDir ? d : opposite(s.pDir);
+}

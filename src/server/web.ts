@@ -13,11 +13,12 @@ export const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/lead
 export async function registerWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const root = webRoot ? resolve(webRoot) : null;
   if (root && existsSync(join(root, 'index.html'))) {
-    await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false, serve: true });
+    // serve: false — only reply.sendFile is wanted; the routes below decide what is public and how it caches.
+    await app.register(fastifyStatic, { root, serve: false });
     // Vite's hashed assets and the other files of the build, served by name.
     app.get('/assets/*', { schema: { hide: true } }, (req, reply) => {
       const rel = (req.params as { '*': string })['*'];
-      return reply.sendFile(join('assets', rel), { maxAge: '1y', immutable: true });
+      return reply.sendFile(join('assets', rel), { maxAge: 365 * 24 * 3600 * 1000, immutable: true });
     });
     for (const path of WEB_ROUTES) {
       app.get(path, { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html', { maxAge: 0 }));

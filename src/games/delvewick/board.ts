@@ -67,7 +67,7 @@ export const LEGEND: readonly [string, string][] = [
 export interface ParsedBoard {
   w: number;
   h: number;
-  grid: Uint8Array;
+  grid: number[];
   /** The mole's cell, or -1 when the map has no 'M'. */
   mole: number;
   /** true if the map shows open exits (E), false for closed ones (X), null when it has none. */
@@ -80,7 +80,7 @@ export function parseRows(rows: readonly string[]): ParsedBoard {
   if (h === 0) throw new Error('a map needs at least one row');
   const w = rows[0].length;
   if (w === 0) throw new Error('a map row is empty');
-  const grid = new Uint8Array(w * h);
+  const grid: number[] = []; // filled by push, so V8 keeps it a packed array of small integers
   let mole = -1;
   let open = false;
   let closed = false;
@@ -97,7 +97,7 @@ export function parseRows(rows: readonly string[]): ParsedBoard {
       }
       if (ch === 'E') open = true;
       if (ch === 'X') closed = true;
-      grid[y * w + x] = code;
+      grid.push(code);
     }
   }
   if (open && closed) throw new Error('a map mixes closed (X) and open (E) exits');
@@ -113,7 +113,7 @@ export function mapRows(text: string): string[] {
 }
 
 /** The board as rows of map characters. */
-export function renderRows(grid: Uint8Array, w: number, h: number, exitOpen: boolean): string[] {
+export function renderRows(grid: readonly number[], w: number, h: number, exitOpen: boolean): string[] {
   const rows: string[] = [];
   for (let y = 0; y < h; y++) {
     let row = '';

@@ -18,7 +18,7 @@ export interface LevelDef {
   w: number;
   h: number;
   /** The starting board; copied, never handed out. */
-  grid: Uint8Array;
+  grid: number[];
   mole: number;
 }
 
@@ -98,7 +98,7 @@ function blankState(seed: number): DelvewickState {
     level: 1,
     w: 1,
     h: 1,
-    grid: new Uint8Array(1),
+    grid: [0],
     mole: 0,
     oil: 0,
     quota: 0,

@@ -1,6 +1,7 @@
 /**
- * Delvewick's types and cell codes. The board is one `Uint8Array` of cell codes (index y * w + x), so a
- * step copies a few hundred bytes and the gravity pass is a scan over small integers.
+ * Delvewick's types and cell codes. The board is one flat array of small-integer cell codes (index
+ * y * w + x): a step copies it with one `slice()` (a plain array of small integers copies several times
+ * faster than a small typed array) and the gravity pass is a scan over it.
  */
 
 /** A direction in the seed grammar's order. */
@@ -50,7 +51,7 @@ export interface DelvewickState {
   w: number;
   h: number;
   /** Cell codes, row-major. Never mutated once a state has been returned. */
-  grid: Uint8Array;
+  grid: number[];
   /** The mole's cell index (after a crush: the cell where it was crushed). */
   mole: number;
   /** Lantern oil left on this level. */

@@ -19,7 +19,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: 'Engines are pure: use the seeded generator in src/core/rng.ts.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Engines are pure: use the seeded generator in src/core/rng.ts.',
+        },
         { object: 'Date', property: 'now', message: 'Engines are pure: no clock.' },
         { object: 'performance', property: 'now', message: 'Engines are pure: no clock.' },
       ],

@@ -8,12 +8,14 @@
 import { Registry } from '../core/registry.js';
 import { whirlyard } from './whirlyard/index.js';
 import { delvewick } from './delvewick/index.js';
+import { cragwake } from './cragwake/index.js';
 import { briarwink } from './briarwink/index.js';
 
 export const registry = new Registry([
   // one line per game, in catalogue order
   whirlyard,
   delvewick,
+  cragwake,
   briarwink,
 ]);
 

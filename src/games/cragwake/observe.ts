@@ -1,0 +1,146 @@
+/**
+ * What a player sees: structured fields plus a text page for language models, with the band drawn top
+ * to bottom, a legend, this turn's weather and every legal action with its price. Fogged rows are
+ * drawn as `?` and their content never appears here.
+ */
+import type { Observation } from '../../core/game.js';
+import { cellToken } from './cells.js';
+import { difficulty } from './difficulty.js';
+import { belayOf, breathDelta, cellAt } from './reach.js';
+import { pricedActions } from './rules.js';
+import { BAND, COUNT_SHIFT, KIND, WIDTH, isLedgeRow, type PricedAction, type State } from './types.js';
+import { readableRow } from './wire.js';
+
+/** The legend printed under the band. */
+export const LEGEND =
+  'J2 jug with 2 breaths left (J0: spent) · P plain hold · C crimp (base cost 2) · K2 cracked hold, 2 more ' +
+  'uses · ~ frosting (no extra cost yet) · * icy (+2, no lunging from it) · . bare rock · ? fog · ' +
+  '@ you · ^ overhanging row (+1) · = belay ledge (always costs 1) · g gusting column (+2) · ' +
+  'R rockfall column (swept after your move)';
+
+function cols(mask: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < WIDTH; c++) if (mask & (1 << c)) out.push(c);
+  return out;
+}
+
+function nextFrost(s: State): number | null {
+  const every = difficulty(s.pitch).frostEvery;
+  if (every === 0) return null;
+  return Math.ceil(s.turn / every) * every;
+}
+
+function describe(s: State, p: PricedAction): string {
+  const a = p.action;
+  if (a.type === 'move') {
+    const dr = a.row - s.row;
+    const dc = a.col - s.col;
+    const lunge = dr === 2 || dc === 2 || dc === -2;
+    const ledge = isLedgeRow(a.row);
+    const what = ledge ? 'belay ledge' : holdName(cellAt(s, a.row, a.col));
+    return `move row ${a.row} col ${a.col} (${lunge ? 'lunge' : 'step'} onto ${what}): costs ${p.cost}`;
+  }
+  if (a.type === 'breathe') {
+    return p.cost < 0
+      ? `breathe: gain ${-p.cost} stamina`
+      : p.cost === 0
+        ? 'breathe: gain 0 (tank full), uses a breath'
+        : `breathe: costs ${p.cost}`;
+  }
+  return a.type === 'climbOn' ? 'climbOn: start the next pitch' : 'endRun: stop here and keep your score';
+}
+
+function holdName(cell: number): string {
+  const t = cellToken(cell);
+  const kind = cell & KIND;
+  const base =
+    kind === 1
+      ? `jug, ${(cell >> COUNT_SHIFT) & 3} breaths`
+      : kind === 3
+        ? 'crimp'
+        : t[0] === 'K'
+          ? `cracked hold, ${t[1]} uses`
+          : 'plain hold';
+  return t.endsWith('*') ? `icy ${base}` : t.endsWith('~') ? `frosting ${base}` : base;
+}
+
+/** The observation of a state. */
+export function observe(s: State): Observation {
+  const p = difficulty(s.pitch);
+  const moves = pricedActions(s);
+  const gust = cols(s.gust);
+  const rockfall = s.rockfall < 0 ? null : s.rockfall;
+  const band = [];
+  for (let i = BAND - 1; i >= 0; i--) band.push(readableRow(s, i));
+  const frost = nextFrost(s);
+
+  const lines: string[] = [];
+  const status =
+    s.phase === 'over'
+      ? `RUN OVER (${s.end === 'exhausted' ? 'out of stamina' : s.end === 'no_move' ? 'no affordable move' : 'ended at a ledge'})`
+      : s.phase === 'ledge'
+        ? `on the belay after pitch ${s.pitch - 1}: climb on or end the run`
+        : 'climbing';
+  lines.push(`Cragwake · pitch ${s.pitch} (belay at row ${belayOf(s)}) · turn ${s.turn} · ${status}`);
+  lines.push(
+    `You: row ${s.row}, col ${s.col} · high point ${s.high} · floor ${s.floor} · foresight ${p.foresight} rows`,
+  );
+  lines.push(
+    `Stamina ${s.stamina}/${p.tank} · clean streak ${s.streak}${s.dipped ? ' (this pitch has dipped)' : ''} · score ${s.score} · spindrift ${s.spindrift}`,
+  );
+  lines.push(
+    `This turn: ${gust.length ? `gust on column${gust.length > 1 ? 's' : ''} ${gust.join(', ')} (+2 to move there)` : 'no gust'}; ` +
+      `${rockfall === null ? 'no rockfall' : `rockfall sweeps column ${rockfall} after your move`}` +
+      `${frost === null ? '' : `; frost creeps every ${p.frostEvery} turns, next on turn ${frost}`}`,
+  );
+  lines.push('');
+  lines.push(('     ' + Array.from({ length: WIDTH }, (_, c) => String(c).padEnd(5)).join('')).trimEnd());
+  for (const r of band) {
+    let line = String(r.row).padStart(3) + '  ';
+    for (let c = 0; c < WIDTH; c++) {
+      let t = r.fogged ? '?' : isLedgeRow(r.row) ? '==' : r.cells[c];
+      if (!r.fogged && r.row === s.row && c === s.col) t = '@' + t;
+      line += t.padEnd(5);
+    }
+    if (r.overhang) line += '^';
+    if (isLedgeRow(r.row) && !r.fogged) line += r.row === belayOf(s) ? 'belay (top of this pitch)' : 'ledge';
+    lines.push(line.trimEnd());
+  }
+  let marks = '     ';
+  for (let c = 0; c < WIDTH; c++) marks += ((s.gust & (1 << c) ? 'g' : '') + (c === s.rockfall ? 'R' : '')).padEnd(5);
+  if (marks.trim()) lines.push(marks.trimEnd());
+  lines.push('');
+  lines.push('Legend: ' + LEGEND);
+  lines.push('');
+  if (moves.length === 0) lines.push('No legal actions: the run is over.');
+  else {
+    lines.push('Legal actions (stamina cost):');
+    for (const m of moves) lines.push('  ' + describe(s, m));
+  }
+
+  return {
+    text: lines.join('\n'),
+    pitch: s.pitch,
+    belay: belayOf(s),
+    phase: s.phase,
+    end: s.end,
+    row: s.row,
+    col: s.col,
+    high: s.high,
+    floor: s.floor,
+    stamina: s.stamina,
+    tank: p.tank,
+    streak: s.streak,
+    dipped: s.dipped,
+    score: s.score,
+    turn: s.turn,
+    spindrift: s.spindrift,
+    foresight: p.foresight,
+    gust,
+    rockfall,
+    nextFrostTurn: frost,
+    breathe: s.phase === 'climbing' ? breathDelta(s) : null,
+    band,
+    moves,
+  };
+}

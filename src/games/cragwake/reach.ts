@@ -1,0 +1,115 @@
+/**
+ * Reach and prices: which cells a climber can move to from where they hang, and what each costs.
+ * Shared by the rules (legality, refusals) and the turn stages (the end-of-turn "any move left" test).
+ */
+import { difficulty } from './difficulty.js';
+import { CRIMP, ICE, ICY, JUG, KIND, LEDGE_EVERY, NONE, WIDTH, countOf, isLedgeRow, type State } from './types.js';
+
+/** Row offsets of the 8 steps, then the 7 lunges (never downward). */
+export const REACH_DR: readonly number[] = [1, 1, 1, 0, 0, -1, -1, -1, 2, 2, 2, 1, 1, 0, 0];
+/** Column offsets matching REACH_DR. */
+export const REACH_DC: readonly number[] = [-1, 0, 1, -1, 1, -1, 0, 1, -1, 0, 1, -2, 2, -2, 2];
+/** Index in REACH_DR of the first lunge. */
+export const FIRST_LUNGE = 8;
+
+/** Extra stamina a lunge costs, and the other surcharges. */
+export const LUNGE_EXTRA = 2;
+export const ICY_EXTRA = 2;
+export const OVERHANG_EXTRA = 1;
+export const GUST_EXTRA = 2;
+/** Stamina a breath on a jug gives, on an ordinary and an overhanging row; breathing elsewhere costs 1. */
+export const BREATH_GAIN = 4;
+export const BREATH_GAIN_OVERHANG = 2;
+/** Stamina taken by rockfall on your own column. */
+export const SPINDRIFT = 4;
+/** Stamina at or below which a pitch is no longer clean. */
+export const DIP_AT = 3;
+/** The clean-streak bonus per streak step, and the streak cap. */
+export const CLEAN_BONUS = 150;
+export const STREAK_CAP = 6;
+
+/** The belay at the top of the pitch being climbed. */
+export function belayOf(s: State): number {
+  return LEDGE_EVERY * s.pitch;
+}
+
+/** The highest row a player can see; rows above it in the band are fog. */
+export function visibleTop(s: State): number {
+  return s.high + difficulty(s.pitch).foresight;
+}
+
+/** The floor of a pitch at a given high point: three under it, never under the pitch's ledge. */
+export function floorFor(pitch: number, high: number): number {
+  return Math.max(LEDGE_EVERY * (pitch - 1), high - 3);
+}
+
+/** The cell at an absolute position inside the band. */
+export function cellAt(s: State, row: number, col: number): number {
+  return s.cells[(row - s.floor) * WIDTH + col];
+}
+
+/** 0 when (dr, dc) is no reach, 1 for a step, 2 for a lunge. */
+export function reachOf(dr: number, dc: number): 0 | 1 | 2 {
+  const ar = dr < 0 ? -dr : dr;
+  const ac = dc < 0 ? -dc : dc;
+  if (ar <= 1 && ac <= 1) return ar + ac === 0 ? 0 : 1;
+  if ((dr === 0 || dr === 1) && ac === 2) return 2;
+  if (dr === 2 && ac <= 1) return 2;
+  return 0;
+}
+
+/** The stamina a move onto a hold at (row, col) costs now. */
+export function moveCost(s: State, row: number, col: number, lunge: boolean): number {
+  if (isLedgeRow(row)) return 1;
+  const i = row - s.floor;
+  const cell = s.cells[i * WIDTH + col];
+  let cost = (cell & KIND) === CRIMP ? 2 : 1;
+  if (lunge) cost += LUNGE_EXTRA;
+  if ((cell & ICE) === ICY) cost += ICY_EXTRA;
+  if (s.overhang & (1 << i)) cost += OVERHANG_EXTRA;
+  if (s.gust & (1 << col)) cost += GUST_EXTRA;
+  return cost;
+}
+
+/** What breathing does now: stamina gained (positive) or spent (-1). */
+export function breathDelta(s: State): number {
+  const cell = cellAt(s, s.row, s.col);
+  if (isLedgeRow(s.row) || (cell & KIND) !== JUG || countOf(cell) === 0) return -1;
+  const gain = s.overhang & (1 << (s.row - s.floor)) ? BREATH_GAIN_OVERHANG : BREATH_GAIN;
+  return Math.min(gain, difficulty(s.pitch).tank - s.stamina);
+}
+
+/**
+ * Calls `visit(row, col, cost, lunge)` for every move legal now (climbing phase assumed), in reach
+ * order: steps up, sideways, down, then lunges.
+ */
+export function forEachMove(s: State, visit: (row: number, col: number, cost: number, lunge: boolean) => void): void {
+  const belay = belayOf(s);
+  const fromIcy = (cellAt(s, s.row, s.col) & ICE) === ICY;
+  for (let k = 0; k < REACH_DR.length; k++) {
+    const lunge = k >= FIRST_LUNGE;
+    if (lunge && fromIcy) break;
+    const r = s.row + REACH_DR[k];
+    const c = s.col + REACH_DC[k];
+    if (c < 0 || c >= WIDTH || r > belay || r < s.floor) continue;
+    if ((s.cells[(r - s.floor) * WIDTH + c] & KIND) === NONE) continue;
+    const cost = moveCost(s, r, c, lunge);
+    if (cost <= s.stamina) visit(r, c, cost, lunge);
+  }
+}
+
+/** True when at least one move is affordable (the run ends when none is). */
+export function hasAffordableMove(s: State): boolean {
+  const belay = belayOf(s);
+  const fromIcy = (cellAt(s, s.row, s.col) & ICE) === ICY;
+  for (let k = 0; k < REACH_DR.length; k++) {
+    const lunge = k >= FIRST_LUNGE;
+    if (lunge && fromIcy) break;
+    const r = s.row + REACH_DR[k];
+    const c = s.col + REACH_DC[k];
+    if (c < 0 || c >= WIDTH || r > belay || r < s.floor) continue;
+    if ((s.cells[(r - s.floor) * WIDTH + c] & KIND) === NONE) continue;
+    if (moveCost(s, r, c, lunge) <= s.stamina) return true;
+  }
+  return false;
+}

@@ -1,0 +1,202 @@
+/**
+ * Cragwake's rules: reach, prices, legality, refusals and the step entry point.
+ * Seed file: /work/shared/seeds/004_fad6ef1061ab6292.txt (every sentence of it is a rule).
+ *
+ * Decisions the seed leaves open are listed in README.md; the ones that shape this module:
+ * - "within reach in the row above" (the repair) means the three cells a step reaches, so the line it
+ *   guarantees is a line of steps, usable even from an icy hold;
+ * - refusal reasons are tested in the order out_of_reach, under_floor, lunge_from_ice, bare_rock,
+ *   too_costly (the first that applies is named); a column off the wall is out of reach;
+ * - the run's "no legal move" ending counts move actions only: breathing is always legal while stamina
+ *   lasts, so counting it would make that ending impossible.
+ * The turn itself is the ordered list of stages in stages/index.ts.
+ */
+import { refuse, type GameEvent, type StepResult } from '../../core/game.js';
+import {
+  FIRST_LUNGE,
+  REACH_DC,
+  REACH_DR,
+  belayOf,
+  breathDelta,
+  cellAt,
+  forEachMove,
+  moveCost,
+  reachOf,
+} from './reach.js';
+import { runTurn, type Turn } from './stages/index.js';
+import {
+  ICE,
+  ICY,
+  KIND,
+  NONE,
+  WIDTH,
+  type Action,
+  type Draft,
+  type MoveAction,
+  type PricedAction,
+  type State,
+} from './types.js';
+
+const BREATHE: Action = { type: 'breathe' };
+const CLIMB_ON: Action = { type: 'climbOn' };
+const END_RUN: Action = { type: 'endRun' };
+
+/** Every action `step` accepts now, as fresh objects. */
+export function legalActions(s: State): Action[] {
+  if (s.phase === 'ledge') return [{ type: 'climbOn' }, { type: 'endRun' }];
+  if (s.phase !== 'climbing') return [];
+  // the same walk as forEachMove, inlined: this runs on every step of every agent
+  const out: Action[] = [];
+  const belay = belayOf(s);
+  const fromIcy = (cellAt(s, s.row, s.col) & ICE) === ICY;
+  const end = fromIcy ? FIRST_LUNGE : REACH_DR.length;
+  for (let k = 0; k < end; k++) {
+    const row = s.row + REACH_DR[k];
+    const col = s.col + REACH_DC[k];
+    if (col < 0 || col >= WIDTH || row > belay || row < s.floor) continue;
+    if ((s.cells[(row - s.floor) * WIDTH + col] & KIND) === NONE) continue;
+    if (moveCost(s, row, col, k >= FIRST_LUNGE) <= s.stamina) out.push({ type: 'move', row, col });
+  }
+  out.push({ type: 'breathe' });
+  return out;
+}
+
+/** Every legal action with its price (negative: stamina gained; 0 for the ledge choices). */
+export function pricedActions(s: State): PricedAction[] {
+  if (s.phase === 'ledge') return [CLIMB_ON, END_RUN].map((a) => ({ action: { ...a }, cost: 0 }));
+  if (s.phase !== 'climbing') return [];
+  const out: PricedAction[] = [];
+  forEachMove(s, (row, col, cost) => out.push({ action: { type: 'move', row, col }, cost }));
+  out.push({ action: { ...BREATHE }, cost: 0 - breathDelta(s) });
+  return out;
+}
+
+type Refusal = { ok: false; reason: string; message: string };
+
+function exactKeys(a: object, n: number): boolean {
+  let k = 0;
+  for (const key in a) if (Object.prototype.hasOwnProperty.call(a, key)) k++;
+  return k === n;
+}
+
+function unknown(action: unknown): Refusal {
+  let shown: string;
+  try {
+    shown = JSON.stringify(action) ?? String(action);
+  } catch {
+    shown = String(action);
+  }
+  return refuse('unknown_action', `${shown} is not a Cragwake action (move, breathe, climbOn or endRun)`);
+}
+
+function wrongPhase(s: State, action: Action): Refusal {
+  const where =
+    s.phase === 'over'
+      ? 'the run is over'
+      : s.phase === 'ledge'
+        ? `you are on the belay after pitch ${s.pitch - 1}: only climbOn and endRun are offered`
+        : 'you are climbing: climbOn and endRun are only offered on a completed belay';
+  return refuse('wrong_phase', `${JSON.stringify(action)} is not offered now: ${where}`);
+}
+
+/** Why a move to (row, col) is refused, or its cost and whether it is a lunge. */
+export function judgeMove(s: State, row: number, col: number): Refusal | { cost: number; lunge: boolean } {
+  const at = `move to row ${row}, col ${col}`;
+  const reach = reachOf(row - s.row, col - s.col);
+  if (col < 0 || col >= WIDTH) return refuse('out_of_reach', `${at}: column ${col} is off the wall (columns 0-5)`);
+  if (reach === 0) {
+    return refuse(
+      'out_of_reach',
+      `${at}: not a step or a lunge from row ${s.row}, col ${s.col} (lunges never go down)`,
+    );
+  }
+  const belay = belayOf(s);
+  if (row > belay) return refuse('out_of_reach', `${at}: it is above the next belay, row ${belay}`);
+  if (row < s.floor) return refuse('under_floor', `${at}: row ${row} is under the floor, row ${s.floor}`);
+  const lunge = reach === 2;
+  if (lunge && (cellAt(s, s.row, s.col) & ICE) === ICY) {
+    return refuse('lunge_from_ice', `${at}: that is a lunge, and you cannot lunge from an icy hold`);
+  }
+  if ((cellAt(s, row, col) & KIND) === NONE) return refuse('bare_rock', `${at}: there is no hold there`);
+  const cost = moveCost(s, row, col, lunge);
+  if (cost > s.stamina) {
+    return refuse('too_costly', `${at}: it costs ${cost} stamina and you have ${s.stamina}`);
+  }
+  return { cost, lunge };
+}
+
+function draftOf(s: State): Draft {
+  return {
+    seed: s.seed,
+    pitch: s.pitch,
+    phase: s.phase,
+    end: s.end,
+    row: s.row,
+    col: s.col,
+    high: s.high,
+    floor: s.floor,
+    stamina: s.stamina,
+    turn: s.turn,
+    score: s.score,
+    streak: s.streak,
+    dipped: s.dipped,
+    spindrift: s.spindrift,
+    gust: s.gust,
+    rockfall: s.rockfall,
+    overhang: s.overhang,
+    cells: s.cells.slice(),
+    pristineTop: s.pristineTop,
+  };
+}
+
+/** Applies one action; a refusal returns no state and changes nothing. */
+export function step(s: State, action: Action): StepResult<State> {
+  if (action === null || typeof action !== 'object' || Array.isArray(action)) return unknown(action);
+  const type = (action as { type?: unknown }).type;
+  let turn: Turn;
+  if (type === 'move') {
+    const { row, col } = action as MoveAction;
+    if (!Number.isInteger(row) || !Number.isInteger(col) || !exactKeys(action, 3)) return unknown(action);
+    if (s.phase !== 'climbing') return wrongPhase(s, action);
+    const judged = judgeMove(s, row, col);
+    if ('ok' in judged) return judged;
+    turn = {
+      d: draftOf(s),
+      kind: 'move',
+      fromRow: s.row,
+      fromCol: s.col,
+      toRow: row,
+      toCol: col,
+      ...judged,
+      events: [],
+    };
+  } else if (type === 'breathe' || type === 'climbOn' || type === 'endRun') {
+    if (!exactKeys(action, 1)) return unknown(action);
+    if (s.phase !== (type === 'breathe' ? 'climbing' : 'ledge')) return wrongPhase(s, action);
+    if (type === 'climbOn') return ledgeChoice(s, 'climbing', { type: 'climbedOn', pitch: s.pitch });
+    if (type === 'endRun') return ledgeChoice(s, 'over', { type: 'runEnded', reason: 'ended' });
+    turn = {
+      d: draftOf(s),
+      kind: 'breathe',
+      fromRow: s.row,
+      fromCol: s.col,
+      toRow: s.row,
+      toCol: s.col,
+      cost: 0,
+      lunge: false,
+      events: [],
+    };
+  } else {
+    return unknown(action);
+  }
+  runTurn(turn);
+  return { ok: true, state: turn.d, events: turn.events };
+}
+
+/** climbOn and endRun: the wall, the score and the stamina stay exactly as they are. */
+function ledgeChoice(s: State, phase: 'climbing' | 'over', event: GameEvent): StepResult<State> {
+  const d = draftOf(s);
+  d.phase = phase;
+  if (phase === 'over') d.end = 'ended';
+  return { ok: true, state: d, events: [event] };
+}

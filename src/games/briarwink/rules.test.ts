@@ -1,0 +1,186 @@
+import { describe, it, expect } from 'vitest';
+import { Rng } from '../../core/rng.js';
+import { briarwink as game } from './index.js';
+import type { Action } from './rules.js';
+import { step } from './rules.js';
+import { toWire } from './wire.js';
+import { act, cell, garden, ticks } from './testkit.js';
+import { OVER, PLAYING, WAITING } from './types.js';
+import { emit, newCtx } from './stages/ctx.js';
+
+const OPEN = `
+G......
+.......
+.......
+.......
+.......
+.......
+.......
+.......
+......m`;
+
+const snap = (s: unknown) => JSON.stringify(toWire(s as never));
+
+describe('actions', () => {
+  it('start is legal only while waiting', () => {
+    const s0 = game.init(3);
+    expect(s0.status).toBe(WAITING);
+    expect(game.legalActions(s0)).toEqual([{ type: 'start' }]);
+    const s1 = act(s0, { type: 'start' }).state;
+    expect(s1.status).toBe(PLAYING);
+    const r = step(s1, { type: 'start' });
+    expect(r.ok).toBe(false);
+  });
+
+  it('a tick sent while waiting is refused with "send start first"', () => {
+    const r = step(game.init(3), { type: 'tick', move: 'up' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toContain('send start first');
+  });
+
+  it('endRun is refused in the opening wait, legal while playing and in a break', () => {
+    expect(step(game.init(3), { type: 'endRun' }).ok).toBe(false);
+    const playing = act(game.init(3), { type: 'start' }).state;
+    const ended = act(playing, { type: 'endRun' }).state;
+    expect(ended.status).toBe(OVER);
+    const brk = { ...game.init(3), nightsCleared: 1 };
+    expect(game.legalActions(brk)).toEqual([{ type: 'start' }, { type: 'endRun' }]);
+    expect(act(brk, { type: 'endRun' }).state.status).toBe(OVER);
+  });
+
+  it('endRun adds nothing and takes nothing away', () => {
+    const s = garden(OPEN, { score: 1234 });
+    expect(act(s, { type: 'endRun' }).state.score).toBe(1234);
+  });
+
+  it('while playing the legal list is the ten single ticks plus endRun', () => {
+    const s = garden(OPEN);
+    const legal = game.legalActions(s);
+    expect(legal).toHaveLength(11);
+    for (const move of ['up', 'right', 'down', 'left', null])
+      for (const plant of [false, true]) expect(legal).toContainEqual({ type: 'tick', move, plant });
+    expect(legal).toContainEqual({ type: 'endRun' });
+  });
+
+  it('walkTo and count are accepted variants of a listed tick', () => {
+    const s = garden(OPEN);
+    expect(step(s, { type: 'tick', walkTo: 3, count: 5 }).ok).toBe(true);
+    expect(step(s, { type: 'tick', move: 'right', count: 30 }).ok).toBe(true);
+  });
+
+  it('a tick carries move or walkTo, never both', () => {
+    const r = step(garden(OPEN), { type: 'tick', move: 'up', walkTo: 3 });
+    expect(r.ok).toBe(false);
+    expect(step(garden(OPEN), { type: 'tick' }).ok).toBe(false);
+  });
+
+  it('unknown fields are rejected, and so are odd values', () => {
+    const s = garden(OPEN);
+    const bad: Action[] = [
+      { type: 'tick', move: 'up', speed: 2 },
+      { type: 'start', now: true },
+      { type: 'nonsense' },
+      { type: 'tick', move: 'north' },
+      { type: 'tick', move: 'up', count: 0 },
+      { type: 'tick', move: 'up', count: 31 },
+      { type: 'tick', walkTo: 63 },
+      { type: 'tick', move: 'up', plant: 'yes' },
+    ];
+    for (const a of bad) {
+      const before = snap(s);
+      const r = step(s, a);
+      expect(r.ok, JSON.stringify(a)).toBe(false);
+      if (!r.ok) expect(r.reason).toMatch(/^[a-z_]+$/);
+      expect(snap(s)).toBe(before);
+    }
+  });
+
+  it('after the run is over every action is refused', () => {
+    const s = { ...garden(OPEN), status: OVER };
+    expect(game.legalActions(s)).toEqual([]);
+    expect(step(s, { type: 'tick', move: null }).ok).toBe(false);
+    expect(step(s, { type: 'start' }).ok).toBe(false);
+  });
+
+  it('plant true is accepted and ignored when planting is impossible', () => {
+    const s = garden(OPEN.replace('G', '%').replace('......m', 'G.....m'));
+    const r = act(s, { type: 'tick', move: null, plant: true });
+    expect(r.state.pods).toHaveLength(1);
+    const again = act(r.state, { type: 'tick', move: null, plant: true }); // cap 1 reached
+    expect(again.state.pods).toHaveLength(1);
+  });
+});
+
+describe('batches', () => {
+  it('count runs exactly that many ticks, and plant applies on the first only', () => {
+    const s = garden(OPEN, { levels: [0, 2, 0] });
+    const r = act(s, { type: 'tick', move: 'right', plant: true, count: 20 });
+    expect(r.state.tick).toBe(s.tick + 20);
+    expect(r.state.pods).toHaveLength(1);
+    expect(r.state.pods[0].cell).toBe(cell(0, 0));
+    expect(r.state.lastBatch).toEqual({ requested: 20, applied: 20, stoppedBy: 'count', eventsDropped: 0 });
+  });
+
+  it('a batch stops early after a tick that costs a heart', () => {
+    const s = garden(OPEN.replace('G......', 'Gm.....').replace('......m', '.......'));
+    const r = act(s, { type: 'tick', move: null, count: 10 });
+    expect(r.state.lastBatch.stoppedBy).toBe('heart');
+    expect(r.state.lastBatch.applied).toBeLessThan(10);
+    expect(r.state.hearts).toBe(2);
+    // one tick earlier the heart was still there
+    const before = act(s, { type: 'tick', move: null, count: r.state.lastBatch.applied - 1 || 1 }).state;
+    if (r.state.lastBatch.applied > 1) expect(before.hearts).toBe(3);
+  });
+
+  it('a batch stops early when the run finishes', () => {
+    const s = garden(OPEN.replace('G......', 'Gm.....'), { hearts: 1 });
+    const r = act(s, { type: 'tick', move: null, count: 10 });
+    expect(r.state.lastBatch.stoppedBy).toBe('runOver');
+    expect(r.state.status).toBe(OVER);
+  });
+
+  it('a batch stops early after a tick that clears the night', () => {
+    const s = garden(OPEN.replace('G......', 'G^.....').replace('......m', '.......'));
+    const r = act(s, { type: 'tick', move: 'right', count: 30 });
+    expect(r.state.lastBatch.stoppedBy).toBe('nightCleared');
+    expect(r.state.nightsCleared).toBe(1);
+  });
+
+  it('a walkTo batch stops once you stand still on the target', () => {
+    const s = garden(OPEN);
+    const r = act(s, { type: 'tick', walkTo: cell(2, 0), count: 30 });
+    expect(r.state.lastBatch).toMatchObject({ requested: 30, applied: 16, stoppedBy: 'arrived' });
+    expect(r.state.pAt).toBe(cell(2, 0));
+  });
+
+  it('events list at most 64 things per action; lastBatch counts the ones left out', () => {
+    const t = newCtx(-1, -1, false, []);
+    for (let i = 0; i < 70; i++) emit(t, 'x', { i });
+    expect(t.events).toHaveLength(64);
+    expect(t.dropped).toBe(6);
+    expect(t.events[63]).toEqual({ type: 'x', i: 63 });
+  });
+
+  it('a batch equals the same ticks sent one at a time (random play)', () => {
+    const rng = Rng.fromSeed(99);
+    for (let seed = 0; seed < 25; seed++) {
+      let a = act(game.init(seed), { type: 'start' }).state;
+      let b = a;
+      for (let k = 0; k < 30 && a.status === PLAYING; k++) {
+        const count = 1 + rng.int(30);
+        const plant = rng.chance(0.3);
+        const input: Action = rng.chance(0.5)
+          ? { type: 'tick', walkTo: rng.int(63) }
+          : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)] };
+        const batch = act(a, { ...input, plant, count });
+        a = batch.state;
+        for (let i = 0; i < batch.state.lastBatch.applied; i++) b = act(b, { ...input, plant: plant && i === 0 }).state;
+        const { lastBatch: _la, ...restA } = a;
+        const { lastBatch: _lb, ...restB } = b;
+        expect(restB).toEqual(restA);
+        // and it stopped exactly when a single tick would say so
+        if (batch.state.lastBatch.applied < count) expect(batch.state.lastBatch.stoppedBy).not.toBe('count');
+      }
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { briarwink as game } from './index.js';
 import type { Action } from './rules.js';
 import { step } from './rules.js';
 import { toWire } from './wire.js';
-import { act, cell, garden, ticks } from './testkit.js';
+import { act, cell, garden } from './testkit.js';
 import { OVER, PLAYING, WAITING } from './types.js';
 import { emit, newCtx } from './stages/ctx.js';
 

@@ -108,18 +108,37 @@ const DELVEWICK_KEYS: Record<string, string> = {
   wait: ' ',
 };
 
-function keyFor(slug: string, legal: GameAction[], turn: number): { key: string; action: GameAction } {
+/** Picks the `turn`-th scripted action for a game and plays it on the page from the keyboard. */
+function keyFor(
+  slug: string,
+  legal: GameAction[],
+  turn: number,
+): { action: GameAction; press: (page: Page) => Promise<void> } {
+  const key = (k: string) => (page: Page) => page.keyboard.press(k);
   if (slug === 'whirlyard') {
     const usable = legal.filter((a) => a.type === 'move' || a.type === 'wait');
     const a = usable[turn % usable.length];
-    return { key: WHIRLYARD_KEYS[a.type === 'move' ? `move:${String(a.direction)}` : a.type], action: a };
+    return { action: a, press: key(WHIRLYARD_KEYS[a.type === 'move' ? `move:${String(a.direction)}` : a.type]) };
   }
   if (slug === 'delvewick') {
     const a = legal[turn % legal.length];
-    return { key: DELVEWICK_KEYS[a.type === 'move' ? `move:${String(a.dir)}` : a.type], action: a };
+    return { action: a, press: key(DELVEWICK_KEYS[a.type === 'move' ? `move:${String(a.dir)}` : a.type]) };
+  }
+  if (slug === 'cragwake') {
+    // Odd turns breathe (B); even turns Tab to a reachable hold and press Enter.
+    const moves = legal.filter((a) => a.type === 'move');
+    if (turn % 2 === 1 || moves.length === 0) return { action: { type: 'breathe' }, press: key('b') };
+    const a = moves[turn % moves.length];
+    return {
+      action: a,
+      press: async (page) => {
+        await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).focus();
+        await page.keyboard.press('Enter');
+      },
+    };
   }
   const i = turn % Math.min(9, legal.length);
-  return { key: String(i + 1), action: legal[i] };
+  return { action: legal[i], press: key(String(i + 1)) };
 }
 
 beforeAll(async () => {
@@ -171,14 +190,16 @@ describe('the browser UI', () => {
       let state = game.init(seed);
       const played: GameAction[] = [];
       for (let t = 0; t < 4 && !game.isGameOver(state); t++) {
-        const { key, action } = keyFor(slug, game.legalActions(state), t);
-        await page.keyboard.press(key);
+        const { press, action } = keyFor(slug, game.legalActions(state), t);
+        await press(page);
         played.push(action);
         state = playInProcess(game, seed, played);
         await expect.poll(() => scoreOnPage(page)).toBe(game.score(state));
-        const turn = (game.observe(state) as { turn?: unknown }).turn;
-        if (typeof turn === 'number')
-          await expect.poll(() => page.locator('.stat[data-label="Turn"] dd').textContent()).toBe(String(turn));
+        // The counter each action moves: the turn, or Delvewick's oil (one per accepted action).
+        const obs = game.observe(state) as { turn?: unknown; oil?: unknown };
+        const [label, value] = typeof obs.turn === 'number' ? ['Turn', obs.turn] : ['Oil', obs.oil];
+        expect(typeof value).toBe('number');
+        await expect.poll(() => page.locator(`.stat[data-label="${label}"] dd`).textContent()).toBe(String(value));
       }
       expect(played.length).toBeGreaterThan(0);
       await shot(page, `play-${slug}`);

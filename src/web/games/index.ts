@@ -1,6 +1,7 @@
 /**
  * Per-game renderers by slug. A registered game without an entry here is played with the generic view.
  */
+import { cragwakeView } from './cragwake.js';
 import { delvewickView } from './delvewick.js';
 import { genericView } from './generic.js';
 import type { GameView } from './types.js';
@@ -9,6 +10,7 @@ import { whirlyardView } from './whirlyard.js';
 const views: Record<string, GameView> = {
   whirlyard: whirlyardView,
   delvewick: delvewickView,
+  cragwake: cragwakeView,
 };
 
 /** The renderer for a game, or the generic text view. */

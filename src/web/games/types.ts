@@ -45,7 +45,7 @@ export interface GameView {
   keyHelp?: KeyHelp[];
   legend?: LegendEntry[];
   /** A readable button label for an action. */
-  actionLabel?(action: GameAction): string;
+  actionLabel?(action: GameAction, obs?: Observation): string;
   /** Actions shown as buttons when the board offers its own controls (e.g. only end-run). */
   buttonActions?(legal: GameAction[], obs: Observation): GameAction[];
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */

@@ -166,7 +166,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
                 {buttons.map((a, i) => (
                   <button class="btn action" data-action={JSON.stringify(a)} onClick={() => act(a)}>
                     {!view.keyToAction && !view.ownsKeys && i < 9 ? <kbd>{i + 1}</kbd> : null}
-                    {label(a)}
+                    {label(a, obs)}
                   </button>
                 ))}
               </div>

@@ -1,0 +1,309 @@
+/**
+ * Cragwake board: the band of ten rows the observation carries, top row first. Holds differ by shape
+ * and letter as well as colour (jug J big rounded with breath dots, plain P circle, cracked K circle
+ * with a crack and its uses, crimp C thin bar); ice is a white fill with a snowflake, frosting a dashed
+ * ring. Reachable holds are outlined with their stamina cost; click one (or Tab to it and press Enter).
+ */
+import type { GameAction, Observation } from '../../core/game.js';
+import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+
+interface BandRow {
+  row: number;
+  fogged: boolean;
+  overhang: boolean | null;
+  cells: string[];
+}
+interface CragwakeObs extends Observation {
+  pitch: number;
+  belay: number;
+  phase: 'climbing' | 'ledge' | 'over';
+  end: string | null;
+  row: number;
+  col: number;
+  high: number;
+  floor: number;
+  stamina: number;
+  tank: number;
+  streak: number;
+  dipped: boolean;
+  turn: number;
+  spindrift: number;
+  foresight: number;
+  gust: number[];
+  rockfall: number | null;
+  nextFrostTurn: number | null;
+  breathe: number | null;
+  band: BandRow[];
+  moves: { action: GameAction; cost: number }[];
+}
+
+const C = 56;
+const LEFT = 34;
+const TOP = 26;
+const W = 6;
+
+const isLedge = (row: number) => row % 10 === 0;
+
+/** A hold drawn from its token (J2, P, K1, C, with ~ or * for frost and ice) centred at (cx, cy). */
+export function Hold({ token, cx, cy }: { token: string; cx: number; cy: number }) {
+  if (!token || token === '.' || token === '?') return null;
+  const ice = token.endsWith('*') ? 'icy' : token.endsWith('~') ? 'frost' : '';
+  const t = ice ? token.slice(0, -1) : token;
+  const kind = t[0];
+  const n = Number(t.slice(1) || 0);
+  let shape;
+  let letter = kind;
+  if (kind === 'J') {
+    shape = <rect x={cx - 20} y={cy - 13} width="40" height="26" rx="13" />;
+  } else if (kind === 'C') {
+    shape = <rect x={cx - 17} y={cy - 5} width="34" height="10" rx="3" />;
+  } else {
+    shape = <circle cx={cx} cy={cy} r="13" />;
+    if (kind === 'K') letter = `K${n}`;
+  }
+  return (
+    <g class={`cw-hold cw-${kind} ${ice}`}>
+      {shape}
+      {kind === 'K' && <path class="cw-crack" d={`M${cx - 9},${cy - 9} l6,7 l-3,4 l7,7`} />}
+      <text x={cx} y={kind === 'C' ? cy - 8 : cy + 5}>
+        {letter}
+      </text>
+      {kind === 'J' &&
+        Array.from({ length: n }, (_, i) => <circle class="cw-breath" cx={cx - 4 + i * 8} cy={cy + 18} r="3" />)}
+      {ice === 'icy' && (
+        <text class="cw-ice" x={cx + 18} y={cy - 10}>
+          ✱
+        </text>
+      )}
+      {ice === 'frost' && <circle class="cw-frost" cx={cx} cy={cy} r="21" />}
+    </g>
+  );
+}
+
+function Climber({ cx, cy }: { cx: number; cy: number }) {
+  return (
+    <g class="cw-you">
+      <circle cx={cx} cy={cy} r="17" />
+      <text x={cx} y={cy + 6}>
+        @
+      </text>
+    </g>
+  );
+}
+
+function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
+  const o = raw as CragwakeObs;
+  const rows = o.band;
+  const h = TOP + rows.length * C;
+  const w = LEFT + W * C;
+  const costs = new Map<string, { action: GameAction; cost: number }>();
+  const legalKeys = new Set(legal.map((a) => JSON.stringify(a)));
+  for (const m of o.moves ?? [])
+    if (m.action.type === 'move' && legalKeys.has(JSON.stringify(m.action)))
+      costs.set(`${String(m.action.row)}:${String(m.action.col)}`, m);
+  const out = [];
+  rows.forEach((r, i) => {
+    const y = TOP + i * C;
+    const ledge = isLedge(r.row) && !r.fogged;
+    out.push(
+      <rect
+        class={r.fogged ? 'cw-row fog' : ledge ? 'cw-row ledge' : r.overhang ? 'cw-row overhang' : 'cw-row'}
+        x={LEFT}
+        y={y}
+        width={W * C}
+        height={C}
+      />,
+    );
+    out.push(
+      <text class="cw-rowlabel" x={LEFT - 5} y={y + C / 2 + 4}>
+        {r.row}
+        {r.overhang ? '^' : ''}
+      </text>,
+    );
+    if (r.fogged) {
+      out.push(
+        <text class="cw-fogtext" x={LEFT + (W * C) / 2} y={y + C / 2 + 5}>
+          ? fog ?
+        </text>,
+      );
+      return;
+    }
+    if (ledge) {
+      out.push(<rect class="cw-ledge" x={LEFT + 2} y={y + C - 16} width={W * C - 4} height="12" rx="3" />);
+      out.push(
+        <text class="cw-ledgetext" x={LEFT + 8} y={y + 16}>
+          {r.row === o.belay ? `= belay of pitch ${o.pitch} =` : '= ledge ='}
+        </text>,
+      );
+    } else {
+      r.cells.forEach((t, c) => out.push(<Hold token={t} cx={LEFT + c * C + C / 2} cy={y + C / 2} />));
+    }
+  });
+  // Gusts and rockfall, published for this turn, marked above their columns.
+  for (const c of o.gust ?? [])
+    out.push(
+      <g class="cw-gust">
+        <rect x={LEFT + c * C + 2} y={TOP} width={C - 4} height={rows.length * C} />
+        <text x={LEFT + c * C + C / 2} y={TOP - 8}>
+          ≋ g +2
+        </text>
+      </g>,
+    );
+  if (o.rockfall !== null && o.rockfall !== undefined)
+    out.push(
+      <g class="cw-rock">
+        <rect x={LEFT + o.rockfall * C + 6} y={TOP} width={C - 12} height={rows.length * C} />
+        <text x={LEFT + o.rockfall * C + C / 2} y={TOP - 8}>
+          ▼ R
+        </text>
+      </g>,
+    );
+  const yOf = (row: number) => TOP + rows.findIndex((r) => r.row === row) * C;
+  const targets = onAction
+    ? [...costs.values()].map((m) => {
+        const row = Number(m.action.row);
+        const col = Number(m.action.col);
+        const x = LEFT + col * C;
+        const y = yOf(row);
+        if (y < TOP) return null;
+        const act = () => onAction(m.action);
+        return (
+          <g
+            class="cw-target"
+            role="button"
+            tabIndex={0}
+            aria-label={`Move to row ${row}, column ${col}: costs ${m.cost} stamina`}
+            data-row={row}
+            data-col={col}
+            onClick={act}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                e.stopPropagation();
+                act();
+              }
+            }}
+          >
+            <title>{`Row ${row}, column ${col}: costs ${m.cost}`}</title>
+            <rect x={x + 3} y={y + 3} width={C - 6} height={C - 6} rx="8" />
+            <text x={x + C - 9} y={y + 15}>
+              {m.cost}
+            </text>
+          </g>
+        );
+      })
+    : null;
+  const youY = yOf(o.row);
+  return (
+    <svg
+      class={small ? 'board cw small' : 'board cw'}
+      viewBox={`0 0 ${w + 4} ${h + 4}`}
+      role="group"
+      aria-label={`Cragwake wall, pitch ${o.pitch}: you are on row ${o.row}, column ${o.col}, stamina ${o.stamina} of ${o.tank}. Rows ${rows[rows.length - 1]?.row} to ${rows[0]?.row}; the belay is row ${o.belay}.`}
+    >
+      {out}
+      {youY >= TOP && <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />}
+      {targets}
+    </svg>
+  );
+}
+
+function status(raw: Observation): StatusItem[] {
+  const o = raw as CragwakeObs;
+  const items: StatusItem[] = [
+    { label: 'Pitch', value: `${o.pitch} (belay row ${o.belay})` },
+    { label: 'Stamina', value: `${o.stamina} of ${o.tank}` },
+    { label: 'Turn', value: o.turn },
+    { label: 'Height', value: `row ${o.row}, best ${o.high}` },
+    { label: 'Clean streak', value: `${o.streak}${o.dipped ? ' (dipped)' : ''}` },
+    { label: 'Gust', value: o.gust?.length ? `column ${o.gust.join(', ')} (+2)` : 'none' },
+    { label: 'Rockfall', value: o.rockfall === null ? 'none' : `column ${o.rockfall} after your move` },
+    { label: 'Next frost', value: o.nextFrostTurn === null ? 'none' : `turn ${o.nextFrostTurn}` },
+  ];
+  if (o.spindrift) items.push({ label: 'Spindrift', value: o.spindrift });
+  if (o.phase === 'ledge') items.push({ label: 'At the belay', value: 'climb on or end the run' });
+  if (o.end) items.push({ label: 'Ended', value: o.end.replace(/_/g, ' ') });
+  return items;
+}
+
+function breatheText(o: CragwakeObs): string {
+  if (o.breathe === null || o.breathe === undefined) return '';
+  return o.breathe > 0 ? `: gain ${o.breathe}` : o.breathe < 0 ? `: costs ${-o.breathe}` : ': gain 0';
+}
+
+function keyToAction(e: KeyboardEvent, legal: GameAction[]): GameAction | null {
+  const k = e.key.toLowerCase();
+  if (k === 'b') return { type: 'breathe' };
+  if (k === 'c' && legal.some((a) => a.type === 'climbOn')) return { type: 'climbOn' };
+  return null;
+}
+
+const legend: LegendEntry[] = [
+  ['J2', 'J — jug: breathe here to regain stamina; the dots are its breaths left'],
+  ['P', 'P — plain hold'],
+  ['K2', 'K — cracked hold: loses a use each time you leave it'],
+  ['C', 'C — crimp: costs 2 to reach'],
+  ['P~', 'Dashed ring — frosting (turns icy at the next frost)'],
+  ['P*', '✱ white — icy: +2 to reach, no lunging from it'],
+].map(([t, label]) => ({
+  symbol: (
+    <svg viewBox="0 0 56 56" class="legend-icon">
+      <rect class="cw-row" width="56" height="56" />
+      <Hold token={t} cx={28} cy={26} />
+    </svg>
+  ),
+  label,
+}));
+legend.push(
+  {
+    symbol: (
+      <svg viewBox="0 0 56 56" class="legend-icon">
+        <g class="cw-target">
+          <rect x="3" y="3" width="50" height="50" rx="8" />
+          <text x="47" y="15">
+            3
+          </text>
+        </g>
+      </svg>
+    ),
+    label: 'Dashed box — a reachable hold, with its stamina cost; click it',
+  },
+  {
+    symbol: (
+      <svg viewBox="0 0 56 56" class="legend-icon">
+        <Climber cx={28} cy={28} />
+      </svg>
+    ),
+    label: '@ — you',
+  },
+);
+legend.push({
+  symbol: (
+    <svg viewBox="0 0 56 56" class="legend-icon">
+      <rect class="cw-row overhang" width="56" height="56" />
+    </svg>
+  ),
+  label: 'Hatched row (^ by its number) — overhang: +1 to reach',
+});
+
+export const cragwakeView: GameView = {
+  Board: CragwakeBoard,
+  status,
+  keyToAction,
+  actionLabel: (a, obs) => {
+    if (a.type === 'move') return `Move to row ${String(a.row)}, column ${String(a.col)}`;
+    if (a.type === 'breathe') return 'Breathe (B)' + (obs ? breatheText(obs as CragwakeObs) : '');
+    if (a.type === 'climbOn') return 'Climb on (C)';
+    if (a.type === 'endRun') return 'End the run here';
+    return a.type;
+  },
+  buttonActions: (legal) => legal.filter((a) => a.type !== 'move'),
+  legend,
+  replayRate: 3,
+  keyHelp: [
+    { keys: 'click a dashed hold', does: 'move there (its cost shows in the corner and on hover)' },
+    { keys: 'Tab then Enter', does: 'reach a hold from the keyboard and move there' },
+    { keys: 'B', does: 'breathe (on a jug with breaths: gain stamina; anywhere else: costs 1)' },
+    { keys: 'C', does: 'climb on from a belay ledge' },
+  ],
+};

@@ -1,0 +1,213 @@
+import { describe, it, expect } from 'vitest';
+import { act, cell, garden, ticks } from '../testkit.js';
+import { playerCell } from '../grid.js';
+import { EXTRA_POD, OVER, QUICK_STEP, WIDE_PETAL } from '../types.js';
+import { respawnCell } from './respawn.js';
+import { bloomCover } from '../grid.js';
+
+const BUMP = `
+.......
+.......
+.......
+...Gm..
+.......
+.......
+.......
+.......
+.......`;
+
+describe('hearts', () => {
+  it('you start with 3 hearts', () => {
+    expect(garden(BUMP).hearts).toBe(3);
+  });
+
+  it('an active bloom on your occupied cell costs a heart (dazzled), your own blooms too', () => {
+    const s = act(garden(BUMP.replace('m', '.')), { type: 'tick', move: null, plant: true }).state;
+    s.pods[0].bloomIn = 1;
+    const r = ticks(s, 1);
+    expect(r.state.hearts).toBe(2);
+    expect(r.events.find((e) => e.type === 'heartLost')?.why).toBe('dazzled');
+  });
+
+  it('a dimling that is not shimmering on your cell costs a heart (bumped)', () => {
+    const s = garden(BUMP);
+    const d = s.dimlings[0];
+    d.at = cell(3, 3);
+    d.wait = 50;
+    const r = ticks(s, 1);
+    expect(r.events.find((e) => e.type === 'heartLost')?.why).toBe('bumped');
+    const shimmering = garden(BUMP);
+    shimmering.dimlings[0].at = cell(3, 3);
+    shimmering.dimlings[0].shimmer = 10;
+    shimmering.dimlings[0].wait = 50;
+    expect(ticks(shimmering, 1).state.hearts).toBe(3);
+  });
+
+  it('swapping cells with a dimling on the same tick costs a heart', () => {
+    const s = garden(BUMP);
+    s.pTo = cell(4, 3);
+    s.pDir = 1;
+    s.pProg = 3;
+    const d = s.dimlings[0];
+    d.to = cell(3, 3);
+    d.dir = 3;
+    d.steps = 15;
+    d.prog = 7;
+    const r = ticks(s, 1, 'right');
+    expect(r.events.find((e) => e.type === 'heartLost')?.why).toBe('swapped');
+  });
+
+  it('relights resolve first: a dimling relit on the tick it reaches you costs nothing', () => {
+    // you step off (3,3) to (4,3) as a mope steps from (4,3) onto (3,3), where a bloom lingers:
+    // it is relit there before the swap could cost you a heart
+    const s = garden(BUMP);
+    s.pTo = cell(4, 3);
+    s.pDir = 1;
+    s.pProg = 3;
+    const d = s.dimlings[0];
+    d.to = cell(3, 3);
+    d.dir = 3;
+    d.steps = 15;
+    d.prog = 7;
+    s.blooms.push({ pod: 3, cascade: 3, left: 5, cells: [cell(3, 3)] });
+    s.cascades.push({ id: 3, relights: 0, pods: 1 });
+    const r = ticks(s, 1, 'right');
+    expect(r.state.dimlings).toHaveLength(0);
+    expect(r.state.hearts).toBe(3);
+    expect(playerCell(r.state)).toBe(cell(4, 3));
+  });
+
+  it('no heart is lost during grace or while away', () => {
+    const s = garden(BUMP.replace('G', '@'));
+    s.dimlings[0].at = cell(3, 3);
+    s.dimlings[0].wait = 50;
+    expect(ticks(s, 5).state.hearts).toBe(3);
+  });
+
+  it('at most one heart a tick', () => {
+    const s = garden(BUMP);
+    s.dimlings[0].at = cell(3, 3);
+    s.dimlings[0].wait = 50;
+    s.blooms.push({ pod: 3, cascade: 3, left: 5, cells: [cell(3, 4)] });
+    s.cascades.push({ id: 3, relights: 0, pods: 1 });
+    s.pAt = cell(3, 4);
+    s.dimlings[0].at = cell(3, 4);
+    s.dimlings[0].kind = 5;
+    s.dimlings[0].shimmer = 0;
+    const r = ticks(s, 1);
+    expect(r.events.filter((e) => e.type === 'heartLost')).toHaveLength(1);
+  });
+
+  it('after a loss you are away 24 ticks and return with 75 ticks of grace', () => {
+    const s = garden(BUMP);
+    s.dimlings[0].at = cell(3, 3);
+    s.dimlings[0].wait = 99;
+    const lost = ticks(s, 1).state;
+    expect(lost.away).toBe(24);
+    expect(playerCell(lost)).toBe(-1);
+    const still = ticks(lost, 23).state;
+    expect(playerCell(still)).toBe(-1);
+    const back = ticks(still, 1).state;
+    expect(playerCell(back)).toBeGreaterThanOrEqual(0);
+    expect(back.grace).toBe(74); // 75 on return, one counted by this tick's counters
+    const moving = ticks(back, 1, 'up').state;
+    expect(moving.pTo).toBeGreaterThanOrEqual(0);
+  });
+
+  it('your highest upgrade loses one level (ties Wide Petal, Extra Pod, Quick Step) and drops as a pickup', () => {
+    for (const [levels, lost] of [
+      [[1, 1, 1], WIDE_PETAL],
+      [[0, 1, 1], EXTRA_POD],
+      [[1, 1, 2], QUICK_STEP],
+      [[2, 2, 0], WIDE_PETAL],
+    ] as const) {
+      const s = garden(BUMP, { levels: levels.slice() });
+      s.dimlings[0].at = cell(3, 3);
+      s.dimlings[0].wait = 99;
+      const r = ticks(s, 1).state;
+      expect(r.levels[lost]).toBe(levels[lost] - 1);
+      expect(r.pickups).toEqual([{ cell: cell(3, 3), kind: lost }]);
+    }
+    const none = garden(BUMP);
+    none.dimlings[0].at = cell(3, 3);
+    none.dimlings[0].wait = 99;
+    expect(ticks(none, 1).state.pickups).toEqual([]);
+  });
+
+  it('the dropped level waits until the cell has no active bloom', () => {
+    const s = garden(BUMP.replace('m', '.'), { levels: [1, 0, 0] });
+    s.blooms.push({ pod: 3, cascade: 3, left: 5, cells: [cell(3, 3)] });
+    s.cascades.push({ id: 3, relights: 0, pods: 1 });
+    const r = ticks(s, 1).state;
+    expect(r.deferred).toEqual([{ cell: cell(3, 3), what: WIDE_PETAL }]);
+    const later = ticks(r, 5).state;
+    expect(later.pickups).toEqual([{ cell: cell(3, 3), kind: WIDE_PETAL }]);
+  });
+
+  it('at 0 hearts the run is finished and the tick ends', () => {
+    const s = garden(BUMP, { hearts: 1 });
+    s.dimlings[0].at = cell(3, 3);
+    s.dimlings[0].wait = 99;
+    const r = ticks(s, 1);
+    expect(r.state.status).toBe(OVER);
+    expect(r.events.map((e) => e.type)).toContain('runOver');
+  });
+});
+
+describe('the respawn cell', () => {
+  it('is outside every live pod cross and active bloom first', () => {
+    const s = garden(`
+.......
+.......
+.......
+.......
+...o...
+.......
+.......
+.......
+......m`);
+    s.corner = 0;
+    const c = respawnCell(s, bloomCover(s));
+    expect(c).toBe(cell(0, 0)); // farthest from the mope is the spawn corner itself
+    s.pods[0].cell = cell(1, 0);
+    s.pods[0].reach = 2;
+    // (0,0) lies in the cross of a pod at (1,0): another cell wins
+    const c2 = respawnCell(s, bloomCover(s));
+    expect([cell(0, 0), cell(1, 0), cell(2, 0), cell(3, 0), cell(1, 1), cell(1, 2)]).not.toContain(c2);
+  });
+
+  it('then inside the main garden, then farthest from the nearest dimling', () => {
+    const s = garden(`
+.%.....
+%%.....
+.......
+.......
+.......
+.......
+.......
+.......
+......m`);
+    // (0,0) is walled off from the main garden: not chosen even though it is farthest
+    const c = respawnCell(s, bloomCover(s));
+    expect(c).not.toBe(cell(0, 0));
+    expect(c).toBe(cell(2, 0)); // distance 14 from the mope, ties broken toward the corner
+  });
+
+  it('then nearest the spawn corner, then the lowest index', () => {
+    const s = garden(`
+.......
+.......
+.......
+.......
+...m...
+.......
+.......
+.......
+.......`);
+    s.corner = 2; // bottom-right spawn corner
+    // farthest from (3,4): the four corners at distance 7; nearest to the corner (6,8) is itself
+    expect(respawnCell(s, bloomCover(s))).toBe(cell(6, 8));
+    s.corner = 0;
+    expect(respawnCell(s, bloomCover(s))).toBe(cell(0, 0));
+  });
+});

@@ -42,6 +42,38 @@ for (let c = 0; c < CELLS; c++) {
   }
 }
 
+/*
+ * Sets of cells are 36-bit masks kept as two 32-bit words: cells 0-31 in `lo`, cells 32-35 in `hi`
+ * (JavaScript's bit operators work on 32 bits). Scrap is stored this way, and the spawn searches use it.
+ */
+/** `BIT_LO[c]`, `BIT_HI[c]`: the one-cell set {c}. */
+export const BIT_LO = new Int32Array(CELLS);
+export const BIT_HI = new Int32Array(CELLS);
+/** `NEAR_LO[c]`, `NEAR_HI[c]`: the cells within one step of c, c included. */
+export const NEAR_LO = new Int32Array(CELLS);
+export const NEAR_HI = new Int32Array(CELLS);
+for (let c = 0; c < CELLS; c++) {
+  if (c < 32) BIT_LO[c] = 1 << c;
+  else BIT_HI[c] = 1 << (c - 32);
+}
+for (let c = 0; c < CELLS; c++) {
+  for (let t = 0; t < CELLS; t++) {
+    if (DISTANCE[c * CELLS + t] > 1) continue;
+    NEAR_LO[c] |= BIT_LO[t];
+    NEAR_HI[c] |= BIT_HI[t];
+  }
+}
+
+/** True when cell `c` is in the set (lo, hi). */
+export const has = (lo: number, hi: number, c: number): boolean => ((lo & BIT_LO[c]) | (hi & BIT_HI[c])) !== 0;
+
+/** The cells of the set (lo, hi), ascending. */
+export function cellsOf(lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < CELLS; c++) if (has(lo, hi, c)) out.push(c);
+  return out;
+}
+
 /** Chebyshev distance between two cells. */
 export const chebyshev = (a: number, b: number): number => DISTANCE[a * CELLS + b];
 

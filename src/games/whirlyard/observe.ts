@@ -4,7 +4,7 @@
  * picture for language models: a 6x6 map with a legend and the counters.
  */
 import type { Observation } from '../../core/game.js';
-import { xOf, yOf } from './board.js';
+import { cellsOf, xOf, yOf } from './board.js';
 import { CHARGED_CADENCE, MAX_CHARGES, SIZE, type EndReason, type WhirlyardState } from './types.js';
 
 /** The observation's structured fields (plus `text`). */
@@ -43,7 +43,7 @@ export function actionsUntilChargedStep(waveTurn: number): number {
 /** The board as six strings of six characters, row y = 0 first. */
 export function renderRows(s: WhirlyardState): string[] {
   const grid: string[] = new Array(SIZE * SIZE).fill(LEGEND.empty);
-  for (const c of s.scrap) grid[c] = LEGEND.scrap;
+  for (const c of cellsOf(s.scrapLo, s.scrapHi)) grid[c] = LEGEND.scrap;
   for (let i = 0; i < s.drones.length; i++) grid[s.drones[i]] = s.charged[i] ? LEGEND.charged : LEGEND.drone;
   grid[s.rover] = s.drones.includes(s.rover) ? LEGEND.caught : LEGEND.rover;
   const rows: string[] = [];
@@ -71,7 +71,7 @@ export function renderText(s: WhirlyardState): string {
     'Legend: R rover, d drone, C charged drone, # scrap, . empty, X rover caught by a drone.',
     'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom.',
     `Charges ${s.charges}/${MAX_CHARGES}; pulse used this wave: ${s.pulseUsed ? 'yes' : 'no'}.`,
-    `Drones ${s.drones.length} (${chargedCount} charged); scrap ${s.scrap.length}.`,
+    `Drones ${s.drones.length} (${chargedCount} charged); scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.`,
     statusLine(s),
   ].join('\n');
 }
@@ -82,7 +82,7 @@ export function observe(s: WhirlyardState): WhirlyardObservation {
     text: renderText(s),
     rover: { x: xOf(s.rover), y: yOf(s.rover) },
     drones: s.drones.map((c, i) => ({ x: xOf(c), y: yOf(c), charged: s.charged[i] })),
-    scrap: s.scrap.map((c) => ({ x: xOf(c), y: yOf(c) })),
+    scrap: cellsOf(s.scrapLo, s.scrapHi).map((c) => ({ x: xOf(c), y: yOf(c) })),
     wave: s.wave,
     turn: s.turn,
     waveTurn: s.waveTurn,

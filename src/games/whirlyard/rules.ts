@@ -14,7 +14,7 @@
  */
 import type { StepResult } from '../../core/game.js';
 import { Rng, seedRng } from '../../core/rng.js';
-import { DIRECTIONS, NEIGHBOUR, cellName } from './board.js';
+import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, cellName } from './board.js';
 import { spawnWave } from './generate.js';
 import {
   END_RUN,
@@ -47,15 +47,16 @@ export function clearWaveIfEmpty(d: Draft): void {
   const points = WAVE_CLEAR_POINTS + (d.pulseUsed ? 0 : NO_PULSE_BONUS);
   d.score += points;
   d.events.push({ type: 'wave_cleared', wave: d.wave, points, noPulseBonus: !d.pulseUsed });
-  const rng = new Rng(d.rng);
-  const spawn = spawnWave(rng, d.wave + 1);
-  d.rng = rng.state();
   d.wave += 1;
   d.waveTurn = 0;
   d.pulseUsed = false;
   d.charges = Math.min(MAX_CHARGES, d.charges + 1);
+  const rng = new Rng(d.rng);
+  const spawn = spawnWave(rng, d.wave, d.charges);
+  d.rng = rng.state();
   d.rover = ROVER_START;
-  d.scrap = [SCRAP_START];
+  d.scrapLo = BIT_LO[SCRAP_START];
+  d.scrapHi = BIT_HI[SCRAP_START];
   d.drones = spawn.drones;
   d.charged = spawn.charged;
   d.events.push({
@@ -97,7 +98,7 @@ export const END_RUN_STAGES: readonly Stage[] = [endRun];
 /** A new run: wave 1 on its starting board, two charges. */
 export function initState(seed: number): WhirlyardState {
   const rng = new Rng(seedRng(seed));
-  const spawn = spawnWave(rng, 1);
+  const spawn = spawnWave(rng, 1, START_CHARGES);
   return {
     seed,
     rng: rng.state(),
@@ -112,7 +113,8 @@ export function initState(seed: number): WhirlyardState {
     rover: ROVER_START,
     drones: spawn.drones,
     charged: spawn.charged,
-    scrap: [SCRAP_START],
+    scrapLo: BIT_LO[SCRAP_START],
+    scrapHi: BIT_HI[SCRAP_START],
   };
 }
 
@@ -202,8 +204,18 @@ const END_RUN_ACTION: WhirlyardAction = Object.freeze({ type: 'end_run' as const
 /** Every action `step` accepts now, in a fixed order: moves (grammar order), wait, pulse, end_run. */
 export function legalActions(state: WhirlyardState): WhirlyardAction[] {
   if (state.over) return [];
+  let lo = state.scrapLo;
+  let hi = state.scrapHi;
+  for (let i = 0; i < state.drones.length; i++) {
+    lo |= BIT_LO[state.drones[i]];
+    hi |= BIT_HI[state.drones[i]];
+  }
   const out: WhirlyardAction[] = [];
-  for (let dir = 0; dir < 8; dir++) if (moveRefusal(state, dir) === null) out.push(MOVE_ACTIONS[dir]);
+  const base = state.rover * 8;
+  for (let dir = 0; dir < 8; dir++) {
+    const to = NEIGHBOUR[base + dir];
+    if (to >= 0 && ((lo & BIT_LO[to]) | (hi & BIT_HI[to])) === 0) out.push(MOVE_ACTIONS[dir]);
+  }
   out.push(WAIT_ACTION);
   if (state.charges > 0) out.push(PULSE_ACTION);
   out.push(END_RUN_ACTION);

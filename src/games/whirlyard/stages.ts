@@ -7,7 +7,7 @@
  * up-front deep copy.
  */
 import type { GameEvent } from '../../core/game.js';
-import { DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, xOf, yOf } from './board.js';
+import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, has, xOf, yOf } from './board.js';
 import { CELLS, CHARGED_CADENCE, GROUP_BONUS, POINTS_PER_DRONE, type WhirlyardState } from './types.js';
 
 /** Action codes: 0..7 are moves (the index into DIRECTIONS), then wait, pulse and end_run. */
@@ -41,7 +41,8 @@ export function draftOf(s: WhirlyardState): Draft {
     rover: s.rover,
     drones: s.drones,
     charged: s.charged,
-    scrap: s.scrap,
+    scrapLo: s.scrapLo,
+    scrapHi: s.scrapHi,
     events: [],
     halted: false,
   };
@@ -63,26 +64,25 @@ export function settle(d: Draft): WhirlyardState {
     rover: d.rover,
     drones: d.drones,
     charged: d.charged,
-    scrap: d.scrap,
+    scrapLo: d.scrapLo,
+    scrapHi: d.scrapHi,
   };
 }
+
+/** True when `cell` holds scrap. */
+export const isScrap = (s: WhirlyardState, cell: number): boolean => has(s.scrapLo, s.scrapHi, cell);
 
 /** Why the rover cannot move in direction `dir` now, or null if it can. */
 export function moveRefusal(s: WhirlyardState, dir: number): 'out_of_bounds' | 'blocked' | null {
   const to = NEIGHBOUR[s.rover * 8 + dir];
   if (to < 0) return 'out_of_bounds';
-  if (s.drones.includes(to) || s.scrap.includes(to)) return 'blocked';
+  if (isScrap(s, to) || s.drones.includes(to)) return 'blocked';
   return null;
 }
 
-/** `scrap` with `cell` added, ascending, as a new array. */
-function withScrap(scrap: number[], cell: number): number[] {
-  let i = 0;
-  while (i < scrap.length && scrap[i] < cell) i++;
-  if (scrap[i] === cell) return scrap;
-  const out = scrap.slice();
-  out.splice(i, 0, cell);
-  return out;
+function addScrap(d: Draft, cell: number): void {
+  d.scrapLo |= BIT_LO[cell];
+  d.scrapHi |= BIT_HI[cell];
 }
 
 function dismantledEvent(cause: string, step: string, cell: number, charged: boolean): GameEvent {
@@ -105,30 +105,28 @@ export function applyAction(d: Draft, code: number): void {
 function pulse(d: Draft): void {
   d.charges -= 1;
   d.pulseUsed = true;
+  const summary: GameEvent = { type: 'pulse', dismantled: 0, charges: d.charges, points: 0 };
+  d.events.push(summary);
+  let hit = 0;
+  for (let i = 0; i < d.drones.length; i++) if (chebyshev(d.drones[i], d.rover) === 1) hit++;
+  if (hit === 0) return;
   const drones: number[] = [];
   const charged: boolean[] = [];
-  let scrap = d.scrap;
-  let hit = 0;
-  const hitEvents: GameEvent[] = [];
   for (let i = 0; i < d.drones.length; i++) {
     const cell = d.drones[i];
     if (chebyshev(cell, d.rover) === 1) {
-      hit++;
-      scrap = withScrap(scrap, cell);
-      hitEvents.push(dismantledEvent('pulse', 'pulse', cell, d.charged[i]));
+      addScrap(d, cell);
+      d.events.push(dismantledEvent('pulse', 'pulse', cell, d.charged[i]));
     } else {
       drones.push(cell);
       charged.push(d.charged[i]);
     }
   }
-  d.events.push({ type: 'pulse', dismantled: hit, charges: d.charges, points: hit * POINTS_PER_DRONE });
-  for (const e of hitEvents) d.events.push(e);
-  if (hit > 0) {
-    d.drones = drones;
-    d.charged = charged;
-    d.scrap = scrap;
-    d.score += hit * POINTS_PER_DRONE;
-  }
+  d.drones = drones;
+  d.charged = charged;
+  d.score += hit * POINTS_PER_DRONE;
+  summary.dismantled = hit;
+  summary.points = hit * POINTS_PER_DRONE;
 }
 
 /** Stage: every accepted move, wait or pulse counts once on both clocks. */
@@ -147,15 +145,20 @@ export function chargedSecondPursuit(d: Draft): void {
   if (d.waveTurn % CHARGED_CADENCE === 0) pursue(d, 'second');
 }
 
+/** Fates of drones within a pursuit step. */
+const ALIVE = 0;
+const BY_SCRAP = 1;
+const BY_COLLISION = 2;
+
 /** One simultaneous pursuit step being resolved. */
 export interface Pursuit {
   step: 'first' | 'second';
   /** Where each drone ends this step (its own cell if it stands still). */
   dest: number[];
-  /** Whether each drone moves this step (all in the first step, only charged ones in the second). */
-  moving: boolean[];
-  /** Each drone's fate so far: null alive, else the cause that dismantled it. */
-  fate: ('scrap' | 'collision' | null)[];
+  /** Whether each drone moves this step (all in the first step, only charged ones in the second); 1 or 0. */
+  moving: Uint8Array;
+  /** Each drone's fate so far: ALIVE, BY_SCRAP or BY_COLLISION. */
+  fate: Uint8Array;
   casualties: number;
 }
 
@@ -174,60 +177,59 @@ export function resolveContact(d: Draft, p: Pursuit): void {
   d.events.push({ type: 'caught', step: p.step, x: xOf(d.rover), y: yOf(d.rover), drones: contacts });
 }
 
-/** Then arrivals: a drone that steps onto scrap that is already there is dismantled. */
+/** Then arrivals: a drone that steps onto scrap already on the board is dismantled. */
 export function resolveScrapArrivals(d: Draft, p: Pursuit): void {
   for (let i = 0; i < p.dest.length; i++) {
-    if (p.moving[i] && d.scrap.includes(p.dest[i])) {
-      p.fate[i] = 'scrap';
+    if (p.moving[i] === 1 && isScrap(d, p.dest[i])) {
+      p.fate[i] = BY_SCRAP;
       p.casualties++;
       d.events.push(dismantledEvent('scrap', p.step, p.dest[i], d.charged[i]));
     }
   }
 }
 
+/** Drones of the remaining ones ending on each cell (scratch, zeroed after use). */
+const arrivals = new Uint8Array(CELLS);
+
 /** Then groups: two or more remaining drones ending on one cell all dismantle and leave scrap there. */
 export function resolveGroups(d: Draft, p: Pursuit): void {
   const n = p.dest.length;
+  for (let i = 0; i < n; i++) if (p.fate[i] === ALIVE) arrivals[p.dest[i]]++;
   for (let i = 0; i < n; i++) {
-    if (p.fate[i] !== null) continue;
-    const cell = p.dest[i];
-    let members = 1;
-    for (let j = i + 1; j < n; j++) if (p.fate[j] === null && p.dest[j] === cell) members++;
-    if (members < 2) continue;
-    for (let j = i; j < n; j++) {
-      if (p.fate[j] === null && p.dest[j] === cell) {
-        p.fate[j] = 'collision';
-        p.casualties++;
-        d.events.push(dismantledEvent('collision', p.step, cell, d.charged[j]));
-      }
-    }
-    d.scrap = withScrap(d.scrap, cell);
+    if (p.fate[i] !== ALIVE || arrivals[p.dest[i]] < 2) continue;
+    p.fate[i] = BY_COLLISION;
+    p.casualties++;
+    addScrap(d, p.dest[i]);
+    d.events.push(dismantledEvent('collision', p.step, p.dest[i], d.charged[i]));
   }
+  for (let i = 0; i < n; i++) arrivals[p.dest[i]] = 0;
 }
 
 /** The resolution order of every pursuit step: contact, then scrap arrivals, then groups. */
 export const RESOLUTION: readonly Resolution[] = [resolveContact, resolveScrapArrivals, resolveGroups];
 
+/** Scratch for `pursue` (engines are single-threaded and a pursuit never nests). */
+const movingScratch = new Uint8Array(16);
+const fateScratch = new Uint8Array(16);
+
 /** Moves the drones of one pursuit step, resolves it, and pays its casualties and group bonus. */
 function pursue(d: Draft, step: 'first' | 'second'): void {
   const n = d.drones.length;
   const dest: number[] = new Array(n);
-  const moving: boolean[] = new Array(n);
-  const fate: ('scrap' | 'collision' | null)[] = new Array(n);
   let movers = 0;
   for (let i = 0; i < n; i++) {
     const from = d.drones[i];
     const moves = step === 'first' || d.charged[i];
-    moving[i] = moves;
+    movingScratch[i] = moves ? 1 : 0;
+    fateScratch[i] = ALIVE;
     dest[i] = moves ? TOWARD[from * CELLS + d.rover] : from;
-    fate[i] = null;
     if (moves) movers++;
   }
   if (movers === 0) return;
   d.events.push({ type: 'pursuit', step, movers });
-  const p: Pursuit = { step, dest, moving, fate, casualties: 0 };
-  for (const resolve of RESOLUTION) {
-    resolve(d, p);
+  const p: Pursuit = { step, dest, moving: movingScratch, fate: fateScratch, casualties: 0 };
+  for (let r = 0; r < RESOLUTION.length; r++) {
+    RESOLUTION[r](d, p);
     if (d.halted) return;
   }
   if (p.casualties === 0) {
@@ -237,7 +239,7 @@ function pursue(d: Draft, step: 'first' | 'second'): void {
   const drones: number[] = [];
   const charged: boolean[] = [];
   for (let i = 0; i < n; i++) {
-    if (fate[i] === null) {
+    if (p.fate[i] === ALIVE) {
       drones.push(dest[i]);
       charged.push(d.charged[i]);
     }

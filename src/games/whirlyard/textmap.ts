@@ -3,11 +3,12 @@
  * observation's legend (R rover, d drone, C charged drone, # scrap, . empty). Not part of the engine.
  */
 import { seedRng } from '../../core/rng.js';
+import { BIT_HI, BIT_LO } from './board.js';
 import { renderRows } from './observe.js';
 import { CELLS, MAX_CHARGES, SIZE, type WhirlyardState } from './types.js';
 
 /** Counters a map cannot show; anything left out takes the value of a fresh wave-1 run. */
-export type MapOptions = Partial<Omit<WhirlyardState, 'rover' | 'drones' | 'charged' | 'scrap'>>;
+export type MapOptions = Partial<Omit<WhirlyardState, 'rover' | 'drones' | 'charged' | 'scrapLo' | 'scrapHi'>>;
 
 /** Builds a state from a 6x6 text map (blank lines and surrounding spaces ignored). */
 export function fromMap(map: string, options: MapOptions = {}): WhirlyardState {
@@ -21,7 +22,8 @@ export function fromMap(map: string, options: MapOptions = {}): WhirlyardState {
   let rover = -1;
   const drones: number[] = [];
   const charged: boolean[] = [];
-  const scrap: number[] = [];
+  let scrapLo = 0;
+  let scrapHi = 0;
   for (let cell = 0; cell < CELLS; cell++) {
     const ch = rows[Math.floor(cell / SIZE)][cell % SIZE];
     if (ch === 'R') {
@@ -31,7 +33,8 @@ export function fromMap(map: string, options: MapOptions = {}): WhirlyardState {
       drones.push(cell);
       charged.push(ch === 'C');
     } else if (ch === '#') {
-      scrap.push(cell);
+      scrapLo |= BIT_LO[cell];
+      scrapHi |= BIT_HI[cell];
     } else if (ch !== '.') {
       throw new Error(`unknown map character "${ch}" (use R d C # .)`);
     }
@@ -53,7 +56,8 @@ export function fromMap(map: string, options: MapOptions = {}): WhirlyardState {
     rover,
     drones,
     charged,
-    scrap,
+    scrapLo,
+    scrapHi,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Whirlyard's types and fixed numbers. The state is plain JSON and deliberately small: cells are
- * numbers (index y * 6 + x), drones are two parallel arrays, and the generator state is four words.
+ * numbers (index y * 6 + x), drones are two parallel arrays, scrap is a 36-bit set in two words, and
+ * the generator state is four words.
  */
 import type { RngState } from '../../core/rng.js';
 
@@ -43,8 +44,9 @@ export interface WhirlyardState {
   drones: number[];
   /** `charged[i]` tells whether drone i is charged (takes the second step every third action). */
   charged: boolean[];
-  /** Scrap cells, ascending, unique. */
-  scrap: number[];
+  /** Scrap cells as a set: bit c of `scrapLo` for cells 0-31, bit c - 32 of `scrapHi` for cells 32-35. */
+  scrapLo: number;
+  scrapHi: number;
 }
 
 /** Board side. */

@@ -1,10 +1,12 @@
 /**
  * Whirlyard's wire form. `data` holds everything the player can see anyway; `secret` holds the
- * generator state, which would let a client predict every future wave. `fromWire` checks every field
- * and every invariant of a live state, and throws on anything else.
+ * generator state, which would let a client predict every future wave. Scrap travels as a list of
+ * cells (the engine keeps it as a bit set). `fromWire` checks every field and every invariant of a
+ * reachable state, and throws on anything else.
  */
 import type { Json, WireState } from '../../core/game.js';
 import { isRngState, isSeed } from '../../core/rng.js';
+import { BIT_HI, BIT_LO, cellsOf, has } from './board.js';
 import { CELLS, MAX_CHARGES, type EndReason, type WhirlyardState } from './types.js';
 
 /** Splits a state into its readable and hidden parts. */
@@ -23,7 +25,7 @@ export function toWire(s: WhirlyardState): WireState {
       rover: s.rover,
       drones: s.drones.slice(),
       charged: s.charged.slice(),
-      scrap: s.scrap.slice(),
+      scrap: cellsOf(s.scrapLo, s.scrapHi),
     },
     secret: { rng: [...s.rng] },
   };
@@ -64,6 +66,14 @@ export function fromWire(wire: WireState): WhirlyardState {
   if (!isSeed(data.seed)) fail('seed must be an integer 0..2^32-1');
   const endReason = data.endReason;
   if (endReason !== null && endReason !== 'caught' && endReason !== 'ended') fail('endReason is unknown');
+  const scrap = cells(data.scrap, 'scrap');
+  for (let i = 1; i < scrap.length; i++) if (scrap[i] <= scrap[i - 1]) fail('scrap must be ascending and unique');
+  let scrapLo = 0;
+  let scrapHi = 0;
+  for (const c of scrap) {
+    scrapLo |= BIT_LO[c];
+    scrapHi |= BIT_HI[c];
+  }
   const charged = data.charged;
   if (!Array.isArray(charged) || !charged.every((c) => typeof c === 'boolean')) fail('charged must be booleans');
   const s: WhirlyardState = {
@@ -80,7 +90,8 @@ export function fromWire(wire: WireState): WhirlyardState {
     rover: count(data.rover, 'rover'),
     drones: cells(data.drones, 'drones'),
     charged: (charged as boolean[]).slice(),
-    scrap: cells(data.scrap, 'scrap'),
+    scrapLo,
+    scrapHi,
   };
   if (s.charges > MAX_CHARGES) fail('charges above the maximum');
   if (s.waveTurn > s.turn) fail('waveTurn exceeds turn');
@@ -88,12 +99,12 @@ export function fromWire(wire: WireState): WhirlyardState {
   if (s.over !== (s.endReason !== null)) fail('over and endReason disagree');
   if (s.charged.length !== s.drones.length) fail('charged and drones differ in length');
   if (s.drones.length === 0) fail('a wave always has drones (a cleared wave is replaced at once)');
-  for (let i = 1; i < s.scrap.length; i++) if (s.scrap[i] <= s.scrap[i - 1]) fail('scrap must be ascending and unique');
-  if (s.scrap.includes(s.rover)) fail('the rover stands on scrap');
+  if (has(scrapLo, scrapHi, s.rover)) fail('the rover stands on scrap');
   if (s.endReason !== 'caught') {
     // only a caught run's final position may have drones together, on scrap or on the rover
     if (new Set(s.drones).size !== s.drones.length) fail('two drones share a cell');
-    for (const c of s.drones) if (c === s.rover || s.scrap.includes(c)) fail('a drone stands on the rover or on scrap');
+    for (const c of s.drones)
+      if (c === s.rover || has(scrapLo, scrapHi, c)) fail('a drone stands on the rover or on scrap');
   }
   return s;
 }

@@ -9,6 +9,11 @@ import { buildApp } from '../src/server/app.js';
 
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
+// Diagnostics for the hostile-input run: the memory of this process, which also runs the real app.
+hello.get('/_mem', async () => {
+  globalThis.gc?.();
+  return process.memoryUsage();
+});
 
 const echo = Fastify({ logger: false, bodyLimit: 256 * 1024 });
 let answer: unknown = { ok: true };

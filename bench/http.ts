@@ -26,15 +26,31 @@ async function load(name: string, opts: autocannon.Options): Promise<HttpFigure>
   };
 }
 
-export async function benchHttp(durationSeconds = 4, rounds = 2): Promise<HttpFigure[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+export interface BenchServers {
+  hello: number;
+  echo: number;
+  app: number;
+}
+
+/** Runs `fn` against the benchmark servers, started in a child process and stopped afterwards. */
+export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): Promise<T> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-    const ports = JSON.parse(line.toString()) as { hello: number; echo: number; app: number };
-    const base = (p: number) => `http://127.0.0.1:${p}`;
+    return await fn(JSON.parse(line.toString()) as BenchServers);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
 
+export const base = (port: number) => `http://127.0.0.1:${port}`;
+
+export async function benchHttp(ports: BenchServers, durationSeconds = 4, rounds = 2): Promise<HttpFigure[]> {
+  {
     // A mid-game Whirlyard position and an action that keeps the game going.
     let body = await (await fetch(`${base(ports.app)}/api/games/whirlyard/init?seed=7`)).json();
     let request = '';
@@ -76,7 +92,5 @@ export async function benchHttp(durationSeconds = 4, rounds = 2): Promise<HttpFi
     }
     const figures = targets.map(([name]) => best.get(name)!);
     return figures.map((f) => ({ ...f, requestBytes: request.length, answerBytes: answer.length }));
-  } finally {
-    child.kill('SIGTERM');
   }
 }

@@ -4,10 +4,11 @@
  * `npm run bench -- --engines` or `-- --http` runs one half.
  */
 import { benchEngines } from './engines.js';
-import { benchHttp } from './http.js';
+import { benchHostile } from './hostile.js';
+import { base, benchHttp, withServers } from './http.js';
 
 const args = new Set(process.argv.slice(2));
-const all = !args.has('--engines') && !args.has('--http');
+const all = !args.has('--engines') && !args.has('--http') && !args.has('--hostile');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 if (all || args.has('--engines')) {
@@ -18,20 +19,42 @@ if (all || args.has('--engines')) {
   );
 }
 
-if (all || args.has('--http')) {
-  console.log('HTTP on 127.0.0.1, 64 connections, autocannon');
-  const rows = await benchHttp();
-  const echo = rows.find((r) => r.name.startsWith('echo'))!.requestsPerSecond;
-  const hello = rows.find((r) => r.name.startsWith('hello'))!.requestsPerSecond;
-  console.table(
-    rows.map((r) => ({
-      route: r.name,
-      'req/s': fmt(r.requestsPerSecond),
-      'p99 ms': r.p99ms,
-      'vs echo': (r.requestsPerSecond / echo).toFixed(3),
-      'vs hello': (r.requestsPerSecond / hello).toFixed(3),
-      errors: r.errors,
-      non2xx: r.non2xx,
-    })),
-  );
+if (all || args.has('--http') || args.has('--hostile')) {
+  await withServers(async (ports) => {
+    if (all || args.has('--http')) {
+      console.log('HTTP on 127.0.0.1, 64 connections, autocannon (best of interleaved rounds)');
+      const rows = await benchHttp(ports);
+      const echo = rows.find((r) => r.name.startsWith('echo'))!.requestsPerSecond;
+      const hello = rows.find((r) => r.name.startsWith('hello'))!.requestsPerSecond;
+      console.table(
+        rows.map((r) => ({
+          route: r.name,
+          'req/s': fmt(r.requestsPerSecond),
+          'p99 ms': r.p99ms,
+          'vs echo': (r.requestsPerSecond / echo).toFixed(3),
+          'vs hello': (r.requestsPerSecond / hello).toFixed(3),
+          errors: r.errors,
+          non2xx: r.non2xx,
+        })),
+      );
+    }
+    if (all || args.has('--hostile')) {
+      console.log('Hostile input: 100,000 malformed or forged requests against the real app');
+      const h = await benchHostile(base(ports.app), `${base(ports.hello)}/_mem`);
+      const fives = Object.entries(h.byStatus)
+        .filter(([s]) => s.startsWith('5'))
+        .reduce((n, [, c]) => n + c, 0);
+      console.table([
+        {
+          'requests sent': fmt(h.requests),
+          answered: fmt(Object.values(h.byStatus).reduce((a, b) => a + b, 0)),
+          'answers by status': JSON.stringify(h.byStatus),
+          '5xx': fives,
+          'dropped/errors': h.errors,
+          'heap MB after warm-up': h.heapBeforeMB.toFixed(1),
+          'heap MB after run': h.heapAfterMB.toFixed(1),
+        },
+      ]);
+    }
+  });
 }

@@ -171,7 +171,7 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
           <g
             class="cw-target"
             role="button"
-            tabIndex={0}
+            tabindex={0}
             aria-label={`Move to row ${row}, column ${col}: costs ${m.cost} stamina`}
             data-row={row}
             data-col={col}

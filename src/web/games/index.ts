@@ -1,6 +1,7 @@
 /**
  * Per-game renderers by slug. A registered game without an entry here is played with the generic view.
  */
+import { briarwinkView } from './briarwink.js';
 import { cragwakeView } from './cragwake.js';
 import { delvewickView } from './delvewick.js';
 import { genericView } from './generic.js';
@@ -11,6 +12,7 @@ const views: Record<string, GameView> = {
   whirlyard: whirlyardView,
   delvewick: delvewickView,
   cragwake: cragwakeView,
+  briarwink: briarwinkView,
 };
 
 /** The renderer for a game, or the generic text view. */

@@ -159,7 +159,7 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
           <g
             class="wy-target"
             role="button"
-            tabIndex={0}
+            tabindex={0}
             aria-label={`Move ${d.name} to (${x}, ${y}), key ${d.key}`}
             data-dir={dir}
             onClick={act}

@@ -94,7 +94,7 @@ export function observe(s: State): Observation {
       `${frost === null ? '' : `; frost creeps every ${p.frostEvery} turns, next on turn ${frost}`}`,
   );
   lines.push('');
-  lines.push(('     ' + Array.from({ length: WIDTH }, (_, c) => String(c).padEnd(5)).join('')).trimEnd());
+  lines.push(('col  ' + Array.from({ length: WIDTH }, (_, c) => String(c).padEnd(5)).join('')).trimEnd());
   for (const r of band) {
     let line = String(r.row).padStart(3) + '  ';
     for (let c = 0; c < WIDTH; c++) {

@@ -5,7 +5,7 @@
  * `<row>: =` for a ledge. Band rows the map leaves out are bare rock (ledges stay ledges).
  */
 import { difficulty } from './difficulty.js';
-import { generateRows } from './generate.js';
+import { generateRows, gustOn, overhangs, rockfallOn } from './generate.js';
 import { tokenCell, cellToken } from './cells.js';
 import { floorFor } from './reach.js';
 import { step } from './rules.js';
@@ -124,4 +124,35 @@ export function refused(s: State, action: unknown): { reason: string; message: s
 /** A move action. */
 export function mv(row: number, col: number): Action {
   return { type: 'move', row, col };
+}
+
+/** A fresh climber standing on the ledge that starts `pitch`, on that seed's wall (for deep tests). */
+export function startAt(seed: number, pitch: number, col = 3): State {
+  const floor = 10 * (pitch - 1);
+  const p = difficulty(pitch);
+  const cells = new Array<number>(BAND * WIDTH).fill(NONE);
+  const pristineTop = generateRows(seed, floor, floor + BAND - 1, cells, 0);
+  let overhang = 0;
+  for (let i = 0; i < BAND; i++) if (overhangs(seed, floor + i)) overhang |= 1 << i;
+  return {
+    seed,
+    pitch,
+    phase: 'climbing',
+    end: null,
+    row: floor,
+    col,
+    high: floor,
+    floor,
+    stamina: p.tank,
+    turn: 1,
+    score: 0,
+    streak: 0,
+    dipped: false,
+    spindrift: 0,
+    gust: gustOn(seed, 1, p),
+    rockfall: rockfallOn(seed, 1, p),
+    overhang,
+    cells,
+    pristineTop,
+  };
 }

@@ -5,7 +5,6 @@
  * seed's fields, and `turn`, the tick count. Hidden things (dimlings and pickups on unlit cells)
  * never appear.
  */
-import type { Observation } from '../../core/game.js';
 import type { State } from './types.js';
 import {
   BRIAR,
@@ -108,7 +107,7 @@ export function mapRows(s: State, lit: Uint8Array, cover: Int32Array): string[] 
 }
 
 /** The observation. */
-export function observe(s: State): Observation {
+export function observe(s: State) {
   const lit = litMask(s);
   const cover = bloomCover(s);
   const player = playerView(s);

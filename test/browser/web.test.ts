@@ -279,14 +279,33 @@ describe('the browser UI', () => {
       const seed = 11;
       const { page, errors } = await newPage();
       await page.goto(`${base}/play/whirlyard?seed=${seed}`);
-      // Waiting lets the drones close in; the engine says when the run is over.
+      // A greedy one-step player (chosen here, on the same engine) plays by keys for up to 30 actions,
+      // then banks the run with the End run button if the drones have not caught it by then.
+      const pick = (s: unknown): GameAction => {
+        let best: GameAction = { type: 'wait' };
+        let bestRank = -Infinity;
+        for (const a of game.legalActions(s) as GameAction[]) {
+          if (a.type === 'end_run') continue;
+          const r = game.step(s, a);
+          if (!r.ok) continue;
+          const rank = (game.isGameOver(r.state) ? -1e6 : 0) + game.score(r.state);
+          if (rank > bestRank) [best, bestRank] = [a, rank];
+        }
+        return best;
+      };
       let state = game.init(seed);
       const played: GameAction[] = [];
-      while (!game.isGameOver(state) && played.length < 200) {
-        await page.keyboard.press(played.length % 2 ? 's' : ' ');
-        played.push({ type: 'wait' });
+      while (!game.isGameOver(state) && played.length < 30) {
+        const a = pick(state);
+        await page.keyboard.press(WHIRLYARD_KEYS[a.type === 'move' ? `move:${String(a.direction)}` : a.type]);
+        played.push(a);
         state = playInProcess(game, seed, played);
         await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(played.length));
+      }
+      if (!game.isGameOver(state)) {
+        await page.getByRole('button', { name: 'End run and bank the score' }).click();
+        played.push({ type: 'end_run' });
+        state = playInProcess(game, seed, played);
       }
       expect(game.isGameOver(state)).toBe(true);
       const final = game.score(state);

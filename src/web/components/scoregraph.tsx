@@ -13,13 +13,13 @@ export function ScoreGraph({ scores, at, onSeek }: { scores: number[]; at: numbe
   return (
     <figure class="scoregraph">
       <svg
-        viewBox={`-30 -10 ${W + 40} ${H + 30}`}
+        viewBox={`-48 -10 ${W + 58} ${H + 30}`}
         role="img"
         aria-label={`Score over time: from ${scores[0]} to ${scores[scores.length - 1]} over ${n} steps; now ${scores[at]} at step ${at}`}
         onClick={(e) => {
           const svg = e.currentTarget as SVGSVGElement;
           const r = svg.getBoundingClientRect();
-          const frac = ((e.clientX - r.left) / r.width) * ((W + 40) / W) - 30 / W;
+          const frac = ((e.clientX - r.left) / r.width) * ((W + 58) / W) - 48 / W;
           onSeek(Math.round(Math.max(0, Math.min(1, frac)) * n));
         }}
       >

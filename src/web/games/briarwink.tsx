@@ -370,7 +370,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
         ) : (
           <>
             <button class="btn" onClick={() => setPaused((v) => !v)} aria-pressed={paused} data-testid="pause">
-              {paused ? '▶ Resume (P)' : '⏸ Pause (P)'}
+              {paused ? '▶ Resume (P)' : '❚❚ Pause (P)'}
             </button>
             <button class="btn" onClick={() => (plant.current = true)}>
               Plant a pod (Space)
@@ -501,6 +501,14 @@ export const briarwinkView: GameView = {
   ownsKeys: true,
   legend,
   replayRate: 30,
+  // Plant at the spawn corner, walk clear of the cross, and wait for the burst (seed 1).
+  rulesExample: [
+    { type: 'start' },
+    { type: 'tick', move: null, plant: true },
+    { type: 'tick', walkTo: 60, count: 30 },
+    { type: 'tick', move: null, count: 30 },
+    { type: 'tick', move: null, count: 9 },
+  ],
   buttonActions: (legal) => legal.filter((a) => a.type !== 'tick' && a.type !== 'start'),
   actionLabel: (a) => {
     if (a.type === 'start') return 'Start the night';

@@ -190,6 +190,12 @@ export const delvewickView: GameView = {
   actionLabel,
   legend,
   replayRate: 4,
+  // Up into the row of gems, then along it: three gems in a chain.
+  rulesExample: [
+    { type: 'move', dir: 'up' },
+    { type: 'move', dir: 'right' },
+    { type: 'move', dir: 'right' },
+  ],
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },

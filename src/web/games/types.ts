@@ -48,6 +48,8 @@ export interface GameView {
   actionLabel?(action: GameAction, obs?: Observation): string;
   /** Actions shown as buttons when the board offers its own controls (e.g. only end-run). */
   buttonActions?(legal: GameAction[], obs: Observation): GameAction[];
+  /** A short scripted line of play for the rules page's illustration (seed 1); stops at a refusal. */
+  rulesExample?: GameAction[];
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
   replayRate?: number;
 }

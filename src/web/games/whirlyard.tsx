@@ -235,8 +235,9 @@ function status(raw: Observation): StatusItem[] {
     { label: 'Charges', value: `${o.charges} of ${o.maxCharges ?? 2}` },
     { label: 'Pulse this wave', value: o.pulseUsedThisWave ? 'used' : 'not used' },
     { label: 'Drones', value: `${o.drones.length} (${o.drones.filter((d) => d.charged).length} charged)` },
-    { label: 'Double step', value: until === 1 ? 'on the next action' : `in ${until} actions` },
   ];
+  if (!o.endReason)
+    items.push({ label: 'Double step', value: until === 1 ? 'on the next action' : `in ${until} actions` });
   if (o.endReason) items.push({ label: 'Ended', value: o.endReason === 'caught' ? 'caught by a drone' : 'banked' });
   return items;
 }

@@ -192,7 +192,7 @@ function Viewer({ timeline }: { timeline: Timeline }) {
           </div>
           <div class="transport" role="group" aria-label="Replay controls">
             <button class="btn" onClick={() => seek(0)} aria-label="Go to the start (Home)">
-              ⏮
+              |◀
             </button>
             <button
               class="btn"
@@ -208,7 +208,7 @@ function Viewer({ timeline }: { timeline: Timeline }) {
               aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
               data-testid="play-pause"
             >
-              {playing ? '⏸ Pause' : '▶ Play'}
+              {playing ? '❚❚ Pause' : '▶ Play'}
             </button>
             <button
               class="btn"
@@ -219,7 +219,7 @@ function Viewer({ timeline }: { timeline: Timeline }) {
               ▶
             </button>
             <button class="btn" onClick={() => seek(n)} aria-label="Go to the end (End)" data-testid="to-end">
-              ⏭
+              ▶|
             </button>
             <label class="speed">
               Speed{' '}

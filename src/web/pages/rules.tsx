@@ -34,13 +34,29 @@ function RuleText({ text }: { text: string }) {
 
 interface Example {
   state: unknown;
-  after?: { action: GameAction; state: unknown; events: GameEvent[] };
+  after?: { actions: GameAction[]; state: unknown; events: GameEvent[] };
 }
 
-/** The opening of seed 1 and one action after it: the candidate that keeps the game going and scores most. */
-function example(game: AnyGame): Example | null {
+/**
+ * The opening of seed 1 and a moment after it: the game's scripted example line when it has one,
+ * otherwise the single action that keeps the game going and scores most.
+ */
+function example(game: AnyGame, script: GameAction[] | undefined): Example | null {
   try {
     const state = game.init(1);
+    if (script?.length) {
+      let s = state;
+      const done: GameAction[] = [];
+      let events: GameEvent[] = [];
+      for (const a of script) {
+        const r = game.step(s, a);
+        if (!r.ok) break;
+        s = r.state;
+        done.push(a);
+        events = r.events;
+      }
+      if (done.length) return { state, after: { actions: done, state: s, events } };
+    }
     const candidates = [...(game.spec.exampleActions ?? []), ...game.legalActions(state)];
     let best: Example['after'] | undefined;
     let bestRank = -Infinity;
@@ -49,7 +65,7 @@ function example(game: AnyGame): Example | null {
       if (!r.ok) continue;
       const rank = (game.isGameOver(r.state) ? 0 : 1e9) + game.score(r.state) * 10 + r.events.length;
       if (rank > bestRank) {
-        best = { action, state: r.state, events: r.events };
+        best = { actions: [action], state: r.state, events: r.events };
         bestRank = rank;
       }
     }
@@ -64,7 +80,7 @@ export function RulesPage({ game }: { game: AnyGame }) {
   const view = viewFor(spec.slug);
   const label = view.actionLabel ?? genericActionLabel;
   const status = view.status ?? genericStatus;
-  const ex = example(game);
+  const ex = example(game, view.rulesExample);
   const extras = Object.entries(spec).filter(([k]) => !STANDARD.has(k)) as [string, Json][];
   document.title = `${spec.name} rules · Gameboard`;
   return (
@@ -113,7 +129,19 @@ export function RulesPage({ game }: { game: AnyGame }) {
                   <view.Board obs={game.observe(ex.after.state)} legal={[]} />
                 </div>
                 <figcaption>
-                  After <strong>{label(ex.after.action)}</strong> (<code>{JSON.stringify(ex.after.action)}</code>).
+                  {ex.after.actions.length === 1 ? (
+                    <>
+                      After <strong>{label(ex.after.actions[0])}</strong> (
+                      <code>{JSON.stringify(ex.after.actions[0])}</code>).
+                    </>
+                  ) : (
+                    <>
+                      After {ex.after.actions.length} actions:{' '}
+                      {ex.after.actions.map((a) => (
+                        <code class="chip">{JSON.stringify(a)}</code>
+                      ))}
+                    </>
+                  )}{' '}
                   Score {game.score(ex.after.state)}.
                 </figcaption>
               </figure>
@@ -122,7 +150,7 @@ export function RulesPage({ game }: { game: AnyGame }) {
           {ex.after && (
             <>
               <StatusBar items={status(game.observe(ex.after.state))} score={game.score(ex.after.state)} />
-              <EventList events={ex.after.events} title="What that action did" />
+              <EventList events={ex.after.events} title="What the last action did" />
             </>
           )}
           <Legend entries={view.legend ?? []} />

@@ -37,7 +37,7 @@ export interface WaveSize {
 export function waveSize(wave: number): WaveSize {
   if (wave <= 3) return { drones: wave + 3, charged: 0 };
   if (wave <= 6) return { drones: wave + 2, charged: 1 };
-  if (wave <= 9) return { drones: wave - 1, charged: 2 };
+  if (wave <= 9) return { drones: wave + 1, charged: 2 };
   if (wave <= 12) return { drones: 10, charged: 3 };
   return { drones: 10, charged: 4 };
 }

@@ -1,11 +1,14 @@
 /**
- * Whirlyard positions as text maps, for tests and docs: six lines of six characters using the
- * observation's legend (R rover, d drone, C charged drone, # scrap, . empty). Not part of the engine.
+ * Test support for Whirlyard, not part of the engine: positions as text maps (six lines of six
+ * characters in the observation's legend: R rover, d drone, C charged drone, # scrap, . empty),
+ * a strict `play`, and the spawn guarantees checked with the real engine.
  */
 import { seedRng } from '../../core/rng.js';
+import type { GameEvent } from '../../core/game.js';
 import { BIT_HI, BIT_LO } from './board.js';
 import { renderRows } from './observe.js';
-import { CELLS, MAX_CHARGES, SIZE, type WhirlyardState } from './types.js';
+import { legalActions, step } from './rules.js';
+import { CELLS, MAX_CHARGES, SIZE, type Direction, type WhirlyardAction, type WhirlyardState } from './types.js';
 
 /** Counters a map cannot show; anything left out takes the value of a fresh wave-1 run. */
 export type MapOptions = Partial<Omit<WhirlyardState, 'rover' | 'drones' | 'charged' | 'scrapLo' | 'scrapHi'>>;
@@ -73,4 +76,54 @@ export function map(text: string): string {
     .map((r) => r.trim())
     .filter((r) => r.length > 0)
     .join('\n');
+}
+
+/** Plays `actions` from `state`, failing loudly on a refusal; returns the final state and every event. */
+export function play(
+  state: WhirlyardState,
+  ...actions: WhirlyardAction[]
+): { state: WhirlyardState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  let s = state;
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)} was refused: ${r.reason}: ${r.message}`);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+/** Shorthands for actions. */
+export const WAIT_A: WhirlyardAction = { type: 'wait' };
+export const PULSE_A: WhirlyardAction = { type: 'pulse' };
+export const END_A: WhirlyardAction = { type: 'end_run' };
+export const move = (direction: Direction): WhirlyardAction => ({ type: 'move', direction });
+
+/**
+ * Checked with the real engine, independently of the generator's own search: how many legal first
+ * actions other than end_run leave the run going.
+ */
+export function nonterminalFirstActions(s: WhirlyardState): number {
+  let n = 0;
+  for (const a of legalActions(s)) {
+    if (a.type === 'end_run') continue;
+    const r = step(s, a);
+    if (r.ok && !r.state.over) n++;
+  }
+  return n;
+}
+
+/** Checked with the real engine: a two-action opening of moves and waits that leaves the run going, or null. */
+export function twoActionOpening(s: WhirlyardState): [WhirlyardAction, WhirlyardAction] | null {
+  const movesAndWait = (t: WhirlyardState) => legalActions(t).filter((a) => a.type === 'move' || a.type === 'wait');
+  for (const a1 of movesAndWait(s)) {
+    const r1 = step(s, a1);
+    if (!r1.ok || r1.state.over) continue;
+    for (const a2 of movesAndWait(r1.state)) {
+      const r2 = step(r1.state, a2);
+      if (r2.ok && !r2.state.over) return [a1, a2];
+    }
+  }
+  return null;
 }

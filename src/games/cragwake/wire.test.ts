@@ -91,6 +91,8 @@ describe('the wire form', () => {
       (w) => (w.data.stamina = 99),
       (w) => (w.data.stamina = 1.5),
       (w) => (w.data.row = 11),
+      (w) => (w.data.stamina = 0),
+      (w) => (w.data.high = 10),
       (w) => (w.data.col = 6),
       (w) => (w.data.gust = [3, 1]),
       (w) => (w.data.rockfall = 9),

@@ -130,11 +130,12 @@ export function fromWire(wire: WireState): State {
   if (floor !== floorFor(pitch, high))
     fail(`floor ${floor} does not follow from pitch ${pitch} and high point ${high}`);
   const belay = LEDGE_EVERY * pitch;
-  if (high > belay) fail('the high point is above the next belay');
+  if (high >= belay) fail('the high point must be under the next belay (reaching it completes the pitch)');
   if (phase === 'ledge' && high !== floor) fail('a completed belay must be the high point');
   const row = int(d.row, 'row', floor, high);
   const col = int(d.col, 'col', 0, WIDTH - 1);
   const stamina = int(d.stamina, 'stamina', 0, difficulty(pitch).tank);
+  if (phase !== 'over' && stamina === 0) fail('a run with 0 stamina is over');
   const turn = int(d.turn, 'turn', 1);
   const score = int(d.score, 'score', 0);
   const streak = int(d.streak, 'streak', 0, 6);

@@ -1,0 +1,52 @@
+/**
+ * Golden runs (STYLE.md §5): a fixed agent plays a few seeds and the outcome is pinned. Any change to the
+ * rules, the generator or the wire form shows up here; when a change is intended, bump `rulesVersion` in
+ * spec.ts and re-record these lines.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cragwake } from './index.js';
+import { pricedActions } from './rules.js';
+import { play } from './testkit.js';
+import type { Action, State } from './types.js';
+import { toWire } from './wire.js';
+
+/** Cheapest upward move, breathing on jugs when under half a tank; climbs on at every belay. */
+function agent(s: State): Action {
+  if (s.phase === 'ledge') return { type: 'climbOn' };
+  const priced = pricedActions(s);
+  const breathe = priced[priced.length - 1];
+  if (breathe.cost < 0 && s.stamina < 12) return breathe.action;
+  let best = breathe;
+  for (const p of priced) {
+    if (p.action.type !== 'move') continue;
+    const gain = p.action.row - s.row;
+    const bestGain = best.action.type === 'move' ? best.action.row - s.row : -9;
+    if (gain > bestGain || (gain === bestGain && p.cost < best.cost)) best = p;
+  }
+  return best.action;
+}
+
+function run(seed: number, steps: number) {
+  let s = cragwake.init(seed);
+  let n = 0;
+  for (; n < steps && s.phase !== 'over'; n++) s = play(s, agent(s)).state;
+  const hash = createHash('sha256')
+    .update(JSON.stringify(toWire(s)))
+    .digest('hex')
+    .slice(0, 16);
+  return { steps: n, pitch: s.pitch, high: s.high, score: s.score, turn: s.turn, end: s.end, hash };
+}
+
+const GOLDEN: Record<number, ReturnType<typeof run>> = {
+  1: { steps: 83, pitch: 13, high: 129, score: 16290, turn: 60, end: 'exhausted', hash: '5fe5acdf2b80d679' },
+  7: { steps: 129, pitch: 20, high: 196, score: 36170, turn: 92, end: 'exhausted', hash: 'f93af0fa63fe80f4' },
+  42: { steps: 86, pitch: 14, high: 138, score: 21445, turn: 61, end: 'exhausted', hash: '9d0ab7691f4bf70d' },
+  4294967295: { steps: 90, pitch: 14, high: 139, score: 17255, turn: 65, end: 'exhausted', hash: '2ebc42520c3a4ca2' },
+};
+
+describe('golden runs', () => {
+  it.each([1, 7, 42, 0xffffffff])('seed %i plays out exactly as recorded', (seed) => {
+    expect(run(seed, 600)).toEqual(GOLDEN[seed]);
+  });
+});

@@ -1,5 +1,6 @@
 /** The app shell: header, routes, and in-app link handling. */
 import type { JSX } from 'preact';
+import type { AnyGame } from '../core/game.js';
 import { gameBySlug } from './catalog.js';
 import { HomePage } from './pages/home.js';
 import { PlayPage } from './pages/play.js';
@@ -15,6 +16,29 @@ function onLinkClick(e: JSX.TargetedMouseEvent<HTMLElement>) {
   if (!href || !isAppHref(href)) return;
   e.preventDefault();
   navigate(href);
+}
+
+function LeaderboardPage({ game }: { game: AnyGame }) {
+  document.title = `${game.spec.name} leaderboard · Gameboard`;
+  return (
+    <main id="main">
+      <h1>{game.spec.name} leaderboard</h1>
+      <section class="panel">
+        <p>
+          Coming soon: leaderboards open once the server stores verified runs. Until then, play a game, download its run
+          or share it as a replay link.
+        </p>
+        <div class="row">
+          <a class="btn primary" href={`/play/${game.spec.slug}`}>
+            Play {game.spec.name}
+          </a>
+          <a class="btn" href="/replay">
+            Replay viewer
+          </a>
+        </div>
+      </section>
+    </main>
+  );
 }
 
 function Missing({ what }: { what: string }) {
@@ -42,6 +66,7 @@ export function App() {
     if (!game) page = <Missing what={`There is no game called "${route.slug}".`} />;
     else if (route.page === 'play')
       page = <PlayPage key={`${route.slug}:${route.seed}`} game={game} seed={route.seed} />;
+    else if (route.page === 'leaderboard') page = <LeaderboardPage game={game} />;
     else page = <RulesPage key={route.slug} game={game} />;
   }
   return (

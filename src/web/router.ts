@@ -9,6 +9,7 @@ export type Route =
   | { page: 'play'; slug: string; seed: number | null }
   | { page: 'rules'; slug: string }
   | { page: 'replay' }
+  | { page: 'leaderboard'; slug: string }
   | { page: 'missing'; path: string };
 
 /** Parses a location into a route. */
@@ -25,12 +26,14 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   m = /^\/rules\/([a-z0-9-]+)$/.exec(path);
   if (m) return { page: 'rules', slug: m[1] };
+  m = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
+  if (m) return { page: 'leaderboard', slug: m[1] };
   return { page: 'missing', path };
 }
 
 /** True for hrefs the app routes itself (everything else, like /docs/api, is a real page load). */
 export function isAppHref(href: string): boolean {
-  return href === '/' || /^\/(play|rules)\//.test(href) || /^\/replay([?#]|$)/.test(href);
+  return href === '/' || /^\/(play|rules|leaderboard)\//.test(href) || /^\/replay([?#]|$)/.test(href);
 }
 
 const listeners = new Set<() => void>();

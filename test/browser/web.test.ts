@@ -173,8 +173,19 @@ describe('the browser UI', () => {
       await expect(card.locator(`a[href="/play/${g.spec.slug}"]`).count()).resolves.toBeGreaterThan(0);
       await expect(card.locator(`a[href="/rules/${g.spec.slug}"]`).count()).resolves.toBe(1);
       await expect(card.locator(`a[href="/docs/api/${g.spec.slug}"]`).count()).resolves.toBe(1);
+      await expect(card.locator(`a[href="/leaderboard/${g.spec.slug}"]`).count()).resolves.toBe(1);
     }
     await shot(page, 'home');
+    // In-app links route without a reload: Rules, then the leaderboard placeholder.
+    if (games.length) {
+      const g = games[0];
+      await page.locator(`.card[data-slug="${g.spec.slug}"] a[href="/rules/${g.spec.slug}"]`).click();
+      await expect.poll(() => page.locator('h1').textContent()).toBe(g.spec.name);
+      await page.goto(`${base}/leaderboard/${g.spec.slug}`);
+      await expect(page.locator('main').textContent()).resolves.toContain('Coming soon');
+    }
+    await page.goto(`${base}/no/such/page`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Not found');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -318,6 +329,11 @@ describe('the browser UI', () => {
       const file = await download.path();
       const run = JSON.parse(readFileSync(file, 'utf8'));
       expect(run).toEqual({ game: 'whirlyard', rulesVersion: game.spec.rulesVersion, seed, actions: played });
+
+      // "Watch replay" opens the viewer on this run straight away.
+      await page.getByTestId('gameover').getByRole('button', { name: 'Watch replay' }).click();
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe('0');
+      expect(page.url()).toMatch(/\/replay#z/);
 
       // The replay viewer: open the file, step through to the end.
       await page.goto(`${base}/replay`);

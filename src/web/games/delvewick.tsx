@@ -190,9 +190,9 @@ export const delvewickView: GameView = {
   actionLabel,
   legend,
   replayRate: 4,
-  // Up into the row of gems, then along it: three gems in a chain.
+  // Along the row of gems on level 1: three gems in a chain (25, then 35, then 45).
   rulesExample: [
-    { type: 'move', dir: 'up' },
+    { type: 'move', dir: 'right' },
     { type: 'move', dir: 'right' },
     { type: 'move', dir: 'right' },
   ],

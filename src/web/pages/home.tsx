@@ -50,9 +50,9 @@ export function HomePage() {
                   <a class="btn" href={`/rules/${g.spec.slug}`}>
                     Rules
                   </a>
-                  <span class="btn disabled" aria-disabled="true" title="Leaderboards open once runs are stored">
-                    Leaderboard <small>(coming soon)</small>
-                  </span>
+                  <a class="btn ghost" href={`/leaderboard/${g.spec.slug}`}>
+                    Leaderboard <small class="muted">(coming soon)</small>
+                  </a>
                   <a class="btn ghost" href={`/docs/api/${g.spec.slug}`}>
                     API docs
                   </a>

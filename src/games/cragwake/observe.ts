@@ -41,13 +41,17 @@ function describe(s: State, p: PricedAction): string {
     return `move row ${a.row} col ${a.col} (${lunge ? 'lunge' : 'step'} onto ${what}): costs ${p.cost}`;
   }
   if (a.type === 'breathe') {
+    if (p.cost > 0) return `breathe: costs ${p.cost}`;
+    const left = plural((cellAt(s, s.row, s.col) >> COUNT_SHIFT) & 3, 'breath');
     return p.cost < 0
-      ? `breathe: gain ${-p.cost} stamina`
-      : p.cost === 0
-        ? 'breathe: gain 0 (tank full), uses a breath'
-        : `breathe: costs ${p.cost}`;
+      ? `breathe: gain ${-p.cost} stamina (this jug has ${left} left)`
+      : `breathe: gain 0 (tank full) and spend a breath (this jug has ${left} left)`;
   }
   return a.type === 'climbOn' ? 'climbOn: start the next pitch' : 'endRun: stop here and keep your score';
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function holdName(cell: number): string {
@@ -55,11 +59,11 @@ function holdName(cell: number): string {
   const kind = cell & KIND;
   const base =
     kind === 1
-      ? `jug, ${(cell >> COUNT_SHIFT) & 3} breaths`
+      ? `jug, ${plural((cell >> COUNT_SHIFT) & 3, 'breath')} left`
       : kind === 3
         ? 'crimp'
         : t[0] === 'K'
-          ? `cracked hold, ${t[1]} uses`
+          ? `cracked hold, ${plural(Number(t[1]), 'use')} left`
           : 'plain hold';
   return t.endsWith('*') ? `icy ${base}` : t.endsWith('~') ? `frosting ${base}` : base;
 }

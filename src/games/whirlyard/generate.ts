@@ -65,7 +65,7 @@ export interface Spawn {
   /** Cells, ascending (the drones' identity order). */
   drones: number[];
   charged: boolean[];
-  /** Layouts drawn (1..MAX_DRAWS). */
+  /** Layouts drawn (1..MAX_DRAWS; MAX_DRAWS also when the fallback was used). */
   draws: number;
   /** True when every draw failed and the fixed layout was used. */
   fallback: boolean;
@@ -207,10 +207,13 @@ export function below(rng: Rng, n: number): number {
 const pool = new Int8Array(SPAWN_CELLS.length);
 const SPAWN_POOL = Int8Array.from(SPAWN_CELLS);
 
-/** Spawns the drones of `wave` (the player holding `charges`), drawing from `rng`, which advances. */
-export function spawnWave(rng: Rng, wave: number, charges: number): Spawn {
+/**
+ * Spawns the drones of `wave` (the player holding `charges`), drawing from `rng`, which advances.
+ * `maxDraws` is only lowered by tests, to reach the fallback.
+ */
+export function spawnWave(rng: Rng, wave: number, charges: number, maxDraws = MAX_DRAWS): Spawn {
   const size = waveSize(wave);
-  for (let draw = 1; draw <= MAX_DRAWS; draw++) {
+  for (let draw = 1; draw <= maxDraws; draw++) {
     pool.set(SPAWN_POOL);
     for (let i = 0; i < size.drones; i++) {
       const j = i + below(rng, pool.length - i);
@@ -224,5 +227,5 @@ export function spawnWave(rng: Rng, wave: number, charges: number): Spawn {
     }
   }
   const layout = layoutOf(FALLBACK_CELLS, size.drones, size.charged);
-  return { drones: layout.drones, charged: layout.charged, draws: MAX_DRAWS, fallback: true };
+  return { drones: layout.drones, charged: layout.charged, draws: maxDraws, fallback: true };
 }

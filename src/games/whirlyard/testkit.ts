@@ -8,7 +8,16 @@ import type { GameEvent } from '../../core/game.js';
 import { BIT_HI, BIT_LO } from './board.js';
 import { renderRows } from './observe.js';
 import { legalActions, step } from './rules.js';
-import { CELLS, MAX_CHARGES, SIZE, type Direction, type WhirlyardAction, type WhirlyardState } from './types.js';
+import {
+  CELLS,
+  MAX_CHARGES,
+  ROVER_START,
+  SCRAP_START,
+  SIZE,
+  type Direction,
+  type WhirlyardAction,
+  type WhirlyardState,
+} from './types.js';
 
 /** Counters a map cannot show; anything left out takes the value of a fresh wave-1 run. */
 export type MapOptions = Partial<Omit<WhirlyardState, 'rover' | 'drones' | 'charged' | 'scrapLo' | 'scrapHi'>>;
@@ -126,4 +135,21 @@ export function twoActionOpening(s: WhirlyardState): [WhirlyardAction, Whirlyard
     }
   }
   return null;
+}
+
+/** The opening position of `wave` with these drones: rover at (2,2), scrap at (3,3), clocks at zero. */
+export function waveStartState(
+  wave: number,
+  drones: number[],
+  charged: boolean[],
+  charges: number = MAX_CHARGES,
+): WhirlyardState {
+  return {
+    ...fromMap('......\n......\n..R...\n......\n......\n......', { wave, charges }),
+    rover: ROVER_START,
+    drones,
+    charged,
+    scrapLo: BIT_LO[SCRAP_START],
+    scrapHi: BIT_HI[SCRAP_START],
+  };
 }

@@ -279,6 +279,14 @@ describe('the browser UI', () => {
       expect(obs.player.x).not.toBe(x0);
       await expect(page.locator('.stat[data-label="Turn"] dd').textContent()).resolves.toBe(String(obs.turn));
       await expect(scoreOnPage(page)).resolves.toBe(game.score(state));
+      // Its share link opens the replay viewer on the same run, which ends on the same turn.
+      await page.locator('.run button', { hasText: 'Share link' }).click();
+      const link = await page.getByTestId('share-link').inputValue();
+      await page.goto(link);
+      await page.getByTestId('to-end').click();
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(run.actions.length));
+      await expect(page.locator('.stat[data-label="Turn"] dd').textContent()).resolves.toBe(String(obs.turn));
+      await shot(page, 'replay-briarwink');
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -3,7 +3,7 @@
  * status, legal actions as buttons, the last action's events, the recorded run, and a game-over panel.
  */
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
-import type { AnyGame, GameAction } from '../../core/game.js';
+import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
 import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
@@ -33,15 +33,20 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     document.title = `${game.spec.name} · seed ${session.seed} · Gameboard`;
   }, [session]);
 
+  // Real-time games change every tick, so their events panel keeps the latest few across ticks.
+  const recent = useRef<GameEvent[]>([]);
   const act = (a: GameAction) => {
     const s = sessionRef.current;
     if (s.isOver()) return;
     s.act(a);
+    if (s.last.kind === 'accepted' && s.last.events.length)
+      recent.current = [...s.last.events].reverse().concat(recent.current).slice(0, 12);
     setLink(null);
     redraw(0);
   };
 
   const restart = (newSeed: number) => {
+    recent.current = [];
     setSession(new PlaySession(game, newSeed));
     setLink(null);
   };
@@ -147,8 +152,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           </div>
           <p
             class={last.kind === 'refused' ? 'outcome refused' : 'outcome'}
-            role="status"
-            aria-live="polite"
+            role={view.ownsKeys && last.kind !== 'refused' ? undefined : 'status'}
+            aria-live={view.ownsKeys && last.kind !== 'refused' ? 'off' : 'polite'}
             data-testid="outcome"
           >
             {last.kind === 'refused'
@@ -172,7 +177,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               </div>
             </section>
           )}
-          <EventList events={last.kind === 'accepted' ? last.events : []} />
+          {view.ownsKeys ? (
+            <EventList events={recent.current} title="Recent events (newest first)" />
+          ) : (
+            <EventList events={last.kind === 'accepted' ? last.events : []} />
+          )}
           <Legend entries={view.legend ?? []} />
           <section class="panel run" aria-label="This run">
             <h2>This run</h2>

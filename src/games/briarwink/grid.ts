@@ -173,9 +173,10 @@ export function beamCells(s: State, cell: number, reach: number, out: number[]):
   return out;
 }
 
-/** For each cell, the lowest cascade id of an active bloom covering it, or -1. */
-export function bloomCover(s: State): Int32Array {
-  const cover = new Int32Array(CELLS).fill(-1);
+/** For each cell, the lowest cascade id of an active bloom covering it, or -1 (into `into` when given). */
+export function bloomCover(s: State, into?: Int32Array): Int32Array {
+  const cover = into ?? new Int32Array(CELLS);
+  cover.fill(-1);
   for (const b of s.blooms) {
     for (const c of b.cells) if (cover[c] < 0 || b.cascade < cover[c]) cover[c] = b.cascade;
   }

@@ -1,5 +1,5 @@
 /** Creating and copying states. Steps copy once, then stages mutate the copy. */
-import type { Dimling, Pod, State } from './types.js';
+import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
 import { WAITING } from './types.js';
 import { START_HEARTS } from './roster.js';
 import { generateNight } from './generate.js';
@@ -59,28 +59,101 @@ export function newState(seed: number): State {
   return s;
 }
 
-const copyDimling = (d: Dimling): Dimling => ({ ...d });
-const copyPod = (p: Pod): Pod => ({ ...p });
+function copyDimling(d: Dimling): Dimling {
+  return {
+    id: d.id,
+    kind: d.kind,
+    at: d.at,
+    to: d.to,
+    prog: d.prog,
+    steps: d.steps,
+    dir: d.dir,
+    mode: d.mode,
+    wait: d.wait,
+    moves: d.moves,
+    shimmer: d.shimmer,
+  };
+}
 
-/** A deep copy (every array and record is fresh). */
+function copyPod(p: Pod): Pod {
+  return {
+    id: p.id,
+    cell: p.cell,
+    bloomIn: p.bloomIn,
+    reach: p.reach,
+    cascade: p.cascade,
+    woken: p.woken,
+    fresh: p.fresh,
+    wokeNow: p.wokeNow,
+  };
+}
+
+function copyList<T>(xs: T[], f: (x: T) => T): T[] {
+  const n = xs.length;
+  const out = new Array<T>(n);
+  for (let i = 0; i < n; i++) out[i] = f(xs[i]);
+  return out;
+}
+
+const copyBloom = (b: Bloom): Bloom => ({ pod: b.pod, cascade: b.cascade, left: b.left, cells: b.cells });
+const copyCascade = (c: Cascade): Cascade => ({ id: c.id, relights: c.relights, pods: c.pods });
+const copyPickup = (p: Pickup): Pickup => ({ cell: p.cell, kind: p.kind });
+const copyDeferred = (q: Deferred): Deferred => ({ cell: q.cell, what: q.what });
+
+/** A deep copy (every array and record is fresh, except bloom cell lists and origBriar, never mutated). */
 export function cloneState(s: State): State {
   return {
-    ...s,
+    seed: s.seed,
+    status: s.status,
+    night: s.night,
+    tick: s.tick,
+    nightTick: s.nightTick,
+    score: s.score,
+    hearts: s.hearts,
+    nightsCleared: s.nightsCleared,
+    relitTotal: s.relitTotal,
+    lostHeart: s.lostHeart,
     levels: s.levels.slice(),
+    pAt: s.pAt,
+    pTo: s.pTo,
+    pProg: s.pProg,
+    pSteps: s.pSteps,
+    pDir: s.pDir,
+    away: s.away,
+    grace: s.grace,
+    band: s.band,
+    layout: s.layout,
+    moonless: s.moonless,
+    corner: s.corner,
     terrain: s.terrain.slice(),
     origBriar: s.origBriar,
     sproutAge: s.sproutAge.slice(),
     hidden: s.hidden.slice(),
-    pods: s.pods.map(copyPod),
-    blooms: s.blooms.map((b) => ({ ...b })),
-    cascades: s.cascades.map((c) => ({ ...c })),
-    dimlings: s.dimlings.map(copyDimling),
-    pickups: s.pickups.map((p) => ({ ...p })),
-    deferred: s.deferred.map((q) => ({ ...q })),
+    pods: copyList(s.pods, copyPod),
+    nextPod: s.nextPod,
+    blooms: copyList(s.blooms, copyBloom),
+    cascades: copyList(s.cascades, copyCascade),
+    dimlings: copyList(s.dimlings, copyDimling),
+    nextDimling: s.nextDimling,
+    pickups: copyList(s.pickups, copyPickup),
+    deferred: copyList(s.deferred, copyDeferred),
     fireflies: s.fireflies.slice(),
+    gate: s.gate,
+    lastRelight: s.lastRelight,
+    calmLeft: s.calmLeft,
+    creepEvents: s.creepEvents,
+    creepIn: s.creepIn,
     marks: s.marks.slice(),
     growPending: s.growPending.slice(),
+    restless: s.restless,
+    settled: s.settled,
+    regrowIn: s.regrowIn,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
-    lastBatch: { ...s.lastBatch },
+    lastBatch: {
+      requested: s.lastBatch.requested,
+      applied: s.lastBatch.applied,
+      stoppedBy: s.lastBatch.stoppedBy,
+      eventsDropped: s.lastBatch.eventsDropped,
+    },
   };
 }

@@ -61,9 +61,12 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
   t.events.push({ type, ...fields });
 }
 
+/** One buffer for the tick's bloom cover: ticks run one at a time and nothing keeps it past a tick. */
+const COVER = new Int32Array(63);
+
 /** Lowest covering cascade per cell, recomputed after blooms change (call `dirtyCover`). */
 export function coverOf(s: State, t: TickCtx): Int32Array {
-  if (t.cover === null) t.cover = bloomCover(s);
+  if (t.cover === null) t.cover = bloomCover(s, COVER);
   return t.cover;
 }
 

@@ -370,6 +370,14 @@ describe('the browser UI', () => {
       await expect(scoreOnPage(other.page)).resolves.toBe(final);
       await other.page.getByTestId('timeline').fill('0');
       await expect.poll(() => other.page.getByTestId('step').textContent()).toBe('0');
+      // Play at 16x runs to the end by itself.
+      await other.page.getByLabel('Speed').selectOption('16');
+      await other.page.getByTestId('play-pause').click();
+      await expect.poll(() => other.page.getByTestId('step').textContent()).toBe(String(played.length));
+      await expect(other.page.getByTestId('play-pause').textContent()).resolves.toContain('Play');
+      // A damaged link says so instead of showing anything.
+      await other.page.goto(`${base}/replay#zAAAA`);
+      await expect.poll(() => other.page.getByRole('alert').textContent()).toContain('damaged');
       expect(other.errors).toEqual([]);
       await other.page.close();
       expect(errors).toEqual([]);

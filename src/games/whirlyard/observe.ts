@@ -51,12 +51,16 @@ export function renderRows(s: WhirlyardState): string[] {
   return rows;
 }
 
+function cadenceLine(s: WhirlyardState): string {
+  const until = actionsUntilChargedStep(s.waveTurn);
+  const when = until === 1 ? 'on the next action' : `in ${until} actions`;
+  return `Charged drones step twice on every ${CHARGED_CADENCE}rd action of a wave; next: wave turn ${s.waveTurn + until}, ${when}.`;
+}
+
 function statusLine(s: WhirlyardState): string {
   if (s.endReason === 'caught') return 'Status: CAUGHT - a drone reached the rover; the run is over.';
   if (s.endReason === 'ended') return 'Status: ENDED - the run was banked with end_run.';
-  const until = actionsUntilChargedStep(s.waveTurn);
-  const when = until === 1 ? 'on the next action' : `in ${until} actions`;
-  return `Status: in play. Charged drones step twice ${when} (every ${CHARGED_CADENCE}rd action of a wave).`;
+  return 'Status: in play.';
 }
 
 /** The text rendering. */
@@ -72,6 +76,7 @@ export function renderText(s: WhirlyardState): string {
     'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom.',
     `Charges ${s.charges}/${MAX_CHARGES}; pulse used this wave: ${s.pulseUsed ? 'yes' : 'no'}.`,
     `Drones ${s.drones.length} (${chargedCount} charged); scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.`,
+    ...(s.over ? [] : [cadenceLine(s)]),
     statusLine(s),
   ].join('\n');
 }

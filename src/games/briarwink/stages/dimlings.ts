@@ -170,7 +170,8 @@ export function tangle(s: State, t: TickCtx, cell: number): void {
   if (sprouts >= MAX_SPROUTS) return;
   s.terrain[cell] = SPROUT;
   s.sproutAge[cell] = 0;
-  emit(t, 'sprout', { cell, by: 'tangler' });
+  // on moonless nights the sprout shows, but not who sowed it
+  emit(t, 'sprout', s.moonless ? { cell } : { cell, by: 'tangler' });
 }
 
 /** The dimlings stage. */

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { describe, it, expect } from 'vitest';
+import { SPEC } from './spec.js';
+
+const SEED = readFileSync('/work/shared/seeds/000_f24a9fe9a6231248.txt', 'utf8');
+
+describe('the spec', () => {
+  it('the action grammar is the seed file JSON Schema exactly', () => {
+    const start = SEED.indexOf('Action grammar');
+    const open = SEED.indexOf('{', start);
+    let depth = 0;
+    let end = open;
+    for (let i = open; i < SEED.length; i++) {
+      if (SEED[i] === '{') depth++;
+      if (SEED[i] === '}') depth--;
+      if (depth === 0) {
+        end = i + 1;
+        break;
+      }
+    }
+    expect(SPEC.actionSchema).toEqual(JSON.parse(SEED.slice(open, end)));
+  });
+
+  it('is carried as a stateToken under rules version briarwink-1', () => {
+    expect(SPEC.slug).toBe('briarwink');
+    expect(SPEC.carry).toBe('stateToken');
+    expect(SPEC.rulesVersion).toBe('briarwink-1');
+  });
+});

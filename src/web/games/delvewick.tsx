@@ -190,12 +190,6 @@ export const delvewickView: GameView = {
   actionLabel,
   legend,
   replayRate: 4,
-  // Along the row of gems on level 1: three gems in a chain (25, then 35, then 45).
-  rulesExample: [
-    { type: 'move', dir: 'right' },
-    { type: 'move', dir: 'right' },
-    { type: 'move', dir: 'right' },
-  ],
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },

@@ -57,6 +57,8 @@ function example(game: AnyGame, script: GameAction[] | undefined): Example | nul
       }
       if (done.length) return { state, after: { actions: done, state: s, events } };
     }
+    const found = shortestScoringLine(game, state);
+    if (found) return { state, after: found };
     const candidates = [...(game.spec.exampleActions ?? []), ...game.legalActions(state)];
     let best: Example['after'] | undefined;
     let bestRank = -Infinity;
@@ -73,6 +75,31 @@ function example(game: AnyGame, script: GameAction[] | undefined): Example | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * The shortest line of legal actions (up to 5, a few thousand steps at most) after which the score has
+ * risen and the game goes on: a small worked example of how points are earned, found by the engine.
+ */
+function shortestScoringLine(game: AnyGame, start: unknown): Example['after'] | null {
+  const base = game.score(start);
+  let budget = 4000;
+  let frontier: { state: unknown; actions: GameAction[] }[] = [{ state: start, actions: [] }];
+  for (let depth = 1; depth <= 5 && frontier.length; depth++) {
+    const next: typeof frontier = [];
+    for (const node of frontier) {
+      for (const a of game.legalActions(node.state) as GameAction[]) {
+        if (--budget < 0) return null;
+        const r = game.step(node.state, a);
+        if (!r.ok || game.isGameOver(r.state)) continue;
+        const actions = [...node.actions, a];
+        if (game.score(r.state) > base) return { actions, state: r.state, events: r.events };
+        next.push({ state: r.state, actions });
+      }
+    }
+    frontier = next;
+  }
+  return null;
 }
 
 export function RulesPage({ game }: { game: AnyGame }) {

@@ -61,7 +61,7 @@ export const SPEC: GameSpec = {
     'The board is 6 by 6. A cell is (x,y), both from 0, x growing to the right and y growing downward; its index is y*6+x.',
     'Every wave starts with the rover at (2,2) and a single scrap at (3,3).',
     'Wave sizes: waves 1-3 have 4, 5 and 6 ordinary drones; waves 4-6 have 6, 7 and 8 with one of them charged; waves 7-9 have 8, 9 and 10 with two charged; waves 10-12 have 10 with three charged; from wave 13 on, 10 with four charged.',
-    'Drones appear on distinct cells at Chebyshev distance 2 or more from the rover, never on the rover or scrap. Every wave can be survived for at least two moves or waits, and waves 1-3 leave at least six safe first moves or waits.',
+    'Drones appear on distinct cells at Chebyshev distance 2 or more from the rover, never on the rover or scrap. Every new wave is checked by search: some pair of moves or waits survives its first two actions, and in waves 1-3 at least six first actions (moves, wait, pulse) do not end the run.',
     'move (nw, n, ne, w, e, sw, s, se) shifts the rover one cell; it may not leave the board or end on a drone or scrap. A diagonal may squeeze between two occupied orthogonal neighbours.',
     'wait keeps the rover where it is.',
     'pulse costs one charge and is allowed even with nothing in range: every drone at Chebyshev distance exactly 1 is destroyed and becomes scrap, before the drones move.',

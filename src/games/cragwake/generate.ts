@@ -22,6 +22,7 @@ import {
   WIDTH,
   isLedgeRow,
   withCount,
+  zeros,
   type Draft,
 } from './types.js';
 
@@ -106,7 +107,7 @@ export function extendRows(
   write: number,
   at: number,
 ): number[] {
-  const scratch = new Array<number>(2 * WIDTH);
+  const scratch = zeros(2 * WIDTH);
   for (let c = 0; c < WIDTH; c++) scratch[c] = below[c];
   let prev = 0;
   for (let r = from; r <= to; r++) {
@@ -174,7 +175,7 @@ export function raiseFloor(d: Draft, floor: number, onWrite?: (row: number, col:
 
 /** The band of a fresh run: rows 0-9 as generated. */
 export function initialBand(seed: number): { cells: number[]; overhang: number; pristineTop: number[] } {
-  const cells = new Array<number>(BAND * WIDTH).fill(NONE);
+  const cells = zeros(BAND * WIDTH);
   const pristineTop = generateRows(seed, 0, BAND - 1, cells, 0);
   let overhang = 0;
   for (let i = 0; i < BAND; i++) if (overhangs(seed, i)) overhang |= 1 << i;

@@ -73,10 +73,9 @@ export function pricedActions(s: State): PricedAction[] {
 
 type Refusal = { ok: false; reason: string; message: string };
 
+/** True when `a` has exactly `n` own enumerable keys (the grammar's fields and nothing else). */
 function exactKeys(a: object, n: number): boolean {
-  let k = 0;
-  for (const key in a) if (Object.prototype.hasOwnProperty.call(a, key)) k++;
-  return k === n;
+  return Object.keys(a).length === n;
 }
 
 function unknown(action: unknown): Refusal {
@@ -99,30 +98,34 @@ function wrongPhase(s: State, action: Action): Refusal {
   return refuse('wrong_phase', `${JSON.stringify(action)} is not offered now: ${where}`);
 }
 
-/** Why a move to (row, col) is refused, or its cost and whether it is a lunge. */
-export function judgeMove(s: State, row: number, col: number): Refusal | { cost: number; lunge: boolean } {
-  const at = `move to row ${row}, col ${col}`;
+/** Why a move to (row, col) is refused, or (as a number) what it costs. */
+export function judgeMove(s: State, row: number, col: number): Refusal | number {
   const reach = reachOf(row - s.row, col - s.col);
-  if (col < 0 || col >= WIDTH) return refuse('out_of_reach', `${at}: column ${col} is off the wall (columns 0-5)`);
+  if (col < 0 || col >= WIDTH)
+    return refuse('out_of_reach', `${at(row, col)}: column ${col} is off the wall (columns 0-5)`);
   if (reach === 0) {
     return refuse(
       'out_of_reach',
-      `${at}: not a step or a lunge from row ${s.row}, col ${s.col} (lunges never go down)`,
+      `${at(row, col)}: not a step or a lunge from row ${s.row}, col ${s.col} (lunges never go down)`,
     );
   }
   const belay = belayOf(s);
-  if (row > belay) return refuse('out_of_reach', `${at}: it is above the next belay, row ${belay}`);
-  if (row < s.floor) return refuse('under_floor', `${at}: row ${row} is under the floor, row ${s.floor}`);
+  if (row > belay) return refuse('out_of_reach', `${at(row, col)}: it is above the next belay, row ${belay}`);
+  if (row < s.floor) return refuse('under_floor', `${at(row, col)}: row ${row} is under the floor, row ${s.floor}`);
   const lunge = reach === 2;
   if (lunge && (cellAt(s, s.row, s.col) & ICE) === ICY) {
-    return refuse('lunge_from_ice', `${at}: that is a lunge, and you cannot lunge from an icy hold`);
+    return refuse('lunge_from_ice', `${at(row, col)}: that is a lunge, and you cannot lunge from an icy hold`);
   }
-  if ((cellAt(s, row, col) & KIND) === NONE) return refuse('bare_rock', `${at}: there is no hold there`);
+  if ((cellAt(s, row, col) & KIND) === NONE) return refuse('bare_rock', `${at(row, col)}: there is no hold there`);
   const cost = moveCost(s, row, col, lunge);
   if (cost > s.stamina) {
-    return refuse('too_costly', `${at}: it costs ${cost} stamina and you have ${s.stamina}`);
+    return refuse('too_costly', `${at(row, col)}: it costs ${cost} stamina and you have ${s.stamina}`);
   }
-  return { cost, lunge };
+  return cost;
+}
+
+function at(row: number, col: number): string {
+  return `move to row ${row}, col ${col}`;
 }
 
 function draftOf(s: State): Draft {
@@ -158,8 +161,8 @@ export function step(s: State, action: Action): StepResult<State> {
     const { row, col } = action as MoveAction;
     if (!Number.isInteger(row) || !Number.isInteger(col) || !exactKeys(action, 3)) return unknown(action);
     if (s.phase !== 'climbing') return wrongPhase(s, action);
-    const judged = judgeMove(s, row, col);
-    if ('ok' in judged) return judged;
+    const cost = judgeMove(s, row, col);
+    if (typeof cost !== 'number') return cost;
     turn = {
       d: draftOf(s),
       kind: 'move',
@@ -167,7 +170,8 @@ export function step(s: State, action: Action): StepResult<State> {
       fromCol: s.col,
       toRow: row,
       toCol: col,
-      ...judged,
+      cost,
+      lunge: reachOf(row - s.row, col - s.col) === 2,
       events: [],
     };
   } else if (type === 'breathe' || type === 'climbOn' || type === 'endRun') {

@@ -9,7 +9,18 @@ import { generateRows, gustOn, overhangs, rockfallOn } from './generate.js';
 import { tokenCell, cellToken } from './cells.js';
 import { floorFor } from './reach.js';
 import { step } from './rules.js';
-import { BAND, KIND, LEDGE_CELL, NONE, WIDTH, isLedgeRow, type Action, type Phase, type State } from './types.js';
+import {
+  BAND,
+  KIND,
+  LEDGE_CELL,
+  NONE,
+  WIDTH,
+  isLedgeRow,
+  zeros,
+  type Action,
+  type Phase,
+  type State,
+} from './types.js';
 import type { GameEvent } from '../../core/game.js';
 
 /** Everything about a test position that the map does not draw. */
@@ -66,7 +77,7 @@ export function position(map: string, setup: Setup = {}): State {
   const high = setup.high ?? row;
   const floor = floorFor(pitch, high);
   const seed = setup.seed ?? 0;
-  const cells = new Array<number>(BAND * WIDTH).fill(NONE);
+  const cells = zeros(BAND * WIDTH);
   let overhang = 0;
   for (let i = 0; i < BAND; i++) {
     const r = floor + i;
@@ -98,7 +109,7 @@ export function position(map: string, setup: Setup = {}): State {
     rockfall: setup.rockfall ?? -1,
     overhang,
     cells,
-    pristineTop: generateRows(seed, floor + BAND - 1, floor + BAND - 1, new Array<number>(WIDTH), 0),
+    pristineTop: generateRows(seed, floor + BAND - 1, floor + BAND - 1, zeros(WIDTH), 0),
   };
 }
 
@@ -130,7 +141,7 @@ export function mv(row: number, col: number): Action {
 export function startAt(seed: number, pitch: number, col = 3): State {
   const floor = 10 * (pitch - 1);
   const p = difficulty(pitch);
-  const cells = new Array<number>(BAND * WIDTH).fill(NONE);
+  const cells = zeros(BAND * WIDTH);
   const pristineTop = generateRows(seed, floor, floor + BAND - 1, cells, 0);
   let overhang = 0;
   for (let i = 0; i < BAND; i++) if (overhangs(seed, floor + i)) overhang |= 1 << i;

@@ -33,6 +33,16 @@ export const ICE = 3 << 4;
 /** A ledge cell: a jug with no breaths, dry. */
 export const LEDGE_CELL = JUG;
 
+/**
+ * A packed array of `n` zeros. Built by pushing, so V8 keeps it a packed small-integer array (an
+ * array made with `new Array(n)` stays "holey" for life, and every copy of it too).
+ */
+export function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(0);
+  return a;
+}
+
 /** The count (breaths or cracks) packed in a cell. */
 export function countOf(cell: number): number {
   return (cell & COUNT) >> COUNT_SHIFT;

@@ -18,6 +18,7 @@ import {
   NONE,
   WIDTH,
   isLedgeRow,
+  zeros,
   type EndReason,
   type Phase,
   type State,
@@ -152,7 +153,7 @@ export function fromWire(wire: WireState): State {
   if (!Array.isArray(d.band) || d.band.length !== BAND) fail(`band must hold exactly ${BAND} rows`);
   if (!Array.isArray(sec.fog)) fail('secret.fog must be a list');
   const top = high + difficulty(pitch).foresight;
-  const cells = new Array<number>(BAND * WIDTH).fill(NONE);
+  const cells = zeros(BAND * WIDTH);
   let overhang = 0;
   let f = 0;
   for (let i = 0; i < BAND; i++) {
@@ -196,6 +197,6 @@ export function fromWire(wire: WireState): State {
     rockfall,
     overhang,
     cells,
-    pristineTop: generateRows(seed, floor + BAND - 1, floor + BAND - 1, new Array<number>(WIDTH), 0),
+    pristineTop: generateRows(seed, floor + BAND - 1, floor + BAND - 1, zeros(WIDTH), 0),
   };
 }

@@ -7,7 +7,7 @@ import { seedRng } from '../../core/rng.js';
 import type { GameEvent } from '../../core/game.js';
 import { BIT_HI, BIT_LO } from './board.js';
 import { renderRows } from './observe.js';
-import { legalActions, step } from './rules.js';
+import { initState, legalActions, step } from './rules.js';
 import {
   CELLS,
   MAX_CHARGES,
@@ -152,4 +152,35 @@ export function waveStartState(
     scrapLo: BIT_LO[SCRAP_START],
     scrapHi: BIT_HI[SCRAP_START],
   };
+}
+
+/** The legal move directions of a state, in grammar order. */
+export const moveNames = (s: WhirlyardState): Direction[] =>
+  legalActions(s).flatMap((a) => (a.type === 'move' ? [a.direction] : []));
+
+/** The refusal reason for `a` in `s`, or 'accepted'. */
+export function refusal(s: WhirlyardState, a: unknown): string {
+  const r = step(s, a as WhirlyardAction);
+  return r.ok ? 'accepted' : r.reason;
+}
+
+/**
+ * The opening board of `wave` as the engine lays it out: wave 1 from `init(seed)`, later waves by
+ * pulsing the last drone of a one-drone board at wave - 1.
+ */
+export function clearInto(wave: number, seed: number): WhirlyardState {
+  if (wave === 1) return initState(seed);
+  const before = fromMap(
+    `
+    ......
+    ......
+    ..Rd..
+    ......
+    ......
+    ......`,
+    { wave: wave - 1, seed, rng: seedRng(seed, 99), turn: 5, waveTurn: 5 },
+  );
+  const after = play(before, { type: 'pulse' }).state;
+  if (after.wave !== wave) throw new Error(`clearing wave ${wave - 1} did not lead to wave ${wave}`);
+  return after;
 }

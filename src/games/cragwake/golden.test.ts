@@ -50,3 +50,25 @@ describe('golden runs', () => {
     expect(run(seed, 600)).toEqual(GOLDEN[seed]);
   });
 });
+
+describe('DETERMINISM', () => {
+  it('a seed and an action list replay bit for bit', () => {
+    for (const seed of [3, 33]) {
+      let s = cragwake.init(seed);
+      const actions: Action[] = [];
+      const seen: string[] = [JSON.stringify(toWire(s))];
+      for (let i = 0; i < 300 && s.phase !== 'over'; i++) {
+        const a = agent(s);
+        actions.push(a);
+        s = play(s, a).state;
+        seen.push(JSON.stringify(toWire(s)));
+      }
+      let r = cragwake.init(seed);
+      expect(JSON.stringify(toWire(r))).toBe(seen[0]);
+      actions.forEach((a, i) => {
+        r = play(r, JSON.parse(JSON.stringify(a)) as Action).state;
+        expect(JSON.stringify(toWire(r))).toBe(seen[i + 1]);
+      });
+    }
+  });
+});

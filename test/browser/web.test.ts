@@ -245,6 +245,29 @@ describe('the browser UI', () => {
     });
   }
 
+  it.skipIf(!registry.get('whirlyard'))(
+    'whirlyard: a click on a neighbour cell moves there, and Space then waits',
+    async () => {
+      const game = registry.get('whirlyard')!;
+      const seed = 5;
+      const { page, errors } = await newPage();
+      await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+      const target = page.locator('.wy-target').first();
+      const dir = await target.getAttribute('data-dir');
+      await target.click();
+      await page.keyboard.press(' ');
+      const played: GameAction[] = [{ type: 'move', direction: dir }, { type: 'wait' }];
+      const state = playInProcess(game, seed, played);
+      await expect.poll(() => page.getByTestId('action-count').textContent()).toBe('2');
+      await expect(page.locator('.stat[data-label="Turn"] dd').textContent()).resolves.toBe(
+        String((game.observe(state) as { turn?: unknown }).turn),
+      );
+      await expect(scoreOnPage(page)).resolves.toBe(game.score(state));
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
   describe.skipIf(!registry.get('briarwink'))('Briarwink in real time', () => {
     it('starts on Enter, walks while an arrow is held, pauses on P, ticks once on "." and matches the engine', async () => {
       const game = registry.get('briarwink')!;
@@ -265,6 +288,12 @@ describe('the browser UI', () => {
       expect(before).toBeGreaterThan(5); // 30 ticks a second ran while the key was held
       for (let i = 0; i < 3; i++) await page.keyboard.press('.');
       await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(before + 3));
+      // Space plants on the next tick; a click on a cell walks there (one tick each, still paused).
+      await page.keyboard.press(' ');
+      await page.keyboard.press('.');
+      await page.locator('.bw-hit[data-cell="24"]').click();
+      await page.keyboard.press('.');
+      await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(before + 5));
       await shot(page, 'play-briarwink');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -273,9 +302,13 @@ describe('the browser UI', () => {
       const run = JSON.parse(readFileSync(await download.path(), 'utf8'));
       expect(run.actions[0]).toEqual({ type: 'start' });
       expect(run.actions.some((a: GameAction) => a.type === 'tick' && a.move === dir)).toBe(true);
+      expect(run.actions.slice(-2)).toEqual([
+        { type: 'tick', move: null, plant: true },
+        { type: 'tick', walkTo: 24, plant: false },
+      ]);
       const state = playInProcess(game, seed, run.actions);
       const obs = game.observe(state) as unknown as { turn: number; player: { x: number } };
-      expect(obs.turn).toBe(before + 3 - 1);
+      expect(obs.turn).toBe(before + 5 - 1);
       expect(obs.player.x).not.toBe(x0);
       await expect(page.locator('.stat[data-label="Turn"] dd').textContent()).resolves.toBe(String(obs.turn));
       await expect(scoreOnPage(page)).resolves.toBe(game.score(state));

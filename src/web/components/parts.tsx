@@ -122,3 +122,12 @@ export function HelpOverlay({
     </div>
   );
 }
+
+/**
+ * After a mouse click, gives focus back to the page so the game's keys (Space, letters) keep driving the
+ * game instead of pressing the clicked button again. Keyboard presses (detail 0) keep their focus.
+ */
+export function releaseMouseFocus(e: MouseEvent): void {
+  const t = e.currentTarget;
+  if (e.detail > 0 && (t instanceof HTMLElement || t instanceof SVGElement)) t.blur();
+}

@@ -8,6 +8,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { GameAction, Observation } from '../../core/game.js';
+import { releaseMouseFocus } from '../components/parts.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 interface Player {
@@ -208,6 +209,11 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
       {[...cross].map((c) => (
         <rect class="bw-cross" x={(c % W) * C + 4} y={Math.floor(c / W) * C + 4} width={C - 8} height={C - 8} rx="6" />
       ))}
+      {/* Moonless darkness goes under everything the observation says is visible (pods, blooms, the
+          gate, fireflies, and only the dimlings and pickups that can be seen), over the terrain. */}
+      {[...unlit].map((c) => (
+        <rect class="bw-dark" x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
+      ))}
       {[...bloom].map((c) => (
         <g class="bw-bloom">
           <rect x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
@@ -262,9 +268,6 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
         .map((pod) => (
           <circle class="bw-podring" cx={cx(pod.cell)} cy={cy(pod.cell)} r="22" />
         ))}
-      {[...unlit].map((c) => (
-        <rect class="bw-dark" x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
-      ))}
       {onCell &&
         Array.from({ length: W * H }, (_, c) => (
           <rect
@@ -364,19 +367,45 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
       <Garden obs={o} onCell={(c) => setTarget(c)} />
       <div class="bw-bar" role="group" aria-label="Real-time controls">
         {waiting ? (
-          <button class="btn primary" onClick={() => onAction({ type: 'start' })}>
+          <button
+            class="btn primary"
+            onClick={(e) => {
+              releaseMouseFocus(e);
+              onAction({ type: 'start' });
+            }}
+          >
             {o.player.nightsCleared > 0 ? `Start night ${o.player.night + 1}` : 'Start the first night'} (Enter)
           </button>
         ) : (
           <>
-            <button class="btn" onClick={() => setPaused((v) => !v)} aria-pressed={paused} data-testid="pause">
+            <button
+              class="btn"
+              onClick={(e) => {
+                releaseMouseFocus(e);
+                setPaused((v) => !v);
+              }}
+              aria-pressed={paused}
+              data-testid="pause"
+            >
               {paused ? '▶ Resume (P)' : '❚❚ Pause (P)'}
             </button>
-            <button class="btn" onClick={() => (plant.current = true)}>
+            <button
+              class="btn"
+              onClick={(e) => {
+                releaseMouseFocus(e);
+                plant.current = true;
+              }}
+            >
               Plant a pod (Space)
             </button>
             {paused && (
-              <button class="btn" onClick={() => onAction(tickAction())}>
+              <button
+                class="btn"
+                onClick={(e) => {
+                  releaseMouseFocus(e);
+                  onAction(tickAction());
+                }}
+              >
                 One tick (.)
               </button>
             )}

@@ -5,6 +5,7 @@
  * ring. Reachable holds are outlined with their stamina cost; click one (or Tab to it and press Enter).
  */
 import type { GameAction, Observation } from '../../core/game.js';
+import { releaseMouseFocus } from '../components/parts.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 interface BandRow {
@@ -175,7 +176,10 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
             aria-label={`Move to row ${row}, column ${col}: costs ${m.cost} stamina`}
             data-row={row}
             data-col={col}
-            onClick={act}
+            onClick={(e) => {
+              releaseMouseFocus(e);
+              act();
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') {
                 e.preventDefault();

@@ -4,6 +4,7 @@
  * scrap X hatched square), so the board reads without telling colours apart.
  */
 import type { GameAction, Observation } from '../../core/game.js';
+import { releaseMouseFocus } from '../components/parts.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 interface Pt {
@@ -162,7 +163,10 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
             tabindex={0}
             aria-label={`Move ${d.name} to (${x}, ${y}), key ${d.key}`}
             data-dir={dir}
-            onClick={act}
+            onClick={(e) => {
+              releaseMouseFocus(e);
+              act();
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
-import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
+import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { navigate } from '../router.js';
@@ -169,7 +169,14 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               <h2>Actions</h2>
               <div class="action-buttons">
                 {buttons.map((a, i) => (
-                  <button class="btn action" data-action={JSON.stringify(a)} onClick={() => act(a)}>
+                  <button
+                    class="btn action"
+                    data-action={JSON.stringify(a)}
+                    onClick={(e) => {
+                      releaseMouseFocus(e);
+                      act(a);
+                    }}
+                  >
                     {!view.keyToAction && !view.ownsKeys && i < 9 ? <kbd>{i + 1}</kbd> : null}
                     {label(a, obs)}
                   </button>

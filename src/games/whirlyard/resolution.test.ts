@@ -245,6 +245,24 @@ const CASES: Case[] = [
       ......`,
     score: 0,
   },
+  {
+    name: 'a crowded yard of eighteen drones resolves like any other',
+    before: `
+      R.....
+      ......
+      ......
+      dddddd
+      dddddd
+      dddddd`,
+    after: `
+      R.....
+      ......
+      #dddd.
+      #dddd.
+      #dddd.
+      ......`,
+    score: 6 * 20 + 10 * 5,
+  },
 ];
 
 describe('pursuit resolution', () => {

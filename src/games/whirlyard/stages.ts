@@ -209,8 +209,8 @@ export function resolveGroups(d: Draft, p: Pursuit): void {
 export const RESOLUTION: readonly Resolution[] = [resolveContact, resolveScrapArrivals, resolveGroups];
 
 /** Scratch for `pursue` (engines are single-threaded and a pursuit never nests). */
-const movingScratch = new Uint8Array(16);
-const fateScratch = new Uint8Array(16);
+const movingScratch = new Uint8Array(CELLS);
+const fateScratch = new Uint8Array(CELLS);
 
 /** Moves the drones of one pursuit step, resolves it, and pays its casualties and group bonus. */
 function pursue(d: Draft, step: 'first' | 'second'): void {

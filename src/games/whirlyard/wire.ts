@@ -99,6 +99,7 @@ export function fromWire(wire: WireState): WhirlyardState {
   if (s.over !== (s.endReason !== null)) fail('over and endReason disagree');
   if (s.charged.length !== s.drones.length) fail('charged and drones differ in length');
   if (s.drones.length === 0) fail('a wave always has drones (a cleared wave is replaced at once)');
+  if (s.drones.length > CELLS) fail('more drones than cells');
   if (has(scrapLo, scrapHi, s.rover)) fail('the rover stands on scrap');
   if (s.endReason !== 'caught') {
     // only a caught run's final position may have drones together, on scrap or on the rover

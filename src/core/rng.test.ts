@@ -64,6 +64,25 @@ describe('sfc32 generator', () => {
     expect(() => r.int(0)).toThrow(RangeError);
   });
 
+  it('below(n) gives every value in [0, n) about equally often and nothing else', () => {
+    const rng = Rng.fromSeed(9);
+    for (const n of [1, 2, 17, 27]) {
+      const counts = new Array(n).fill(0);
+      const draws = 2000 * n;
+      for (let i = 0; i < draws; i++) counts[rng.below(n)]++;
+      for (const c of counts) expect(Math.abs(c - 2000)).toBeLessThan(300);
+    }
+  });
+
+  it('below(n) draws again when the low word falls under 2^32 mod n', () => {
+    // n = 3: 2^32 mod 3 = 1, so a draw of 0 (low word 0) is rejected and 2^31 gives floor(1.5) = 1
+    const rng = Rng.fromSeed(1);
+    const outputs = [0, 2 ** 31];
+    rng.nextU32 = () => outputs.shift() as number;
+    expect(rng.below(3)).toBe(1);
+    expect(outputs).toEqual([]);
+  });
+
   it('next() is in [0, 1)', () => {
     const r = Rng.fromSeed(5);
     for (let i = 0; i < 10000; i++) {

@@ -88,6 +88,21 @@ export class Rng {
     }
   }
 
+  /**
+   * An unbiased integer in [0, n) by multiply-and-reject (Lemire): the high word of a 32-bit draw
+   * times n, drawing again only when the low word falls under 2^32 mod n. Faster than `int`, which
+   * pays two remainders per call; the two give different streams, so a game picks one and keeps it.
+   * n must be in 1..2^21 so the product stays exact in a double.
+   */
+  below(n: number): number {
+    for (;;) {
+      const m = this.nextU32() * n;
+      const high = Math.floor(m / 4294967296);
+      const low = m - high * 4294967296;
+      if (low >= n || low >= 4294967296 % n) return high;
+    }
+  }
+
   /** True with probability `p` (compared against a 32-bit draw). */
   chance(p: number): boolean {
     return this.next() < p;

@@ -10,7 +10,6 @@ import {
   FALLBACK_CELLS,
   MAX_DRAWS,
   SPAWN_CELLS,
-  below,
   findOpening,
   safeFirstActions,
   spawnWave,
@@ -125,25 +124,5 @@ describe('the fallback layout', () => {
       expect(nonterminalFirstActions(s)).toBeGreaterThanOrEqual(6);
     }
     expect(MAX_DRAWS).toBe(100);
-  });
-});
-
-describe('below: bounded integers from the generator', () => {
-  it('gives every value in [0, n) about equally often and nothing else', () => {
-    const rng = new Rng(seedRng(9));
-    for (const n of [1, 2, 17, 27]) {
-      const counts = new Array(n).fill(0);
-      const draws = 2000 * n;
-      for (let i = 0; i < draws; i++) counts[below(rng, n)]++;
-      for (const c of counts) expect(Math.abs(c - 2000)).toBeLessThan(300);
-    }
-  });
-
-  it('draws again when the low word falls under 2^32 mod n', () => {
-    // n = 3: 2^32 mod 3 = 1, so x = 0 (low word 0) is rejected and x = 2^31 gives floor(1.5) = 1
-    const outputs = [0, 2 ** 31];
-    const fake = { nextU32: () => outputs.shift() as number } as unknown as Rng;
-    expect(below(fake, 3)).toBe(1);
-    expect(outputs).toEqual([]);
   });
 });

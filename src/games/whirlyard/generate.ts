@@ -18,7 +18,7 @@
  * is next to the rover's cell after it; and no second step happens before a wave's third action.
  *
  * Drawing: the cells the first rule allows are partially shuffled with the seeded sfc32 stream (one
- * bounded integer per drone, see `below`); the first `charged` drawn drones are the charged ones. A layout that fails a
+ * bounded integer per drone, `Rng.below`); the first `charged` drawn drones are the charged ones. A layout that fails a
  * guarantee is drawn again, up to MAX_DRAWS draws; after that a fixed layout is used that meets every
  * guarantee by construction (every drone three cells away). At the measured acceptance rates (22% or
  * more per draw) the fallback is practically never reached, but it bounds the work.
@@ -188,21 +188,6 @@ function layoutOf(
   return { drones, charged };
 }
 
-/**
- * An unbiased integer in [0, n) for n <= 2^21 from the generator's 32-bit outputs, by Lemire's
- * multiply-and-reject method: x * n stays exact in a double, its high word is the answer, and the
- * rare low words under 2^32 mod n are drawn again. (`Rng.int` gives the same distribution but pays
- * two floating-point remainders per call, which dominated wave generation.)
- */
-export function below(rng: Rng, n: number): number {
-  for (;;) {
-    const m = rng.nextU32() * n;
-    const high = Math.floor(m / 4294967296);
-    const low = m - high * 4294967296;
-    if (low >= n || low >= 4294967296 % n) return high;
-  }
-}
-
 /** Scratch for the partial shuffle (engines are single-threaded; reset from SPAWN_CELLS at every draw). */
 const pool = new Int8Array(SPAWN_CELLS.length);
 const SPAWN_POOL = Int8Array.from(SPAWN_CELLS);
@@ -216,7 +201,7 @@ export function spawnWave(rng: Rng, wave: number, charges: number, maxDraws = MA
   for (let draw = 1; draw <= maxDraws; draw++) {
     pool.set(SPAWN_POOL);
     for (let i = 0; i < size.drones; i++) {
-      const j = i + below(rng, pool.length - i);
+      const j = i + rng.below(pool.length - i);
       const t = pool[i];
       pool[i] = pool[j];
       pool[j] = t;

@@ -219,6 +219,12 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         <Scrap {...s} />
       ))}
       {arrows}
+      {!small &&
+        obs.charges > 0 &&
+        !obs.endReason &&
+        obs.drones
+          .filter((d) => Math.max(Math.abs(d.x - obs.rover.x), Math.abs(d.y - obs.rover.y)) === 1)
+          .map((d) => <circle class="wy-inrange" cx={d.x * C + C / 2} cy={d.y * C + C / 2} r={C / 2 - 3} />)}
       {obs.drones.map((d) => (
         <Drone {...d} />
       ))}
@@ -300,6 +306,15 @@ const legend: LegendEntry[] = [
       </svg>
     ),
     label: '# — scrap: drones that land on it are dismantled; you cannot move onto it',
+  },
+  {
+    symbol: (
+      <svg viewBox="0 0 60 60" class="legend-icon">
+        <circle class="wy-inrange" cx="30" cy="30" r="27" />
+        <Drone x={0} y={0} charged={false} />
+      </svg>
+    ),
+    label: 'Dotted ring — next to you: a pulse now would dismantle it',
   },
   {
     symbol: (

@@ -210,6 +210,23 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               </button>
             </div>
             {link && !over && <ShareBox link={link} />}
+            <form
+              class="seedform"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('seed') as HTMLInputElement;
+                const n = Number(input.value);
+                if (Number.isInteger(n) && n >= 0 && n <= 0xffffffff) restart(n);
+              }}
+            >
+              <label>
+                Seed{' '}
+                <input name="seed" type="number" min="0" max="4294967295" step="1" placeholder={String(session.seed)} />
+              </label>
+              <button class="btn small" type="submit">
+                Play this seed
+              </button>
+            </form>
           </section>
         </aside>
       </div>

@@ -123,7 +123,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
         <section class="panel gameover" role="region" aria-label="Game over" data-testid="gameover">
           <h2>Game over</h2>
           <p class="final">
-            Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length} actions.
+            Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length}{' '}
+            {run.actions.length === 1 ? 'action' : 'actions'}.
           </p>
           <div class="row">
             <button class="btn primary" onClick={() => restart(randomSeed())}>
@@ -193,7 +194,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           <section class="panel run" aria-label="This run">
             <h2>This run</h2>
             <p>
-              <span data-testid="action-count">{run.actions.length}</span> actions recorded on seed {session.seed}.
+              <span data-testid="action-count">{run.actions.length}</span>{' '}
+              {run.actions.length === 1 ? 'action' : 'actions'} recorded on seed {session.seed}.
             </p>
             <div class="row">
               <button class="btn small" onClick={() => restart(session.seed)}>

@@ -116,6 +116,7 @@ export function generateNight(s: State, night: number): void {
   s.moonless = isMoonless(s.seed, night);
   s.corner = corner;
   s.terrain = terrain;
+  s.own = 3; // fresh terrain and sprout ages
   s.origBriar = origBriar;
   s.sproutAge = new Array<number>(CELLS).fill(0);
   s.hidden = hidden;

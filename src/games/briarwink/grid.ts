@@ -76,6 +76,29 @@ export const isFixed = (t: number): boolean => t === MOONSTONE || t === HEDGE ||
 export const isBriar = (t: number): boolean => t === BRIAR || t === REGROWN;
 export const isOpen = (t: number): boolean => t === FLOOR || t === SPROUT;
 
+/**
+ * Write a cell's terrain. A step's copy of the state shares the terrain and sprout-age arrays with its
+ * input until the first write (copy on write keeps a tick cheap); every terrain write goes through here.
+ */
+export function setTerrain(s: State, c: number, t: number): void {
+  if ((s.own & 1) === 0) {
+    s.terrain = s.terrain.slice();
+    s.own |= 1;
+  }
+  s.terrain[c] = t;
+  setSproutAge(s, c, 0);
+}
+
+/** Write a sprout's age (copy on write, as `setTerrain`). */
+export function setSproutAge(s: State, c: number, age: number): void {
+  if (s.sproutAge[c] === age) return;
+  if ((s.own & 2) === 0) {
+    s.sproutAge = s.sproutAge.slice();
+    s.own |= 2;
+  }
+  s.sproutAge[c] = age;
+}
+
 /** Index of the pod on a cell, or -1. */
 export function podAt(s: State, cell: number): number {
   for (let i = 0; i < s.pods.length; i++) if (s.pods[i].cell === cell) return i;

@@ -1,5 +1,5 @@
 /** Creating and copying states. Steps copy once, then stages mutate the copy. */
-import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
+import type { Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
 import { WAITING } from './types.js';
 import { START_HEARTS } from './roster.js';
 import { generateNight } from './generate.js';
@@ -54,54 +54,78 @@ export function newState(seed: number): State {
     regrowIn: -1,
     rng: [0, 0, 0, 0],
     lastBatch: { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 },
+    own: 0,
   };
   generateNight(s, 1);
   return s;
 }
 
-function copyDimling(d: Dimling): Dimling {
-  return {
-    id: d.id,
-    kind: d.kind,
-    at: d.at,
-    to: d.to,
-    prog: d.prog,
-    steps: d.steps,
-    dir: d.dir,
-    mode: d.mode,
-    wait: d.wait,
-    moves: d.moves,
-    shimmer: d.shimmer,
-  };
-}
-
-function copyPod(p: Pod): Pod {
-  return {
-    id: p.id,
-    cell: p.cell,
-    bloomIn: p.bloomIn,
-    reach: p.reach,
-    cascade: p.cascade,
-    woken: p.woken,
-    fresh: p.fresh,
-    wokeNow: p.wokeNow,
-  };
-}
-
-function copyList<T>(xs: T[], f: (x: T) => T): T[] {
-  const n = xs.length;
-  const out = new Array<T>(n);
-  for (let i = 0; i < n; i++) out[i] = f(xs[i]);
+// One loop per record type (a shared generic copier with a callback would not inline).
+function copyDimlings(xs: Dimling[]): Dimling[] {
+  const out = new Array<Dimling>(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const d = xs[i];
+    out[i] = {
+      id: d.id,
+      kind: d.kind,
+      at: d.at,
+      to: d.to,
+      prog: d.prog,
+      steps: d.steps,
+      dir: d.dir,
+      mode: d.mode,
+      wait: d.wait,
+      moves: d.moves,
+      shimmer: d.shimmer,
+    };
+  }
   return out;
 }
 
-const copyBloom = (b: Bloom): Bloom => ({ pod: b.pod, cascade: b.cascade, left: b.left, cells: b.cells });
-const copyCascade = (c: Cascade): Cascade => ({ id: c.id, relights: c.relights, pods: c.pods });
-const copyPickup = (p: Pickup): Pickup => ({ cell: p.cell, kind: p.kind });
-const copyDeferred = (q: Deferred): Deferred => ({ cell: q.cell, what: q.what });
+function copyPods(xs: Pod[]): Pod[] {
+  const out = new Array<Pod>(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const p = xs[i];
+    out[i] = {
+      id: p.id,
+      cell: p.cell,
+      bloomIn: p.bloomIn,
+      reach: p.reach,
+      cascade: p.cascade,
+      woken: p.woken,
+      fresh: p.fresh,
+      wokeNow: p.wokeNow,
+    };
+  }
+  return out;
+}
 
-/** A deep copy (every array and record is fresh, except bloom cell lists and origBriar, never mutated). */
+function copyCascades(xs: Cascade[]): Cascade[] {
+  const out: Cascade[] = [];
+  for (let i = 0; i < xs.length; i++) out.push({ id: xs[i].id, relights: xs[i].relights, pods: xs[i].pods });
+  return out;
+}
+
+function copyPickups(xs: Pickup[]): Pickup[] {
+  const out: Pickup[] = [];
+  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, kind: xs[i].kind });
+  return out;
+}
+
+function copyDeferred(xs: Deferred[]): Deferred[] {
+  const out: Deferred[] = [];
+  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, what: xs[i].what });
+  return out;
+}
+
+/**
+ * A copy for one step. Records that stages change in place (pods, dimlings, cascades, pickups,
+ * deferred spawns) are copied; arrays that stages only ever replace (levels, hidden, blooms,
+ * fireflies, marks, growPending, rng, lastBatch) are shared; terrain and sprout ages are shared until
+ * the first write (`setTerrain`, `setSproutAge`).
+ */
 export function cloneState(s: State): State {
+  // an explicit literal keeps every state on one fast hidden class (a spread of this many fields does not)
   return {
     seed: s.seed,
     status: s.status,
@@ -113,7 +137,7 @@ export function cloneState(s: State): State {
     nightsCleared: s.nightsCleared,
     relitTotal: s.relitTotal,
     lostHeart: s.lostHeart,
-    levels: s.levels.slice(),
+    levels: s.levels,
     pAt: s.pAt,
     pTo: s.pTo,
     pProg: s.pProg,
@@ -125,35 +149,31 @@ export function cloneState(s: State): State {
     layout: s.layout,
     moonless: s.moonless,
     corner: s.corner,
-    terrain: s.terrain.slice(),
+    terrain: s.terrain,
     origBriar: s.origBriar,
-    sproutAge: s.sproutAge.slice(),
-    hidden: s.hidden.slice(),
-    pods: copyList(s.pods, copyPod),
+    sproutAge: s.sproutAge,
+    hidden: s.hidden,
+    pods: copyPods(s.pods),
     nextPod: s.nextPod,
-    blooms: copyList(s.blooms, copyBloom),
-    cascades: copyList(s.cascades, copyCascade),
-    dimlings: copyList(s.dimlings, copyDimling),
+    blooms: s.blooms,
+    cascades: copyCascades(s.cascades),
+    dimlings: copyDimlings(s.dimlings),
     nextDimling: s.nextDimling,
-    pickups: copyList(s.pickups, copyPickup),
-    deferred: copyList(s.deferred, copyDeferred),
-    fireflies: s.fireflies.slice(),
+    pickups: copyPickups(s.pickups),
+    deferred: copyDeferred(s.deferred),
+    fireflies: s.fireflies,
     gate: s.gate,
     lastRelight: s.lastRelight,
     calmLeft: s.calmLeft,
     creepEvents: s.creepEvents,
     creepIn: s.creepIn,
-    marks: s.marks.slice(),
-    growPending: s.growPending.slice(),
+    marks: s.marks,
+    growPending: s.growPending,
     restless: s.restless,
     settled: s.settled,
     regrowIn: s.regrowIn,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
-    lastBatch: {
-      requested: s.lastBatch.requested,
-      applied: s.lastBatch.applied,
-      stoppedBy: s.lastBatch.stoppedBy,
-      eventsDropped: s.lastBatch.eventsDropped,
-    },
+    rng: s.rng,
+    lastBatch: s.lastBatch,
+    own: 0,
   };
 }

@@ -171,6 +171,7 @@ export function fromWire(w: WireState): State {
       stoppedBy: lb[2] as string,
       eventsDropped: int(lb[3], 0, BIG, 'lb dropped'),
     },
+    own: 0,
   };
   for (let i = 0; i < pd.length; i += 8) {
     s.pods.push({

@@ -2,10 +2,10 @@
  * Stage 6, bloom ageing (a bloom is active for 18 ticks counting its burst tick), and stage 7,
  * bursts (every pod at 0 that was not woken this tick, in ascending id).
  */
-import type { State } from '../types.js';
+import type { Bloom, State } from '../types.js';
 import { BRIAR, FLOOR, POWER_NAMES, REGROWN, SPROUT } from '../types.js';
 import { BLOOM_TICKS, BRIAR_POINTS } from '../roster.js';
-import { beamCells, podAt } from '../grid.js';
+import { beamCells, podAt, setTerrain } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, dirtyCover, emit } from './ctx.js';
 import { wake } from './pods.js';
@@ -13,30 +13,28 @@ import { wake } from './pods.js';
 /** The bloom ageing stage. */
 export function bloomAgeing(s: State, t: TickCtx): void {
   if (s.blooms.length === 0) return;
-  let kept = 0;
+  const kept: Bloom[] = [];
   for (const b of s.blooms) {
-    b.left--;
-    if (b.left > 0) s.blooms[kept++] = b;
+    if (b.left > 1) kept.push({ pod: b.pod, cascade: b.cascade, left: b.left - 1, cells: b.cells });
     else emit(t, 'bloomFades', { pod: b.pod });
   }
-  if (kept !== s.blooms.length) dirtyCover(t);
-  s.blooms.length = kept;
+  if (kept.length !== s.blooms.length) dirtyCover(t);
+  s.blooms = kept;
 }
 
 /** Clear what a bloom covers: sprouts and briar to floor (10 per original briar, revealing its power-up). */
 function clearCell(s: State, t: TickCtx, c: number): void {
   const ter = s.terrain[c];
   if (ter === SPROUT || ter === REGROWN) {
-    s.terrain[c] = FLOOR;
-    s.sproutAge[c] = 0;
+    setTerrain(s, c, FLOOR);
   } else if (ter === BRIAR) {
-    s.terrain[c] = FLOOR;
+    setTerrain(s, c, FLOOR);
     addScore(s, BRIAR_POINTS);
     emit(t, 'briarCleared', { cell: c, points: BRIAR_POINTS });
     for (let i = 0; i < s.hidden.length; i += 2) {
       if (s.hidden[i] !== c) continue;
       const kind = s.hidden[i + 1];
-      s.hidden.splice(i, 2);
+      s.hidden = s.hidden.slice(0, i).concat(s.hidden.slice(i + 2));
       s.pickups.push({ cell: c, kind });
       emit(t, 'powerRevealed', { cell: c, power: POWER_NAMES[kind] });
       break;
@@ -69,7 +67,7 @@ export function bursts(s: State, t: TickCtx): void {
       if (!q.woken) wake(t, q, cascade);
       else if (q.wokeNow && cascade < q.cascade) q.cascade = cascade;
     }
-    s.blooms.push({ pod: p.id, cascade, left: BLOOM_TICKS, cells: beams[i] });
+    s.blooms = [...s.blooms, { pod: p.id, cascade, left: BLOOM_TICKS, cells: beams[i] }];
     emit(t, 'burst', { pod: p.id, cell: p.cell, cascade, cells: beams[i] });
   });
   dirtyCover(t);

@@ -7,7 +7,19 @@ import type { State } from '../types.js';
 import { THICKET, WANDER } from '../types.js';
 import { MARK_AHEAD, bandOf } from '../roster.js';
 import { LAYOUT_TERRAIN } from '../layouts.js';
-import { H, NB, W, bfsOrder, dimlingCell, isFixed, isOpen, mainGarden, playerCell, podAt } from '../grid.js';
+import {
+  H,
+  NB,
+  W,
+  bfsOrder,
+  dimlingCell,
+  isFixed,
+  isOpen,
+  mainGarden,
+  playerCell,
+  podAt,
+  setTerrain,
+} from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
 import { collect } from './pickups.js';
@@ -66,7 +78,7 @@ export function grow(s: State, t: TickCtx, cell: number): void {
   const pi = podAt(s, cell);
   if (pi >= 0) {
     if (!s.pods[pi].wokeNow) wake(t, s.pods[pi], s.pods[pi].woken ? s.pods[pi].cascade : -1);
-    if (!s.growPending.includes(cell)) s.growPending.push(cell);
+    if (!s.growPending.includes(cell)) s.growPending = [...s.growPending, cell];
     return;
   }
   const pc = playerCell(s);
@@ -117,9 +129,8 @@ export function grow(s: State, t: TickCtx, cell: number): void {
     const to = nearest(cell, land, [offYou, any]);
     if (to >= 0) q.cell = to;
   }
-  for (let i = 0; i < s.hidden.length; i += 2) if (s.hidden[i] === cell) s.hidden.splice(i, 2);
-  s.terrain[cell] = THICKET;
-  s.sproutAge[cell] = 0;
+  s.hidden = s.hidden.filter((_, i) => s.hidden[i - (i % 2)] !== cell);
+  setTerrain(s, cell, THICKET);
   s.marks = s.marks.filter((m) => m !== cell);
   emit(t, 'thicket', { cell });
 }
@@ -156,7 +167,7 @@ export function calmAndCreep(s: State, t: TickCtx): void {
   if (g !== undefined) grow(s, t, g);
   const m = spiral[k];
   if (m !== undefined && s.terrain[m] !== THICKET) {
-    s.marks.push(m);
+    s.marks = [...s.marks, m];
     emit(t, 'mark', { cell: m });
   }
 }

@@ -29,6 +29,7 @@ import {
   playerCell,
   podAt,
   pushTarget,
+  setTerrain,
   xOf,
   yOf,
 } from '../grid.js';
@@ -168,8 +169,7 @@ export function tangle(s: State, t: TickCtx, cell: number): void {
   let sprouts = 0;
   for (let c = 0; c < s.terrain.length; c++) if (s.terrain[c] === SPROUT) sprouts++;
   if (sprouts >= MAX_SPROUTS) return;
-  s.terrain[cell] = SPROUT;
-  s.sproutAge[cell] = 0;
+  setTerrain(s, cell, SPROUT);
   // on moonless nights the sprout shows, but not who sowed it
   emit(t, 'sprout', s.moonless ? { cell } : { cell, by: 'tangler' });
 }

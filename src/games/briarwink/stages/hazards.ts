@@ -34,6 +34,7 @@ export function loseHeart(s: State, t: TickCtx, why: string): void {
   let top = 0;
   for (let i = 1; i < 3; i++) if (s.levels[i] > s.levels[top]) top = i;
   if (s.levels[top] > 0) {
+    s.levels = s.levels.slice();
     s.levels[top]--;
     s.deferred.push({ cell, what: top });
     emit(t, 'upgradeLost', { power: POWER_NAMES[top], level: s.levels[top], cell });

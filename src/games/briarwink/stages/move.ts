@@ -4,7 +4,7 @@
  */
 import type { State } from '../types.js';
 import { FLOOR, SPROUT } from '../types.js';
-import { NB, opposite, playerCell, playerMayEnter } from '../grid.js';
+import { NB, opposite, playerCell, playerMayEnter, setTerrain } from '../grid.js';
 import { PLAYER_STEPS } from '../roster.js';
 import { walkDirection } from '../walkto.js';
 import type { TickCtx } from './ctx.js';
@@ -71,8 +71,7 @@ export function move(s: State, t: TickCtx): void {
   stepPlayer(s, dir);
   const occ = playerCell(s);
   if (s.terrain[occ] === SPROUT) {
-    s.terrain[occ] = FLOOR;
-    s.sproutAge[occ] = 0;
+    setTerrain(s, occ, FLOOR);
     emit(t, 'trample', { cell: occ });
   }
   collectAt(s, t, occ);

@@ -9,7 +9,10 @@ import { addScore, emit } from './ctx.js';
 export function collect(s: State, t: TickCtx, kind: number, cell: number): void {
   const maxed = s.levels[kind] >= MAX_LEVEL;
   const points = maxed ? PICKUP_MAXED_POINTS : PICKUP_POINTS;
-  if (!maxed) s.levels[kind]++;
+  if (!maxed) {
+    s.levels = s.levels.slice();
+    s.levels[kind]++;
+  }
   addScore(s, points);
   emit(t, 'pickup', { cell, power: POWER_NAMES[kind], level: s.levels[kind], points });
 }

@@ -5,7 +5,7 @@
 import type { State } from '../types.js';
 import { FLOOR, REGROWN, SPROUT } from '../types.js';
 import { MAX_SPROUTS, SPROUT_MATURES, bandOf } from '../roster.js';
-import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt } from '../grid.js';
+import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt, setSproutAge, setTerrain } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { emit, rngOf } from './ctx.js';
 
@@ -39,12 +39,17 @@ export function sproutCandidates(s: State): number[] {
 export function regrowth(s: State, t: TickCtx): void {
   if (s.settled) return;
   let sprouts = 0;
+  if (s.terrain.indexOf(SPROUT) < 0) {
+    // no sprout to mature: only the regrowth clock runs
+    if (s.regrowIn <= 0 || --s.regrowIn > 0) return;
+    return placeSprout(s, t, 0);
+  }
   for (let c = 0; c < CELLS; c++) {
     if (s.terrain[c] !== SPROUT) continue;
-    if (disturbed(s, c)) s.sproutAge[c] = 0;
-    else if (++s.sproutAge[c] >= SPROUT_MATURES) {
-      s.terrain[c] = REGROWN;
-      s.sproutAge[c] = 0;
+    if (disturbed(s, c)) setSproutAge(s, c, 0);
+    else if (s.sproutAge[c] + 1 < SPROUT_MATURES) setSproutAge(s, c, s.sproutAge[c] + 1);
+    else {
+      setTerrain(s, c, REGROWN);
       emit(t, 'regrown', { cell: c });
       continue;
     }
@@ -52,12 +57,16 @@ export function regrowth(s: State, t: TickCtx): void {
   }
   if (s.regrowIn <= 0) return;
   if (--s.regrowIn > 0) return;
+  placeSprout(s, t, sprouts);
+}
+
+/** The regrowth interval is up: place one seeded sprout if the cap and the candidates allow. */
+function placeSprout(s: State, t: TickCtx, sprouts: number): void {
   s.regrowIn = bandOf(s.night).sproutEvery;
   if (sprouts >= MAX_SPROUTS) return;
   const cands = sproutCandidates(s);
   if (cands.length === 0) return;
   const c = rngOf(s, t).pick(cands);
-  s.terrain[c] = SPROUT;
-  s.sproutAge[c] = 0;
+  setTerrain(s, c, SPROUT);
   emit(t, 'sprout', { cell: c, by: 'regrowth' });
 }

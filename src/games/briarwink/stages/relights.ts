@@ -46,7 +46,7 @@ export function relights(s: State, t: TickCtx): void {
     const points = BASE[d.kind] * Math.min(k, RELIGHT_CAP);
     addScore(s, points);
     s.relitTotal++;
-    s.fireflies.push(cell);
+    s.fireflies = [...s.fireflies, cell];
     s.lastRelight = cell;
     if (d.kind === TWINBUD) s.deferred.push({ cell, what: -1 });
     emit(t, 'relight', { dimling: d.id, kind: KIND_NAMES[d.kind], cell, cascade, k, points });

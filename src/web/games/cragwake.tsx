@@ -119,6 +119,7 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       <text class="cw-rowlabel" x={LEFT - 5} y={y + C / 2 + 4}>
         {r.row}
         {r.overhang ? '^' : ''}
+        {ledge ? '=' : ''}
       </text>,
     );
     if (r.fogged) {
@@ -131,11 +132,6 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
     }
     if (ledge) {
       out.push(<rect class="cw-ledge" x={LEFT + 2} y={y + C - 16} width={W * C - 4} height="12" rx="3" />);
-      out.push(
-        <text class="cw-ledgetext" x={LEFT + 8} y={y + 16}>
-          {r.row === o.belay ? `= belay of pitch ${o.pitch} =` : '= ledge ='}
-        </text>,
-      );
     } else {
       r.cells.forEach((t, c) => out.push(<Hold token={t} cx={LEFT + c * C + C / 2} cy={y + C / 2} />));
     }
@@ -284,10 +280,19 @@ legend.push(
 legend.push({
   symbol: (
     <svg viewBox="0 0 56 56" class="legend-icon">
+      <rect class="cw-row ledge" width="56" height="56" />
+      <rect class="cw-ledge" x="2" y="40" width="52" height="12" rx="3" />
+    </svg>
+  ),
+  label: 'Plank (= by its number) — a belay ledge every 10 rows: costs 1; the next one completes the pitch',
+});
+legend.push({
+  symbol: (
+    <svg viewBox="0 0 56 56" class="legend-icon">
       <rect class="cw-row overhang" width="56" height="56" />
     </svg>
   ),
-  label: 'Hatched row (^ by its number) — overhang: +1 to reach',
+  label: 'Darker row with a dashed edge (^ by its number) — overhang: +1 to reach',
 });
 
 export const cragwakeView: GameView = {

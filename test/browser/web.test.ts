@@ -222,6 +222,9 @@ describe('the browser UI', () => {
         }
         expect(played.length).toBeGreaterThan(0);
         await shot(page, `play-${slug}`);
+        // The agent's view of the same position: the observation text, exactly.
+        await page.locator('.agent-view summary').click();
+        await expect(page.locator('.agent-view pre').textContent()).resolves.toBe(game.observe(state).text);
         // The run as recorded by the page is exactly what was played.
         const [download] = await Promise.all([
           page.waitForEvent('download'),

@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
-import { genericActionLabel, genericStatus } from '../games/generic.js';
+import { TextBoard, genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { navigate } from '../router.js';
 import { downloadRun, encodeRun, shareLink } from '../runfile.js';
@@ -163,6 +163,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
                 ? `${label(last.action)}. Score ${score}.`
                 : 'Your move. Press ? for the keys.'}
           </p>
+          {Board !== TextBoard && (
+            <details class="agent-view">
+              <summary>What an agent sees: the observation text</summary>
+              <TextBoard obs={obs} legal={legal} />
+            </details>
+          )}
         </div>
         <aside class="side">
           {!over && (

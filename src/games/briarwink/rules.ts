@@ -38,8 +38,7 @@ const TICK_KEYS = new Set(['type', 'move', 'walkTo', 'plant', 'count']);
 type ParsedTick = { move: number; walkTo: number; plant: boolean; count: number };
 
 function parseTick(a: Action): ParsedTick | { ok: false; reason: string; message: string } {
-  for (const k of Object.keys(a))
-    if (!TICK_KEYS.has(k)) return refuse('unknown_field', `tick does not take the field "${k}"`);
+  for (const k in a) if (!TICK_KEYS.has(k)) return refuse('unknown_field', `tick does not take the field "${k}"`);
   const hasMove = 'move' in a;
   const hasWalk = 'walkTo' in a;
   if (hasMove && hasWalk) return refuse('move_and_walkto', 'a tick carries move or walkTo, never both');

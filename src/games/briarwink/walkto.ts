@@ -3,11 +3,12 @@
  * enter, with cells under an active bloom closed, expanding up, right, down, left.
  */
 import type { State } from './types.js';
-import { CELLS, NB, manhattan, opposite, playerCell, playerMayEnter } from './grid.js';
+import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
 
 const dist = new Int16Array(CELLS);
 const first = new Int8Array(CELLS);
 const queue = new Int16Array(CELLS);
+const closed = new Uint8Array(CELLS);
 
 /**
  * The first direction of a shortest path from `from` to `target`, or to the reachable cell nearest
@@ -15,6 +16,8 @@ const queue = new Int16Array(CELLS);
  * best cell is `from` itself.
  */
 export function bfsFirstStep(s: State, from: number, target: number, cover: Int32Array): number {
+  for (let c = 0; c < CELLS; c++) closed[c] = cover[c] >= 0 || !isOpen(s.terrain[c]) ? 1 : 0;
+  for (const p of s.pods) closed[p.cell] = 1;
   dist.fill(-1);
   dist[from] = 0;
   first[from] = -1;
@@ -26,7 +29,7 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Int3
     if (c === target) return first[c];
     for (let d = 0; d < 4; d++) {
       const n = NB[c * 4 + d];
-      if (n < 0 || dist[n] >= 0 || cover[n] >= 0 || !playerMayEnter(s, n)) continue;
+      if (n < 0 || dist[n] >= 0 || closed[n] === 1) continue;
       dist[n] = dist[c] + 1;
       first[n] = c === from ? d : first[c];
       queue[tail++] = n;

@@ -1,6 +1,8 @@
 /**
- * The browser UI in a real browser: builds the web app with Vite, serves dist/web from a tiny static
- * server of our own (SPA fallback), and drives Debian's chromium through playwright-core. Expected
+ * The browser UI in a real browser: builds the web app with Vite (its own config, into a private temp
+ * folder rather than dist/web, so a running server or a concurrent suite never sees a half-written
+ * build), serves it from a tiny static server of our own (SPA fallback), and drives Debian's chromium
+ * through playwright-core. Expected
  * values come from running the same engines here, in the test process.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -15,7 +17,6 @@ import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { games, registry } from '../../src/games/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DIST = join(ROOT, 'dist/web');
 const SHOTS = join(ROOT, 'test-output/screenshots');
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -40,6 +41,8 @@ let server: Server;
 let base = '';
 let context: BrowserContext;
 let profile = '';
+/** The build under test: a private folder, so a running server's dist/web or another suite is never touched. */
+let DIST = '';
 
 /** Serves dist/web; any path that is not a file gets index.html, as the real server does. */
 function serveDist(): Promise<Server> {
@@ -143,7 +146,12 @@ function keyFor(
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  await build({ configFile: join(ROOT, 'src/web/vite.config.ts'), logLevel: 'error' });
+  DIST = mkdtempSync(join(tmpdir(), 'gameboard-web-'));
+  await build({
+    configFile: join(ROOT, 'src/web/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: DIST, emptyOutDir: true },
+  });
   server = await serveDist();
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
@@ -160,6 +168,7 @@ afterAll(async () => {
   await context?.close();
   await new Promise((ok) => server?.close(ok));
   if (profile) rmSync(profile, { recursive: true, force: true });
+  if (DIST) rmSync(DIST, { recursive: true, force: true });
 });
 
 describe('the browser UI', () => {

@@ -402,6 +402,11 @@ describe('the browser UI', () => {
       // The replay viewer: open the file, step through to the end.
       await page.goto(`${base}/replay`);
       await shot(page, 'replay-empty');
+      // Pasting the run's JSON opens it too.
+      await page.getByTestId('paste-run').fill(readFileSync(file, 'utf8'));
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await expect.poll(() => page.getByTestId('step').textContent()).toBe('0');
+      await page.goto(`${base}/replay`);
       await page.getByTestId('run-file').setInputFiles(file);
       await expect.poll(() => page.getByTestId('step').textContent()).toBe('0');
       await page.getByTestId('step-forward').click();

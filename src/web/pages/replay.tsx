@@ -59,6 +59,23 @@ export function ReplayPage() {
     }
   };
 
+  const openText = async (text: string) => {
+    const t = text.trim();
+    const hash = t.indexOf('#');
+    if (!t.startsWith('{') && hash >= 0) {
+      history.replaceState(null, '', `/replay${t.slice(hash)}`);
+      return fromHash();
+    }
+    try {
+      const run = parseRun(JSON.parse(t));
+      const l = load(run);
+      setLoaded(l);
+      if (l.kind === 'ok') history.replaceState(null, '', `/replay#${await encodeRun(run)}`);
+    } catch (err) {
+      setLoaded({ kind: 'error', message: `That is not a run: ${(err as Error).message}` });
+    }
+  };
+
   return (
     <main id="main" class="replay">
       <div class="play-head">
@@ -92,6 +109,22 @@ export function ReplayPage() {
             Choose a downloaded run file (the <code>{'{game, rulesVersion, seed, actions}'}</code> JSON from the play
             page's "Download run"), or drop it here. A shared replay link opens here directly.
           </p>
+          <form
+            class="paste"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const area = (e.currentTarget as HTMLFormElement).elements.namedItem('run') as HTMLTextAreaElement;
+              void openText(area.value);
+            }}
+          >
+            <label>
+              Or paste a run's JSON or a replay link
+              <textarea name="run" rows={3} spellcheck={false} data-testid="paste-run" />
+            </label>
+            <button class="btn" type="submit">
+              Open
+            </button>
+          </form>
         </section>
       )}
       {loaded.kind === 'error' && (

@@ -10,7 +10,46 @@ import type { State } from './types.js';
 import { CELLS } from './grid.js';
 
 const VERSION = 1;
-const flat = <T>(xs: T[], f: (x: T) => number[]): number[] => xs.flatMap(f);
+
+// Flat number lists keep the token small; plain loops keep toWire fast.
+function sproutAges(s: State): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < CELLS; c++) if (s.sproutAge[c] > 0) out.push(c, s.sproutAge[c]);
+  return out;
+}
+
+function pods(s: State): number[] {
+  const out: number[] = [];
+  for (const p of s.pods) out.push(p.id, p.cell, p.bloomIn, p.reach, p.cascade, +p.woken, +p.fresh, +p.wokeNow);
+  return out;
+}
+
+function cascades(s: State): number[] {
+  const out: number[] = [];
+  for (const c of s.cascades) out.push(c.id, c.relights, c.pods);
+  return out;
+}
+
+function dimlings(s: State): number[] {
+  const out: number[] = [];
+  for (const d of s.dimlings)
+    out.push(d.id, d.kind, d.at, d.to, d.prog, d.steps, d.dir, d.mode, d.wait, d.moves, d.shimmer);
+  return out;
+}
+
+const DIGIT = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
+function digitString(xs: number[]): string {
+  let out = '';
+  for (let i = 0; i < xs.length; i++) out += DIGIT[xs[i]];
+  return out;
+}
+
+function pairs(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) out.push(a[i], b[i]);
+  return out;
+}
 
 /** The state as plain JSON. */
 export function toWire(s: State): WireState {
@@ -32,13 +71,13 @@ export function toWire(s: State): WireState {
     ly: s.layout,
     ml: s.moonless ? 1 : 0,
     co: s.corner,
-    ter: s.terrain.join(''),
-    ob: s.origBriar.join(''),
-    sa: s.terrain.flatMap((t, c) => (s.sproutAge[c] > 0 ? [c, s.sproutAge[c]] : [])),
-    pd: flat(s.pods, (p) => [p.id, p.cell, p.bloomIn, p.reach, p.cascade, +p.woken, +p.fresh, +p.wokeNow]),
+    ter: digitString(s.terrain),
+    ob: digitString(s.origBriar),
+    sa: sproutAges(s),
+    pd: pods(s),
     np: s.nextPod,
     bl: s.blooms.map((b) => [b.pod, b.cascade, b.left, ...b.cells]),
-    cs: flat(s.cascades, (c) => [c.id, c.relights, c.pods]),
+    cs: cascades(s),
     ff: s.fireflies.slice(),
     g: s.gate,
     cl: s.calmLeft,
@@ -52,11 +91,17 @@ export function toWire(s: State): WireState {
     lb: [s.lastBatch.requested, s.lastBatch.applied, s.lastBatch.stoppedBy, s.lastBatch.eventsDropped],
   };
   const secret: Json = {
-    d: flat(s.dimlings, (d) => [d.id, d.kind, d.at, d.to, d.prog, d.steps, d.dir, d.mode, d.wait, d.moves, d.shimmer]),
+    d: dimlings(s),
     nd: s.nextDimling,
-    pu: flat(s.pickups, (p) => [p.cell, p.kind]),
+    pu: pairs(
+      s.pickups.map((p) => p.cell),
+      s.pickups.map((p) => p.kind),
+    ),
     hd: s.hidden.slice(),
-    df: flat(s.deferred, (q) => [q.cell, q.what]),
+    df: pairs(
+      s.deferred.map((q) => q.cell),
+      s.deferred.map((q) => q.what),
+    ),
     lr: s.lastRelight,
     rng: s.rng.slice(),
   };
@@ -81,12 +126,24 @@ function int(x: unknown, lo: number, hi: number, what: string): number {
 
 function ints(x: unknown, lo: number, hi: number, what: string, group = 1): number[] {
   if (!Array.isArray(x) || x.length % group !== 0) fail(`${what} is not a list`);
-  return x.map((v, i) => int(v, lo, hi, `${what}[${i}]`));
+  const out: number[] = new Array(x.length);
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) fail(`${what}[${i}] = ${JSON.stringify(v)}`);
+    out[i] = v;
+  }
+  return out;
 }
 
 function digits(x: unknown, max: number, what: string): number[] {
   if (typeof x !== 'string' || x.length !== CELLS) fail(`${what} is not ${CELLS} digits`);
-  return [...x].map((ch, i) => int(Number(ch), 0, max, `${what}[${i}]`));
+  const out: number[] = new Array(CELLS);
+  for (let i = 0; i < CELLS; i++) {
+    const v = x.charCodeAt(i) - 48;
+    if (v < 0 || v > max) fail(`${what}[${i}] = ${x[i]}`);
+    out[i] = v;
+  }
+  return out;
 }
 
 const BIG = 2 ** 31;

@@ -76,6 +76,7 @@ export function enterLevel(s: DelvewickState, n: number): void {
   s.exitOpen = false;
   s.chain = 0;
   s.chainAge = 0;
+  s.settled = false;
 }
 
 /** A new run at level 1. The seed is only remembered: every seed plays the same levels. */
@@ -108,6 +109,7 @@ function blankState(seed: number): DelvewickState {
     chain: 0,
     chainAge: 0,
     end: PLAYING,
+    settled: false,
   };
 }
 

@@ -12,12 +12,18 @@ export const LEVEL_FILES: readonly { file: string; text: string }[] = [
 name: Topsoil
 quota: 4
 oil: 40
-lesson: placeholder
+lesson: Digging. Soil gives way one cell per move, gems are taken by walking into them, and four of them open the hatch.
 
-########################
-#M******%%%%%%%%%%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+####################
+#M.................#
+#%%%%%%%%%%%%%%%%%%#
+#%%%*%%%%O%%%%%%%%%#
+#%%%%%%*%%%%%%O%%%%#
+#%O%%%%%%%*%%%%%%%%#
+#%%%%%%%%%%%%*%%%%%#
+#%%*%%%O%%%%%%%%*%%#
+#%%%%%%%%%%%%%%%%%X#
+####################
 `,
   },
   {
@@ -26,12 +32,20 @@ lesson: placeholder
 name: Root Cellar
 quota: 5
 oil: 46
-lesson: placeholder
+lesson: Supporting a boulder. A boulder resting on you stays put; step out sideways and it drops into the cell you left. Never dig straight down a dead-end root under one.
 
-########################
-#M*******%%%%%%%%%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+######################
+#M...................#
+#%%%%%%%%%%%%%%%%%%%%#
+#%%%O%%%%%O%%%%%O%%%%#
+#%%%*%%%%%*%%%%%*%%%%#
+####%#####%#####%#####
+####%#####%#####%#####
+####*#####*#####*#####
+#%%%%%%%%%#%%%%%%%%%%#
+#%%*%%%%%%#%%%%%%*%%%#
+#%%%%%%%%%#%%%%%%%%%X#
+######################
 `,
   },
   {
@@ -40,12 +54,19 @@ lesson: placeholder
 name: Old Workings
 quota: 6
 oil: 52
-lesson: placeholder
+lesson: Rolling piles. Whatever sits on a boulder rolls into an open gap beside and below it: dig down beside a heap and its top follows you down the shaft, a gift if it is a gem and a grave if it is a boulder.
 
-########################
-#M********%%%%%%%%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+#####################
+#M..................#
+#%%O%#%#%*%%%%O%#%%%#
+#%%O%#%#%O%%%%O%#%*%#
+#%%#%#%#%#%*%%#%#%%%#
+#%%#%#%#%#%%%%#%#%%%#
+#%%#*#%#%#%%%%#%#%%%#
+#%%###%%*%%%*%%%%%*%#
+#%*%%%%%%%%%%%%%%%%%#
+#%%%%%%%%%%%%%%%%%%X#
+#####################
 `,
   },
   {
@@ -54,12 +75,21 @@ lesson: placeholder
 name: Geode Hollow
 quota: 7
 oil: 58
-lesson: placeholder
+lesson: Geodes must fall to crack. A geode that lands after a fall becomes a gem: dig out its footing or push it off its ledge, and keep out from under it.
 
-########################
-#M*********%%%%%%%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+#######################
+#M....................#
+#%%%%%%%%%%%%%%%%%%%%%#
+#%*%%%%G%G%G%G%G%%%%*%#
+#%%%%%%%%%%%%%%%%%%%%%#
+#%%%%.............%%%%#
+#%%%...............%%%#
+#%%%.G...........G.%%%#
+#%%%.%...........%.%%%#
+#%%%%.............%%%%#
+#%%%%%%%%%%%%%%%%%%%%%#
+#%%%%%%%%%%*%%%%%%%%%X#
+#######################
 `,
   },
   {
@@ -68,12 +98,19 @@ lesson: placeholder
 name: Slate Gallery
 quota: 9
 oil: 64
-lesson: placeholder
+lesson: Pushing. A boulder at rest moves one cell when you walk into its side and the cell beyond is empty: tip them into the pits and the galleries open.
 
-########################
-#M***********%%%%%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+#####################
+#M..................#
+#%.G.O.G.*.G.O.G.G.%#
+#*.#.#.#.#.#.#.#.#.*#
+#%.#.#.#.#.#.#.#.#.%#
+#X.................*#
+#%##.#########.####%#
+#%%#.#%%%%*%%#.#%%%%#
+#%%%#%%%%%%%%%#%%%%%#
+#%%%%%%%%%%%%%%%%%%%#
+#####################
 `,
   },
   {
@@ -82,11 +119,22 @@ lesson: placeholder
 name: The Underbrook
 quota: 11
 oil: 70
-lesson: placeholder
+lesson: Chains. Gems taken within four ticks of each other pay a growing bonus: open a brook from below and catch it gem by gem, and when a boulder blocks the flow, push it aside.
 
 ########################
-#M*************%%%%%%%X#
+#M.....................#
+#%%%%%%#O#%%%%%%#O#%%%%#
+#%%%%%%#*#%%%%%%#*#%%%%#
+#%%%%%%#*#%%%%%%#*#%%%%#
+#%%%%%%#*#%%%%%%#*#%%%%#
+#%%%%%%#O#%%%%%%#O#%%%%#
+#%%%%%%#*#%%%%%%#*#%%%%#
+#%%%%%%#*#%%%%%%#*#%%%%#
+#%%%%%%#*#%%%%%%#*#%%%%#
+#%%%%%%#%#%%%%%%#%#%%%%#
 #%%%%%%%%%%%%%%%%%%%%%%#
+#%%*%%#####%%%%#####%%%#
+#%%%%%%%%%%%%%%%%%%%%%X#
 ########################
 `,
   },
@@ -96,12 +144,23 @@ lesson: placeholder
 name: Deep Seam
 quota: 12
 oil: 76
-lesson: placeholder
+lesson: Avalanches. Take a gem from a heap and everything above it slides and rolls for several ticks; nothing moves between your actions, so study each slide before you step into it.
 
-########################
-#M**************%%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+##########################
+#M.......................#
+#%%%%%%%%%%%%%%%%%%%%%%%%#
+#%%%.........O.........%%#
+#%%%........O*O........%%#
+#%%%.......O*O*O.......%%#
+#%%%......*O*O*O*......%%#
+#%%%.....O*O*O*O*O.....%%#
+#%%%....*O*O*O*O*O*....%%#
+#%%%%%%%%%%%%%%%%%%%%%%%%#
+#%%%%.......%%%.......%%%#
+#%%%%.......%%%.......%%%#
+#%%%%%%%%%%%%%%%%%%%%%%%%#
+#%%%%%%%%%%%%%%%%%%%%%%%X#
+##########################
 `,
   },
   {
@@ -110,12 +169,25 @@ lesson: placeholder
 name: The Gemheart
 quota: 13
 oil: 80
-lesson: placeholder
+lesson: Order matters. The heart opens only at its tip: climb straight up the middle and its boulders slump into the tip behind you; take it from the sides first and keep a way out.
 
-########################
-#M***************%%%%%X#
-#%%%%%%%%%%%%%%%%%%%%%%#
-########################
+##########################
+#M.......................#
+#%%%%%%%%%%%%%%%%%%%%%%%%#
+#%%%%%%%###########%%%%%%#
+#%%%%%%##***###***##%%%%%#
+#%%%%%%#*****#*****#%%%%%#
+#%%%%%%#*****O*****#%%%%%#
+#%%%%%%##**O***O**##%%%%%#
+#%%%%%%%##*******##%%%%%%#
+#%%%%%%%%##*****##%%%%%%%#
+#%%%%%%%%%##***##%%%%%%%%#
+#%%%%%%%%%%##*##%%%%%%%%%#
+#%%%%%%%%%%%#%#%%%%%%%%%%#
+#%%%%%%%%%###%###%%%%%%%%#
+#%%%%%%%%%%%%%%%%%%%%%%%%#
+#%%%%%%%%%%%%%%%%%%%%%%%X#
+##########################
 `,
   },
 ];

@@ -54,6 +54,7 @@ export function copyState(s: DelvewickState): DelvewickState {
     chain: s.chain,
     chainAge: s.chainAge,
     end: s.end,
+    settled: s.settled,
   };
 }
 
@@ -62,7 +63,7 @@ export function copyState(s: DelvewickState): DelvewickState {
  * The caller must have checked legality; the solver calls this directly to skip building events.
  */
 export function advance(s: DelvewickState, dir: number, events: GameEvent[] | null): DelvewickState {
-  const t: Tick = { s: copyState(s), dir, events, gotGem: false, onExit: false, done: false };
+  const t: Tick = { s: copyState(s), dir, from: -1, events, gotGem: false, onExit: false, done: false };
   runTick(t);
   return t.s;
 }

@@ -68,6 +68,12 @@ export interface DelvewickState {
   chainAge: number;
   /** PLAYING, or the code of the ending. */
   end: number;
+  /**
+   * True when the last gravity pass moved nothing: every object is at rest and stays so until the mole
+   * changes something, so the next pass only needs to look from the mole's row up. Derived, not part of
+   * the wire form: a restored state starts with false, which only costs one full pass.
+   */
+  settled: boolean;
 }
 
 /** A chain continues while each gem comes at most this many ticks after the previous one. */

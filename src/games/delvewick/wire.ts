@@ -83,5 +83,6 @@ export function fromWire(wire: WireState): DelvewickState {
     chain,
     chainAge: int(d.chainAge, 'chainAge', 0, chain > 0 ? 3 : 0),
     end,
+    settled: false,
   };
 }

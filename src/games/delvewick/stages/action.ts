@@ -35,4 +35,5 @@ export function applyAction(t: Tick): void {
   g[from] = EMPTY;
   g[to] = MOLE;
   s.mole = to;
+  t.from = from;
 }

@@ -33,8 +33,10 @@ export function boxedIn(t: Tick): void {
   const s = t.s;
   if (s.end !== PLAYING) return;
   for (let dir = 0; dir < 4; dir++) if (checkMove(s, dir) === MOVE_OK) return;
-  const g = s.grid;
-  for (let i = 0; i < g.length; i++) if (g[i] >= FALLING_BOULDER) return;
+  if (!s.settled) {
+    const g = s.grid;
+    for (let i = 0; i < g.length; i++) if (g[i] >= FALLING_BOULDER) return;
+  }
   s.end = BOXED_IN;
   t.events?.push({ type: 'run_ended', reason: 'boxed_in' });
 }

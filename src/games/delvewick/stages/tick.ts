@@ -10,6 +10,8 @@ export interface Tick {
   s: DelvewickState;
   /** The action: a direction number (0..3), or -1 for wait. Already checked legal. */
   dir: number;
+  /** The cell the mole left this tick, or -1 if it did not move. */
+  from: number;
   /** Where events go; null when nobody listens (the solver), so no event objects are built. */
   events: GameEvent[] | null;
   /** Whether a gem was collected (walked into or caught) during this tick. */

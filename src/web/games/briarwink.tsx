@@ -310,14 +310,25 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
 
   const canTick = () => live.current.legal.some((a) => a.type === 'tick');
 
+  // The clock: each animation frame runs the ticks that 30 per second owe since the last frame, so the
+  // long-run rate is exact whatever the display's refresh rate. A stall (hidden tab, slow frame) is
+  // not caught up: at most two ticks run in one frame, and time while paused is simply dropped.
   useEffect(() => {
     if (!onAction) return;
-    const id = setInterval(() => {
+    let owed = 0;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function loop(now: number) {
       const cur = live.current;
-      if (cur.paused || !cur.onAction || !canTick() || document.hidden) return;
-      cur.onAction(tickAction());
-    }, TICK_MS);
-    return () => clearInterval(id);
+      const running = !cur.paused && !!cur.onAction && canTick() && !document.hidden;
+      owed = running ? Math.min(owed + (now - last), 2 * TICK_MS) : 0;
+      last = now;
+      while (owed >= TICK_MS && canTick()) {
+        owed -= TICK_MS;
+        cur.onAction?.(tickAction());
+      }
+      frame = requestAnimationFrame(loop);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [!!onAction]);
 
   useLayoutEffect(() => {

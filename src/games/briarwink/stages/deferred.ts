@@ -30,7 +30,19 @@ function sprig(s: State, cell: number, dir: number): Dimling {
 
 /** The axis two sprigs split along: the one with more open exits for a sprig, horizontal on a tie. */
 export function splitAxis(s: State, cell: number): 'horizontal' | 'vertical' {
-  const probe = sprig({ ...s, nextDimling: 0 }, cell, -1);
+  const probe: Dimling = {
+    id: -1,
+    kind: SPRIG,
+    at: cell,
+    to: -1,
+    prog: 0,
+    steps: 0,
+    dir: -1,
+    mode: 0,
+    wait: 0,
+    moves: 0,
+    shimmer: 0,
+  };
   const open = (d: number) => (dimlingMayEnter(s, probe, NB[cell * 4 + d], true) ? 1 : 0);
   return open(UP) + open(DOWN) > open(LEFT) + open(RIGHT) ? 'vertical' : 'horizontal';
 }

@@ -73,4 +73,11 @@ describe('the respawn cell', () => {
     s.corner = 0;
     expect(respawnCell(s, bloomCover(s))).toBe(cell(0, 0));
   });
+
+  it('and last the lowest index', () => {
+    const s = garden('+......\n' + '.......\n'.repeat(8));
+    s.corner = 0;
+    // no dimlings, no pods: (1,0) and (0,1) tie one step from the corner (the corner holds a pickup)
+    expect(respawnCell(s, bloomCover(s))).toBe(cell(1, 0));
+  });
 });

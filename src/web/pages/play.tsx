@@ -171,7 +171,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           )}
         </div>
         <aside class="side">
-          {!over && (
+          {!over && buttons.length > 0 && (
             <section class="panel actions" aria-label="Legal actions">
               <h2>Actions</h2>
               <div class="action-buttons">

@@ -23,7 +23,7 @@ const PLAYING_LEGAL: readonly Action[] = [
     { type: 'tick', move, plant: true },
   ]),
   { type: 'endRun' },
-];
+].map((a) => Object.freeze(a)); // shared by every call: frozen so no caller can change them
 
 /** Every action step accepts now (walkTo and count are accepted variants of the listed ticks). */
 export function legalActions(s: State): Action[] {
@@ -101,9 +101,12 @@ export function step(state: State, action: Action): StepResult<State> {
   if (state.status === OVER) return refuse('game_over', `the run is finished; ${JSON.stringify(action)} does nothing`);
   switch (action.type) {
     case 'start': {
-      if (!onlyType(action)) return refuse('unknown_field', `start takes no fields: ${JSON.stringify(action)}`);
+      if (!onlyType(action)) return refuse('unknown_field', `start takes no other fields: ${JSON.stringify(action)}`);
       if (state.status !== WAITING)
-        return refuse('already_playing', 'start is only legal while waiting before a night; the night is under way');
+        return refuse(
+          'already_playing',
+          `${JSON.stringify(action)} is only legal while waiting before a night; this night is under way`,
+        );
       const s = cloneState(state);
       s.status = PLAYING;
       s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
@@ -112,7 +115,7 @@ export function step(state: State, action: Action): StepResult<State> {
     case 'endRun': {
       if (!onlyType(action)) return refuse('unknown_field', `endRun takes no fields: ${JSON.stringify(action)}`);
       if (state.status === WAITING && state.nightsCleared === 0)
-        return refuse('not_started', 'endRun is not allowed in the opening wait: send start first');
+        return refuse('not_started', `${JSON.stringify(action)} is not allowed in the opening wait: send start first`);
       const s = cloneState(state);
       s.status = OVER;
       s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
@@ -120,7 +123,7 @@ export function step(state: State, action: Action): StepResult<State> {
     }
     case 'tick': {
       const p = parseTick(action);
-      if ('ok' in p) return p;
+      if ('ok' in p) return refuse(p.reason, `${p.message} (got ${JSON.stringify(action)})`);
       if (state.status === WAITING) return refuse('not_started', `send start first (got ${JSON.stringify(action)})`);
       const r = runBatch(state, p);
       return { ok: true, state: r.state, events: r.events };

@@ -221,10 +221,13 @@ export function observe(s: State) {
   );
   const sproutList: { cell: number; maturesIn: number }[] = [];
   for (let c = 0; c < CELLS; c++)
-    if (s.terrain[c] === SPROUT) sproutList.push({ cell: c, maturesIn: SPROUT_MATURES - s.sproutAge[c] });
+    // an unlit sprout's clock would betray a hidden walker on it (walkers reset it): -1, shown as ?
+    if (s.terrain[c] === SPROUT) sproutList.push({ cell: c, maturesIn: lit[c] ? SPROUT_MATURES - s.sproutAge[c] : -1 });
   L.push(
     'Sprouts: ' +
-      (sproutList.length === 0 ? 'none' : sproutList.map((q) => `${at(q.cell)} matures in ${q.maturesIn}`).join('; ')),
+      (sproutList.length === 0
+        ? 'none'
+        : sproutList.map((q) => `${at(q.cell)} matures in ${q.maturesIn >= 0 ? q.maturesIn : '?'}`).join('; ')),
   );
   const fireflies = [...new Set(s.fireflies)];
   L.push('Fireflies: ' + (fireflies.length === 0 ? 'none' : fireflies.map(at).join(' ')));

@@ -1,6 +1,6 @@
 /**
  * toWire / fromWire. `data` holds what the player may know; `secret` holds the dimlings, pickups,
- * power-ups hidden under briar, waiting spawns and the seeded stream, so nothing hidden (unlit cells
+ * power-ups hidden under briar, waiting spawns, sprout clocks and the seeded stream, so nothing hidden (unlit cells
  * on moonless nights, hidden power-ups, generator state) is in a readable field. fromWire checks
  * every field and throws on anything malformed.
  */
@@ -73,7 +73,6 @@ export function toWire(s: State): WireState {
     co: s.corner,
     ter: digitString(s.terrain),
     ob: digitString(s.origBriar),
-    sa: sproutAges(s),
     pd: pods(s),
     np: s.nextPod,
     bl: s.blooms.map((b) => [b.pod, b.cascade, b.left, ...b.cells]),
@@ -91,6 +90,7 @@ export function toWire(s: State): WireState {
     lb: [s.lastBatch.requested, s.lastBatch.applied, s.lastBatch.stoppedBy, s.lastBatch.eventsDropped],
   };
   const secret: Json = {
+    sa: sproutAges(s),
     d: dimlings(s),
     nd: s.nextDimling,
     pu: pairs(
@@ -164,7 +164,7 @@ export function fromWire(w: WireState): State {
   const dm = ints(x.d, -1, BIG, 'd', 11);
   const pu = ints(x.pu, 0, CELLS - 1, 'pu', 2);
   const df = ints(x.df, -1, CELLS - 1, 'df', 2);
-  const sa = ints(d.sa, 0, BIG, 'sa', 2);
+  const sa = ints(x.sa, 0, BIG, 'sa', 2);
   const sproutAge = new Array<number>(CELLS).fill(0);
   for (let i = 0; i < sa.length; i += 2) sproutAge[int(sa[i], 0, CELLS - 1, 'sa cell')] = sa[i + 1];
   if (!Array.isArray(d.bl)) fail('bl');

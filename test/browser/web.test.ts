@@ -291,6 +291,38 @@ describe('the browser UI', () => {
     },
   );
 
+  it.skipIf(!registry.get('cragwake'))('cragwake: clicking holds climbs to the belay, where C climbs on', async () => {
+    const game = registry.get('cragwake')!;
+    const seed = 7;
+    const { page, errors } = await newPage();
+    await page.goto(`${base}/play/cragwake?seed=${seed}`);
+    let state = game.init(seed);
+    const played: GameAction[] = [];
+    // Click the highest reachable hold (cheapest on a tie), as the engine lists them, until a ledge.
+    while (!game.legalActions(state).some((a: GameAction) => a.type === 'climbOn') && played.length < 30) {
+      const moves = (game.observe(state) as unknown as { moves: { action: GameAction; cost: number }[] }).moves
+        .filter((m) => m.action.type === 'move')
+        .sort((a, b) => Number(b.action.row) - Number(a.action.row) || a.cost - b.cost);
+      const a = moves[0].action;
+      await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click();
+      played.push(a);
+      state = playInProcess(game, seed, played);
+      await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(played.length));
+    }
+    await expect(page.getByRole('button', { name: 'End the run here' }).count()).resolves.toBe(1);
+    await expect(scoreOnPage(page)).resolves.toBe(game.score(state));
+    await shot(page, 'ledge-cragwake');
+    await page.keyboard.press('c');
+    played.push({ type: 'climbOn' });
+    state = playInProcess(game, seed, played);
+    await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(played.length));
+    await expect(page.locator('.stat[data-label="Pitch"] dd').textContent()).resolves.toContain(
+      String((game.observe(state) as unknown as { pitch: number }).pitch),
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   describe.skipIf(!registry.get('briarwink'))('Briarwink in real time', () => {
     it('starts on Enter, walks while an arrow is held, pauses on P, ticks once on "." and matches the engine', async () => {
       const game = registry.get('briarwink')!;

@@ -205,83 +205,112 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
         p.x >= 0 ? `you at (${p.x}, ${p.y})` : 'you are away'
       }, ${o.dimlings.length} dimlings seen, ${o.pods.length} pods, ${o.blooms.length} blooms. Map rows: ${o.map.join(' / ')}`}
     >
-      {cells}
-      {[...cross].map((c) => (
-        <rect class="bw-cross" x={(c % W) * C + 4} y={Math.floor(c / W) * C + 4} width={C - 8} height={C - 8} rx="6" />
-      ))}
+      {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
+      <g>{cells}</g>
+      <g>
+        {[...cross].map((c) => (
+          <rect
+            class="bw-cross"
+            x={(c % W) * C + 4}
+            y={Math.floor(c / W) * C + 4}
+            width={C - 8}
+            height={C - 8}
+            rx="6"
+          />
+        ))}
+      </g>
       {/* Moonless darkness goes under everything the observation says is visible (pods, blooms, the
           gate, fireflies, and only the dimlings and pickups that can be seen), over the terrain. */}
-      {[...unlit].map((c) => (
-        <rect class="bw-dark" x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
-      ))}
-      {[...bloom].map((c) => (
-        <g class="bw-bloom">
-          <rect x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
-          <text x={cx(c) + 15} y={cy(c) - 12}>
-            *
-          </text>
-        </g>
-      ))}
-      {o.gate >= 0 && (
-        <g class="bw-gate">
-          <path d={`M${cx(o.gate) - 16},${cy(o.gate) + 18} v-18 a16,16 0 0 1 32,0 v18 z`} />
-          <text x={cx(o.gate)} y={cy(o.gate) + 12}>
-            ^
-          </text>
-        </g>
-      )}
-      {o.fireflies.map((f) => (
-        <circle class="bw-firefly" cx={cx(f) - 14} cy={cy(f) + 14} r="4" />
-      ))}
-      {o.pickups.map((k) => (
-        <g class="bw-pickup">
-          <title>{k.power}</title>
-          <polygon
-            points={[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
-              .map((i) => {
-                const r = i % 2 ? 7 : 16;
-                const a = (Math.PI / 5) * i - Math.PI / 2;
-                return `${cx(k.cell) + r * Math.cos(a)},${cy(k.cell) + r * Math.sin(a)}`;
-              })
-              .join(' ')}
-          />
-          <text x={cx(k.cell)} y={cy(k.cell) + 5}>
-            +
-          </text>
-        </g>
-      ))}
-      {o.pods.map((pod) => (
-        <g class={pod.woken ? 'bw-pod woken' : 'bw-pod'}>
-          <circle cx={cx(pod.cell)} cy={cy(pod.cell)} r="14" />
-          <text x={cx(pod.cell)} y={cy(pod.cell) + 5}>
-            {pod.bloomIn}
-          </text>
-        </g>
-      ))}
-
-      {o.dimlings.map((d) => (
-        <Dimling d={d} />
-      ))}
-      <Gardener p={p} />
-      {o.pods
-        .filter((pod) => pod.cell === p.y * W + p.x)
-        .map((pod) => (
-          <circle class="bw-podring" cx={cx(pod.cell)} cy={cy(pod.cell)} r="22" />
+      <g>
+        {[...unlit].map((c) => (
+          <rect class="bw-dark" x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
         ))}
-      {onCell &&
-        Array.from({ length: W * H }, (_, c) => (
-          <rect
-            class="bw-hit"
-            x={(c % W) * C}
-            y={Math.floor(c / W) * C}
-            width={C}
-            height={C}
-            data-cell={c}
-            onClick={() => onCell(c)}
-          >
-            <title>{`Walk to (${c % W}, ${Math.floor(c / W)})`}</title>
-          </rect>
+      </g>
+      <g>
+        {[...bloom].map((c) => (
+          <g class="bw-bloom">
+            <rect x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
+            <text x={cx(c) + 15} y={cy(c) - 12}>
+              *
+            </text>
+          </g>
         ))}
+      </g>
+      <g>
+        {o.gate >= 0 && (
+          <g class="bw-gate">
+            <path d={`M${cx(o.gate) - 16},${cy(o.gate) + 18} v-18 a16,16 0 0 1 32,0 v18 z`} />
+            <text x={cx(o.gate)} y={cy(o.gate) + 12}>
+              ^
+            </text>
+          </g>
+        )}
+      </g>
+      <g>
+        {o.fireflies.map((f) => (
+          <circle class="bw-firefly" cx={cx(f) - 14} cy={cy(f) + 14} r="4" />
+        ))}
+      </g>
+      <g>
+        {o.pickups.map((k) => (
+          <g class="bw-pickup">
+            <title>{k.power}</title>
+            <polygon
+              points={[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+                .map((i) => {
+                  const r = i % 2 ? 7 : 16;
+                  const a = (Math.PI / 5) * i - Math.PI / 2;
+                  return `${cx(k.cell) + r * Math.cos(a)},${cy(k.cell) + r * Math.sin(a)}`;
+                })
+                .join(' ')}
+            />
+            <text x={cx(k.cell)} y={cy(k.cell) + 5}>
+              +
+            </text>
+          </g>
+        ))}
+      </g>
+      <g>
+        {o.pods.map((pod) => (
+          <g class={pod.woken ? 'bw-pod woken' : 'bw-pod'}>
+            <circle cx={cx(pod.cell)} cy={cy(pod.cell)} r="14" />
+            <text x={cx(pod.cell)} y={cy(pod.cell) + 5}>
+              {pod.bloomIn}
+            </text>
+          </g>
+        ))}
+      </g>
+      <g>
+        {o.dimlings.map((d) => (
+          <Dimling d={d} />
+        ))}
+      </g>
+      <g>
+        <Gardener p={p} />
+      </g>
+      <g>
+        {o.pods
+          .filter((pod) => pod.cell === p.y * W + p.x)
+          .map((pod) => (
+            <circle class="bw-podring" cx={cx(pod.cell)} cy={cy(pod.cell)} r="22" />
+          ))}
+      </g>
+      <g>
+        {onCell &&
+          Array.from({ length: W * H }, (_, c) => (
+            <rect
+              class="bw-hit"
+              x={(c % W) * C}
+              y={Math.floor(c / W) * C}
+              width={C}
+              height={C}
+              data-cell={c}
+              onClick={() => onCell(c)}
+            >
+              <title>{`Walk to (${c % W}, ${Math.floor(c / W)})`}</title>
+            </rect>
+          ))}
+      </g>
     </svg>
   );
 }

@@ -201,9 +201,10 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       role="group"
       aria-label={`Cragwake wall, pitch ${o.pitch}: you are on row ${o.row}, column ${o.col}, stamina ${o.stamina} of ${o.tank}. Rows ${rows[rows.length - 1]?.row} to ${rows[0]?.row}; the belay is row ${o.belay}.`}
     >
-      {out}
-      {youY >= TOP && <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />}
-      {targets}
+      {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
+      <g>{out}</g>
+      <g>{youY >= TOP && <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />}</g>
+      <g>{targets}</g>
     </svg>
   );
 }

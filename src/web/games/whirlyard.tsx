@@ -214,23 +214,30 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       aria-label={label}
     >
       <HatchDef />
-      {cells}
-      {obs.scrap.map((s) => (
-        <Scrap {...s} />
-      ))}
-      {arrows}
-      {!small &&
-        obs.charges > 0 &&
-        !obs.endReason &&
-        obs.drones
-          .filter((d) => Math.max(Math.abs(d.x - obs.rover.x), Math.abs(d.y - obs.rover.y)) === 1)
-          .map((d) => <circle class="wy-inrange" cx={d.x * C + C / 2} cy={d.y * C + C / 2} r={C / 2 - 3} />)}
-      {obs.drones.map((d) => (
-        <Drone {...d} />
-      ))}
+      {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
+      <g>{cells}</g>
+      <g>
+        {obs.scrap.map((s) => (
+          <Scrap key={`${s.x},${s.y}`} {...s} />
+        ))}
+      </g>
+      <g>{arrows}</g>
+      <g>
+        {!small &&
+          obs.charges > 0 &&
+          !obs.endReason &&
+          obs.drones
+            .filter((d) => Math.max(Math.abs(d.x - obs.rover.x), Math.abs(d.y - obs.rover.y)) === 1)
+            .map((d) => <circle class="wy-inrange" cx={d.x * C + C / 2} cy={d.y * C + C / 2} r={C / 2 - 3} />)}
+      </g>
+      <g>
+        {obs.drones.map((d) => (
+          <Drone {...d} />
+        ))}
+      </g>
       <Rover {...obs.rover} />
-      {obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}
-      {targets}
+      <g>{obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}</g>
+      <g>{targets}</g>
     </svg>
   );
 }

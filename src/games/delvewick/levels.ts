@@ -169,7 +169,7 @@ lesson: Avalanches. Take a gem from a heap and everything above it slides and ro
 name: The Gemheart
 quota: 13
 oil: 80
-lesson: Order matters. The heart opens only at its tip: climb straight up the middle and its boulders slump into the tip behind you; take it from the sides first and keep a way out.
+lesson: Order matters. The heart opens only at its tip, and three boulders sit among its gems. Every gem you eat lets them slide: take the gems in an order that lets them settle on the sides, because a boulder that drops into the tip seals you inside.
 
 ##########################
 #M.......................#

@@ -20,9 +20,10 @@ describe('actions', () => {
       { type: 'move', dir: 'up', extra: 1 },
       null,
       'wait',
+      { type: 'move', dir: 'up', big: BigInt(1) },
     ]) {
       const r = delvewick.step(s, odd as never);
-      expect(r.ok, JSON.stringify(odd)).toBe(false);
+      expect(r.ok, String(odd)).toBe(false);
       if (!r.ok) expect(r.reason).toBe('unknown_action');
     }
     const kinds = new Set(delvewick.legalActions(s).map((a) => a.type));

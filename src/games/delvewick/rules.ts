@@ -37,6 +37,15 @@ export function actionCode(action: unknown): number {
   }
 }
 
+/** The input as JSON for a message; never throws, whatever it is. */
+function quote(x: unknown): string {
+  try {
+    return JSON.stringify(x) ?? String(x);
+  } catch {
+    return String(x);
+  }
+}
+
 /** A copy of `s` that owns its own grid, for a tick to work on. */
 export function copyState(s: DelvewickState): DelvewickState {
   return {
@@ -75,7 +84,7 @@ export function step(state: DelvewickState, action: DelvewickAction): StepResult
     return {
       ok: false,
       reason: 'unknown_action',
-      message: `${JSON.stringify(action) ?? String(action)} is not an action: use {"type":"move","dir":"up|down|left|right"} or {"type":"wait"}.`,
+      message: `${quote(action)} is not an action: use {"type":"move","dir":"up|down|left|right"} or {"type":"wait"}.`,
     };
   }
   if (state.end !== PLAYING) {

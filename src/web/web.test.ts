@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../core/game.js';
 import { replay } from '../core/replay.js';
 import { games } from '../games/index.js';
+import { fieldLabel, genericStatus } from './games/generic.js';
 import { isAppHref, parseRoute } from './router.js';
 import { decodeRun, encodeRun, parseRun, runToJson } from './runfile.js';
 import { PlaySession } from './session.js';
@@ -110,5 +111,17 @@ describe('play session and timeline', () => {
     const t = new Timeline(session.game, forged);
     expect(t.length).toBe(run.actions.length);
     expect(t.error).toContain('refused');
+  });
+});
+
+describe('generic view', () => {
+  it('labels observation fields in words and lists nested scalars', () => {
+    expect(fieldLabel('pulseUsedThisWave')).toBe('Pulse used this wave');
+    expect(fieldLabel('end_reason')).toBe('End reason');
+    expect(fieldLabel('turn')).toBe('Turn');
+    expect(genericStatus({ text: 't', turn: 3, grid: [[1]], player: { hearts: 2, pos: { x: 1 } } })).toEqual([
+      { label: 'Turn', value: '3' },
+      { label: 'Hearts', value: '2' },
+    ]);
   });
 });

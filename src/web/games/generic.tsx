@@ -18,15 +18,24 @@ function scalar(v: unknown): v is string | number | boolean {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 }
 
+/** "pulseUsedThisWave" → "Pulse used this wave". */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Scalar fields of the observation, and of its nested plain objects, as status items. */
 export function genericStatus(obs: Observation): StatusItem[] {
   const out: StatusItem[] = [];
   for (const [k, v] of Object.entries(obs)) {
     if (k === 'text') continue;
-    if (scalar(v)) out.push({ label: k, value: String(v) });
+    if (scalar(v)) out.push({ label: fieldLabel(k), value: String(v) });
     else if (v && typeof v === 'object' && !Array.isArray(v)) {
       for (const [k2, v2] of Object.entries(v as Record<string, unknown>)) {
-        if (scalar(v2)) out.push({ label: k2, value: String(v2) });
+        if (scalar(v2)) out.push({ label: fieldLabel(k2), value: String(v2) });
       }
     }
   }

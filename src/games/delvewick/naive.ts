@@ -3,9 +3,8 @@
  * once the quota is met, for the exit. It never thinks about what falls. Tests use it to show that
  * the later levels demand more than that.
  */
-import { DIRECTIONS, neighbour } from './moves.js';
+import { checkMove, DIRECTIONS, MOVE_OK, neighbour, WAIT } from './moves.js';
 import { advance } from './rules.js';
-import { checkMove, MOVE_OK, WAIT } from './moves.js';
 import { EMPTY, EXIT, FALLING_GEM, GEM, PLAYING, SOIL, type DelvewickAction, type DelvewickState } from './types.js';
 
 /** The first step of a shortest path through soil, empty cells and gems to the nearest goal, or WAIT. */

@@ -251,6 +251,29 @@ describe('the browser UI', () => {
         await page.close();
       });
 
+    it(`${slug}: the text view plays the legal actions by number, as an agent would`, async () => {
+      const seed = 3;
+      const { page, errors } = await newPage();
+      await page.goto(`${base}/play/${slug}?seed=${seed}&view=text`);
+      let state = game.init(seed);
+      const played: GameAction[] = [];
+      for (const digit of ['1', '2', '1']) {
+        const legal = game.legalActions(state) as GameAction[];
+        const a = legal[Number(digit) - 1] ?? legal[0];
+        await page.keyboard.press(legal[Number(digit) - 1] ? digit : '1');
+        played.push(a);
+        state = playInProcess(game, seed, played);
+        await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(played.length));
+        if (game.isGameOver(state)) break;
+      }
+      await expect(page.locator('.board-wrap pre').textContent()).resolves.toBe(game.observe(state).text);
+      await expect(scoreOnPage(page)).resolves.toBe(game.score(state));
+      expect(page.url()).toContain('view=text');
+      await shot(page, `text-${slug}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
     it(`${slug}: the rules page shows every rule and an illustrated example`, async () => {
       const { page, errors } = await newPage();
       await page.goto(`${base}/rules/${slug}`);

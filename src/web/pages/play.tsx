@@ -5,7 +5,7 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
-import { TextBoard, genericActionLabel, genericStatus } from '../games/generic.js';
+import { TextBoard, genericActionLabel, genericStatus, genericView } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { navigate } from '../router.js';
 import { downloadRun, encodeRun, shareLink } from '../runfile.js';
@@ -16,7 +16,11 @@ function isTyping(t: EventTarget | null): boolean {
 }
 
 export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null }) {
-  const view = viewFor(game.spec.slug);
+  // ?view=text plays through the generic view (the observation text and the legal actions as buttons),
+  // the way an agent sees the game; for Briarwink that means one tick per button press.
+  const [textView, setTextView] = useState(() => new URLSearchParams(location.search).get('view') === 'text');
+  const ownView = viewFor(game.spec.slug);
+  const view = textView ? genericView : ownView;
   const [session, setSession] = useState(() => new PlaySession(game, seed ?? randomSeed()));
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const [help, setHelp] = useState(false);
@@ -28,10 +32,10 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
 
   // Keep the URL naming the seed being played, so the address bar is always a way back to this game.
   useEffect(() => {
-    const want = `/play/${game.spec.slug}?seed=${session.seed}`;
+    const want = `/play/${game.spec.slug}?seed=${session.seed}${textView ? '&view=text' : ''}`;
     if (location.pathname + location.search !== want) history.replaceState(null, '', want);
     document.title = `${game.spec.name} · seed ${session.seed} · Gameboard`;
-  }, [session]);
+  }, [session, textView]);
 
   // Real-time games change every tick, so their events panel keeps the latest few across ticks.
   const recent = useRef<GameEvent[]>([]);
@@ -114,6 +118,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
         <a class="btn ghost" href={`/rules/${game.spec.slug}`}>
           Rules
         </a>
+        {ownView !== genericView && (
+          <button class="btn ghost" onClick={() => setTextView((t) => !t)} aria-pressed={textView}>
+            {textView ? 'Board view' : 'Text view'}
+          </button>
+        )}
         <button class="btn ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
           Keys (?)
         </button>

@@ -1,14 +1,14 @@
 /**
  * The seed's TICK ORDER: the stage list itself, then one test per numbered step.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { seedText } from '../../../../test/helpers/seeds.js';
 import { LEVELS } from '../generate.js';
 import { act, actWithEvents, attempt, board, picture } from '../testkit.js';
 import { BOXED_IN, OUT_OF_OIL, PLAYING, WON } from '../types.js';
 import { TICK_STAGES } from './index.js';
 
-const SEED_FILE = new URL('../../../../../shared/seeds/001_96f0c49922c2c7ff.txt', import.meta.url);
+const SEED = seedText('001_96f0c49922c2c7ff.txt');
 
 /** For each stage, in order, words that the seed's matching numbered step contains. */
 const SEED_STEP_WORDS: [string, string[]][] = [
@@ -26,8 +26,8 @@ describe('the tick as an ordered list of named stages', () => {
     expect(TICK_STAGES.map((s) => s.name)).toEqual(SEED_STEP_WORDS.map(([name]) => name));
   });
 
-  it.skipIf(!existsSync(SEED_FILE))('matches the numbered steps of the seed file, one stage per step', () => {
-    const text = readFileSync(SEED_FILE, 'utf8');
+  it.skipIf(SEED === null)('matches the numbered steps of the seed file, one stage per step', () => {
+    const text = SEED!;
     const order = text.slice(text.indexOf('TICK ORDER'), text.indexOf('GRAVITY ('));
     const steps = order.split(/\s\d\)\s/).slice(1);
     expect(steps.length).toBe(TICK_STAGES.length);

@@ -1,6 +1,6 @@
 /**
  * Cragwake: an endless six-column climbing wall where stamina is everything. Seed file:
- * /work/shared/seeds/004_fad6ef1061ab6292.txt; decisions it leaves open are in README.md.
+ * shared/seeds/004_fad6ef1061ab6292.txt; decisions it leaves open are in README.md.
  */
 import type { Game } from '../../core/game.js';
 import { difficulty } from './difficulty.js';

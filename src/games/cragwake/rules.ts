@@ -1,6 +1,6 @@
 /**
  * Cragwake's rules: reach, prices, legality, refusals and the step entry point.
- * Seed file: /work/shared/seeds/004_fad6ef1061ab6292.txt (every sentence of it is a rule).
+ * Seed file: shared/seeds/004_fad6ef1061ab6292.txt (every sentence of it is a rule).
  *
  * Decisions the seed leaves open are listed in README.md; the ones that shape this module:
  * - "within reach in the row above" (the repair) means the three cells a step reaches, so the line it

@@ -242,9 +242,10 @@ describe('the browser UI', () => {
         ]);
         const run = JSON.parse(readFileSync(await download.path(), 'utf8'));
         expect(run).toEqual({ game: slug, rulesVersion: game.spec.rulesVersion, seed, actions: played });
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.keyboard.press('?');
         await expect(page.getByRole('dialog').isVisible()).resolves.toBe(true);
-        await shot(page, `help-${slug}`);
+        await page.screenshot({ path: join(SHOTS, `help-${slug}.png`) }); // the viewport, where the dialog is
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog').count()).resolves.toBe(0);
         expect(errors).toEqual([]);

@@ -7,6 +7,7 @@ import { toWire } from './wire.js';
 import { act, cell, garden } from './testkit.js';
 import { OVER, PLAYING, WAITING } from './types.js';
 import { emit, newCtx } from './stages/ctx.js';
+import { generateNight } from './generate.js';
 
 const OPEN = `
 G......
@@ -208,6 +209,29 @@ describe('purity', () => {
         if (a.type === 'tick' && rng.chance(0.5))
           a = { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.5), count: 1 + rng.int(30) };
         s = act(s, a).state;
+      }
+    }
+  });
+  it('step never writes into its input on late nights (nudgers, twinbuds, tanglers, the creep)', () => {
+    const rng = Rng.fromSeed(6);
+    for (const night of [10, 13, 17, 20, 26]) {
+      for (let seed = 0; seed < 4; seed++) {
+        let s = game.init(seed);
+        s.levels = [2, 2, 2];
+        s.nightsCleared = night - 1;
+        generateNight(s, night);
+        s.status = PLAYING;
+        for (let k = 0; k < 150 && s.status === PLAYING; k++) {
+          const copy = structuredClone(s);
+          deepFreeze(s);
+          const a: Action = rng.chance(0.5)
+            ? { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3), count: 1 + rng.int(30) }
+            : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)], plant: rng.chance(0.3) };
+          const next = act(s, a).state;
+          // the same step from an unshared, unfrozen copy gives the same state
+          expect(toWire(act(copy, a).state)).toEqual(toWire(next));
+          s = next;
+        }
       }
     }
   });

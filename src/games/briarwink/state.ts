@@ -118,11 +118,60 @@ function copyDeferred(xs: Deferred[]): Deferred[] {
   return out;
 }
 
+/** Copy-on-write bits in `State.own`: which shared arrays (and their records) this state owns. */
+export const OWN_TERRAIN = 1;
+export const OWN_SPROUT_AGE = 2;
+export const OWN_PODS = 4;
+export const OWN_CASCADES = 8;
+export const OWN_PICKUPS = 16;
+export const OWN_DEFERRED = 32;
+
 /**
- * A copy for one step. Records that stages change in place (pods, dimlings, cascades, pickups,
- * deferred spawns) are copied; arrays that stages only ever replace (levels, hidden, blooms,
- * fireflies, marks, growPending, rng, lastBatch) are shared; terrain and sprout ages are shared until
- * the first write (`setTerrain`, `setSproutAge`).
+ * The pods, owned by this state: on the first call in a step the array and its records are copied
+ * (the input state keeps the originals). Call before changing any pod in place or adding one.
+ */
+export function ownPods(s: State): Pod[] {
+  if ((s.own & OWN_PODS) === 0) {
+    s.pods = copyPods(s.pods);
+    s.own |= OWN_PODS;
+  }
+  return s.pods;
+}
+
+/** The open cascades, owned by this state (as `ownPods`). */
+export function ownCascades(s: State): Cascade[] {
+  if ((s.own & OWN_CASCADES) === 0) {
+    s.cascades = copyCascades(s.cascades);
+    s.own |= OWN_CASCADES;
+  }
+  return s.cascades;
+}
+
+/** The pickups on the ground, owned by this state (as `ownPods`). */
+export function ownPickups(s: State): Pickup[] {
+  if ((s.own & OWN_PICKUPS) === 0) {
+    s.pickups = copyPickups(s.pickups);
+    s.own |= OWN_PICKUPS;
+  }
+  return s.pickups;
+}
+
+/** The deferred spawns, owned by this state (as `ownPods`). */
+export function ownDeferred(s: State): Deferred[] {
+  if ((s.own & OWN_DEFERRED) === 0) {
+    s.deferred = copyDeferred(s.deferred);
+    s.own |= OWN_DEFERRED;
+  }
+  return s.deferred;
+}
+
+/**
+ * A copy for one step. Only the dimlings are copied up front: the dimlings stage changes every one of
+ * them on every tick. Everything else is shared with the input: arrays that stages only ever replace
+ * (levels, hidden, blooms, fireflies, marks, growPending, rng, lastBatch) stay shared for good, and
+ * the rest (terrain, sprout ages, pods, cascades, pickups, deferred spawns) are copied on the first
+ * write of the step (`setTerrain`, `setSproutAge`, `ownPods`, `ownCascades`, `ownPickups`,
+ * `ownDeferred`), so a tick that does not touch them allocates nothing for them.
  */
 export function cloneState(s: State): State {
   // an explicit literal keeps every state on one fast hidden class (a spread of this many fields does not)
@@ -153,14 +202,14 @@ export function cloneState(s: State): State {
     origBriar: s.origBriar,
     sproutAge: s.sproutAge,
     hidden: s.hidden,
-    pods: copyPods(s.pods),
+    pods: s.pods,
     nextPod: s.nextPod,
     blooms: s.blooms,
-    cascades: copyCascades(s.cascades),
+    cascades: s.cascades,
     dimlings: copyDimlings(s.dimlings),
     nextDimling: s.nextDimling,
-    pickups: copyPickups(s.pickups),
-    deferred: copyDeferred(s.deferred),
+    pickups: s.pickups,
+    deferred: s.deferred,
     fireflies: s.fireflies,
     gate: s.gate,
     lastRelight: s.lastRelight,

@@ -187,6 +187,6 @@ export interface State {
   regrowIn: number;
   rng: [number, number, number, number];
   lastBatch: LastBatch;
-  /** Copy-on-write bits (1 terrain, 2 sproutAge owned by this state); not part of the wire form. */
+  /** Copy-on-write bits (`OWN_*` in state.ts): the shared arrays this state owns; not part of the wire form. */
   own: number;
 }

@@ -9,6 +9,7 @@ import { beamCells, podAt, setTerrain } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, dirtyCover, emit } from './ctx.js';
 import { wake } from './pods.js';
+import { ownCascades, ownPickups, ownPods } from '../state.js';
 
 /** The bloom ageing stage. */
 export function bloomAgeing(s: State, t: TickCtx): void {
@@ -35,7 +36,7 @@ function clearCell(s: State, t: TickCtx, c: number): void {
       if (s.hidden[i] !== c) continue;
       const kind = s.hidden[i + 1];
       s.hidden = s.hidden.slice(0, i).concat(s.hidden.slice(i + 2));
-      s.pickups.push({ cell: c, kind });
+      ownPickups(s).push({ cell: c, kind });
       emit(t, 'powerRevealed', { cell: c, power: POWER_NAMES[kind] });
       break;
     }
@@ -47,7 +48,8 @@ function clearCell(s: State, t: TickCtx, c: number): void {
  * pods bursting together treat each other alike), then applied in ascending pod id.
  */
 export function bursts(s: State, t: TickCtx): void {
-  const due = s.pods.filter((p) => p.bloomIn <= 0 && !p.wokeNow);
+  if (s.pods.length === 0) return;
+  const due = ownPods(s).filter((p) => p.bloomIn <= 0 && !p.wokeNow);
   if (due.length === 0) return;
   const beams = due.map((p) => beamCells(s, p.cell, p.reach, []));
   s.pods = s.pods.filter((p) => !due.includes(p));
@@ -55,9 +57,9 @@ export function bursts(s: State, t: TickCtx): void {
     let cascade = p.cascade;
     if (!p.woken) {
       cascade = p.id;
-      s.cascades.push({ id: p.id, relights: 0, pods: 0 });
+      ownCascades(s).push({ id: p.id, relights: 0, pods: 0 });
     }
-    const casc = s.cascades.find((c) => c.id === cascade);
+    const casc = ownCascades(s).find((c) => c.id === cascade);
     if (casc) casc.pods++;
     for (const c of beams[i]) {
       clearCell(s, t, c);

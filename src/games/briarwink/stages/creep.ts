@@ -24,6 +24,7 @@ import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
 import { collect } from './pickups.js';
 import { wake } from './pods.js';
+import { ownDeferred, ownPickups, ownPods } from '../state.js';
 
 /** One ring, clockwise on screen from its top-left corner. */
 function ring(r: number): number[] {
@@ -77,7 +78,8 @@ function nearest(from: number, ok: (c: number) => boolean, tiers: ((c: number) =
 export function grow(s: State, t: TickCtx, cell: number): void {
   const pi = podAt(s, cell);
   if (pi >= 0) {
-    if (!s.pods[pi].wokeNow) wake(t, s.pods[pi], s.pods[pi].woken ? s.pods[pi].cascade : -1);
+    const pod = ownPods(s)[pi];
+    if (!pod.wokeNow) wake(t, pod, pod.woken ? pod.cascade : -1);
     if (!s.growPending.includes(cell)) s.growPending = [...s.growPending, cell];
     return;
   }
@@ -112,7 +114,7 @@ export function grow(s: State, t: TickCtx, cell: number): void {
     if (!s.moonless) emit(t, 'moved', { who: 'dimling', dimling: d.id, from: cell, to });
   }
   let kept = 0;
-  for (const p of s.pickups) {
+  for (const p of ownPickups(s)) {
     if (p.cell === cell) {
       const to = nearest(cell, land, [(c) => c !== pNow, any]);
       if (to >= 0 && to === pNow) {
@@ -124,7 +126,7 @@ export function grow(s: State, t: TickCtx, cell: number): void {
     s.pickups[kept++] = p;
   }
   s.pickups.length = kept;
-  for (const q of s.deferred) {
+  for (const q of ownDeferred(s)) {
     if (q.cell !== cell) continue;
     const to = nearest(cell, land, [offYou, any]);
     if (to >= 0) q.cell = to;

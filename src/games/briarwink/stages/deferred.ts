@@ -11,6 +11,7 @@ import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
 import { collect } from './pickups.js';
 import { HEADING } from './dimlings.js';
+import { ownPickups } from '../state.js';
 
 function sprig(s: State, cell: number, dir: number): Dimling {
   return {
@@ -68,7 +69,7 @@ export function deferredSpawns(s: State, t: TickCtx): void {
     } else if (playerCell(s) === q.cell) {
       collect(s, t, q.what, q.cell);
     } else {
-      s.pickups.push({ cell: q.cell, kind: q.what });
+      ownPickups(s).push({ cell: q.cell, kind: q.what });
       emit(t, 'powerDropped', where);
     }
   }

@@ -35,6 +35,7 @@ import {
 } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { emit, rngOf } from './ctx.js';
+import { ownPods } from '../state.js';
 
 /** Sprigs start in this mode: their first step follows their heading when it is open. */
 export const HEADING = 3;
@@ -72,8 +73,9 @@ function startStep(s: State, t: TickCtx, d: Dimling, dir: number, steps: number)
   const pi = podAt(s, n);
   if (pi >= 0) {
     const beyond = pushTarget(s, d, n);
-    emit(t, 'push', { dimling: d.id, pod: s.pods[pi].id, from: n, to: beyond });
-    s.pods[pi].cell = beyond;
+    const pod = ownPods(s)[pi];
+    emit(t, 'push', { dimling: d.id, pod: pod.id, from: n, to: beyond });
+    pod.cell = beyond;
   }
   d.to = n;
   d.dir = dir;

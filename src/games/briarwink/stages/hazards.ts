@@ -9,6 +9,7 @@ import { AWAY_TICKS } from '../roster.js';
 import { dimlingCell, playerCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
+import { ownDeferred } from '../state.js';
 
 /** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
 export function hazardOf(s: State, t: TickCtx): string {
@@ -36,7 +37,7 @@ export function loseHeart(s: State, t: TickCtx, why: string): void {
   if (s.levels[top] > 0) {
     s.levels = s.levels.slice();
     s.levels[top]--;
-    s.deferred.push({ cell, what: top });
+    ownDeferred(s).push({ cell, what: top });
     emit(t, 'upgradeLost', { power: POWER_NAMES[top], level: s.levels[top], cell });
   }
   s.away = AWAY_TICKS;

@@ -4,6 +4,8 @@ import { POWER_NAMES } from '../types.js';
 import { MAX_LEVEL, PICKUP_MAXED_POINTS, PICKUP_POINTS } from '../roster.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, emit } from './ctx.js';
+import { pickupAt } from '../grid.js';
+import { ownPickups } from '../state.js';
 
 /** Apply one collected power-up of `kind`. */
 export function collect(s: State, t: TickCtx, kind: number, cell: number): void {
@@ -19,9 +21,9 @@ export function collect(s: State, t: TickCtx, kind: number, cell: number): void 
 
 /** Collect every pickup lying on `cell` (the gardener's occupied cell). */
 export function collectAt(s: State, t: TickCtx, cell: number): void {
-  if (cell < 0 || s.pickups.length === 0) return;
+  if (cell < 0 || !pickupAt(s, cell)) return;
   let kept = 0;
-  for (const p of s.pickups) {
+  for (const p of ownPickups(s)) {
     if (p.cell === cell) collect(s, t, p.kind, cell);
     else s.pickups[kept++] = p;
   }

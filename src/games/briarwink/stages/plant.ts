@@ -4,6 +4,7 @@ import { BLOOM_IN, POD_CAPS, REACHES } from '../roster.js';
 import { isOpen, playerCell, podAt } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { emit } from './ctx.js';
+import { ownPods } from '../state.js';
 
 /** Can the gardener plant now? Present, under the pod cap, on floor or sprout with no pod, not the gate. */
 export function canPlant(s: State): boolean {
@@ -23,6 +24,6 @@ export function plant(s: State, t: TickCtx): void {
   const cell = playerCell(s);
   const reach = REACHES[s.levels[0]];
   const id = s.nextPod++;
-  s.pods.push({ id, cell, bloomIn: BLOOM_IN, reach, cascade: -1, woken: false, fresh: true, wokeNow: false });
+  ownPods(s).push({ id, cell, bloomIn: BLOOM_IN, reach, cascade: -1, woken: false, fresh: true, wokeNow: false });
   emit(t, 'plant', { pod: id, cell, reach, bloomIn: BLOOM_IN });
 }

@@ -6,6 +6,7 @@ import type { Pod, State } from '../types.js';
 import { WOKEN_BLOOM_IN } from '../roster.js';
 import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
+import { ownPods } from '../state.js';
 
 /** Wake a pod into `cascade` (or only hurry it, cascade -1, as the creep does). */
 export function wake(t: TickCtx, p: Pod, cascade: number): void {
@@ -21,7 +22,7 @@ export function wake(t: TickCtx, p: Pod, cascade: number): void {
 /** The pod timers stage. */
 export function podTimers(s: State, t: TickCtx): void {
   if (s.pods.length === 0) return;
-  for (const p of s.pods) if (!p.fresh && p.bloomIn > 0) p.bloomIn--;
+  for (const p of ownPods(s)) if (!p.fresh && p.bloomIn > 0) p.bloomIn--;
   if (s.blooms.length === 0) return;
   const cover = coverOf(s, t);
   for (const p of s.pods) if (!p.woken && cover[p.cell] >= 0) wake(t, p, cover[p.cell]);

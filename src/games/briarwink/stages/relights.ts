@@ -9,6 +9,7 @@ import { BASE, RELIGHT_CAP } from '../roster.js';
 import { dimlingCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, coverOf, emit } from './ctx.js';
+import { ownCascades, ownDeferred } from '../state.js';
 
 /** Has the night's last dimling been relit (none left, no split waiting)? */
 export function allRelit(s: State): boolean {
@@ -41,14 +42,14 @@ export function relights(s: State, t: TickCtx): void {
   for (const d of hit) {
     const cell = dimlingCell(d);
     const cascade = cover[cell];
-    const casc = s.cascades.find((c) => c.id === cascade);
+    const casc = ownCascades(s).find((c) => c.id === cascade);
     const k = casc ? ++casc.relights : 1;
     const points = BASE[d.kind] * Math.min(k, RELIGHT_CAP);
     addScore(s, points);
     s.relitTotal++;
     s.fireflies = [...s.fireflies, cell];
     s.lastRelight = cell;
-    if (d.kind === TWINBUD) s.deferred.push({ cell, what: -1 });
+    if (d.kind === TWINBUD) ownDeferred(s).push({ cell, what: -1 });
     emit(t, 'relight', { dimling: d.id, kind: KIND_NAMES[d.kind], cell, cascade, k, points });
   }
   s.dimlings = s.dimlings.filter((d) => !hit.includes(d));

@@ -5,10 +5,10 @@
  */
 import type { GameAction, GameEvent, StepResult } from '../../core/game.js';
 import { refuse } from '../../core/game.js';
-import type { State } from './types.js';
+import type { LastBatch, State } from './types.js';
 import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
 import { cloneState } from './state.js';
-import { newCtx } from './stages/ctx.js';
+import { newCtx, nextTick } from './stages/ctx.js';
 import { runTick } from './stages/index.js';
 
 /** A Briarwink action, as the grammar allows it. */
@@ -71,18 +71,20 @@ function onlyType(a: Action): boolean {
   return Object.keys(a).length === 1;
 }
 
+/** The lastBatch of a plain single tick, the common case: one frozen record shared by every such state. */
+const ONE_TICK: LastBatch = Object.freeze({ requested: 1, applied: 1, stoppedBy: 'count', eventsDropped: 0 });
+
 /** Run a batch of ticks on a copy of the state, stopping early as the seed says. */
 export function runBatch(state: State, p: ParsedTick): { state: State; events: GameEvent[] } {
   const s = cloneState(state);
   const events: GameEvent[] = [];
   let applied = 0;
   let stoppedBy = 'count';
-  let dropped = 0;
+  const t = newCtx(p.move, p.walkTo, p.plant, events);
   for (let i = 0; i < p.count; i++) {
-    const t = newCtx(p.move, p.walkTo, p.plant && i === 0, events);
+    nextTick(t, p.plant && i === 0);
     runTick(s, t);
     applied++;
-    dropped += t.dropped;
     if (t.over) stoppedBy = 'runOver';
     else if (t.cleared) stoppedBy = 'nightCleared';
     else if (t.heartLost) stoppedBy = 'heart';
@@ -90,7 +92,10 @@ export function runBatch(state: State, p: ParsedTick): { state: State; events: G
     else continue;
     break;
   }
-  s.lastBatch = { requested: p.count, applied, stoppedBy, eventsDropped: dropped };
+  s.lastBatch =
+    p.count === 1 && applied === 1 && stoppedBy === 'count' && t.dropped === 0
+      ? ONE_TICK
+      : { requested: p.count, applied, stoppedBy, eventsDropped: t.dropped };
   return { state: s, events };
 }
 

@@ -5,10 +5,11 @@
 import type { State } from './types.js';
 import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
 
+// Scratch buffers reused by every search (searches never overlap; nothing keeps them past a call).
+// dist: -2 closed, -1 not reached yet, else the search distance.
 const dist = new Int16Array(CELLS);
 const first = new Int8Array(CELLS);
 const queue = new Int16Array(CELLS);
-const closed = new Uint8Array(CELLS);
 
 /**
  * The first direction of a shortest path from `from` to `target`, or to the reachable cell nearest
@@ -16,9 +17,10 @@ const closed = new Uint8Array(CELLS);
  * best cell is `from` itself.
  */
 export function bfsFirstStep(s: State, from: number, target: number, cover: Int32Array): number {
-  for (let c = 0; c < CELLS; c++) closed[c] = cover[c] >= 0 || !isOpen(s.terrain[c]) ? 1 : 0;
-  for (const p of s.pods) closed[p.cell] = 1;
-  dist.fill(-1);
+  const terrain = s.terrain;
+  for (let c = 0; c < CELLS; c++) dist[c] = cover[c] >= 0 || !isOpen(terrain[c]) ? -2 : -1;
+  const pods = s.pods;
+  for (let i = 0; i < pods.length; i++) dist[pods[i].cell] = -2;
   dist[from] = 0;
   first[from] = -1;
   let head = 0;
@@ -29,7 +31,7 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Int3
     if (c === target) return first[c];
     for (let d = 0; d < 4; d++) {
       const n = NB[c * 4 + d];
-      if (n < 0 || dist[n] >= 0 || closed[n] === 1) continue;
+      if (n < 0 || dist[n] !== -1) continue;
       dist[n] = dist[c] + 1;
       first[n] = c === from ? d : first[c];
       queue[tail++] = n;

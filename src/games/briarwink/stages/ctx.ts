@@ -52,6 +52,22 @@ export function newCtx(move: number, walkTo: number, plant: boolean, events: Gam
   };
 }
 
+/**
+ * Ready a batch's context for its next tick: the per-tick flags and caches start afresh, while the
+ * events, the dropped count and the `prevDim` buffer carry over (one context serves a whole batch, so
+ * a tick allocates no context of its own).
+ */
+export function nextTick(t: TickCtx, plant: boolean): void {
+  t.plant = plant;
+  t.end = false;
+  t.heartLost = false;
+  t.cleared = false;
+  t.over = false;
+  t.prevPlayer = -1;
+  t.rng = null;
+  t.cover = null;
+}
+
 /** Record an event, keeping at most MAX_EVENTS per action. */
 export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } = {}): void {
   if (t.events.length >= MAX_EVENTS) {

@@ -9,11 +9,27 @@ import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt, setSprou
 import type { TickCtx } from './ctx.js';
 import { emit, rngOf } from './ctx.js';
 
-function disturbed(s: State, c: number): boolean {
-  if (podAt(s, c) >= 0 || pickupAt(s, c)) return true;
-  if (playerCell(s) === c || (s.away === 0 && s.pTo === c)) return true;
-  for (const d of s.dimlings) if (dimlingCell(d) === c || d.to === c) return true;
-  return false;
+/** Scratch: 1 on the cells that disturb a sprout this tick (rebuilt by `markDisturbed`, kept no longer). */
+const DISTURBED = new Uint8Array(CELLS);
+
+/**
+ * Mark the cells where a sprout is disturbed: a pod or pickup on it, the gardener's occupied cell or
+ * step destination, any dimling's occupied cell or destination. One pass over the walkers and items
+ * instead of one per sprout.
+ */
+function markDisturbed(s: State): Uint8Array {
+  DISTURBED.fill(0);
+  for (let i = 0; i < s.pods.length; i++) DISTURBED[s.pods[i].cell] = 1;
+  for (let i = 0; i < s.pickups.length; i++) DISTURBED[s.pickups[i].cell] = 1;
+  const pc = playerCell(s);
+  if (pc >= 0) DISTURBED[pc] = 1;
+  if (s.away === 0 && s.pTo >= 0) DISTURBED[s.pTo] = 1;
+  for (let i = 0; i < s.dimlings.length; i++) {
+    const d = s.dimlings[i];
+    DISTURBED[dimlingCell(d)] = 1;
+    if (d.to >= 0) DISTURBED[d.to] = 1;
+  }
+  return DISTURBED;
 }
 
 /** Cells where a regrowth sprout may appear now. */
@@ -44,9 +60,10 @@ export function regrowth(s: State, t: TickCtx): void {
     if (s.regrowIn <= 0 || --s.regrowIn > 0) return;
     return placeSprout(s, t, 0);
   }
+  const disturbed = markDisturbed(s);
   for (let c = 0; c < CELLS; c++) {
     if (s.terrain[c] !== SPROUT) continue;
-    if (disturbed(s, c)) setSproutAge(s, c, 0);
+    if (disturbed[c] === 1) setSproutAge(s, c, 0);
     else if (s.sproutAge[c] + 1 < SPROUT_MATURES) setSproutAge(s, c, s.sproutAge[c] + 1);
     else {
       setTerrain(s, c, REGROWN);

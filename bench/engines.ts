@@ -56,7 +56,13 @@ function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => voi
   };
 }
 
-export async function benchEngines(timeMs = 1500): Promise<EngineFigure[]> {
+/**
+ * Benchmarks the named games (all when `only` is undefined) in this process. Run one game per process
+ * (see run.ts): when several engines share a process, V8's inline caches and the heap carry one
+ * game's shapes into the next game's measurement, and the later games measure several times slower
+ * than they run alone.
+ */
+export async function benchEngines(only?: string[], timeMs = 1500): Promise<EngineFigure[]> {
   const bench = new Bench({ time: timeMs, warmup: true });
   const sizes = new Map<string, number>();
   const add = (name: string, n: number, fn: () => void) => {
@@ -68,7 +74,7 @@ export async function benchEngines(timeMs = 1500): Promise<EngineFigure[]> {
   const baselinePairs = randomPairs(tally, 2000);
   add('baseline: trivial game on the contract', baselinePairs.length, stepLoop(tally, baselinePairs));
 
-  for (const game of games) {
+  for (const game of games.filter((g) => !only || only.includes(g.spec.slug))) {
     const pairs = randomPairs(game, 2000);
     add(`${game.spec.slug}: step + legalActions`, pairs.length, stepLoop(game, pairs));
     const runs = Array.from({ length: 20 }, (_, i) => playout(game, 500 + i, 300)).map((p) => ({
@@ -83,7 +89,7 @@ export async function benchEngines(timeMs = 1500): Promise<EngineFigure[]> {
     });
   }
   for (const c of await gameCases()) {
-    const game = games.find((g) => c.name.startsWith(g.spec.slug));
+    const game = games.find((g) => c.name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
     if (game) add(c.name, c.pairs.length, stepLoop(game, c.pairs));
   }
 

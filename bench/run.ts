@@ -3,17 +3,42 @@
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
  * `npm run bench -- --engines` or `-- --http` runs one half.
  */
-import { benchEngines } from './engines.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { games } from '../src/games/index.js';
+import { benchEngines, type EngineFigure } from './engines.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
 
 const args = new Set(process.argv.slice(2));
-const all = !args.has('--engines') && !args.has('--http') && !args.has('--hostile');
+const all = !args.has('--engines') && !args.has('--http') && !args.has('--hostile') && !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
+const child = process.argv.indexOf('--engines-child');
+if (child >= 0) {
+  // One game's engine figures, measured in this fresh process, printed as JSON for the parent.
+  process.stdout.write(JSON.stringify(await benchEngines([process.argv[child + 1]])) + '\n');
+  process.exit(0);
+}
+
 if (all || args.has('--engines')) {
-  console.log('Engines, one thread, in-process (step + legalActions per second)');
-  const rows = await benchEngines();
+  console.log('Engines, one thread, in-process, one process per game (step + legalActions per second)');
+  const rows: EngineFigure[] = [];
+  for (const game of games) {
+    const out = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--engines-child', game.spec.slug],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    if (out.status !== 0) throw new Error(`engine benchmark for ${game.spec.slug} failed`);
+    const figures = JSON.parse(out.stdout.trim().split('\n').pop()!) as EngineFigure[];
+    rows.push(
+      ...figures.map((f) => (f.name.startsWith('baseline') ? { ...f, name: `${f.name} (${game.spec.slug} run)` } : f)),
+    );
+  }
   console.table(
     rows.map((r) => ({ task: r.name, 'steps/s': fmt(r.stepsPerSecond), 'vs baseline': r.ratioToBaseline.toFixed(3) })),
   );

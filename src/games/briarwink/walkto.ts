@@ -6,21 +6,32 @@ import type { State } from './types.js';
 import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
 
 // Scratch buffers reused by every search (searches never overlap; nothing keeps them past a call).
-// dist: -2 closed, -1 not reached yet, else the search distance.
+// A cell is settled for search number `gen` when seen[cell] === gen: reached (dist, first hold its
+// distance and first step) or found closed. Bumping `gen` forgets the previous search without
+// clearing anything, so a search only touches the cells it reaches and their neighbours.
+const seen = new Int32Array(CELLS);
+const podMark = new Int32Array(CELLS);
 const dist = new Int16Array(CELLS);
 const first = new Int8Array(CELLS);
 const queue = new Int16Array(CELLS);
+let gen = 0;
 
 /**
  * The first direction of a shortest path from `from` to `target`, or to the reachable cell nearest
  * the target (Manhattan, then path length, then lowest index) when it cannot be reached; -1 when the
- * best cell is `from` itself.
+ * best cell is `from` itself. Closed: cells under an active bloom, cells the gardener may not enter
+ * (anything but floor and sprout) and pods; `from` itself is always the start.
  */
 export function bfsFirstStep(s: State, from: number, target: number, cover: Int32Array): number {
+  if (++gen > 0x3fffffff) {
+    gen = 1;
+    seen.fill(0);
+    podMark.fill(0);
+  }
   const terrain = s.terrain;
-  for (let c = 0; c < CELLS; c++) dist[c] = cover[c] >= 0 || !isOpen(terrain[c]) ? -2 : -1;
   const pods = s.pods;
-  for (let i = 0; i < pods.length; i++) dist[pods[i].cell] = -2;
+  for (let i = 0; i < pods.length; i++) podMark[pods[i].cell] = gen;
+  seen[from] = gen;
   dist[from] = 0;
   first[from] = -1;
   let head = 0;
@@ -31,7 +42,9 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Int3
     if (c === target) return first[c];
     for (let d = 0; d < 4; d++) {
       const n = NB[c * 4 + d];
-      if (n < 0 || dist[n] !== -1) continue;
+      if (n < 0 || seen[n] === gen) continue;
+      seen[n] = gen;
+      if (cover[n] >= 0 || !isOpen(terrain[n]) || podMark[n] === gen) continue;
       dist[n] = dist[c] + 1;
       first[n] = c === from ? d : first[c];
       queue[tail++] = n;

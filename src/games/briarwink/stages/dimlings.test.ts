@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { seedRng } from '../../../core/rng.js';
-import { cell, garden, ticks } from '../testkit.js';
+import { Rng, seedRng } from '../../../core/rng.js';
+import { cell, dimling, garden, ticks } from '../testkit.js';
+import { NB } from '../grid.js';
+import { MOPE } from '../types.js';
 import { newCtx } from './ctx.js';
 import { actDimling, wander } from './dimlings.js';
 
@@ -110,29 +112,38 @@ G......
   });
 
   it('choices draw from the seeded stream in ascending id', () => {
-    const map = `
-G......
-.......
-.......
-.......
-.m...m.
-.......
-.......
-.......
-.......`;
-    const a = garden(map);
-    const b = garden(map);
-    // b: the same two mopes with their ids swapped (the list stays in ascending id)
-    b.dimlings = [
-      { ...b.dimlings[1], id: 0 },
-      { ...b.dimlings[0], id: 1 },
-    ];
-    const ra = ticks(a, 1).state;
-    const rb = ticks(b, 1).state;
-    // both stand on open crossroads, so the first draw goes to id 0 wherever it stands
-    expect(rb.dimlings[0].dir).toBe(ra.dimlings[0].dir);
-    expect(rb.dimlings[1].dir).toBe(ra.dimlings[1].dir);
-    expect(rb.dimlings[0].at).toBe(cell(5, 4));
+    // Two idle mopes on open ground, each with three exits (the way back dropped) and straight open,
+    // so each choice is a 70 % straight draw and, failing it, a uniform pick. The mope with id 0 stands
+    // to the right of the one with id 1 (the list stays in ascending id), so neither the map order nor
+    // the list position hides which one draws first.
+    const first = { at: cell(5, 4), dir: 0 }; // id 0, heading up: exits up, right, left
+    const second = { at: cell(1, 4), dir: 1 }; // id 1, heading right: exits up, right, down
+    const choose = (rng: Rng, dir: number): number => {
+      const exits = [0, 1, 2, 3].filter((e) => e !== ((dir + 2) & 3));
+      return rng.chance(0.7) ? dir : rng.pick(exits);
+    };
+    let checked = 0;
+    for (let seed = 0; checked < 6 && seed < 200; seed++) {
+      const byId = new Rng(seedRng(seed, 7));
+      const want = [choose(byId, first.dir), choose(byId, second.dir)];
+      const reversed = new Rng(seedRng(seed, 7));
+      const other = [0, 0];
+      other[1] = choose(reversed, second.dir);
+      other[0] = choose(reversed, first.dir);
+      if (want[0] === other[0] && want[1] === other[1]) continue; // this stream cannot tell the orders apart
+      checked++;
+      const s = garden(EMPTY);
+      s.dimlings = [
+        { ...dimling(0, MOPE, first.at), dir: first.dir },
+        { ...dimling(1, MOPE, second.at), dir: second.dir },
+      ];
+      s.nextDimling = 2;
+      s.rng = seedRng(seed, 7);
+      const r = ticks(s, 1).state;
+      expect(r.dimlings.map((d) => d.to)).toEqual([NB[first.at * 4 + want[0]], NB[second.at * 4 + want[1]]]);
+      expect(r.rng).toEqual(byId.state()); // exactly these draws, from the night's stream
+    }
+    expect(checked).toBe(6);
   });
 
   it('dimlings never enter pods, briar, stone, hedge, thicket, pond, creep marks or the open gate', () => {

@@ -1,7 +1,20 @@
 import { describe, it, expect } from 'vitest';
 import { cell, garden, ticks } from '../testkit.js';
 import { dimlingCell } from '../grid.js';
-import { DASH, MOPE, NUDGER, PEEKER, ROOTLING, SPRIG, SPROUT, STARE, TANGLER, TWINBUD, WANDER } from '../types.js';
+import {
+  DASH,
+  FLOOR,
+  MOPE,
+  NUDGER,
+  PEEKER,
+  ROOTLING,
+  SPRIG,
+  SPROUT,
+  STARE,
+  TANGLER,
+  TWINBUD,
+  WANDER,
+} from '../types.js';
 import { sightDir } from './dimlings.js';
 
 const EMPTY = `
@@ -341,6 +354,42 @@ T......
       expect(r.dimlings[0].moves, what).toBe(2);
       expect(r.terrain[cell(1, 4)], what).not.toBe(SPROUT);
     }
+  });
+
+  it('the floor cell it just left does not sprout when it holds a pod', () => {
+    // walk it by hand off (1,4) on its 2nd change of cell, with and without a pod left on (1,4)
+    const leave = (withPod: boolean) => {
+      const s = withDimling(LANE, TANGLER);
+      const d = s.dimlings[0];
+      d.moves = 1;
+      d.at = cell(1, 4);
+      d.to = cell(2, 4);
+      d.dir = 1;
+      d.prog = 9;
+      d.steps = 20;
+      if (withPod)
+        s.pods.push({
+          id: 0,
+          cell: cell(1, 4),
+          bloomIn: 40,
+          reach: 2,
+          cascade: -1,
+          woken: false,
+          fresh: false,
+          wokeNow: false,
+        });
+      s.nextPod = s.pods.length;
+      return ticks(s, 1);
+    };
+    const bare = leave(false);
+    expect(bare.state.dimlings[0].moves).toBe(2);
+    expect(bare.state.terrain[cell(1, 4)]).toBe(SPROUT); // the control: it would sprout
+    const podded = leave(true);
+    expect(podded.state.dimlings[0].moves).toBe(2);
+    expect(dimlingCell(podded.state.dimlings[0])).toBe(cell(2, 4));
+    expect(podded.state.terrain[cell(1, 4)]).toBe(FLOOR);
+    expect(podded.state.pods.map((p) => p.cell)).toEqual([cell(1, 4)]);
+    expect(podded.events.filter((e) => e.type === 'sprout')).toHaveLength(0);
   });
 
   it('not in the pocket during the hush', () => {

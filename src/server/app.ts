@@ -14,9 +14,11 @@ import Fastify, {
 import type { Registry } from '../core/registry.js';
 import type { StateSealer } from '../core/seal.js';
 import { registry as defaultRegistry } from '../games/index.js';
+import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
+import { registerRunRoutes } from './runs.js';
 import { registerWeb } from './web.js';
 
 export interface AppOptions {
@@ -28,6 +30,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder holding the built browser UI (dist/web); null to serve none. */
   webRoot?: string | null;
+  /** Where verified runs are kept (POST /api/runs, leaderboards); without one those routes answer 503. */
+  store?: RunStore | null;
 }
 
 /** Deepest JSON nesting accepted in a body; real requests nest a handful of levels. */
@@ -158,6 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerGameRoutes(app, registry, opts.sealer);
+  registerRunRoutes(app, registry, opts.store ?? null);
   registerDocs(app, registry);
   await registerWeb(app, opts.webRoot ?? null);
   return app;

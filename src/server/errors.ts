@@ -7,12 +7,15 @@ export const ERRORS = {
   bad_json: { status: 400, message: 'The request body is not valid JSON.' },
   bad_seed: { status: 400, message: 'The seed must be an integer from 0 to 4294967295.' },
   invalid_state: { status: 400, message: 'The state is not one this server issued for this game.' },
+  invalid_run: { status: 400, message: 'The run does not replay: it is not a legal game under these rules.' },
   not_found: { status: 404, message: 'There is nothing at this address.' },
   unknown_game: { status: 404, message: 'There is no game with this slug.' },
+  run_not_found: { status: 404, message: 'There is no stored run with this id.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
   uri_too_long: { status: 414, message: 'The address is too long.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  store_unavailable: { status: 503, message: 'This server keeps no runs: it was started without a run store.' },
   internal_error: { status: 500, message: 'Something went wrong on the server; the request changed nothing.' },
 } as const;
 

@@ -126,3 +126,125 @@ export const actionAnswer = {
     message: { type: 'string' },
   },
 } as const;
+
+const player = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'kind'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 32,
+      pattern: '^[A-Za-z0-9_.-]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$',
+      description: '1 to 32 letters, digits, spaces, `_`, `.` or `-`; no leading or trailing space.',
+    },
+    kind: { type: 'string', enum: ['human', 'agent'], description: 'Who played: a person or a program.' },
+  },
+} as const;
+
+export const runBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['game', 'rulesVersion', 'seed', 'actions', 'player'],
+  description:
+    'A run (game, rulesVersion, seed, actions) and who played it. The server replays it; a score is never sent (an unknown field, refused).',
+  properties: {
+    game: { type: 'string', minLength: 1, maxLength: 64 },
+    rulesVersion: { type: 'string', minLength: 1, maxLength: 64 },
+    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    actions: {
+      type: 'array',
+      maxItems: 100000,
+      items: { type: 'object' },
+      description: "Every action in order, each in the game's grammar.",
+    },
+    player,
+  },
+} as const;
+
+export const runIdParams = {
+  type: 'object',
+  required: ['id'],
+  additionalProperties: false,
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
+} as const;
+
+export const leaderboardQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    kind: { type: 'string', enum: ['human', 'agent'], description: 'One table only; omit it for both.' },
+    limit: { type: 'string', maxLength: 8, description: 'How many runs per table, 1 to 100 (default 10).' },
+  },
+} as const;
+
+export const submitAnswer = {
+  type: 'object',
+  properties: {
+    ok: { type: 'boolean' },
+    id: { type: 'string' },
+    score: { type: 'number', description: 'The replayed score.' },
+    gameOver: { type: 'boolean' },
+    steps: { type: 'integer' },
+    rank: { type: 'integer', description: "The run's place on its leaderboard (1 is best)." },
+    created: { type: 'boolean', description: 'False when this player had already submitted this exact run.' },
+    createdAt: { type: 'string' },
+    replayUrl: { type: 'string' },
+    leaderboardUrl: { type: 'string' },
+  },
+} as const;
+
+const playerAnswer = {
+  type: 'object',
+  properties: { name: { type: 'string' }, kind: { type: 'string' } },
+} as const;
+
+export const runAnswer = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    ok: { type: 'boolean' },
+    id: { type: 'string' },
+    run: {
+      type: 'object',
+      properties: {
+        game: { type: 'string' },
+        rulesVersion: { type: 'string' },
+        seed: { type: 'integer' },
+        actions: { type: 'array', items: anyObject },
+      },
+    },
+    player: playerAnswer,
+    score: { type: 'number' },
+    gameOver: { type: 'boolean' },
+    steps: { type: 'integer' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+const leaderboardEntry = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    player: playerAnswer,
+    score: { type: 'number' },
+    steps: { type: 'integer' },
+    seed: { type: 'integer' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+export const leaderboardAnswer = {
+  type: 'object',
+  description:
+    'The best runs under the current rules version: higher score first, then fewer steps, then the earlier submission.',
+  properties: {
+    ok: { type: 'boolean' },
+    game: { type: 'string' },
+    rulesVersion: { type: 'string' },
+    limit: { type: 'integer' },
+    human: { type: 'array', items: leaderboardEntry },
+    agent: { type: 'array', items: leaderboardEntry },
+  },
+} as const;

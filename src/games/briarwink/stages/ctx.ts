@@ -80,9 +80,15 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
 /** One buffer for the tick's bloom cover: ticks run one at a time and nothing keeps it past a tick. */
 const COVER = new Int32Array(63);
 
-/** Lowest covering cascade per cell, recomputed after blooms change (call `dirtyCover`). */
+/** The cover of a garden with no active bloom: every cell -1. Shared and only ever read. */
+const NO_COVER = new Int32Array(63).fill(-1);
+
+/**
+ * Lowest covering cascade per cell, recomputed after blooms change (call `dirtyCover`). Callers only
+ * read it; with no active bloom it is the shared all -1 array, which costs nothing to build.
+ */
 export function coverOf(s: State, t: TickCtx): Int32Array {
-  if (t.cover === null) t.cover = bloomCover(s, COVER);
+  if (t.cover === null) t.cover = s.blooms.length === 0 ? NO_COVER : bloomCover(s, COVER);
   return t.cover;
 }
 

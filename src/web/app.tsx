@@ -1,8 +1,8 @@
 /** The app shell: header, routes, and in-app link handling. */
 import type { JSX } from 'preact';
-import type { AnyGame } from '../core/game.js';
 import { gameBySlug } from './catalog.js';
 import { HomePage } from './pages/home.js';
+import { LeaderboardPage } from './pages/leaderboard.js';
 import { PlayPage } from './pages/play.js';
 import { ReplayPage } from './pages/replay.js';
 import { RulesPage } from './pages/rules.js';
@@ -20,29 +20,6 @@ function onAppClick(e: JSX.TargetedMouseEvent<HTMLElement>) {
   if (!href || !isAppHref(href)) return;
   e.preventDefault();
   navigate(href);
-}
-
-function LeaderboardPage({ game }: { game: AnyGame }) {
-  document.title = `${game.spec.name} leaderboard · Gameboard`;
-  return (
-    <main id="main">
-      <h1>{game.spec.name} leaderboard</h1>
-      <section class="panel">
-        <p>
-          Coming soon: leaderboards open once the server stores verified runs. Until then, play a game, download its run
-          or share it as a replay link.
-        </p>
-        <div class="row">
-          <a class="btn primary" href={`/play/${game.spec.slug}`}>
-            Play {game.spec.name}
-          </a>
-          <a class="btn" href="/replay">
-            Replay viewer
-          </a>
-        </div>
-      </section>
-    </main>
-  );
 }
 
 function Missing({ what }: { what: string }) {
@@ -63,14 +40,14 @@ export function App() {
   if (route.page === 'home') {
     document.title = 'Gameboard';
     page = <HomePage />;
-  } else if (route.page === 'replay') page = <ReplayPage />;
+  } else if (route.page === 'replay') page = <ReplayPage key={location.search} />;
   else if (route.page === 'missing') page = <Missing what={`There is no page at ${route.path}.`} />;
   else {
     const game = gameBySlug(route.slug);
     if (!game) page = <Missing what={`There is no game called "${route.slug}".`} />;
     else if (route.page === 'play')
       page = <PlayPage key={`${route.slug}:${route.seed}`} game={game} seed={route.seed} />;
-    else if (route.page === 'leaderboard') page = <LeaderboardPage game={game} />;
+    else if (route.page === 'leaderboard') page = <LeaderboardPage key={route.slug} game={game} />;
     else page = <RulesPage key={route.slug} game={game} />;
   }
   return (

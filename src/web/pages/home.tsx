@@ -51,7 +51,7 @@ export function HomePage() {
                     Rules
                   </a>
                   <a class="btn ghost" href={`/leaderboard/${g.spec.slug}`}>
-                    Leaderboard <small class="muted">(coming soon)</small>
+                    Leaderboard
                   </a>
                   <a class="btn ghost" href={`/docs/api/${g.spec.slug}`}>
                     API docs

@@ -5,6 +5,8 @@
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
+import type { Run } from '../../core/replay.js';
+import { ApiFailure, PLAYER_NAME, submitRun, type Submitted } from '../api.js';
 import { TextBoard, genericActionLabel, genericStatus, genericView } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { navigate } from '../router.js';
@@ -153,6 +155,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
             </button>
           </div>
           {link && <ShareBox link={link} />}
+          <SubmitBox run={run} slug={game.spec.slug} />
         </section>
       )}
       <div class="play-grid">
@@ -283,5 +286,110 @@ function ShareBox({ link }: { link: string }) {
         {copied ? 'Copied' : 'Copy'}
       </button>
     </div>
+  );
+}
+
+const NAME_KEY = 'gameboard.playerName';
+
+function savedName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+type Submit =
+  | { kind: 'idle' }
+  | { kind: 'asking'; problem?: string }
+  | { kind: 'sending' }
+  | { kind: 'done'; result: Submitted }
+  | { kind: 'error'; message: string };
+
+/** "Submit to leaderboard": asks a name, posts the recorded run as a human's, and shows its rank. */
+function SubmitBox({ run, slug }: { run: Run; slug: string }) {
+  const [state, setState] = useState<Submit>({ kind: 'idle' });
+  const [name, setName] = useState(savedName);
+
+  const send = async () => {
+    const n = name.trim();
+    if (!PLAYER_NAME.test(n) || n.length > 32) {
+      setState({
+        kind: 'asking',
+        problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.',
+      });
+      return;
+    }
+    try {
+      localStorage.setItem(NAME_KEY, n);
+    } catch {
+      /* private mode: nothing to remember it in */
+    }
+    setState({ kind: 'sending' });
+    try {
+      setState({ kind: 'done', result: await submitRun(run, { name: n, kind: 'human' }) });
+    } catch (err) {
+      const message =
+        err instanceof ApiFailure && err.code === 'store_unavailable'
+          ? 'This server keeps no leaderboard.'
+          : `The run was not accepted: ${(err as Error).message}`;
+      setState({ kind: 'error', message });
+    }
+  };
+
+  if (state.kind === 'idle')
+    return (
+      <div class="row submit-row">
+        <button class="btn primary" onClick={() => setState({ kind: 'asking' })} data-testid="submit-open">
+          Submit to leaderboard
+        </button>
+      </div>
+    );
+  if (state.kind === 'done') {
+    const r = state.result;
+    return (
+      <p class="submit-result" role="status" data-testid="submit-result">
+        Verified by the server: score <strong>{r.score}</strong>, rank{' '}
+        <strong data-testid="submit-rank">#{r.rank}</strong> among humans.{' '}
+        <a href={`/leaderboard/${slug}`}>See the leaderboard</a> ·{' '}
+        <a href={`/replay?run=${encodeURIComponent(r.id)}`}>Replay it</a>
+      </p>
+    );
+  }
+  return (
+    <form
+      class="submitform"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <label>
+        Your name on the leaderboard{' '}
+        <input
+          name="player"
+          value={name}
+          maxLength={32}
+          autoFocus
+          autoComplete="nickname"
+          placeholder="1 to 32 letters or digits"
+          data-testid="submit-name"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <button class="btn primary" type="submit" disabled={state.kind === 'sending'} data-testid="submit-send">
+        {state.kind === 'sending' ? 'Submitting…' : 'Submit'}
+      </button>
+      {state.kind === 'asking' && state.problem && (
+        <p class="problem" role="alert">
+          {state.problem}
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <p class="problem" role="alert" data-testid="submit-error">
+          {state.message}
+        </p>
+      )}
+    </form>
   );
 }

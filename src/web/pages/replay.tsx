@@ -1,5 +1,6 @@
 /**
- * The replay viewer: opens a run (a downloaded file, or the run carried in the link's fragment),
+ * The replay viewer: opens a run (a downloaded file, the run carried in the link's fragment, or a run
+ * stored on the server, `/replay?run=<id>`),
  * re-runs it on the engine, and steps through it: play, pause, step, scrub, change speed.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -9,10 +10,15 @@ import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.j
 import { ScoreGraph } from '../components/scoregraph.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
+import { fetchRun, type StoredRun } from '../api.js';
 import { decodeRun, downloadRun, encodeRun, parseRun } from '../runfile.js';
 import { Timeline } from '../timeline.js';
 
-type Loaded = { kind: 'empty' } | { kind: 'error'; message: string } | { kind: 'ok'; timeline: Timeline };
+type Loaded =
+  | { kind: 'empty' }
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ok'; timeline: Timeline; stored?: StoredRun };
 
 function load(run: Run): Loaded {
   const game = gameBySlug(run.game);
@@ -32,6 +38,20 @@ export function ReplayPage() {
 
   const fromHash = async () => {
     const h = location.hash.replace(/^#/, '');
+    const id = new URLSearchParams(location.search).get('run');
+    if (!h && id) {
+      setLoaded({ kind: 'loading' });
+      try {
+        const stored = await fetchRun(id);
+        const l = load(stored.run);
+        return setLoaded(l.kind === 'ok' ? { ...l, stored } : l);
+      } catch (err) {
+        return setLoaded({
+          kind: 'error',
+          message: `The stored run "${id}" could not be opened: ${(err as Error).message}`,
+        });
+      }
+    }
     if (!h) return setLoaded({ kind: 'empty' });
     try {
       setLoaded(load(await decodeRun(h)));
@@ -126,6 +146,13 @@ export function ReplayPage() {
             </button>
           </form>
         </section>
+      )}
+      {loaded.kind === 'loading' && <p class="muted">Loading the run…</p>}
+      {loaded.kind === 'ok' && loaded.stored && (
+        <p class="lead" data-testid="stored-run">
+          Played by <strong>{loaded.stored.player.name}</strong> ({loaded.stored.player.kind}), verified score{' '}
+          {loaded.stored.score}. <a href={`/leaderboard/${loaded.stored.run.game}`}>Leaderboard</a>
+        </p>
       )}
       {loaded.kind === 'error' && (
         <p class="panel error" role="alert">

@@ -1,0 +1,185 @@
+/**
+ * Leaderboards end to end in a real browser, against the real app: `buildApp` with an in-memory run
+ * store, serving a Vite build made here (into a private temp folder) on 127.0.0.1 at a random port. A
+ * Whirlyard game is played to the end, submitted from the game-over panel, found on the leaderboard
+ * page, and opened from there in the replay viewer. Expected values come from the same engine here.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyGame, GameAction } from '../../src/core/game.js';
+import { StateSealer } from '../../src/core/seal.js';
+import { registry } from '../../src/games/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { SqliteRunStore } from '../../src/store/sqlite.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHOTS = join(ROOT, 'test-output/screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
+
+let app: FastifyInstance;
+let store: SqliteRunStore;
+let base = '';
+let context: BrowserContext;
+let profile = '';
+let DIST = '';
+
+async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { page, errors };
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  DIST = mkdtempSync(join(tmpdir(), 'gameboard-web-lb-'));
+  await build({
+    configFile: join(ROOT, 'src/web/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: DIST, emptyOutDir: true },
+  });
+  store = new SqliteRunStore(':memory:');
+  app = await buildApp({
+    sealer: new StateSealer(['leaderboard-browser-test-secret']),
+    store,
+    webRoot: DIST,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await app?.close();
+  await store?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+  if (DIST) rmSync(DIST, { recursive: true, force: true });
+});
+
+describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () => {
+  it('a finished Whirlyard game is submitted, ranked, listed and replayed from the leaderboard', async () => {
+    const game = registry.get('whirlyard') as AnyGame;
+    const seed = 11;
+    // An agent's run already on the board: it must show in the agents' table, not the humans'.
+    const agentRun = {
+      game: 'whirlyard',
+      rulesVersion: game.spec.rulesVersion,
+      seed: 5,
+      actions: [{ type: 'end_run' }],
+    };
+    const agentPost = await app.inject({
+      method: 'POST',
+      url: '/api/runs',
+      payload: { ...agentRun, player: { name: 'robo-7', kind: 'agent' } },
+    });
+    expect(agentPost.statusCode).toBe(200);
+
+    const { page, errors } = await newPage();
+    await page.goto(`${base}/leaderboard/whirlyard`);
+    await expect.poll(() => page.getByTestId('leaderboard-human').textContent()).toContain('No runs yet');
+
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+    // A greedy one-step player chosen on the same engine, by keys, for up to 12 actions; then end the run.
+    let state = game.init(seed);
+    const played: GameAction[] = [];
+    while (!game.isGameOver(state) && played.length < 12) {
+      let best: GameAction = { type: 'wait' };
+      let bestRank = -Infinity;
+      for (const a of game.legalActions(state)) {
+        if (a.type !== 'move' && a.type !== 'wait') continue;
+        const r = game.step(state, a);
+        if (!r.ok) continue;
+        const rank = (game.isGameOver(r.state) ? -1e6 : 0) + game.score(r.state);
+        if (rank > bestRank) [best, bestRank] = [a, rank];
+      }
+      await page.keyboard.press(best.type === 'move' ? MOVE_KEYS[String(best.direction)] : 's');
+      const r = game.step(state, best);
+      if (!r.ok) throw new Error(r.message);
+      state = r.state;
+      played.push(best);
+      await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(played.length));
+    }
+    if (!game.isGameOver(state)) {
+      await page.getByRole('button', { name: 'End run and bank the score' }).click();
+      const r = game.step(state, { type: 'end_run' });
+      if (!r.ok) throw new Error(r.message);
+      state = r.state;
+      played.push({ type: 'end_run' });
+    }
+    const final = game.score(state);
+    await expect(page.getByTestId('final-score').textContent()).resolves.toBe(String(final));
+
+    // Submit: a bad name is refused in the page, a good one is sent and ranked.
+    await page.getByTestId('submit-open').click();
+    await page.getByTestId('submit-name').fill('<bad>');
+    await page.getByTestId('submit-send').click();
+    await expect.poll(() => page.getByTestId('gameover').getByRole('alert').textContent()).toContain('1 to 32');
+    await page.getByTestId('submit-name').fill('Ada Tester');
+    await page.getByTestId('submit-send').click();
+    await expect.poll(() => page.getByTestId('submit-rank').textContent()).toBe('#1');
+    await page.screenshot({ path: join(SHOTS, 'submitted-whirlyard.png'), fullPage: true });
+    await expect(page.getByTestId('submit-result').textContent()).resolves.toContain(`score ${final}`);
+    expect(await store.count('whirlyard')).toBe(2);
+
+    // The leaderboard page lists it among humans, and the agent's run among agents only.
+    await page.getByTestId('submit-result').getByRole('link', { name: 'See the leaderboard' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Whirlyard leaderboard');
+    const humans = page.getByTestId('leaderboard-human');
+    await expect.poll(() => humans.locator('tbody tr').count()).toBe(1);
+    const row = humans.locator('tbody tr').first();
+    await expect(row.locator('.player').textContent()).resolves.toBe('Ada Tester');
+    await expect(row.locator('td').nth(2).textContent()).resolves.toBe(String(final));
+    await expect(row.locator('td').nth(3).textContent()).resolves.toBe(String(played.length));
+    await expect(row.locator('td').nth(4).textContent()).resolves.toBe(String(seed));
+    const agents = page.getByTestId('leaderboard-agent');
+    await expect(agents.locator('tbody tr').count()).resolves.toBe(1);
+    await expect(agents.locator('.player').textContent()).resolves.toBe('robo-7');
+    await expect(humans.textContent()).resolves.not.toContain('robo-7');
+    await page.screenshot({ path: join(SHOTS, 'leaderboard-whirlyard.png'), fullPage: true });
+
+    // Its Replay link opens the stored run in the viewer, which replays it to the same score.
+    await row.getByRole('link', { name: 'Replay' }).click();
+    await expect.poll(() => page.getByTestId('stored-run').textContent()).toContain('Ada Tester');
+    expect(page.url()).toMatch(/\/replay\?run=[A-Za-z0-9_-]+$/);
+    await page.getByTestId('to-end').click();
+    await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(played.length));
+    await expect(page.getByTestId('replay-final').textContent()).resolves.toContain(String(final));
+
+    // A reload of that address opens it straight from the server; an unknown id says so.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('stored-run').textContent()).toContain('verified score');
+    expect(errors).toEqual([]);
+    await page.goto(`${base}/replay?run=nosuchrun`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('could not be opened');
+    // The browser logs the 404 of that fetch itself; nothing else may have gone wrong.
+    expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await page.close();
+  });
+});

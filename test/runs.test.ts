@@ -249,6 +249,27 @@ describe('leaderboards', () => {
   });
 });
 
+describe('the docs', () => {
+  it('/llms.txt and /docs/api describe submitting runs and the leaderboards', async () => {
+    const app = await buildApp({ sealer, webRoot: null });
+    try {
+      for (const url of ['/llms.txt', '/docs/api']) {
+        const text = (await app.inject({ method: 'GET', url })).body;
+        expect(text, url).toContain('POST');
+        expect(text, url).toContain('/api/runs');
+        expect(text, url).toContain('/leaderboard');
+        expect(text, url).toContain('invalid_run');
+      }
+      const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      expect(Object.keys(spec.paths)).toEqual(
+        expect.arrayContaining(['/api/runs', '/api/runs/{id}', '/api/games/{slug}/leaderboard']),
+      );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('persistence and the missing store', () => {
   it('keeps runs across reopening the SQLite file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gameboard-store-'));

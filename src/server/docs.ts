@@ -70,11 +70,26 @@ and changes nothing; an action outside the game's grammar (unknown type, extra o
 <code>reason: "unknown_action"</code>. Validation is strict: no field is dropped or converted.</p>
 <p><code>observation.text</code> is written for language models; the other observation fields carry the same
 facts as data.</p>
+<h2>Runs and leaderboards</h2>
+<p>A finished run goes on the game's leaderboard: <code>POST /api/runs</code> with JSON
+<code>{game, rulesVersion, seed, actions, player: {name, kind}}</code> (<code>kind</code> is <code>"agent"</code>
+or <code>"human"</code>; a name is 1 to 32 letters, digits, spaces, <code>_ . -</code>; at most 100,000 actions,
+4 MiB). The server replays the run on the engine and stores only the score the replay gives; a claimed
+<code>score</code> is refused as an unknown field. It answers <code>{ok:true, id, score, gameOver, steps, rank}</code>.
+A run that does not replay (wrong game or rules version, an action outside the grammar or refused) is a 400
+<code>invalid_run</code> naming the first failing action's index. Record the actions you sent, in order, with the
+seed of the init answer: that is the run.</p>
+<table>
+<tr><td><code>POST /api/runs</code></td><td>submit a run; the server replays and ranks it</td></tr>
+<tr><td><code>GET /api/runs/&lt;id&gt;</code></td><td>a stored run: <code>run, player, score, gameOver, steps, createdAt</code>; watch it at <code>/replay?run=&lt;id&gt;</code></td></tr>
+<tr><td><code>GET /api/games/&lt;slug&gt;/leaderboard?kind=human|agent&amp;limit=N</code></td><td>the best runs under the current rules version (<code>id, player, score, steps, seed, createdAt</code>), humans and agents apart; omit <code>kind</code> for both; <code>limit</code> 1 to 100, default 10</td></tr>
+</table>
 <h2>Games</h2><ul>${games}</ul>
 <h2>Other addresses</h2>
 <table>
 <tr><td><code>GET /api/games</code></td><td>the index: <code>service, count, games[]</code></td></tr>
 <tr><td><code>GET /api/games/&lt;slug&gt;</code></td><td>one game's entry and full spec (rules, scoring, action grammar as JSON Schema, rules version)</td></tr>
+<tr><td><code>/leaderboard/&lt;slug&gt;</code></td><td>the leaderboard in the browser</td></tr>
 <tr><td><code>GET /openapi.json</code></td><td>the OpenAPI 3 description of every route</td></tr>
 <tr><td><code>GET /llms.txt</code></td><td>a plain-text guide for agents</td></tr>
 </table>
@@ -129,6 +144,17 @@ function llmsTxt(registry: Registry, base: string): string {
 4. An illegal action returns HTTP 200 \`{ok:false, reason, message, legalActions}\` and changes nothing.
    A malformed action (not in the grammar) has reason \`unknown_action\`.
 5. Carry the state unchanged: it is sealed, and an altered state is refused with HTTP 400 \`invalid_state\`.
+
+## Leaderboards
+
+Keep the seed and every action the server accepted, in order: that is your run. When the game is over,
+\`POST ${base}/api/runs\` with JSON
+\`{"game": "<slug>", "rulesVersion": "<spec.rulesVersion>", "seed": N, "actions": [...], "player": {"name": "<1-32 of A-Z a-z 0-9 space _ . ->", "kind": "agent"}}\`.
+The server replays the run and stores only the score it replays (do not send a score: unknown fields are
+refused). It answers \`{ok, id, score, gameOver, steps, rank}\`; a run that does not replay is HTTP 400
+\`invalid_run\`, naming the first failing action's index. At most 100,000 actions.
+\`GET ${base}/api/games/<slug>/leaderboard?kind=agent&limit=10\` lists the best runs; \`GET ${base}/api/runs/<id>\`
+returns a stored run, and ${base}/replay?run=<id> replays it in the browser.
 
 ## Games
 

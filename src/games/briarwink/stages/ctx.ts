@@ -8,6 +8,12 @@ import { Rng } from '../../../core/rng.js';
 import type { State } from '../types.js';
 import { bloomCover } from '../grid.js';
 
+/**
+ * One buffer for every context's `prevDim`: ticks run one at a time, the dimlings stage writes the
+ * entry of every dimling present before hazards read it, and nothing keeps it past a tick.
+ */
+const PREV_DIM: number[] = [];
+
 /** The most events one action reports. */
 export const MAX_EVENTS = 64;
 
@@ -46,7 +52,7 @@ export function newCtx(move: number, walkTo: number, plant: boolean, events: Gam
     cleared: false,
     over: false,
     prevPlayer: -1,
-    prevDim: [],
+    prevDim: PREV_DIM,
     rng: null,
     cover: null,
   };

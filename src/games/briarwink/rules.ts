@@ -8,7 +8,7 @@ import { refuse } from '../../core/game.js';
 import type { LastBatch, State } from './types.js';
 import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
 import { cloneState } from './state.js';
-import { newCtx, nextTick } from './stages/ctx.js';
+import { newCtx, nextTick, startBatch } from './stages/ctx.js';
 import { runTick } from './stages/index.js';
 
 /** A Briarwink action, as the grammar allows it. */
@@ -74,13 +74,17 @@ function onlyType(a: Action): boolean {
 /** The lastBatch of a plain single tick, the common case: one frozen record shared by every such state. */
 const ONE_TICK: LastBatch = Object.freeze({ requested: 1, applied: 1, stoppedBy: 'count', eventsDropped: 0 });
 
+/** The one tick context every batch uses (steps never overlap; `startBatch` and `nextTick` reset it). */
+const BATCH_CTX = newCtx(-1, -1, false, []);
+
 /** Run a batch of ticks on a copy of the state, stopping early as the seed says. */
 export function runBatch(state: State, p: ParsedTick): { state: State; events: GameEvent[] } {
   const s = cloneState(state);
   const events: GameEvent[] = [];
   let applied = 0;
   let stoppedBy = 'count';
-  const t = newCtx(p.move, p.walkTo, p.plant, events);
+  const t = BATCH_CTX;
+  startBatch(t, p.move, p.walkTo, events);
   for (let i = 0; i < p.count; i++) {
     nextTick(t, p.plant && i === 0);
     runTick(s, t);

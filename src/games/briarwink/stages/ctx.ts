@@ -59,6 +59,17 @@ export function newCtx(move: number, walkTo: number, plant: boolean, events: Gam
 }
 
 /**
+ * Ready a context for a new batch (one action's ticks), as `newCtx` would build it. Steps never
+ * overlap, so `runBatch` reuses one context for every batch instead of allocating one per step.
+ */
+export function startBatch(t: TickCtx, move: number, walkTo: number, events: GameEvent[]): void {
+  t.move = move;
+  t.walkTo = walkTo;
+  t.events = events;
+  t.dropped = 0;
+}
+
+/**
  * Ready a batch's context for its next tick: the per-tick flags and caches start afresh, while the
  * events, the dropped count and the `prevDim` buffer carry over (one context serves a whole batch, so
  * a tick allocates no context of its own).

@@ -55,6 +55,19 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
     '/api/runs',
     {
       bodyLimit: RUN_BODY_LIMIT,
+      // Name an unknown field, and say why a claimed score is refused.
+      schemaErrorFormatter: (errors, dataVar) => {
+        const e = errors[0];
+        const extra = (e?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
+        if (e?.keyword === 'additionalProperties' && typeof extra === 'string') {
+          const why =
+            extra === 'score' && e.instancePath === ''
+              ? ' (the server replays the run and computes the score itself)'
+              : '';
+          return new Error(`${dataVar}${e.instancePath} has an unknown field "${extra.slice(0, 40)}"${why}`);
+        }
+        return new Error(e ? `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}` : `${dataVar} is invalid`);
+      },
       schema: {
         summary: 'Submit a run: the server replays it and stores the replayed score',
         body: runBody,

@@ -3,12 +3,13 @@
  * Thin: parse, call the game contract, format.
  */
 import { randomInt } from 'node:crypto';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { ApiError } from './errors.js';
+import { compileActionGrammars, plainJson } from './grammar.js';
 import {
   actionAnswer,
   actionBody,
@@ -55,19 +56,8 @@ function describeAjvError(errors: ErrorObject[] | null | undefined): string {
   return `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}`;
 }
 
-/**
- * Play answers are mostly free-form game data (observations, actions, events), which a schema-driven
- * serialiser only walks to hand to JSON.stringify anyway: serialise them directly. Their schemas still
- * document the answers in /openapi.json.
- */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
-
 export function registerGameRoutes(app: FastifyInstance, registry: Registry, sealer: StateSealer): void {
-  // The same strictness as the request schemas: no stripping, no coercion.
-  const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
-  const validators = new Map<string, ValidateFunction>(
-    registry.games.map((g) => [g.spec.slug, ajv.compile(g.spec.actionSchema)]),
-  );
+  const validators = compileActionGrammars(registry);
 
   const gameOr404 = (slug: string): AnyGame => {
     const game = registry.get(slug);

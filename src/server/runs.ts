@@ -4,13 +4,13 @@
  * `GET /api/runs/:id` answers a stored run, `GET /api/games/:slug/leaderboard` the best runs, split by
  * player kind. Without a store every route answers 503 store_unavailable.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { replay } from '../core/replay.js';
 import { PLAYER_KINDS, type Player, type PlayerKind, type RunStore } from '../store/store.js';
 import { ApiError } from './errors.js';
+import { compileActionGrammars, plainJson } from './grammar.js';
 import {
   errorResponses,
   leaderboardAnswer,
@@ -38,13 +38,9 @@ interface RunSubmission {
 }
 
 const withStoreErrors = { ...errorResponses, 503: errorResponses[400] } as const;
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 export function registerRunRoutes(app: FastifyInstance, registry: Registry, store: RunStore | null): void {
-  const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
-  const validators = new Map<string, ValidateFunction>(
-    registry.games.map((g) => [g.spec.slug, ajv.compile(g.spec.actionSchema)]),
-  );
+  const validators = compileActionGrammars(registry);
 
   const needStore = (): RunStore => {
     if (!store) throw new ApiError('store_unavailable');

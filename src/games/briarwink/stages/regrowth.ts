@@ -55,13 +55,14 @@ export function sproutCandidates(s: State): number[] {
 export function regrowth(s: State, t: TickCtx): void {
   if (s.settled) return;
   let sprouts = 0;
-  if (s.terrain.indexOf(SPROUT) < 0) {
+  const firstSprout = s.terrain.indexOf(SPROUT);
+  if (firstSprout < 0) {
     // no sprout to mature: only the regrowth clock runs
     if (s.regrowIn <= 0 || --s.regrowIn > 0) return;
     return placeSprout(s, t, 0);
   }
   const disturbed = markDisturbed(s);
-  for (let c = 0; c < CELLS; c++) {
+  for (let c = firstSprout; c < CELLS; c++) {
     if (s.terrain[c] !== SPROUT) continue;
     if (disturbed[c] === 1) setSproutAge(s, c, 0);
     else if (s.sproutAge[c] + 1 < SPROUT_MATURES) setSproutAge(s, c, s.sproutAge[c] + 1);

@@ -60,9 +60,11 @@ export function newState(seed: number): State {
   return s;
 }
 
-// One loop per record type (a shared generic copier with a callback would not inline).
+// One loop per record type (a shared generic copier with a callback would not inline). Each starts
+// from `slice()`: an exact-size array of the input's packed kind, where `new Array(n)` would be holey
+// and give the stages a second array shape to handle (filters and generation make packed arrays).
 function copyDimlings(xs: Dimling[]): Dimling[] {
-  const out = new Array<Dimling>(xs.length);
+  const out = xs.slice();
   for (let i = 0; i < xs.length; i++) {
     const d = xs[i];
     out[i] = {
@@ -83,7 +85,7 @@ function copyDimlings(xs: Dimling[]): Dimling[] {
 }
 
 function copyPods(xs: Pod[]): Pod[] {
-  const out = new Array<Pod>(xs.length);
+  const out = xs.slice();
   for (let i = 0; i < xs.length; i++) {
     const p = xs[i];
     out[i] = {

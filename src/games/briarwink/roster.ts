@@ -1,6 +1,6 @@
 /**
  * The band table and the fixed numbers of Briarwink, straight from the seed file
- * (/work/shared/seeds/000_f24a9fe9a6231248.txt, ROSTER, SCORING, MOVEMENT, HEARTS).
+ * (shared/seeds/000_f24a9fe9a6231248.txt, ROSTER, SCORING, MOVEMENT, HEARTS).
  */
 import { MOPE, PEEKER, ROOTLING, NUDGER, TWINBUD, SPRIG, TANGLER } from './types.js';
 

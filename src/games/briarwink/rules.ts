@@ -1,5 +1,5 @@
 /**
- * Briarwink's actions, from the seed file /work/shared/seeds/000_f24a9fe9a6231248.txt (ACTIONS,
+ * Briarwink's actions, from the seed file shared/seeds/000_f24a9fe9a6231248.txt (ACTIONS,
  * BATCHES): start, tick (move or walkTo, plant, count 1-30) and endRun; the legal list; batches that
  * stop early. The tick itself is the ordered stage list in stages/index.ts.
  */

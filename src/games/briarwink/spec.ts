@@ -1,6 +1,6 @@
 /**
  * Briarwink's published spec: goal, scoring and rules in the project's own words (facts from the seed
- * file /work/shared/seeds/000_f24a9fe9a6231248.txt), and its action grammar exactly as given there.
+ * file shared/seeds/000_f24a9fe9a6231248.txt), and its action grammar exactly as given there.
  */
 import type { GameSpec, JsonSchema } from '../../core/game.js';
 import { BANDS, LAYOUT_NAMES } from './roster.js';

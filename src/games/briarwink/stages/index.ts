@@ -1,5 +1,5 @@
 /**
- * The tick, as the seed file's TICK ORDER (/work/shared/seeds/000_f24a9fe9a6231248.txt): an ordered
+ * The tick, as the seed file's TICK ORDER (shared/seeds/000_f24a9fe9a6231248.txt): an ordered
  * list of named stages run by a tiny runner. A stage may end the tick early (a cleared night, the
  * run's last heart).
  */

@@ -3,13 +3,12 @@
  * Thin: parse, call the game contract, format.
  */
 import { randomInt } from 'node:crypto';
-import type { ErrorObject } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, plainJson } from './grammar.js';
+import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
 import {
   actionAnswer,
   actionBody,
@@ -50,25 +49,10 @@ export function parseSeed(raw: string | undefined): number {
   return Number(raw);
 }
 
-function describeAjvError(errors: ErrorObject[] | null | undefined): string {
-  const e = errors?.[0];
-  if (!e) return 'the action does not match the grammar';
-  return `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}`;
-}
-
 export function registerGameRoutes(app: FastifyInstance, registry: Registry, sealer: StateSealer): void {
   const validators = compileActionGrammars(registry);
 
-  const gameOr404 = (slug: string): AnyGame => {
-    const game = registry.get(slug);
-    if (!game) {
-      throw new ApiError(
-        'unknown_game',
-        `There is no game "${slug.slice(0, 64)}". Games: ${registry.slugs().join(', ')}.`,
-      );
-    }
-    return game;
-  };
+  const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
   /** The playing part of an answer: the sealed state under the game's carry name, and what it shows. */
   const present = (game: AnyGame, state: unknown) => {
@@ -168,7 +152,7 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
         return {
           ok: false,
           reason: 'unknown_action',
-          message: `The action is not in the ${game.spec.name} grammar: ${describeAjvError(valid.errors)}.`,
+          message: `The action is not in the ${game.spec.name} grammar: ${describeGrammarError(valid.errors)}.`,
           legalActions: game.legalActions(state),
         };
       }

@@ -10,7 +10,7 @@ import type { Registry } from '../core/registry.js';
 import { replay } from '../core/replay.js';
 import { PLAYER_KINDS, type Player, type PlayerKind, type RunStore } from '../store/store.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, plainJson } from './grammar.js';
+import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
 import {
   errorResponses,
   leaderboardAnswer,
@@ -83,10 +83,9 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
       const valid = validators.get(game.spec.slug)!;
       for (let i = 0; i < actions.length; i++) {
         if (!valid(actions[i])) {
-          const e = valid.errors?.[0];
           throw new ApiError(
             'invalid_run',
-            `Action ${i} is not in the ${game.spec.name} grammar: ${e ? `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}` : 'it does not match'}.`,
+            `Action ${i} is not in the ${game.spec.name} grammar: ${describeGrammarError(valid.errors)}.`,
           );
         }
       }
@@ -164,13 +163,7 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
       },
     },
     async (req) => {
-      const game = registry.get(req.params.slug);
-      if (!game) {
-        throw new ApiError(
-          'unknown_game',
-          `There is no game "${req.params.slug.slice(0, 64)}". Games: ${registry.slugs().join(', ')}.`,
-        );
-      }
+      const game = requireGame(registry, req.params.slug);
       const s = needStore();
       const raw = req.query.limit;
       let limit = DEFAULT_LEADERBOARD_LIMIT;

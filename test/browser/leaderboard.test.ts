@@ -4,60 +4,30 @@
  * Whirlyard game is played to the end, submitted from the game-over panel, found on the leaderboard
  * page, and opened from there in the replay viewer. Expected values come from the same engine here.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { StateSealer } from '../../src/core/seal.js';
 import { registry } from '../../src/games/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { SqliteRunStore } from '../../src/store/sqlite.js';
+import { SHOTS, buildWeb, launchBrowser, newPage } from './harness.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const SHOTS = join(ROOT, 'test-output/screenshots');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 
 let app: FastifyInstance;
 let store: SqliteRunStore;
 let base = '';
 let context: BrowserContext;
-let profile = '';
+let closeBrowser: (() => Promise<void>) | undefined;
 let DIST = '';
 
-async function newPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return { page, errors };
-}
-
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  DIST = mkdtempSync(join(tmpdir(), 'gameboard-web-lb-'));
-  await build({
-    configFile: join(ROOT, 'src/web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: DIST, emptyOutDir: true },
-  });
+  DIST = await buildWeb('gameboard-web-lb-');
   store = new SqliteRunStore(':memory:');
   app = await buildApp({
     sealer: new StateSealer(['leaderboard-browser-test-secret']),
@@ -66,20 +36,13 @@ beforeAll(async () => {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ARGS,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-  });
+  ({ context, close: closeBrowser } = await launchBrowser());
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser?.();
   await app?.close();
   await store?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
   if (DIST) rmSync(DIST, { recursive: true, force: true });
 });
 
@@ -101,7 +64,7 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     });
     expect(agentPost.statusCode).toBe(200);
 
-    const { page, errors } = await newPage();
+    const { page, errors } = await newPage(context);
     await page.goto(`${base}/leaderboard/whirlyard`);
     await expect.poll(() => page.getByTestId('leaderboard-human').textContent()).toContain('No runs yet');
 

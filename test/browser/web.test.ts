@@ -5,30 +5,16 @@
  * through playwright-core. Expected
  * values come from running the same engines here, in the test process.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { extname, join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { games, registry } from '../../src/games/index.js';
+import { SHOTS, buildWeb, launchBrowser, newPage } from './harness.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const SHOTS = join(ROOT, 'test-output/screenshots');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -40,7 +26,7 @@ const TYPES: Record<string, string> = {
 let server: Server;
 let base = '';
 let context: BrowserContext;
-let profile = '';
+let closeBrowser: (() => Promise<void>) | undefined;
 /** The build under test: a private folder, so a running server's dist/web or another suite is never touched. */
 let DIST = '';
 
@@ -58,17 +44,6 @@ function serveDist(): Promise<Server> {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** A fresh page that fails the test on any uncaught page error. */
-async function newPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return { page, errors };
 }
 
 async function scoreOnPage(page: Page): Promise<number> {
@@ -145,35 +120,21 @@ function keyFor(
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  DIST = mkdtempSync(join(tmpdir(), 'gameboard-web-'));
-  await build({
-    configFile: join(ROOT, 'src/web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: DIST, emptyOutDir: true },
-  });
+  DIST = await buildWeb('gameboard-web-');
   server = await serveDist();
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ARGS,
-    headless: true,
-    acceptDownloads: true,
-    viewport: { width: 1280, height: 900 },
-  });
+  ({ context, close: closeBrowser } = await launchBrowser({ acceptDownloads: true }));
 });
 
 afterAll(async () => {
-  await context?.close();
+  await closeBrowser?.();
   await new Promise((ok) => server?.close(ok));
-  if (profile) rmSync(profile, { recursive: true, force: true });
   if (DIST) rmSync(DIST, { recursive: true, force: true });
 });
 
 describe('the browser UI', () => {
   it('the home page shows a card per registered game with play, rules and API links', async () => {
-    const { page, errors } = await newPage();
+    const { page, errors } = await newPage(context);
     await page.goto(base + '/');
     await expect(page.locator('.card').count()).resolves.toBe(games.length);
     for (const g of games) {
@@ -207,7 +168,7 @@ describe('the browser UI', () => {
     if (slug !== 'briarwink')
       it(`${slug}: keyboard play on a fixed seed moves the score and turn exactly as the engine does`, async () => {
         const seed = 7;
-        const { page, errors } = await newPage();
+        const { page, errors } = await newPage(context);
         await page.goto(`${base}/play/${slug}?seed=${seed}`);
         await expect(page.locator('h1').textContent()).resolves.toBe(game.spec.name);
         await expect(page.getByTestId('seed').textContent()).resolves.toBe(String(seed));
@@ -256,7 +217,7 @@ describe('the browser UI', () => {
 
     it(`${slug}: the text view plays the legal actions by number, as an agent would`, async () => {
       const seed = 3;
-      const { page, errors } = await newPage();
+      const { page, errors } = await newPage(context);
       await page.goto(`${base}/play/${slug}?seed=${seed}&view=text`);
       let state = game.init(seed);
       const played: GameAction[] = [];
@@ -278,7 +239,7 @@ describe('the browser UI', () => {
     });
 
     it(`${slug}: the rules page shows every rule and an illustrated example`, async () => {
-      const { page, errors } = await newPage();
+      const { page, errors } = await newPage(context);
       await page.goto(`${base}/rules/${slug}`);
       await expect(page.locator('h1').textContent()).resolves.toBe(game.spec.name);
       await expect(page.locator('ol.ruled > li').count()).resolves.toBe(game.spec.rules.length);
@@ -294,7 +255,7 @@ describe('the browser UI', () => {
     async () => {
       const game = registry.get('whirlyard')!;
       const seed = 5;
-      const { page, errors } = await newPage();
+      const { page, errors } = await newPage(context);
       await page.goto(`${base}/play/whirlyard?seed=${seed}`);
       const target = page.locator('.wy-target').first();
       const dir = await target.getAttribute('data-dir');
@@ -321,7 +282,7 @@ describe('the browser UI', () => {
   it.skipIf(!registry.get('cragwake'))('cragwake: clicking holds climbs to the belay, where C climbs on', async () => {
     const game = registry.get('cragwake')!;
     const seed = 7;
-    const { page, errors } = await newPage();
+    const { page, errors } = await newPage(context);
     await page.goto(`${base}/play/cragwake?seed=${seed}`);
     let state = game.init(seed);
     const played: GameAction[] = [];
@@ -354,7 +315,7 @@ describe('the browser UI', () => {
     it('starts on Enter, walks while an arrow is held, pauses on P, ticks once on "." and matches the engine', async () => {
       const game = registry.get('briarwink')!;
       const seed = 7;
-      const { page, errors } = await newPage();
+      const { page, errors } = await newPage(context);
       await page.goto(`${base}/play/briarwink?seed=${seed}`);
       await page.keyboard.press('Enter');
       await expect.poll(async () => Number(await page.getByTestId('action-count').textContent())).toBeGreaterThan(0);
@@ -411,7 +372,7 @@ describe('the browser UI', () => {
     it('is played to the end, downloaded, replayed to the same final score, and shared as a link', async () => {
       const game = registry.get('whirlyard')!;
       const seed = 11;
-      const { page, errors } = await newPage();
+      const { page, errors } = await newPage(context);
       await page.goto(`${base}/play/whirlyard?seed=${seed}`);
       // A greedy one-step player (chosen here, on the same engine) plays by keys for up to 30 actions,
       // then banks the run with the End run button if the drones have not caught it by then.
@@ -483,7 +444,7 @@ describe('the browser UI', () => {
       const link = page.url();
       expect(link).toMatch(/\/replay#[zj][A-Za-z0-9_-]+$/);
 
-      const other = await newPage();
+      const other = await newPage(context);
       await other.page.goto(link);
       await other.page.getByTestId('to-end').click();
       await expect.poll(() => other.page.getByTestId('step').textContent()).toBe(String(played.length));

@@ -1,0 +1,71 @@
+/**
+ * What the browser suites share: a private Vite build of the UI, Debian's Chromium launched through
+ * playwright-core with the flags this closed network needs, and pages that collect their own errors.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+/** Screenshots of every page the suites visit (git-ignored), for people to look at. */
+export const SHOTS = join(ROOT, 'test-output/screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Builds the UI with its own Vite config into a fresh temp folder (never dist/web, so a running
+ * server or a concurrent suite never sees a half-written build). Returns the folder.
+ */
+export async function buildWeb(prefix: string): Promise<string> {
+  mkdirSync(SHOTS, { recursive: true });
+  const dist = mkdtempSync(join(tmpdir(), prefix));
+  await build({
+    configFile: join(ROOT, 'src/web/vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: dist, emptyOutDir: true },
+  });
+  return dist;
+}
+
+/** Chromium with a fresh profile; `close` also removes the profile. */
+export async function launchBrowser(
+  options: { acceptDownloads?: boolean } = {},
+): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    ...options,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh page whose uncaught errors and console errors are collected in `errors`. */
+export async function newPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return { page, errors };
+}

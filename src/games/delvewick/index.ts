@@ -11,6 +11,7 @@ import { PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 import { fromWire, toWire } from './wire.js';
 
 export type { DelvewickAction, DelvewickState } from './types.js';
+export type { DelvewickObservation } from './observe.js';
 
 /** The game, on the shared contract. */
 export const delvewick: Game<DelvewickState, DelvewickAction> = {

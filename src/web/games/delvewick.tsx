@@ -4,24 +4,8 @@
  * falling things get motion streaks and their lowercase letter, as in the text map.
  */
 import type { GameAction, Observation } from '../../core/game.js';
+import type { DelvewickObservation } from '../../games/delvewick/index.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
-
-interface DelvewickObs extends Observation {
-  level: number;
-  levels: number;
-  levelName: string;
-  grid: string[];
-  width: number;
-  height: number;
-  mole: { x: number; y: number };
-  gems: number;
-  quota: number;
-  oil: number;
-  chain: number;
-  exitOpen: boolean;
-  gameOver: boolean;
-  endReason: string | null;
-}
 
 const C = 32;
 
@@ -108,7 +92,7 @@ export function DwCell({ ch, x, y }: { ch: string; x: number; y: number }) {
 }
 
 function DelvewickBoard({ obs: raw, small }: BoardProps) {
-  const o = raw as DelvewickObs;
+  const o = raw as DelvewickObservation;
   const cells = [];
   for (let y = 0; y < o.grid.length; y++)
     for (let x = 0; x < o.grid[y].length; x++) cells.push(<DwCell ch={o.grid[y][x]} x={x} y={y} />);
@@ -128,7 +112,7 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
 }
 
 function status(raw: Observation): StatusItem[] {
-  const o = raw as DelvewickObs;
+  const o = raw as DelvewickObservation;
   const items: StatusItem[] = [
     { label: 'Level', value: `${o.level} of ${o.levels}: ${o.levelName}` },
     { label: 'Gems', value: `${o.gems} of ${o.quota}` },

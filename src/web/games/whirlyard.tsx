@@ -5,24 +5,12 @@
  */
 import type { GameAction, Observation } from '../../core/game.js';
 import { releaseMouseFocus } from '../components/parts.js';
+import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 interface Pt {
   x: number;
   y: number;
-}
-interface WhirlyardObs extends Observation {
-  rover: Pt;
-  drones: (Pt & { charged: boolean })[];
-  scrap: Pt[];
-  wave: number;
-  turn: number;
-  waveTurn: number;
-  charges: number;
-  maxCharges?: number;
-  pulseUsedThisWave: boolean;
-  endReason?: string | null;
-  actionsUntilChargedStep?: number | null;
 }
 
 const N = 6;
@@ -55,8 +43,8 @@ const CODE_KEYS: Record<string, string> = {
   ArrowRight: 'e',
 };
 
-function asObs(o: Observation): WhirlyardObs {
-  return o as WhirlyardObs;
+function asObs(o: Observation): WhirlyardObservation {
+  return o as WhirlyardObservation;
 }
 
 const sign = (v: number) => (v > 0 ? 1 : v < 0 ? -1 : 0);

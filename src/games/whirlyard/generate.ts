@@ -72,11 +72,13 @@ export interface Spawn {
 }
 
 /**
- * How many legal first actions (moves, wait, pulse; not end_run) leave the run going, for a wave's
- * opening position with `charges` charges. A pulse always does: it removes every adjacent drone, and
- * the rest are two or more cells away, so they cannot reach the rover in one step.
+ * Scratch for `fillMasks`: [occupied lo, occupied hi, threatened lo, threatened hi] — the cells the
+ * first drones and the start scrap stand on, and the cells those drones reach in one step.
  */
-export function safeFirstActions(drones: ArrayLike<number>, charges: number, count = drones.length): number {
+const masks = new Int32Array(4);
+
+/** Fills `masks` for the first `count` drones of a layout (no allocation: generation is a hot loop). */
+function fillMasks(drones: ArrayLike<number>, count: number): void {
   let dLo = BIT_LO[SCRAP_START];
   let dHi = BIT_HI[SCRAP_START];
   let tLo = 0;
@@ -88,6 +90,20 @@ export function safeFirstActions(drones: ArrayLike<number>, charges: number, cou
     tLo |= NEAR_LO[d];
     tHi |= NEAR_HI[d];
   }
+  masks[0] = dLo;
+  masks[1] = dHi;
+  masks[2] = tLo;
+  masks[3] = tHi;
+}
+
+/**
+ * How many legal first actions (moves, wait, pulse; not end_run) leave the run going, for a wave's
+ * opening position with `charges` charges. A pulse always does: it removes every adjacent drone, and
+ * the rest are two or more cells away, so they cannot reach the rover in one step.
+ */
+export function safeFirstActions(drones: ArrayLike<number>, charges: number, count = drones.length): number {
+  fillMasks(drones, count);
+  const [dLo, dHi, tLo, tHi] = masks;
   let safe = (charges > 0 ? 1 : 0) + (has(tLo, tHi, ROVER_START) ? 0 : 1);
   for (let dir = 0; dir < 8; dir++) {
     const to = NEIGHBOUR[ROVER_START * 8 + dir];
@@ -105,17 +121,8 @@ export function safeFirstActions(drones: ArrayLike<number>, charges: number, cou
 export function findOpening(drones: ArrayLike<number>, count = drones.length): [number, number] | null {
   const scrapLo = BIT_LO[SCRAP_START];
   const scrapHi = BIT_HI[SCRAP_START];
-  let dLo = scrapLo;
-  let dHi = scrapHi;
-  let tLo = 0;
-  let tHi = 0;
-  for (let i = 0; i < count; i++) {
-    const d = drones[i];
-    dLo |= BIT_LO[d];
-    dHi |= BIT_HI[d];
-    tLo |= NEAR_LO[d];
-    tHi |= NEAR_HI[d];
-  }
+  fillMasks(drones, count);
+  const [dLo, dHi, tLo, tHi] = masks;
   for (let a = -1; a < 8; a++) {
     const first = a < 0 ? ROVER_START : NEIGHBOUR[ROVER_START * 8 + a];
     if (first < 0 || has(dLo, dHi, first) || has(tLo, tHi, first)) continue;

@@ -103,7 +103,10 @@ function fillMasks(drones: ArrayLike<number>, count: number): void {
  */
 export function safeFirstActions(drones: ArrayLike<number>, charges: number, count = drones.length): number {
   fillMasks(drones, count);
-  const [dLo, dHi, tLo, tHi] = masks;
+  const dLo = masks[0],
+    dHi = masks[1],
+    tLo = masks[2],
+    tHi = masks[3];
   let safe = (charges > 0 ? 1 : 0) + (has(tLo, tHi, ROVER_START) ? 0 : 1);
   for (let dir = 0; dir < 8; dir++) {
     const to = NEIGHBOUR[ROVER_START * 8 + dir];
@@ -122,7 +125,10 @@ export function findOpening(drones: ArrayLike<number>, count = drones.length): [
   const scrapLo = BIT_LO[SCRAP_START];
   const scrapHi = BIT_HI[SCRAP_START];
   fillMasks(drones, count);
-  const [dLo, dHi, tLo, tHi] = masks;
+  const dLo = masks[0],
+    dHi = masks[1],
+    tLo = masks[2],
+    tHi = masks[3];
   for (let a = -1; a < 8; a++) {
     const first = a < 0 ? ROVER_START : NEIGHBOUR[ROVER_START * 8 + a];
     if (first < 0 || has(dLo, dHi, first) || has(tLo, tHi, first)) continue;

@@ -6,8 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
-import { ERRORS } from './errors.js';
-import { ApiError } from './errors.js';
+import { ApiError, ERRORS } from './errors.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -40,14 +40,26 @@ export function actionsUntilChargedStep(waveTurn: number): number {
   return CHARGED_CADENCE - (waveTurn % CHARGED_CADENCE);
 }
 
+const CODE = {
+  rover: LEGEND.rover.charCodeAt(0),
+  caught: LEGEND.caught.charCodeAt(0),
+  drone: LEGEND.drone.charCodeAt(0),
+  charged: LEGEND.charged.charCodeAt(0),
+  scrap: LEGEND.scrap.charCodeAt(0),
+  empty: LEGEND.empty.charCodeAt(0),
+};
+
 /** The board as six strings of six characters, row y = 0 first. */
 export function renderRows(s: WhirlyardState): string[] {
-  const grid: string[] = new Array(SIZE * SIZE).fill(LEGEND.empty);
-  for (const c of cellsOf(s.scrapLo, s.scrapHi)) grid[c] = LEGEND.scrap;
-  for (let i = 0; i < s.drones.length; i++) grid[s.drones[i]] = s.charged[i] ? LEGEND.charged : LEGEND.drone;
-  grid[s.rover] = s.drones.includes(s.rover) ? LEGEND.caught : LEGEND.rover;
+  // One character code per cell, then each row as one string (this runs on every API answer).
+  const grid = new Uint8Array(SIZE * SIZE).fill(CODE.empty);
+  for (const c of cellsOf(s.scrapLo, s.scrapHi)) grid[c] = CODE.scrap;
+  for (let i = 0; i < s.drones.length; i++) grid[s.drones[i]] = s.charged[i] ? CODE.charged : CODE.drone;
+  grid[s.rover] = s.drones.includes(s.rover) ? CODE.caught : CODE.rover;
   const rows: string[] = [];
-  for (let y = 0; y < SIZE; y++) rows.push(grid.slice(y * SIZE, y * SIZE + SIZE).join(''));
+  for (let at = 0; at < grid.length; at += SIZE) {
+    rows.push(String.fromCharCode(grid[at], grid[at + 1], grid[at + 2], grid[at + 3], grid[at + 4], grid[at + 5]));
+  }
   return rows;
 }
 
@@ -66,19 +78,20 @@ function statusLine(s: WhirlyardState): string {
 /** The text rendering. */
 export function renderText(s: WhirlyardState): string {
   const rows = renderRows(s);
-  const chargedCount = s.charged.filter(Boolean).length;
-  return [
-    `Whirlyard - wave ${s.wave}, turn ${s.turn} (wave turn ${s.waveTurn}), score ${s.score}`,
-    '  012345 x',
-    ...rows.map((r, y) => `${y} ${r}`),
-    'y',
-    'Legend: R rover, d drone, C charged drone, # scrap, . empty, X rover caught by a drone.',
-    'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom.',
-    `Charges ${s.charges}/${MAX_CHARGES}; pulse used this wave: ${s.pulseUsed ? 'yes' : 'no'}.`,
-    `Drones ${s.drones.length} (${chargedCount} charged); scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.`,
-    ...(s.over ? [] : [cadenceLine(s)]),
-    statusLine(s),
-  ].join('\n');
+  let chargedCount = 0;
+  for (const c of s.charged) if (c) chargedCount++;
+  let map = '';
+  for (let y = 0; y < SIZE; y++) map += `${y} ${rows[y]}\n`;
+  return (
+    `Whirlyard - wave ${s.wave}, turn ${s.turn} (wave turn ${s.waveTurn}), score ${s.score}\n` +
+    `  012345 x\n${map}y\n` +
+    'Legend: R rover, d drone, C charged drone, # scrap, . empty, X rover caught by a drone.\n' +
+    'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom.\n' +
+    `Charges ${s.charges}/${MAX_CHARGES}; pulse used this wave: ${s.pulseUsed ? 'yes' : 'no'}.\n` +
+    `Drones ${s.drones.length} (${chargedCount} charged); scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.\n` +
+    (s.over ? '' : cadenceLine(s) + '\n') +
+    statusLine(s)
+  );
 }
 
 /** The full observation. */

@@ -219,6 +219,10 @@ describe('state integrity: every bad state is 400 invalid_state', () => {
       'a sealed but malformed game state',
       () => sealer.sealToken('tally-token', 'tally-token-1', { data: { nonsense: true } }),
     ],
+    [
+      'a sealed packed state for a game that does not pack',
+      () => sealer.sealPacked('tally-token', 'tally-token-1', Uint8Array.of(1, 2, 3)),
+    ],
   ];
   for (const [name, make] of tokenCases) {
     it(name, async () => {

@@ -163,6 +163,33 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s conformance', (sl
     }
   });
 
+  it.runIf(game.pack !== undefined)('the packed form round-trips exactly, alone and through the sealer', () => {
+    expect(game.unpack, 'a game that packs must also unpack').toBeTypeOf('function');
+    for (const seed of seedsFor(20)) {
+      const run = playout(game, seed, MAX_STEPS);
+      for (const state of run.states.filter((_, i) => i % 5 === 0)) {
+        const packed = game.pack!(state);
+        expect(snapshot(game, game.unpack!(packed)), 'unpack(pack(s)) differs from s').toBe(snapshot(game, state));
+        const token = sealer.sealPacked(slug, game.spec.rulesVersion, packed);
+        const opened = sealer.openTokenContent(slug, game.spec.rulesVersion, token);
+        expect('packed' in opened && snapshot(game, game.unpack!(opened.packed))).toBe(snapshot(game, state));
+      }
+    }
+  });
+
+  it.runIf(game.pack !== undefined)('unpack throws on truncated, extended or garbage bytes', () => {
+    const packed = game.pack!(game.init(11));
+    const bad = [
+      new Uint8Array(0),
+      packed.subarray(0, packed.length - 1),
+      packed.subarray(0, 1),
+      Uint8Array.of(...packed, 0),
+      Uint8Array.of(255, ...packed.subarray(1)),
+      new Uint8Array(packed.length).fill(255),
+    ];
+    for (const bytes of bad) expect(() => game.unpack!(bytes), `unpack accepted [${bytes.join(',')}]`).toThrow();
+  });
+
   it('fromWire throws on malformed input instead of returning garbage', () => {
     for (const bad of [null, 1, 'x', [], {}, { data: null }, { data: 'x' }, { data: [] }]) {
       expect(() => game.fromWire(bad as never), `fromWire accepted ${JSON.stringify(bad)}`).toThrow();

@@ -66,3 +66,50 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s over HTTP', (slug
     }
   });
 });
+
+describe('packed state tokens', () => {
+  const sealer = new StateSealer(['games-api-test-secret-0123456789']);
+  let own: FastifyInstance;
+  beforeAll(async () => {
+    own = await buildApp({ sealer, webRoot: null });
+  });
+  afterAll(() => own.close());
+  const packing = games.filter((g) => g.pack !== undefined);
+  const act = (slug: string, stateToken: string, action: unknown) =>
+    own.inject({ method: 'POST', url: `/api/games/${slug}/action`, payload: { stateToken, action } });
+
+  it('at least Whirlyard packs its states', () => {
+    expect(packing.map((g) => g.spec.slug)).toContain('whirlyard');
+  });
+
+  it.each(packing.map((g) => [g.spec.slug, g] as const))(
+    '%s: answers carry the packed state, and a token of the JSON wire form still continues',
+    async (slug, game) => {
+      const state = game.init(7);
+      const v = game.spec.rulesVersion;
+      const answer = (await own.inject({ url: `/api/games/${slug}/init?seed=7` })).json();
+      const opened = sealer.openTokenContent(slug, v, answer.stateToken);
+      expect('packed' in opened && [...opened.packed]).toEqual([...game.pack!(state)]);
+      const action = game.legalActions(state)[0];
+      const expected = game.step(state, action);
+      if (!expected.ok) throw new Error('the first legal action was refused');
+      for (const token of [answer.stateToken, sealer.sealToken(slug, v, game.toWire(state))]) {
+        const r = await act(slug, token, action);
+        expect(r.statusCode).toBe(200);
+        expect(r.json().observation).toEqual(game.observe(expected.state));
+      }
+    },
+  );
+
+  it.each(packing.map((g) => [g.spec.slug, g] as const))(
+    '%s: authentic packed bytes that do not unpack are 400 invalid_state',
+    async (slug, game) => {
+      const packed = game.pack!(game.init(7));
+      for (const bytes of [packed.subarray(0, 3), Uint8Array.of(...packed, 1)]) {
+        const r = await act(slug, sealer.sealPacked(slug, game.spec.rulesVersion, bytes), game.spec.exampleActions[0]);
+        expect(r.statusCode).toBe(400);
+        expect(r.json()).toMatchObject({ ok: false, error: 'invalid_state' });
+      }
+    },
+  );
+});

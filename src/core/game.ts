@@ -86,6 +86,13 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
   toWire(state: S): WireState;
   /** Rebuild a state from `toWire` output. Throws on anything malformed. */
   fromWire(wire: WireState): S;
+  /**
+   * Optional, for `stateToken` games: the whole state as compact bytes, sealed into tokens instead of
+   * the JSON of `toWire` (smaller tokens, less work per request). `unpack(pack(s))` must equal `s`
+   * exactly, and `unpack` throws on anything malformed, as `fromWire` does. Give both or neither.
+   */
+  pack?(state: S): Uint8Array;
+  unpack?(bytes: Uint8Array): S;
 }
 
 /** Any game, with its types erased; what the registry and the shells hold. */

@@ -32,6 +32,23 @@ describe('opaque state tokens (AES-256-GCM)', () => {
     expect(sealer.openToken('g', 'g-1', t)).toEqual(big);
   });
 
+  it("round-trip a game's packed bytes, told apart from a wire state", () => {
+    const bytes = Uint8Array.of(1, 0, 255, 7, 42);
+    const t = sealer.sealPacked('whirlyard', 'whirlyard-1', bytes);
+    const opened = sealer.openTokenContent('whirlyard', 'whirlyard-1', t);
+    expect('packed' in opened && [...opened.packed]).toEqual([...bytes]);
+    expect(
+      sealer.openTokenContent('whirlyard', 'whirlyard-1', sealer.sealToken('whirlyard', 'whirlyard-1', wire)),
+    ).toEqual({ wire });
+    expect(() => sealer.openToken('whirlyard', 'whirlyard-1', t)).toThrow(StateError);
+  });
+
+  it('refuse a packed token that was altered, or opened for another game', () => {
+    const t = sealer.sealPacked('whirlyard', 'whirlyard-1', Uint8Array.of(1, 2, 3));
+    expect(() => sealer.openTokenContent('whirlyard', 'whirlyard-1', flipChar(t, t.length - 3))).toThrow(StateError);
+    expect(() => sealer.openTokenContent('briarwink', 'whirlyard-1', t)).toThrow(StateError);
+  });
+
   const refusals: Array<[string, (t: string) => unknown, string, string, StateSealer?]> = [
     ['a token from another game', (t) => t, 'delvewick', 'whirlyard-1'],
     ['a token from an older rules version', (t) => t, 'whirlyard', 'whirlyard-2'],

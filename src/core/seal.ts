@@ -1,8 +1,10 @@
 /**
  * State integrity: the server only continues states it issued.
  *
- * - `stateToken` (opaque): AES-256-GCM over the game's wire state, with the game slug, rules version
- *   and key id as associated data. Format: `gb1.<kid>.<base64url(iv ‖ ciphertext ‖ tag)>`.
+ * - `stateToken` (opaque): AES-256-GCM over the game's state, with the game slug, rules version and
+ *   key id as associated data. Format: `gb1.<kid>.<base64url(iv ‖ ciphertext ‖ tag)>`. The plaintext's
+ *   first byte says what follows: the JSON of the wire state (0), the same deflated (1, for big
+ *   states), or the game's own packed bytes (2, `Game.pack`).
  * - readable `state`: `{game, rulesVersion, data, sealed?, tag}` where `data` is plain JSON, hidden
  *   information travels sealed in `sealed` (an AES-GCM token of its own), and `tag` is an HMAC-SHA256
  *   over the canonical JSON (sorted keys, no whitespace) of everything else. Reordering keys or
@@ -23,6 +25,12 @@ import {
 } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Json, WireState } from './game.js';
+
+/** What an opened token holds: a JSON wire state, or a game's packed bytes. */
+export type TokenContent = { wire: WireState } | { packed: Uint8Array };
+
+/** A sealed payload's first byte: what follows it. */
+const PAYLOAD = { json: 0, deflatedJson: 1, packed: 2 } as const;
 
 /** Thrown for any state or token the server cannot accept. The message is safe to show clients. */
 export class StateError extends Error {
@@ -51,7 +59,9 @@ function nextIv(): Buffer {
     randomFillSync(ivPool);
     ivPoolAt = 0;
   }
-  const iv = Buffer.from(ivPool.subarray(ivPoolAt, ivPoolAt + IV_BYTES));
+  // A view, not a copy: the cipher copies the IV in and the token copies it out before the pool is
+  // refilled, and nothing keeps it.
+  const iv = ivPool.subarray(ivPoolAt, ivPoolAt + IV_BYTES);
   ivPoolAt += IV_BYTES;
   return iv;
 }
@@ -104,27 +114,29 @@ export class StateSealer {
     return this.keys.find((k) => k.kid === kid);
   }
 
-  /** Associated data per (purpose, game, rules version, key), built once: a handful exist. */
-  private readonly aads = new Map<string, Buffer>();
+  /**
+   * Associated data per (game, rules version, key, purpose), built once: a handful exist. Looked up
+   * by game, then by comparing the other three (the same string objects on every call).
+   */
+  private readonly aads = new Map<string, { rulesVersion: string; kid: string; purpose: string; bytes: Buffer }[]>();
 
   private aad(game: string, rulesVersion: string, kid: string, purpose: string): Buffer {
-    const text = `${TOKEN_PREFIX}|${purpose}|${game}|${rulesVersion}|${kid}`;
-    let aad = this.aads.get(text);
-    if (!aad) {
-      aad = Buffer.from(text, 'utf8');
-      if (this.aads.size < 1024) this.aads.set(text, aad);
+    let known = this.aads.get(game);
+    if (!known) {
+      if (this.aads.size >= 256) this.aads.clear();
+      known = [];
+      this.aads.set(game, known);
     }
-    return aad;
+    for (const a of known)
+      if (a.rulesVersion === rulesVersion && a.kid === kid && a.purpose === purpose) return a.bytes;
+    const bytes = Buffer.from(`${TOKEN_PREFIX}|${purpose}|${game}|${rulesVersion}|${kid}`, 'utf8');
+    if (known.length < 16) known.push({ rulesVersion, kid, purpose, bytes });
+    return bytes;
   }
 
-  private sealJson(value: unknown, game: string, rulesVersion: string, purpose: string): string {
+  /** Seals a payload whose first byte is its kind (see `PAYLOAD`). */
+  private seal(plain: Buffer, game: string, rulesVersion: string, purpose: string): string {
     const key = this.keys[0];
-    // One flag byte before the payload: 0 = JSON text, 1 = deflated JSON text.
-    const json = JSON.stringify(value);
-    const plain =
-      json.length > DEFLATE_OVER
-        ? Buffer.concat([Buffer.of(1), deflateRawSync(json)])
-        : Buffer.from('\0' + json, 'utf8');
     const iv = nextIv();
     const cipher = createCipheriv('aes-256-gcm', key.enc, iv);
     cipher.setAAD(this.aad(game, rulesVersion, key.kid, purpose));
@@ -132,7 +144,8 @@ export class StateSealer {
     return `${TOKEN_PREFIX}.${key.kid}.${out.toString('base64url')}`;
   }
 
-  private openJson(token: unknown, game: string, rulesVersion: string, purpose: string): unknown {
+  /** Authenticates and decrypts a token; the payload's first byte is its kind. */
+  private open(token: unknown, game: string, rulesVersion: string, purpose: string): Buffer {
     if (typeof token !== 'string') throw new StateError('the state token must be a string');
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX)
@@ -146,27 +159,44 @@ export class StateSealer {
     const iv = raw.subarray(0, IV_BYTES);
     const tag = raw.subarray(raw.length - TAG_BYTES);
     const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
-    let plain: Buffer;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key.enc, iv);
       decipher.setAAD(this.aad(game, rulesVersion, key.kid, purpose));
       decipher.setAuthTag(tag);
-      plain = decipher.update(body);
+      const plain = decipher.update(body);
       decipher.final(); // GCM: checks the tag and adds no bytes
+      return plain;
     } catch {
       throw new StateError(
         `the state token failed authentication: altered, truncated, or issued for another game or rules version than ${game} ${rulesVersion}`,
       );
     }
+  }
+
+  private sealJson(value: unknown, game: string, rulesVersion: string, purpose: string): string {
+    const json = JSON.stringify(value);
+    const plain =
+      json.length > DEFLATE_OVER
+        ? Buffer.concat([Buffer.of(PAYLOAD.deflatedJson), deflateRawSync(json)])
+        : Buffer.from('\0' + json, 'utf8');
+    return this.seal(plain, game, rulesVersion, purpose);
+  }
+
+  /** The JSON value of an opened JSON payload. */
+  private static readJson(plain: Buffer): unknown {
     try {
-      const flag = plain[0];
+      const kind = plain[0];
       let json = plain.subarray(1);
-      if (flag === 1) json = inflateRawSync(json, { maxOutputLength: MAX_PLAIN_BYTES });
-      else if (flag !== 0) throw new Error('unknown payload flag');
+      if (kind === PAYLOAD.deflatedJson) json = inflateRawSync(json, { maxOutputLength: MAX_PLAIN_BYTES });
+      else if (kind !== PAYLOAD.json) throw new Error('not a JSON payload');
       return JSON.parse(json.toString('utf8'));
     } catch {
       throw new StateError('the state token payload is unreadable');
     }
+  }
+
+  private openJson(token: unknown, game: string, rulesVersion: string, purpose: string): unknown {
+    return StateSealer.readJson(this.open(token, game, rulesVersion, purpose));
   }
 
   /** An opaque token for a whole wire state. */
@@ -174,12 +204,32 @@ export class StateSealer {
     return this.sealJson(wire, game, rulesVersion, 'token');
   }
 
-  /** Opens a token made by `sealToken` for the same game and rules version; throws `StateError`. */
-  openToken(game: string, rulesVersion: string, token: unknown): WireState {
-    const wire = this.openJson(token, game, rulesVersion, 'token');
+  /** An opaque token for a game's packed state (`Game.pack`). */
+  sealPacked(game: string, rulesVersion: string, packed: Uint8Array): string {
+    const plain = Buffer.allocUnsafe(packed.length + 1);
+    plain[0] = PAYLOAD.packed;
+    plain.set(packed, 1);
+    return this.seal(plain, game, rulesVersion, 'token');
+  }
+
+  /**
+   * Opens a token made by `sealToken` or `sealPacked` for the same game and rules version: its wire
+   * state, or its packed bytes for the game's `unpack`. Throws `StateError`.
+   */
+  openTokenContent(game: string, rulesVersion: string, token: unknown): TokenContent {
+    const plain = this.open(token, game, rulesVersion, 'token');
+    if (plain[0] === PAYLOAD.packed) return { packed: plain.subarray(1) };
+    const wire = StateSealer.readJson(plain);
     if (wire === null || typeof wire !== 'object' || !('data' in wire))
       throw new StateError('the state token payload is malformed');
-    return wire as WireState;
+    return { wire: wire as WireState };
+  }
+
+  /** Opens a token made by `sealToken` for the same game and rules version; throws `StateError`. */
+  openToken(game: string, rulesVersion: string, token: unknown): WireState {
+    const content = this.openTokenContent(game, rulesVersion, token);
+    if (!('wire' in content)) throw new StateError('the state token holds a packed state, not a wire state');
+    return content.wire;
   }
 
   private macOf(key: KeySet, content: Omit<ReadableState, 'tag'>): string {

@@ -57,11 +57,14 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
   /** The playing part of an answer: the sealed state under the game's carry name, and what it shows. */
   const present = (game: AnyGame, state: unknown) => {
     const s = game.spec;
-    const wire = game.toWire(state);
     const carried =
       s.carry === 'stateToken'
-        ? { stateToken: sealer.sealToken(s.slug, s.rulesVersion, wire) }
-        : { state: sealer.sealReadable(s.slug, s.rulesVersion, wire) };
+        ? {
+            stateToken: game.pack
+              ? sealer.sealPacked(s.slug, s.rulesVersion, game.pack(state))
+              : sealer.sealToken(s.slug, s.rulesVersion, game.toWire(state)),
+          }
+        : { state: sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state)) };
     return {
       ...carried,
       observation: game.observe(state),
@@ -77,11 +80,13 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
     if (carried === undefined)
       throw new ApiError('bad_request', 'Send the state of the previous answer as `stateToken` or `state`.');
     try {
-      const wire =
-        s.carry === 'stateToken'
-          ? sealer.openToken(s.slug, s.rulesVersion, carried)
-          : sealer.openReadable(s.slug, s.rulesVersion, carried);
-      return game.fromWire(wire);
+      if (s.carry === 'state') return game.fromWire(sealer.openReadable(s.slug, s.rulesVersion, carried));
+      // Tokens hold the game's packed bytes, or the JSON wire state (games without `pack`, and tokens
+      // issued before the game packed its states).
+      const content = sealer.openTokenContent(s.slug, s.rulesVersion, carried);
+      if ('wire' in content) return game.fromWire(content.wire);
+      if (!game.unpack) throw new StateError('the state token holds a packed state this game cannot read');
+      return game.unpack(content.packed);
     } catch (e) {
       const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
       throw new ApiError('invalid_state', `This ${s.slug} state cannot be continued: ${detail}.`);

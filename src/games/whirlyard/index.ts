@@ -4,6 +4,7 @@
  */
 import type { Game } from '../../core/game.js';
 import { observe } from './observe.js';
+import { pack, unpack } from './pack.js';
 import { initState, legalActions, step } from './rules.js';
 import { SPEC } from './spec.js';
 import type { WhirlyardAction, WhirlyardState } from './types.js';
@@ -24,4 +25,6 @@ export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  pack,
+  unpack,
 };

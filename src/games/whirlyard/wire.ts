@@ -31,7 +31,7 @@ export function toWire(s: WhirlyardState): WireState {
   };
 }
 
-function fail(what: string): never {
+export function fail(what: string): never {
   throw new Error(`invalid Whirlyard state: ${what}`);
 }
 
@@ -93,6 +93,17 @@ export function fromWire(wire: WireState): WhirlyardState {
     scrapLo,
     scrapHi,
   };
+  checkState(s);
+  return s;
+}
+
+/**
+ * The invariants of every reachable state, checked on whatever a client brings back (`fromWire`,
+ * `unpack`); throws an Error naming the first one broken. Field types are the caller's to check.
+ */
+export function checkState(s: WhirlyardState): void {
+  const { scrapLo, scrapHi } = s;
+  if (s.wave < 1) fail('wave must be 1 or more');
   if (s.charges > MAX_CHARGES) fail('charges above the maximum');
   if (s.waveTurn > s.turn) fail('waveTurn exceeds turn');
   if (s.rover >= CELLS) fail('rover is off the board');
@@ -103,9 +114,13 @@ export function fromWire(wire: WireState): WhirlyardState {
   if (has(scrapLo, scrapHi, s.rover)) fail('the rover stands on scrap');
   if (s.endReason !== 'caught') {
     // only a caught run's final position may have drones together, on scrap or on the rover
-    if (new Set(s.drones).size !== s.drones.length) fail('two drones share a cell');
-    for (const c of s.drones)
+    let seenLo = 0;
+    let seenHi = 0;
+    for (const c of s.drones) {
+      if (has(seenLo, seenHi, c)) fail('two drones share a cell');
+      seenLo |= BIT_LO[c];
+      seenHi |= BIT_HI[c];
       if (c === s.rover || has(scrapLo, scrapHi, c)) fail('a drone stands on the rover or on scrap');
+    }
   }
-  return s;
 }

@@ -113,3 +113,45 @@ describe('packed state tokens', () => {
     },
   );
 });
+
+describe('remembered tokens (the server keeps its most recent tokens and their states)', () => {
+  const sealer = new StateSealer(['games-api-recent-secret-0123456789']);
+  let remembering: FastifyInstance;
+  let forgetting: FastifyInstance;
+  beforeAll(async () => {
+    remembering = await buildApp({ sealer, webRoot: null });
+    forgetting = await buildApp({ sealer, webRoot: null, recentStates: 0 });
+  });
+  afterAll(async () => {
+    await remembering.close();
+    await forgetting.close();
+  });
+
+  it.each(games.filter((g) => g.spec.carry === 'stateToken').map((g) => [g.spec.slug, g] as const))(
+    "%s: a game gets the same answers whether its tokens are remembered or decrypted, and either server continues the other one's tokens",
+    async (slug, game) => {
+      const local = playout(game, 99, 40);
+      const start = (a: FastifyInstance) => a.inject({ url: `/api/games/${slug}/init?seed=99` }).then((r) => r.json());
+      let a = await start(remembering);
+      let b = await start(forgetting);
+      for (let i = 0; i < local.actions.length; i++) {
+        // alternate which server's token each one continues from: every other step is a miss
+        const tokens = i % 2 ? [a.stateToken, b.stateToken] : [b.stateToken, a.stateToken];
+        const play = (app: FastifyInstance, stateToken: string) =>
+          app
+            .inject({
+              method: 'POST',
+              url: `/api/games/${slug}/action`,
+              payload: { stateToken, action: local.actions[i] },
+            })
+            .then((r) => r.json());
+        a = await play(remembering, tokens[0]);
+        b = await play(forgetting, tokens[1]);
+        const { stateToken: _a, ...restA } = a;
+        const { stateToken: _b, ...restB } = b;
+        expect(restA).toEqual(restB);
+        expect(restA.observation).toEqual(game.observe(local.states[i + 1]));
+      }
+    },
+  );
+});

@@ -8,6 +8,7 @@ import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { ApiError } from './errors.js';
+import type { RecentStates } from './recent.js';
 import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
 import {
   actionAnswer,
@@ -49,29 +50,36 @@ export function parseSeed(raw: string | undefined): number {
   return Number(raw);
 }
 
-export function registerGameRoutes(app: FastifyInstance, registry: Registry, sealer: StateSealer): void {
+export function registerGameRoutes(
+  app: FastifyInstance,
+  registry: Registry,
+  sealer: StateSealer,
+  recent: RecentStates,
+): void {
   const validators = compileActionGrammars(registry);
 
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
-  /** The playing part of an answer: the sealed state under the game's carry name, and what it shows. */
-  const present = (game: AnyGame, state: unknown) => {
+  /**
+   * A playing answer: `head`, then the sealed state under the game's carry name and what it shows
+   * (written into one object: this runs on every action).
+   */
+  const present = (game: AnyGame, state: unknown, head: Record<string, unknown>) => {
     const s = game.spec;
-    const carried =
-      s.carry === 'stateToken'
-        ? {
-            stateToken: game.pack
-              ? sealer.sealPacked(s.slug, s.rulesVersion, game.pack(state))
-              : sealer.sealToken(s.slug, s.rulesVersion, game.toWire(state)),
-          }
-        : { state: sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state)) };
-    return {
-      ...carried,
-      observation: game.observe(state),
-      legalActions: game.legalActions(state),
-      score: game.score(state),
-      gameOver: game.isGameOver(state),
-    };
+    if (s.carry === 'stateToken') {
+      const stateToken = game.pack
+        ? sealer.sealPacked(s.slug, s.rulesVersion, game.pack(state))
+        : sealer.sealToken(s.slug, s.rulesVersion, game.toWire(state));
+      recent.remember(stateToken, s.slug, state);
+      head.stateToken = stateToken;
+    } else {
+      head.state = sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state));
+    }
+    head.observation = game.observe(state);
+    head.legalActions = game.legalActions(state);
+    head.score = game.score(state);
+    head.gameOver = game.isGameOver(state);
+    return head;
   };
 
   /** Opens a carried state; every failure is one 400 invalid_state. */
@@ -81,6 +89,8 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
       throw new ApiError('bad_request', 'Send the state of the previous answer as `stateToken` or `state`.');
     try {
       if (s.carry === 'state') return game.fromWire(sealer.openReadable(s.slug, s.rulesVersion, carried));
+      const known = recent.recall(carried, s.slug);
+      if (known !== undefined) return known;
       // Tokens hold the game's packed bytes, or the JSON wire state (games without `pack`, and tokens
       // issued before the game packed its states).
       const content = sealer.openTokenContent(s.slug, s.rulesVersion, carried);
@@ -130,7 +140,9 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
       const game = gameOr404(req.params.slug);
       const seed = parseSeed(req.query.seed);
       const state = game.init(seed);
-      return { ok: true, game: game.spec.slug, seed, ...present(game, state), spec: game.spec };
+      const answer = present(game, state, { ok: true, game: game.spec.slug, seed });
+      answer.spec = game.spec;
+      return answer;
     },
   );
 
@@ -165,13 +177,9 @@ export function registerGameRoutes(app: FastifyInstance, registry: Registry, sea
       if (!result.ok) {
         return { ok: false, reason: result.reason, message: result.message, legalActions: game.legalActions(state) };
       }
-      return {
-        ok: true,
-        game: game.spec.slug,
-        seed: game.seedOf(result.state),
-        ...present(game, result.state),
-        events: result.events,
-      };
+      const answer = present(game, result.state, { ok: true, game: game.spec.slug, seed: game.seedOf(result.state) });
+      answer.events = result.events;
+      return answer;
     },
   );
 }

@@ -17,6 +17,7 @@ import { registry as defaultRegistry } from '../games/index.js';
 import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
+import { RecentStates } from './recent.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRunRoutes } from './runs.js';
 import { registerWeb } from './web.js';
@@ -30,6 +31,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder holding the built browser UI (dist/web); null to serve none. */
   webRoot?: string | null;
+  /**
+   * How many recently issued state tokens to remember with their states, so the next action skips
+   * opening them (default 1024; 0 turns it off and every token is decrypted). See `recent.ts`.
+   */
+  recentStates?: number;
   /** Where verified runs are kept (POST /api/runs, leaderboards); without one those routes answer 503. */
   store?: RunStore | null;
 }
@@ -161,7 +167,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
-  registerGameRoutes(app, registry, opts.sealer);
+  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
   registerRunRoutes(app, registry, opts.store ?? null);
   registerDocs(app, registry);
   await registerWeb(app, opts.webRoot ?? null);

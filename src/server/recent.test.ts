@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { RecentStates } from './recent.js';
+
+describe('RecentStates (recently issued tokens and their states)', () => {
+  it('recalls the state a token was issued for, for the same game only', () => {
+    const r = new RecentStates(8);
+    const state = { turn: 3 };
+    r.remember('tok-a', 'whirlyard', state);
+    expect(r.recall('tok-a', 'whirlyard')).toBe(state);
+    expect(r.recall('tok-a', 'briarwink')).toBeUndefined();
+    expect(r.recall('tok-b', 'whirlyard')).toBeUndefined();
+    expect(r.recall(42, 'whirlyard')).toBeUndefined();
+    expect(r.recall({ toString: () => 'tok-a' }, 'whirlyard')).toBeUndefined();
+  });
+
+  it('holds at most its capacity, and forgets the oldest tokens first', () => {
+    const r = new RecentStates(4);
+    for (let i = 1; i <= 9; i++) {
+      r.remember(`t${i}`, 'g', i);
+      expect(r.size).toBeLessThanOrEqual(4);
+    }
+    expect(r.recall('t9', 'g')).toBe(9);
+    expect(r.recall('t8', 'g')).toBe(8);
+    expect(r.recall('t1', 'g')).toBeUndefined();
+    expect(r.recall('t5', 'g')).toBeUndefined();
+  });
+
+  it('a token recalled from the older half is kept as if new', () => {
+    const r = new RecentStates(4);
+    r.remember('keep', 'g', 'kept');
+    r.remember('a', 'g', 1);
+    r.remember('b', 'g', 2); // 'keep' and 'a' are now the older half
+    expect(r.recall('keep', 'g')).toBe('kept');
+    r.remember('c', 'g', 3);
+    r.remember('d', 'g', 4);
+    expect(r.recall('keep', 'g')).toBe('kept');
+    expect(r.recall('a', 'g')).toBeUndefined();
+  });
+
+  it('keeps a token used again and again while thousands of others come and go', () => {
+    const r = new RecentStates(64);
+    r.remember('root', 'g', 'root state');
+    for (let i = 0; i < 5000; i++) {
+      expect(r.recall('root', 'g')).toBe('root state');
+      r.remember(`t${i}`, 'g', i);
+    }
+    expect(r.size).toBeLessThanOrEqual(64);
+    expect(r.recall('t0', 'g')).toBeUndefined();
+  });
+
+  it('with capacity 0 remembers nothing', () => {
+    const r = new RecentStates(0);
+    r.remember('t', 'g', 1);
+    expect(r.size).toBe(0);
+    expect(r.recall('t', 'g')).toBeUndefined();
+  });
+});

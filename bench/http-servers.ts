@@ -1,35 +1,50 @@
 /**
- * The servers of the HTTP benchmark, in a process of their own so the load generator does not share
- * their event loop: a bare Fastify hello-world, a bare Fastify echo (parses the body, answers a stored
- * body of the real answer's size, no other work), and the real app. Prints their ports as one JSON line.
+ * One server of the HTTP benchmark, named by the first argument, in a process of its own: the load
+ * generator does not share its event loop, and no server shares its JIT state with another (a process
+ * running both Fastify instances optimises their shared code for neither). Prints its port as one line.
+ *
+ * - `hello`: a bare Fastify hello-world.
+ * - `echo`: a bare Fastify route that parses the body and answers a stored body of the real answer's
+ *   size (set once through `/_setup`), no other work.
+ * - `app`: the real app; `/_mem` reports this process's memory for the hostile-input run.
+ * - `cold`: the real app with no memory of recent tokens, so every action decrypts its token.
+ *
+ * The two apps seal under `GAMEBOARD_BENCH_SECRET`, so each continues the other's tokens.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { StateSealer } from '../src/core/seal.js';
 import { buildApp } from '../src/server/app.js';
 
-const hello = Fastify({ logger: false });
-hello.get('/', async () => ({ hello: 'world' }));
-// Diagnostics for the hostile-input run: the memory of this process, which also runs the real app.
-hello.get('/_mem', async () => {
-  globalThis.gc?.();
-  return process.memoryUsage();
-});
+async function server(kind: string): Promise<FastifyInstance> {
+  if (kind === 'hello') {
+    const hello = Fastify({ logger: false });
+    hello.get('/', async () => ({ hello: 'world' }));
+    return hello;
+  }
+  if (kind === 'echo') {
+    const echo = Fastify({ logger: false, bodyLimit: 256 * 1024 });
+    let answer: unknown = { ok: true };
+    echo.post('/_setup', async (req) => {
+      answer = req.body;
+      return { ok: true };
+    });
+    echo.post('/echo', async (req) => {
+      if (!req.body) throw new Error('no body');
+      return answer;
+    });
+    return echo;
+  }
+  if (kind !== 'app' && kind !== 'cold') throw new Error(`unknown benchmark server ${kind}`);
+  const sealer = new StateSealer([process.env.GAMEBOARD_BENCH_SECRET ?? 'benchmark-secret-0123456789']);
+  const app = await buildApp({ sealer, logger: false, webRoot: null, recentStates: kind === 'cold' ? 0 : undefined });
+  app.get('/_mem', async () => {
+    globalThis.gc?.();
+    return process.memoryUsage();
+  });
+  return app;
+}
 
-const echo = Fastify({ logger: false, bodyLimit: 256 * 1024 });
-let answer: unknown = { ok: true };
-echo.post('/_setup', async (req) => {
-  answer = req.body;
-  return { ok: true };
-});
-echo.post('/echo', async (req) => {
-  if (!req.body) throw new Error('no body');
-  return answer;
-});
-
-const app = await buildApp({ sealer: StateSealer.random(), logger: false, webRoot: null });
-
-const listen = async (s: { listen: (o: { port: number; host: string }) => Promise<string> }) =>
-  Number(new URL(await s.listen({ port: 0, host: '127.0.0.1' })).port);
-const ports = { hello: await listen(hello), echo: await listen(echo), app: await listen(app) };
-process.stdout.write(JSON.stringify(ports) + '\n');
+const s = await server(process.argv[2]);
+const port = Number(new URL(await s.listen({ port: 0, host: '127.0.0.1' })).port);
+process.stdout.write(`${port}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -3,7 +3,8 @@
  * seal the next token) against a bare Fastify echo route taking and returning bodies of the same sizes,
  * and against a bare hello-world route, all measured in the same run with autocannon on 127.0.0.1.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 
@@ -30,20 +31,33 @@ export interface BenchServers {
   hello: number;
   echo: number;
   app: number;
+  cold: number;
 }
 
-/** Runs `fn` against the benchmark servers, started in a child process and stopped afterwards. */
+/** Runs `fn` against the benchmark servers, each started in a child process and stopped afterwards. */
 export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): Promise<T> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  try {
+  const env = { ...process.env, GAMEBOARD_BENCH_SECRET: randomBytes(32).toString('base64url') };
+  const children: ChildProcess[] = [];
+  const start = async (kind: keyof BenchServers) => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname, kind],
+      { stdio: ['ignore', 'pipe', 'inherit'], env },
+    );
+    children.push(child);
     const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-    return await fn(JSON.parse(line.toString()) as BenchServers);
+    return Number(line.toString().trim());
+  };
+  try {
+    const ports = {
+      hello: await start('hello'),
+      echo: await start('echo'),
+      app: await start('app'),
+      cold: await start('cold'),
+    };
+    return await fn(ports);
   } finally {
-    child.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
   }
 }
 
@@ -78,6 +92,10 @@ export async function benchHttp(ports: BenchServers, durationSeconds = 4, rounds
       ['hello-world (bare Fastify)', { url: base(ports.hello) }],
       ['echo, same body sizes (bare Fastify)', { url: `${base(ports.echo)}/echo`, ...post }],
       ['whirlyard action (real route)', { url: `${base(ports.app)}/api/games/whirlyard/action`, ...post }],
+      [
+        'whirlyard action, token decrypted (no memory)',
+        { url: `${base(ports.cold)}/api/games/whirlyard/action`, ...post },
+      ],
     ];
     // Warm every route up (JIT, crypto, allocation), then measure in interleaved rounds and keep each
     // route's best round: on a shared machine the best round is the one least disturbed by others.

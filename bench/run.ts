@@ -65,7 +65,7 @@ if (all || args.has('--http') || args.has('--hostile')) {
     }
     if (all || args.has('--hostile')) {
       console.log('Hostile input: 100,000 malformed or forged requests against the real app');
-      const h = await benchHostile(base(ports.app), `${base(ports.hello)}/_mem`);
+      const h = await benchHostile(base(ports.app), `${base(ports.app)}/_mem`);
       const fives = Object.entries(h.byStatus)
         .filter(([s]) => s.startsWith('5'))
         .reduce((n, [, c]) => n + c, 0);

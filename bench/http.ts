@@ -63,7 +63,7 @@ export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): P
 
 export const base = (port: number) => `http://127.0.0.1:${port}`;
 
-export async function benchHttp(ports: BenchServers, durationSeconds = 4, rounds = 2): Promise<HttpFigure[]> {
+export async function benchHttp(ports: BenchServers, durationSeconds = 3, rounds = 3): Promise<HttpFigure[]> {
   {
     // A mid-game Whirlyard position and an action that keeps the game going.
     let body = await (await fetch(`${base(ports.app)}/api/games/whirlyard/init?seed=7`)).json();

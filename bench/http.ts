@@ -1,10 +1,14 @@
 /**
  * HTTP round trips per second: the real `action` route (open the sealed token, validate, step, observe,
  * seal the next token) against a bare Fastify echo route taking and returning bodies of the same sizes,
- * and against a bare hello-world route, all measured in the same run with autocannon on 127.0.0.1.
+ * and against a bare hello-world route, all measured in the same run with autocannon on 127.0.0.1; then
+ * the same route with no token memory, and `npm start`'s server with two workers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 
@@ -32,13 +36,15 @@ export interface BenchServers {
   echo: number;
   app: number;
   cold: number;
+  /** `npm start`'s server (src/server/main.ts) with GAMEBOARD_WORKERS=2. */
+  workers2: number;
 }
 
 /** Runs `fn` against the benchmark servers, each started in a child process and stopped afterwards. */
 export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): Promise<T> {
   const env = { ...process.env, GAMEBOARD_BENCH_SECRET: randomBytes(32).toString('base64url') };
   const children: ChildProcess[] = [];
-  const start = async (kind: keyof BenchServers) => {
+  const start = async (kind: 'hello' | 'echo' | 'app' | 'cold') => {
     const child = spawn(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname, kind],
@@ -48,12 +54,38 @@ export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): P
     const [line] = (await once(child.stdout!, 'data')) as [Buffer];
     return Number(line.toString().trim());
   };
+  /** The real server as `npm start` runs it, with two workers, in a throwaway data folder. */
+  const startWorkers = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gameboard-bench-'));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', new URL('../src/server/main.ts', import.meta.url).pathname],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: {
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          GAMEBOARD_WORKERS: '2',
+          GAMEBOARD_DATA_DIR: dataDir,
+          GAMEBOARD_SECRET: env.GAMEBOARD_BENCH_SECRET,
+        },
+      },
+    );
+    children.push(child);
+    child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+    const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(line.toString())?.[1];
+    if (!port) throw new Error(`the two-worker server did not start: ${line}`);
+    return Number(port);
+  };
   try {
     const ports = {
       hello: await start('hello'),
       echo: await start('echo'),
       app: await start('app'),
       cold: await start('cold'),
+      workers2: await startWorkers(),
     };
     return await fn(ports);
   } finally {
@@ -96,6 +128,7 @@ export async function benchHttp(ports: BenchServers, durationSeconds = 3, rounds
         'whirlyard action, token decrypted (no memory)',
         { url: `${base(ports.cold)}/api/games/whirlyard/action`, ...post },
       ],
+      ['whirlyard action, 2 workers', { url: `${base(ports.workers2)}/api/games/whirlyard/action`, ...post }],
     ];
     // Warm every route up (JIT, crypto, allocation), then measure in interleaved rounds and keep each
     // route's best round: on a shared machine the best round is the one least disturbed by others.

@@ -4,6 +4,7 @@
  * `npm run bench -- --engines` or `-- --http` runs one half.
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
 import { benchEngines, type EngineFigure } from './engines.js';
@@ -61,6 +62,11 @@ if (all || args.has('--http') || args.has('--hostile')) {
           errors: r.errors,
           non2xx: r.non2xx,
         })),
+      );
+      const one = rows.find((r) => r.name === 'whirlyard action (real route)')!.requestsPerSecond;
+      const two = rows.find((r) => r.name === 'whirlyard action, 2 workers')!.requestsPerSecond;
+      console.log(
+        `2 workers / 1 process: ${(two / one).toFixed(2)} (the load generator runs on the same ${availableParallelism()} CPUs)`,
       );
     }
     if (all || args.has('--hostile')) {

@@ -3,7 +3,8 @@
  * listens, keeps its generated secret in the data folder with mode 0600, and tokens survive a restart.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ const running: ChildProcess[] = [];
 interface Started {
   url: string;
   lines: string[];
-  stop: () => Promise<void>;
+  child: ChildProcess;
+  stop: () => Promise<number | null>;
 }
 
 /** Starts the server on a free port and resolves once it has logged where it listens. */
@@ -38,14 +40,16 @@ function start(env: Record<string, string> = {}): Promise<Started> {
       for (const line of parts) {
         lines.push(line);
         const m = /Gameboard listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+        if (m && stderr) console.error(stderr);
         if (m) {
           clearTimeout(timer);
           resolve({
             url: m[1],
             lines,
+            child,
             stop: () =>
-              new Promise<void>((done) => {
-                child.once('exit', () => done());
+              new Promise<number | null>((done) => {
+                child.once('exit', (code) => done(code));
                 child.kill('SIGTERM');
               }),
           });
@@ -103,5 +107,77 @@ describe('the server process', () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toBe('invalid_state');
     await other.stop();
+  });
+});
+
+/** A JSON request on a connection of its own (no keep-alive), so successive calls reach different workers. */
+function fresh(url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        agent: false,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** The process ids of a process's children (Linux). */
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+describe('the server with GAMEBOARD_WORKERS=2', () => {
+  it("logs one line, and its workers continue each other's tokens, one connection per action", async () => {
+    const server = await start({ GAMEBOARD_WORKERS: '2' });
+    expect(server.lines.filter((l) => l.trim() !== '')).toHaveLength(1);
+    expect(server.lines[0]).toMatch(/\(2 workers\)/);
+    expect(childrenOf(server.child.pid!)).toHaveLength(2);
+    let answer = (await fresh(`${server.url}/api/games/whirlyard/init?seed=7`)).json;
+    for (let i = 0; i < 12 && !answer.gameOver; i++) {
+      const r = await fresh(`${server.url}/api/games/whirlyard/action`, {
+        stateToken: answer.stateToken,
+        action: (answer.legalActions as unknown[])[0],
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json.ok).toBe(true);
+      answer = r.json;
+    }
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('replaces a worker that dies, and stops every worker on SIGTERM', async () => {
+    const server = await start({ GAMEBOARD_WORKERS: '2' });
+    const [victim, survivor] = childrenOf(server.child.pid!);
+    process.kill(victim, 'SIGKILL');
+    const replaced = () => {
+      const now = childrenOf(server.child.pid!);
+      return now.length === 2 && now.includes(survivor) && !now.includes(victim);
+    };
+    await expect.poll(replaced, { timeout: 20_000 }).toBe(true);
+    const replacement = childrenOf(server.child.pid!).find((p) => p !== survivor)!;
+    await expect.poll(async () => (await fresh(`${server.url}/api/games`)).status, { timeout: 20_000 }).toBe(200);
+    expect(await server.stop()).toBe(0);
+    for (const pid of [survivor, replacement]) expect(() => process.kill(pid, 0), `worker ${pid} still runs`).toThrow();
+  });
+
+  it('refuses a malformed worker count before starting anything', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: '0', GAMEBOARD_DATA_DIR: dataDir, GAMEBOARD_WORKERS: 'many' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/GAMEBOARD_WORKERS must be an integer from 1 to 64, or auto/);
   });
 });

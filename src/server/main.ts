@@ -2,10 +2,18 @@
  * Starts the server: `npm start`. PORT (default 3000) and HOST (default 127.0.0.1) override where it
  * listens; GAMEBOARD_DATA_DIR (default ./data) holds the generated secret and the run store
  * (gameboard.sqlite); GAMEBOARD_SECRET overrides the secret; LOG_LEVEL sets the structured log level
- * (default info).
+ * (default info); GAMEBOARD_WORKERS (default 1; `auto` is one per CPU) runs that many server processes
+ * sharing the port.
+ *
+ * With several workers the first process only supervises: it resolves the secret and the run store
+ * once, starts the workers, logs the one "listening" line when all of them listen, replaces a worker
+ * that dies, and stops them all on SIGINT or SIGTERM. The API is stateless, so any worker can continue
+ * any other worker's tokens.
  */
-import { fileURLToPath } from 'node:url';
+import cluster, { type Worker } from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { StateSealer } from '../core/seal.js';
 import { SqliteRunStore } from '../store/sqlite.js';
 import { buildApp } from './app.js';
@@ -16,40 +24,137 @@ const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(process.env.GAMEBOARD_DATA_DIR ?? 'data');
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** GAMEBOARD_WORKERS: an integer from 1 to 64, or `auto` for one per CPU. */
+function parseWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1;
+  if (raw.trim() === 'auto') return Math.min(64, availableParallelism());
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 64)
+    fail(`GAMEBOARD_WORKERS must be an integer from 1 to 64, or auto; got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be an integer from 0 to 65535; got ${JSON.stringify(process.env.PORT)}`);
-  process.exit(2);
+  fail(`PORT must be an integer from 0 to 65535; got ${JSON.stringify(process.env.PORT)}`);
+}
+const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKERS);
+
+/** One log line in the shape of the server's own structured logs. */
+function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
+  const line = JSON.stringify({ level: level === 'info' ? 30 : 50, time: Date.now(), pid: process.pid, msg, ...extra });
+  (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
-let store: SqliteRunStore;
-try {
-  store = SqliteRunStore.inDataDir(dataDir);
-} catch (err) {
-  console.error(`cannot open the run store in ${dataDir}: ${(err as Error).message}`);
-  process.exit(1);
-}
-const app = await buildApp({
-  sealer: new StateSealer(loadSecrets(process.env, dataDir)),
-  store,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-  webRoot,
-});
+/** Runs one server in this process: the only one, or one worker of several. */
+async function serve(): Promise<void> {
+  let secrets: string[];
+  let store: SqliteRunStore;
+  try {
+    secrets = loadSecrets(process.env, dataDir);
+  } catch (err) {
+    fail(`cannot load the secret: ${(err as Error).message}`, 1);
+  }
+  try {
+    store = SqliteRunStore.inDataDir(dataDir);
+  } catch (err) {
+    fail(`cannot open the run store in ${dataDir}: ${(err as Error).message}`, 1);
+  }
+  // A worker logs warnings and errors only unless LOG_LEVEL says otherwise: the supervisor says where
+  // the server listens, once.
+  const level = process.env.LOG_LEVEL ?? (cluster.isWorker ? 'warn' : 'info');
+  const app = await buildApp({ sealer: new StateSealer(secrets), store, logger: { level }, webRoot });
 
-try {
-  await app.listen({ port, host, listenTextResolver: (address) => `Gameboard listening on ${address}` });
-} catch (err) {
-  app.log.error({ err }, 'could not start');
-  process.exit(1);
+  try {
+    await app.listen({ port, host, listenTextResolver: (address) => `Gameboard listening on ${address}` });
+  } catch (err) {
+    app.log.error({ err }, 'could not start');
+    process.exit(1);
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app
+        .close()
+        .then(() => store.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+    });
+  }
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app
-      .close()
-      .then(() => store.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+/** Supervises `workers` server processes sharing the port. */
+function supervise(): void {
+  // Resolve the secret and the run store once, before any worker starts: the workers then share one
+  // secret (passed down, so no worker races another to create the file) and an up-to-date database.
+  try {
+    process.env.GAMEBOARD_SECRET = loadSecrets(process.env, dataDir).join(',');
+    SqliteRunStore.inDataDir(dataDir).close();
+  } catch (err) {
+    fail(`cannot prepare the data folder ${dataDir}: ${(err as Error).message}`, 1);
+  }
+
+  let stopping = false;
+  let started = false;
+  const listening = new Set<number>();
+  const restarts: number[] = [];
+  const fork = () => cluster.fork();
+
+  cluster.on('listening', (worker: Worker, address) => {
+    listening.add(worker.id);
+    if (!started && listening.size === workers) {
+      started = true;
+      const shown = address.address === '::' || address.address === '0.0.0.0' ? address.address : host;
+      const where = `http://${shown.includes(':') ? `[${shown}]` : shown}:${address.port}`;
+      log('info', `Gameboard listening on ${where} (${workers} workers)`);
+    }
   });
+
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    listening.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!started) {
+      log('error', `a worker stopped before the server started (exit code ${code}); stopping`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    // Replace a worker that died, unless workers keep dying (then something is wrong with the setup).
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
+    if (restarts.length > 5) {
+      log('error', 'workers keep stopping (more than 5 in a minute); stopping the server');
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+      process.exitCode = 1;
+      return;
+    }
+    log('error', `worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
+    fork();
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      const live = Object.values(cluster.workers ?? {});
+      if (live.length === 0) process.exit(0);
+      for (const w of live) w?.kill('SIGTERM');
+    });
+  }
+
+  for (let i = 0; i < workers; i++) fork();
 }
+
+if (workers > 1 && cluster.isPrimary) supervise();
+else await serve();

@@ -11,6 +11,8 @@ import { spec } from './spec.js';
 import type { Action, State } from './types.js';
 import { fromWire, toWire } from './wire.js';
 
+export type { BandRow, CragwakeObservation } from './observe.js';
+
 /** A fresh run: row 0, column 3, pitch 1, a full tank, turn 1. */
 export function init(seed: number): State {
   const p = difficulty(1);

@@ -68,8 +68,49 @@ function holdName(cell: number): string {
   return t.endsWith('*') ? `icy ${base}` : t.endsWith('~') ? `frosting ${base}` : base;
 }
 
+/** One row of the band as the observation shows it; a fogged row shows no cells. */
+export interface BandRow {
+  row: number;
+  fogged: boolean;
+  /** Whether the row overhangs (+1 to every move onto it); null while fogged. */
+  overhang: boolean | null;
+  /** Six cell tokens (`J2`, `P`, `K1~`, `C*`, `.`), or `?` when fogged. */
+  cells: string[];
+}
+
+/** What a Cragwake player sees: the `text` page and the same facts as fields. */
+export interface CragwakeObservation extends Observation {
+  pitch: number;
+  belay: number;
+  phase: State['phase'];
+  end: State['end'];
+  row: number;
+  col: number;
+  high: number;
+  floor: number;
+  stamina: number;
+  tank: number;
+  streak: number;
+  dipped: boolean;
+  score: number;
+  turn: number;
+  spindrift: number;
+  foresight: number;
+  /** Columns gusting this turn (+2 to move there). */
+  gust: number[];
+  /** The column rockfall sweeps after this move, or null. */
+  rockfall: number | null;
+  nextFrostTurn: number | null;
+  /** Stamina a breathe would give now (-1 when it cannot be taken here), or null when not climbing. */
+  breathe: number | null;
+  /** The ten rows in view, top row first. */
+  band: BandRow[];
+  /** Every legal action with its stamina price. */
+  moves: PricedAction[];
+}
+
 /** The observation of a state. */
-export function observe(s: State): Observation {
+export function observe(s: State): CragwakeObservation {
   const p = difficulty(s.pitch);
   const moves = pricedActions(s);
   const gust = cols(s.gust);

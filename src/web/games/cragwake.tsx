@@ -5,38 +5,9 @@
  * ring. Reachable holds are outlined with their stamina cost; click one (or Tab to it and press Enter).
  */
 import type { GameAction, Observation } from '../../core/game.js';
+import type { CragwakeObservation as CragwakeObs } from '../../games/cragwake/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
-
-interface BandRow {
-  row: number;
-  fogged: boolean;
-  overhang: boolean | null;
-  cells: string[];
-}
-interface CragwakeObs extends Observation {
-  pitch: number;
-  belay: number;
-  phase: 'climbing' | 'ledge' | 'over';
-  end: string | null;
-  row: number;
-  col: number;
-  high: number;
-  floor: number;
-  stamina: number;
-  tank: number;
-  streak: number;
-  dipped: boolean;
-  turn: number;
-  spindrift: number;
-  foresight: number;
-  gust: number[];
-  rockfall: number | null;
-  nextFrostTurn: number | null;
-  breathe: number | null;
-  band: BandRow[];
-  moves: { action: GameAction; cost: number }[];
-}
 
 const C = 56;
 const LEFT = 34;

@@ -7,6 +7,7 @@ import { legalActions, step } from './rules.js';
 import { SPEC } from './spec.js';
 import { newState } from './state.js';
 import { observe } from './observe.js';
+import { pack, unpack } from './pack.js';
 import { fromWire, toWire } from './wire.js';
 
 export type { State } from './types.js';
@@ -24,4 +25,6 @@ export const briarwink: Game<State, Action> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  pack,
+  unpack,
 };

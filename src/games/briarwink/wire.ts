@@ -108,7 +108,8 @@ export function toWire(s: State): WireState {
   return { data, secret };
 }
 
-function fail(what: string): never {
+/** Refuses a state: every refusal of `fromWire`, `checkState` and `unpack` is this Error. */
+export function fail(what: string): never {
   throw new Error(`malformed Briarwink state: ${what}`);
 }
 
@@ -124,118 +125,128 @@ function int(x: unknown, lo: number, hi: number, what: string): number {
   return x;
 }
 
-function ints(x: unknown, lo: number, hi: number, what: string, group = 1): number[] {
-  if (!Array.isArray(x) || x.length % group !== 0) fail(`${what} is not a list`);
-  const out: number[] = new Array(x.length);
-  for (let i = 0; i < x.length; i++) {
-    const v = x[i];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) fail(`${what}[${i}] = ${JSON.stringify(v)}`);
-    out[i] = v;
-  }
-  return out;
+/** `x` in lo..hi, or a refusal naming it `what[at]` (the message is built only then). */
+function entry(x: unknown, lo: number, hi: number, what: string, at: number): void {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < lo || x > hi) fail(`${what}[${at}] = ${JSON.stringify(x)}`);
 }
 
-function digits(x: unknown, max: number, what: string): number[] {
+/** A list of integers whose length is a multiple of `group`; the ranges of its entries are `checkState`'s. */
+function ints(x: unknown, what: string, group = 1, lo = -Infinity, hi = Infinity): number[] {
+  if (!Array.isArray(x) || x.length % group !== 0) fail(`${what} is not a list`);
+  for (let i = 0; i < x.length; i++) entry(x[i], lo, hi, what, i);
+  return (x as number[]).slice();
+}
+
+/** A string of one digit per cell; which digits are allowed is `checkState`'s. */
+function digits(x: unknown, what: string): number[] {
   if (typeof x !== 'string' || x.length !== CELLS) fail(`${what} is not ${CELLS} digits`);
   const out: number[] = new Array(CELLS);
   for (let i = 0; i < CELLS; i++) {
     const v = x.charCodeAt(i) - 48;
-    if (v < 0 || v > max) fail(`${what}[${i}] = ${x[i]}`);
+    if (v < 0 || v > 9) fail(`${what}[${i}] = ${x[i]}`);
     out[i] = v;
   }
   return out;
 }
 
+/** A flag sent as 0 or 1. */
+const flag = (x: unknown, what: string): boolean => int(x, 0, 1, what) === 1;
+
 const BIG = 2 ** 31;
 const CELL = [-1, CELLS - 1] as const;
 
-/** Rebuild a state from its wire form; throws on anything malformed. */
+/**
+ * Rebuild a state from its wire form; throws on anything malformed. This reads the JSON's shape (objects,
+ * lists, integers, digit strings, flags); `checkState` then checks every value.
+ */
 export function fromWire(w: WireState): State {
   const root = obj(w, 'wire');
   const d = obj(root.data, 'data');
   const x = obj(root.secret, 'secret');
   if (d.v !== VERSION) fail('unknown version');
-  const p = ints(d.p, -1, BIG, 'p');
+  const p = ints(d.p, 'p');
   if (p.length !== 7) fail('p');
   const lb = d.lb;
   if (!Array.isArray(lb) || lb.length !== 4 || typeof lb[2] !== 'string') fail('lb');
-  const pd = ints(d.pd, -1, BIG, 'pd', 8);
-  const cs = ints(d.cs, 0, BIG, 'cs', 3);
-  const dm = ints(x.d, -1, BIG, 'd', 11);
-  const pu = ints(x.pu, 0, CELLS - 1, 'pu', 2);
-  const df = ints(x.df, -1, CELLS - 1, 'df', 2);
-  const sa = ints(x.sa, 0, BIG, 'sa', 2);
+  const pd = ints(d.pd, 'pd', 8);
+  // a pod's three flags: 1 is true, any other number from -1 up is false
+  for (let i = 0; i < pd.length; i += 8) for (let k = i + 5; k < i + 8; k++) entry(pd[k], -1, BIG, 'pd', k);
+  const cs = ints(d.cs, 'cs', 3);
+  const dm = ints(x.d, 'd', 11);
+  const pu = ints(x.pu, 'pu', 2);
+  const df = ints(x.df, 'df', 2);
+  // the sparse sprout clocks are decoded here: their cells become indices
+  const sa = ints(x.sa, 'sa', 2, 0, BIG);
   const sproutAge = new Array<number>(CELLS).fill(0);
   for (let i = 0; i < sa.length; i += 2) sproutAge[int(sa[i], 0, CELLS - 1, 'sa cell')] = sa[i + 1];
   if (!Array.isArray(d.bl)) fail('bl');
-  const levels = ints(d.lv, 0, 2, 'lv');
-  if (levels.length !== 3) fail('lv');
-  if (!isRngState(x.rng)) fail('rng');
+  const rng = x.rng;
+  if (!Array.isArray(rng)) fail('rng');
   const s: State = {
-    seed: int(d.seed, 0, 0xffffffff, 'seed'),
-    status: int(d.st, 0, 2, 'st'),
-    night: int(d.n, 1, BIG, 'n'),
-    tick: int(d.tk, 0, Number.MAX_SAFE_INTEGER, 'tk'),
-    nightTick: int(d.nt, 0, Number.MAX_SAFE_INTEGER, 'nt'),
-    score: int(d.sc, 0, Number.MAX_SAFE_INTEGER, 'sc'),
-    hearts: int(d.h, 0, 5, 'h'),
-    nightsCleared: int(d.nc, 0, BIG, 'nc'),
-    relitTotal: int(d.rt, 0, BIG, 'rt'),
-    lostHeart: int(d.lh, 0, 1, 'lh') === 1,
-    levels,
-    pAt: int(p[0], ...CELL, 'pAt'),
-    pTo: int(p[1], ...CELL, 'pTo'),
+    seed: d.seed as number,
+    status: d.st as number,
+    night: d.n as number,
+    tick: d.tk as number,
+    nightTick: d.nt as number,
+    score: d.sc as number,
+    hearts: d.h as number,
+    nightsCleared: d.nc as number,
+    relitTotal: d.rt as number,
+    lostHeart: flag(d.lh, 'lh'),
+    levels: ints(d.lv, 'lv'),
+    pAt: p[0],
+    pTo: p[1],
     pProg: p[2],
-    pSteps: int(p[3], 6, 8, 'pSteps'),
-    pDir: int(p[4], -1, 3, 'pDir'),
+    pSteps: p[3],
+    pDir: p[4],
     away: p[5],
     grace: p[6],
-    band: int(d.b, 1, 8, 'b'),
-    layout: int(d.ly, 0, 4, 'ly'),
-    moonless: int(d.ml, 0, 1, 'ml') === 1,
-    corner: int(d.co, 0, 3, 'co'),
-    terrain: digits(d.ter, 7, 'ter'),
-    origBriar: digits(d.ob, 1, 'ob'),
+    band: d.b as number,
+    layout: d.ly as number,
+    moonless: flag(d.ml, 'ml'),
+    corner: d.co as number,
+    terrain: digits(d.ter, 'ter'),
+    origBriar: digits(d.ob, 'ob'),
     sproutAge,
-    hidden: ints(x.hd, 0, CELLS - 1, 'hd', 2),
+    hidden: ints(x.hd, 'hd', 2),
     pods: [],
-    nextPod: int(d.np, 0, BIG, 'np'),
+    nextPod: d.np as number,
     blooms: d.bl.map((b, i) => {
-      const v = ints(b, -1, BIG, `bl[${i}]`);
+      const v = ints(b, `bl[${i}]`);
       if (v.length < 4) fail(`bl[${i}]`);
-      return { pod: v[0], cascade: v[1], left: v[2], cells: v.slice(3).map((c) => int(c, 0, CELLS - 1, 'bloom cell')) };
+      return { pod: v[0], cascade: v[1], left: v[2], cells: v.slice(3) };
     }),
     cascades: [],
     dimlings: [],
-    nextDimling: int(x.nd, 0, BIG, 'nd'),
+    nextDimling: x.nd as number,
     pickups: [],
     deferred: [],
-    fireflies: ints(d.ff, 0, CELLS - 1, 'ff'),
-    gate: int(d.g, ...CELL, 'g'),
-    lastRelight: int(x.lr, ...CELL, 'lr'),
-    calmLeft: int(d.cl, 0, BIG, 'cl'),
-    creepEvents: int(d.ce, -1, BIG, 'ce'),
-    creepIn: int(d.ci, -1, BIG, 'ci'),
-    marks: ints(d.mk, 0, CELLS - 1, 'mk'),
-    growPending: ints(d.gp, 0, CELLS - 1, 'gp'),
-    restless: int(d.rs, 0, 1, 'rs') === 1,
-    settled: int(d.se, 0, 1, 'se') === 1,
-    regrowIn: int(d.ri, -1, BIG, 'ri'),
-    rng: [x.rng[0], x.rng[1], x.rng[2], x.rng[3]],
+    fireflies: ints(d.ff, 'ff'),
+    gate: d.g as number,
+    lastRelight: x.lr as number,
+    calmLeft: d.cl as number,
+    creepEvents: d.ce as number,
+    creepIn: d.ci as number,
+    marks: ints(d.mk, 'mk'),
+    growPending: ints(d.gp, 'gp'),
+    restless: flag(d.rs, 'rs'),
+    settled: flag(d.se, 'se'),
+    regrowIn: d.ri as number,
+    rng: rng.slice() as State['rng'],
     lastBatch: {
-      requested: int(lb[0], 0, 30, 'lb requested'),
-      applied: int(lb[1], 0, 30, 'lb applied'),
+      requested: lb[0] as number,
+      applied: lb[1] as number,
       stoppedBy: lb[2] as string,
-      eventsDropped: int(lb[3], 0, BIG, 'lb dropped'),
+      eventsDropped: lb[3] as number,
     },
     own: 0,
   };
   for (let i = 0; i < pd.length; i += 8) {
     s.pods.push({
       id: pd[i],
-      cell: int(pd[i + 1], 0, CELLS - 1, 'pod cell'),
+      cell: pd[i + 1],
       bloomIn: pd[i + 2],
-      reach: int(pd[i + 3], 2, 4, 'pod reach'),
+      reach: pd[i + 3],
       cascade: pd[i + 4],
       woken: pd[i + 5] === 1,
       fresh: pd[i + 6] === 1,
@@ -246,21 +257,119 @@ export function fromWire(w: WireState): State {
   for (let i = 0; i < dm.length; i += 11) {
     s.dimlings.push({
       id: dm[i],
-      kind: int(dm[i + 1], 0, 6, 'kind'),
-      at: int(dm[i + 2], 0, CELLS - 1, 'dimling at'),
-      to: int(dm[i + 3], ...CELL, 'dimling to'),
+      kind: dm[i + 1],
+      at: dm[i + 2],
+      to: dm[i + 3],
       prog: dm[i + 4],
       steps: dm[i + 5],
-      dir: int(dm[i + 6], -1, 3, 'dimling dir'),
-      mode: int(dm[i + 7], 0, 3, 'mode'),
+      dir: dm[i + 6],
+      mode: dm[i + 7],
       wait: dm[i + 8],
       moves: dm[i + 9],
       shimmer: dm[i + 10],
     });
   }
-  for (let i = 0; i < pu.length; i += 2) s.pickups.push({ cell: pu[i], kind: int(pu[i + 1], 0, 2, 'pickup kind') });
-  for (let i = 0; i < df.length; i += 2)
-    s.deferred.push({ cell: int(df[i], 0, CELLS - 1, 'deferred cell'), what: int(df[i + 1], -1, 2, 'deferred') });
-  if (s.pAt < 0 && s.away === 0) fail('gardener nowhere');
+  for (let i = 0; i < pu.length; i += 2) s.pickups.push({ cell: pu[i], kind: pu[i + 1] });
+  for (let i = 0; i < df.length; i += 2) s.deferred.push({ cell: df[i], what: df[i + 1] });
+  checkState(s);
   return s;
+}
+
+/** Each entry of `xs` in lo..hi; a refused one is named `what[from + i]`, its place in the wire's list. */
+function each(xs: readonly number[], lo: number, hi: number, what: string, from = 0): void {
+  for (let i = 0; i < xs.length; i++) entry(xs[i], lo, hi, what, from + i);
+}
+
+/**
+ * Every value check of a state, shared by `fromWire` and `unpack` (pack.ts) so that a state rebuilt
+ * from either form passes exactly the same checks; throws an Error naming the first value refused by
+ * its wire name (`h = 9`, `pd[12] = -2`, `pod cell = 70`). The order is the one `fromWire` always had:
+ * the ranges of the wire's flat lists, then the fields in state order, then the narrower ranges of some
+ * list entries, then the one cross-field rule. The shape (lists, numbers, booleans) is the caller's.
+ */
+export function checkState(s: State): void {
+  each([s.pAt, s.pTo, s.pProg, s.pSteps, s.pDir, s.away, s.grace], -1, BIG, 'p');
+  for (let i = 0; i < s.pods.length; i++) {
+    const q = s.pods[i];
+    each([q.id, q.cell, q.bloomIn, q.reach, q.cascade], -1, BIG, 'pd', i * 8);
+  }
+  for (let i = 0; i < s.cascades.length; i++) {
+    const c = s.cascades[i];
+    each([c.id, c.relights, c.pods], 0, BIG, 'cs', i * 3);
+  }
+  for (let i = 0; i < s.dimlings.length; i++) {
+    const m = s.dimlings[i];
+    const fields = [m.id, m.kind, m.at, m.to, m.prog, m.steps, m.dir, m.mode, m.wait, m.moves, m.shimmer];
+    each(fields, -1, BIG, 'd', i * 11);
+  }
+  for (let i = 0; i < s.pickups.length; i++) each([s.pickups[i].cell, s.pickups[i].kind], 0, CELLS - 1, 'pu', i * 2);
+  for (let i = 0; i < s.deferred.length; i++)
+    each([s.deferred[i].cell, s.deferred[i].what], -1, CELLS - 1, 'df', i * 2);
+  if (s.sproutAge.length !== CELLS) fail(`sa is not ${CELLS} clocks`);
+  each(s.sproutAge, 0, BIG, 'sproutAge');
+  each(s.levels, 0, 2, 'lv');
+  if (s.levels.length !== 3) fail('lv');
+  if (!isRngState(s.rng)) fail('rng');
+
+  int(s.seed, 0, 0xffffffff, 'seed');
+  int(s.status, 0, 2, 'st');
+  int(s.night, 1, BIG, 'n');
+  int(s.tick, 0, Number.MAX_SAFE_INTEGER, 'tk');
+  int(s.nightTick, 0, Number.MAX_SAFE_INTEGER, 'nt');
+  int(s.score, 0, Number.MAX_SAFE_INTEGER, 'sc');
+  int(s.hearts, 0, 5, 'h');
+  int(s.nightsCleared, 0, BIG, 'nc');
+  int(s.relitTotal, 0, BIG, 'rt');
+  int(s.pAt, ...CELL, 'pAt');
+  int(s.pTo, ...CELL, 'pTo');
+  int(s.pSteps, 6, 8, 'pSteps');
+  int(s.pDir, -1, 3, 'pDir');
+  int(s.band, 1, 8, 'b');
+  int(s.layout, 0, 4, 'ly');
+  int(s.corner, 0, 3, 'co');
+  if (s.terrain.length !== CELLS) fail(`ter is not ${CELLS} digits`);
+  each(s.terrain, 0, 7, 'ter');
+  if (s.origBriar.length !== CELLS) fail(`ob is not ${CELLS} digits`);
+  each(s.origBriar, 0, 1, 'ob');
+  if (s.hidden.length % 2 !== 0) fail('hd is not a list');
+  each(s.hidden, 0, CELLS - 1, 'hd');
+  int(s.nextPod, 0, BIG, 'np');
+  for (let i = 0; i < s.blooms.length; i++) {
+    const b = s.blooms[i];
+    each([b.pod, b.cascade, b.left], -1, BIG, `bl[${i}]`);
+    each(b.cells, -1, BIG, `bl[${i}]`, 3);
+    if (b.cells.length === 0) fail(`bl[${i}]`);
+    for (const c of b.cells) int(c, 0, CELLS - 1, 'bloom cell');
+  }
+  int(s.nextDimling, 0, BIG, 'nd');
+  each(s.fireflies, 0, CELLS - 1, 'ff');
+  int(s.gate, ...CELL, 'g');
+  int(s.lastRelight, ...CELL, 'lr');
+  int(s.calmLeft, 0, BIG, 'cl');
+  int(s.creepEvents, -1, BIG, 'ce');
+  int(s.creepIn, -1, BIG, 'ci');
+  each(s.marks, 0, CELLS - 1, 'mk');
+  each(s.growPending, 0, CELLS - 1, 'gp');
+  int(s.regrowIn, -1, BIG, 'ri');
+  int(s.lastBatch.requested, 0, 30, 'lb requested');
+  int(s.lastBatch.applied, 0, 30, 'lb applied');
+  int(s.lastBatch.eventsDropped, 0, BIG, 'lb dropped');
+
+  for (const q of s.pods) {
+    int(q.cell, 0, CELLS - 1, 'pod cell');
+    int(q.reach, 2, 4, 'pod reach');
+  }
+  for (const m of s.dimlings) {
+    int(m.kind, 0, 6, 'kind');
+    int(m.at, 0, CELLS - 1, 'dimling at');
+    int(m.to, ...CELL, 'dimling to');
+    int(m.dir, -1, 3, 'dimling dir');
+    int(m.mode, 0, 3, 'mode');
+  }
+  for (const u of s.pickups) int(u.kind, 0, 2, 'pickup kind');
+  for (const q of s.deferred) {
+    int(q.cell, 0, CELLS - 1, 'deferred cell');
+    int(q.what, -1, 2, 'deferred');
+  }
+  if (s.pAt < 0 && s.away === 0) fail('gardener nowhere');
 }

@@ -12,6 +12,7 @@ import { fromWire, toWire } from './wire.js';
 
 export type { State } from './types.js';
 export type { Action } from './rules.js';
+export type { BriarwinkObservation } from './observe.js';
 
 /** Briarwink on the game contract. */
 export const briarwink: Game<State, Action> = {

@@ -106,6 +106,9 @@ export function mapRows(s: State, lit: Uint8Array, cover: Int32Array): string[] 
   return rows;
 }
 
+/** What a Briarwink player sees: the `text` page and the same facts as fields (the type of `observe`). */
+export type BriarwinkObservation = ReturnType<typeof observe>;
+
 /** The observation. */
 export function observe(s: State) {
   const lit = litMask(s);

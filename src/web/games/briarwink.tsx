@@ -8,44 +8,12 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { GameAction, Observation } from '../../core/game.js';
+import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
-interface Player {
-  night: number;
-  band: number;
-  hearts: number;
-  podsOut: number;
-  podCap: number;
-  reach: number;
-  stepTicks: number;
-  grace: number;
-  respawnIn: number;
-  nightsCleared: number;
-  relitTotal: number;
-  dimlingsLeft: number;
-  calmLeft: number;
-  creepNextIn: number;
-  regrowNextIn: number;
-  moonless: boolean;
-  x: number;
-  y: number;
-}
-interface BriarwinkObs extends Observation {
-  turn: number;
-  status: 'waiting' | 'playing' | 'over';
-  player: Player;
-  map: string[];
-  pods: { id: number; cell: number; bloomIn: number; reach: number; woken: boolean; covers: number[] }[];
-  blooms: { pod: number; cascade: number; ticksLeft: number; cells: number[] }[];
-  dimlings: { id: number; kind: string; cell: number; heading: string | null; spotted: boolean; shimmer: number }[];
-  pickups: { cell: number; power: string }[];
-  gate: number;
-  sprouts: { cell: number; maturesIn: number }[];
-  fireflies: number[];
-  marks: number[];
-  unlit: number[];
-}
+type BriarwinkObs = BriarwinkObservation & Observation;
+type Player = BriarwinkObs['player'];
 
 const W = 7;
 const H = 9;

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,27 @@ describe('the server with GAMEBOARD_WORKERS=2', () => {
     await expect.poll(async () => (await fresh(`${server.url}/api/games`)).status, { timeout: 20_000 }).toBe(200);
     expect(await server.stop()).toBe(0);
     for (const pid of [survivor, replacement]) expect(() => process.kill(pid, 0), `worker ${pid} still runs`).toThrow();
+  });
+
+  it('stops with exit code 1 when its workers cannot listen (the port is taken)', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, PORT: String(port), GAMEBOARD_DATA_DIR: dataDir, GAMEBOARD_WORKERS: '2' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = ''; // the workers' structured logs go to stdout, the supervisor's verdict to stderr
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+      expect(code).toBe(1);
+      expect(output).toMatch(/EADDRINUSE/);
+      expect(output).toMatch(/a worker stopped before the server started/);
+    } finally {
+      taken.close();
+    }
   });
 
   it('refuses a malformed worker count before starting anything', async () => {

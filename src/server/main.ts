@@ -118,7 +118,8 @@ function supervise(): void {
   cluster.on('exit', (worker: Worker, code, signal) => {
     listening.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      // The last one out: exit with the code set when stopping began (0 on a signal).
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
     }
     if (!started) {

@@ -40,7 +40,8 @@ export function EventList({ events, title = 'Last action' }: { events: GameEvent
       {events.length === 0 ? (
         <p class="muted">No events.</p>
       ) : (
-        <ul data-testid="events">
+        // The list scrolls when long (its height is capped), so it is focusable for keyboard scrolling.
+        <ul data-testid="events" tabIndex={0} aria-label={title}>
           {events.slice(0, 64).map((e) => (
             <li>
               <span class="ev-type">{e.type.replace(/_/g, ' ')}</span>

@@ -32,6 +32,18 @@ function RuleText({ text }: { text: string }) {
   );
 }
 
+/**
+ * A block of JSON that scrolls when it is long (its height is capped): a named region in the tab order,
+ * so keyboard users can focus it and scroll it with the arrow keys.
+ */
+function CodeBlock({ label, text }: { label: string; text: string }) {
+  return (
+    <pre class="code" tabIndex={0} role="region" aria-label={label}>
+      {text}
+    </pre>
+  );
+}
+
 interface Example {
   state: unknown;
   after?: { actions: GameAction[]; state: unknown; events: GameEvent[] };
@@ -210,7 +222,7 @@ export function RulesPage({ game }: { game: AnyGame }) {
         <p>
           The state travels as <code>{spec.carry}</code>. Every action must match this grammar:
         </p>
-        <pre class="code">{JSON.stringify(spec.actionSchema, null, 2)}</pre>
+        <CodeBlock label="Action grammar (JSON Schema)" text={JSON.stringify(spec.actionSchema, null, 2)} />
       </section>
       {extras.length > 0 && (
         <section class="panel">
@@ -219,7 +231,7 @@ export function RulesPage({ game }: { game: AnyGame }) {
             v !== null && typeof v === 'object' ? (
               <details>
                 <summary>{k}</summary>
-                <pre class="code">{JSON.stringify(v, null, 2)}</pre>
+                <CodeBlock label={k} text={JSON.stringify(v, null, 2)} />
               </details>
             ) : (
               <p>

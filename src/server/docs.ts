@@ -8,12 +8,17 @@ import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { ApiError, ERRORS } from './errors.js';
 
+/** The browser UI's icon (src/web/index.html), so the docs pages do not send browsers to a missing /favicon.ico. */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230072B2'/%3E%3Cpath d='M4 4h8v8H4z' fill='%23F0E442'/%3E%3C/svg%3E";
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)} · Gameboard</title>
+<link rel="icon" href="${ICON}">
 <style>
 body{font:16px/1.55 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d2330;background:#fbfbf8}
 code,pre{font:14px/1.45 ui-monospace,monospace;background:#eef0f3;border-radius:4px}

@@ -2,6 +2,7 @@
  * JSON Schemas of every route: params, query, bodies and answers. Fastify validates requests with
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
+import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
 
 const errorAnswer = {
   type: 'object',
@@ -135,11 +136,11 @@ const player = {
     name: {
       type: 'string',
       minLength: 1,
-      maxLength: 32,
-      pattern: '^[A-Za-z0-9_.-]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$',
+      maxLength: PLAYER_NAME_MAX,
+      pattern: PLAYER_NAME_PATTERN,
       description: '1 to 32 letters, digits, spaces, `_`, `.` or `-`; no leading or trailing space.',
     },
-    kind: { type: 'string', enum: ['human', 'agent'], description: 'Who played: a person or a program.' },
+    kind: { type: 'string', enum: PLAYER_KINDS, description: 'Who played: a person or a program.' },
   },
 } as const;
 

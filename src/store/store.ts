@@ -13,6 +13,13 @@ export interface Player {
   kind: PlayerKind;
 }
 
+/**
+ * A player name: 1 to PLAYER_NAME_MAX letters, digits, spaces, `_ . -`, no space at either end. The
+ * server's request schema and the browser's form both check it.
+ */
+export const PLAYER_NAME_PATTERN = '^[A-Za-z0-9_.-]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$';
+export const PLAYER_NAME_MAX = 32;
+
 /** A run the server has just replayed: the run itself, who played it, and what the replay gave. */
 export interface VerifiedRun {
   run: Run;

@@ -3,22 +3,10 @@
  * leaderboard. Games themselves run in the page; only verified runs go to the server.
  */
 import type { Run } from '../core/replay.js';
+import { PLAYER_NAME_PATTERN, type LeaderboardEntry, type Player } from '../store/store.js';
 import { parseRun } from './runfile.js';
 
-export type PlayerKind = 'human' | 'agent';
-export interface Player {
-  name: string;
-  kind: PlayerKind;
-}
-
-export interface LeaderboardEntry {
-  id: string;
-  player: Player;
-  score: number;
-  steps: number;
-  seed: number;
-  createdAt: string;
-}
+export type { LeaderboardEntry, Player, PlayerKind } from '../store/store.js';
 
 export interface Leaderboard {
   game: string;
@@ -43,8 +31,8 @@ export interface StoredRun {
   createdAt: string;
 }
 
-/** The same rule the server applies to player names. */
-export const PLAYER_NAME = /^[A-Za-z0-9_.-]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$/;
+/** The rule the server applies to player names (its request schema uses the same pattern). */
+export const PLAYER_NAME = new RegExp(PLAYER_NAME_PATTERN);
 
 /** An API refusal or a failed request, with the server's message when there is one. */
 export class ApiFailure extends Error {

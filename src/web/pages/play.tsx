@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
 import type { Run } from '../../core/replay.js';
+import { PLAYER_NAME_MAX } from '../../store/store.js';
 import { ApiFailure, PLAYER_NAME, submitRun, type Submitted } from '../api.js';
 import { TextBoard, genericActionLabel, genericStatus, genericView } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
@@ -313,7 +314,7 @@ function SubmitBox({ run, slug }: { run: Run; slug: string }) {
 
   const send = async () => {
     const n = name.trim();
-    if (!PLAYER_NAME.test(n) || n.length > 32) {
+    if (!PLAYER_NAME.test(n) || n.length > PLAYER_NAME_MAX) {
       setState({
         kind: 'asking',
         problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.',
@@ -369,7 +370,7 @@ function SubmitBox({ run, slug }: { run: Run; slug: string }) {
         <input
           name="player"
           value={name}
-          maxLength={32}
+          maxLength={PLAYER_NAME_MAX}
           autoFocus
           autoComplete="nickname"
           placeholder="1 to 32 letters or digits"

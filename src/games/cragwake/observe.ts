@@ -9,7 +9,7 @@ import { difficulty } from './difficulty.js';
 import { belayOf, breathDelta, cellAt } from './reach.js';
 import { pricedActions } from './rules.js';
 import { BAND, COUNT_SHIFT, KIND, WIDTH, isLedgeRow, type PricedAction, type State } from './types.js';
-import { readableRow } from './wire.js';
+import { maskCols, readableRow } from './wire.js';
 
 /** The legend printed under the band. */
 export const LEGEND =
@@ -17,12 +17,6 @@ export const LEGEND =
   'uses · ~ frosting (no extra cost yet) · * icy (+2, no lunging from it) · . bare rock · ? fog · ' +
   '@ you · ^ overhanging row (+1) · = belay ledge (always costs 1) · g gusting column (+2) · ' +
   'R rockfall column (swept after your move)';
-
-function cols(mask: number): number[] {
-  const out: number[] = [];
-  for (let c = 0; c < WIDTH; c++) if (mask & (1 << c)) out.push(c);
-  return out;
-}
 
 function nextFrost(s: State): number | null {
   const every = difficulty(s.pitch).frostEvery;
@@ -113,7 +107,7 @@ export interface CragwakeObservation extends Observation {
 export function observe(s: State): CragwakeObservation {
   const p = difficulty(s.pitch);
   const moves = pricedActions(s);
-  const gust = cols(s.gust);
+  const gust = maskCols(s.gust);
   const rockfall = s.rockfall < 0 ? null : s.rockfall;
   const band = [];
   for (let i = BAND - 1; i >= 0; i--) band.push(readableRow(s, i));

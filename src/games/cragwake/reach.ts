@@ -80,36 +80,38 @@ export function breathDelta(s: State): number {
 }
 
 /**
+ * The stamina reach candidate `k` (an index into REACH_DR / REACH_DC) costs from where the climber
+ * hangs, or -1 when it is no legal move now: a lunge from ice, off the wall, above the belay, below the
+ * floor, bare rock, or dearer than the stamina left. `belay` is `belayOf(s)`, passed in so a walk over
+ * every candidate computes it once. The one test behind every walk over the reach (climbing phase
+ * assumed).
+ */
+export function candidateCost(s: State, k: number, belay: number): number {
+  const lunge = k >= FIRST_LUNGE;
+  if (lunge && (cellAt(s, s.row, s.col) & ICE) === ICY) return -1;
+  const r = s.row + REACH_DR[k];
+  const c = s.col + REACH_DC[k];
+  if (c < 0 || c >= WIDTH || r > belay || r < s.floor) return -1;
+  if ((s.cells[(r - s.floor) * WIDTH + c] & KIND) === NONE) return -1;
+  const cost = moveCost(s, r, c, lunge);
+  return cost <= s.stamina ? cost : -1;
+}
+
+/**
  * Calls `visit(row, col, cost, lunge)` for every move legal now (climbing phase assumed), in reach
  * order: steps up, sideways, down, then lunges.
  */
 export function forEachMove(s: State, visit: (row: number, col: number, cost: number, lunge: boolean) => void): void {
   const belay = belayOf(s);
-  const fromIcy = (cellAt(s, s.row, s.col) & ICE) === ICY;
   for (let k = 0; k < REACH_DR.length; k++) {
-    const lunge = k >= FIRST_LUNGE;
-    if (lunge && fromIcy) break;
-    const r = s.row + REACH_DR[k];
-    const c = s.col + REACH_DC[k];
-    if (c < 0 || c >= WIDTH || r > belay || r < s.floor) continue;
-    if ((s.cells[(r - s.floor) * WIDTH + c] & KIND) === NONE) continue;
-    const cost = moveCost(s, r, c, lunge);
-    if (cost <= s.stamina) visit(r, c, cost, lunge);
+    const cost = candidateCost(s, k, belay);
+    if (cost >= 0) visit(s.row + REACH_DR[k], s.col + REACH_DC[k], cost, k >= FIRST_LUNGE);
   }
 }
 
 /** True when at least one move is affordable (the run ends when none is). */
 export function hasAffordableMove(s: State): boolean {
   const belay = belayOf(s);
-  const fromIcy = (cellAt(s, s.row, s.col) & ICE) === ICY;
-  for (let k = 0; k < REACH_DR.length; k++) {
-    const lunge = k >= FIRST_LUNGE;
-    if (lunge && fromIcy) break;
-    const r = s.row + REACH_DR[k];
-    const c = s.col + REACH_DC[k];
-    if (c < 0 || c >= WIDTH || r > belay || r < s.floor) continue;
-    if ((s.cells[(r - s.floor) * WIDTH + c] & KIND) === NONE) continue;
-    if (moveCost(s, r, c, lunge) <= s.stamina) return true;
-  }
+  for (let k = 0; k < REACH_DR.length; k++) if (candidateCost(s, k, belay) >= 0) return true;
   return false;
 }

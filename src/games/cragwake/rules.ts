@@ -13,11 +13,11 @@
  */
 import { refuse, type GameEvent, type StepResult } from '../../core/game.js';
 import {
-  FIRST_LUNGE,
   REACH_DC,
   REACH_DR,
   belayOf,
   breathDelta,
+  candidateCost,
   cellAt,
   forEachMove,
   moveCost,
@@ -45,17 +45,11 @@ const END_RUN: Action = { type: 'endRun' };
 export function legalActions(s: State): Action[] {
   if (s.phase === 'ledge') return [{ type: 'climbOn' }, { type: 'endRun' }];
   if (s.phase !== 'climbing') return [];
-  // the same walk as forEachMove, inlined: this runs on every step of every agent
+  // forEachMove's walk without its callback: this runs on every step of every agent
   const out: Action[] = [];
   const belay = belayOf(s);
-  const fromIcy = (cellAt(s, s.row, s.col) & ICE) === ICY;
-  const end = fromIcy ? FIRST_LUNGE : REACH_DR.length;
-  for (let k = 0; k < end; k++) {
-    const row = s.row + REACH_DR[k];
-    const col = s.col + REACH_DC[k];
-    if (col < 0 || col >= WIDTH || row > belay || row < s.floor) continue;
-    if ((s.cells[(row - s.floor) * WIDTH + col] & KIND) === NONE) continue;
-    if (moveCost(s, row, col, k >= FIRST_LUNGE) <= s.stamina) out.push({ type: 'move', row, col });
+  for (let k = 0; k < REACH_DR.length; k++) {
+    if (candidateCost(s, k, belay) >= 0) out.push({ type: 'move', row: s.row + REACH_DR[k], col: s.col + REACH_DC[k] });
   }
   out.push({ type: 'breathe' });
   return out;

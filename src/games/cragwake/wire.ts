@@ -42,7 +42,8 @@ export function readableRow(
   return { row, fogged: false, overhang: (s.overhang & (1 << i)) !== 0, cells: rowCells(s, i) };
 }
 
-function maskCols(mask: number): number[] {
+/** The columns set in a six-bit column mask (gusts), ascending. */
+export function maskCols(mask: number): number[] {
   const out: number[] = [];
   for (let c = 0; c < WIDTH; c++) if (mask & (1 << c)) out.push(c);
   return out;

@@ -5,30 +5,24 @@
  * axe-core against the WCAG 2.0 and 2.1 A and AA rules; a violation of impact "serious" or "critical"
  * fails the test, and the message names each rule, its impact, its help text and where it was found.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
-import { StateSealer } from '../../src/core/seal.js';
 import { games, registry } from '../../src/games/index.js';
-import { buildApp } from '../../src/server/app.js';
-import { SqliteRunStore } from '../../src/store/sqlite.js';
-import { ROOT, SHOTS, buildWeb, launchBrowser, newPage } from './harness.js';
+import { ROOT, SHOTS, newPage, startSite, type Site } from './harness.js';
 
 const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING = new Set(['serious', 'critical']);
 
+let site: Site | undefined;
 let app: FastifyInstance;
-let store: SqliteRunStore;
 let base = '';
 let context: BrowserContext;
-let closeBrowser: (() => Promise<void>) | undefined;
-let DIST = '';
 /** A stored run per game, for its replay page. */
 const storedRun = new Map<string, string>();
 
@@ -70,24 +64,17 @@ async function submit(game: AnyGame, actions: GameAction[], name: string, kind: 
 }
 
 beforeAll(async () => {
-  DIST = await buildWeb('gameboard-web-a11y-');
-  store = new SqliteRunStore(':memory:');
-  app = await buildApp({ sealer: new StateSealer(['a11y-browser-test-secret']), store, webRoot: DIST });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  site = await startSite('gameboard-web-a11y-');
+  ({ base, app, context } = site);
   for (const g of games) {
     const actions = shortRun(g);
     storedRun.set(g.spec.slug, await submit(g, actions, 'Ada Tester', 'human'));
     await submit(g, actions.slice(0, 2), 'robo-7', 'agent');
   }
-  ({ context, close: closeBrowser } = await launchBrowser());
 });
 
 afterAll(async () => {
-  await closeBrowser?.();
-  await app?.close();
-  await store?.close();
-  if (DIST) rmSync(DIST, { recursive: true, force: true });
+  await site?.close();
 });
 
 /** Runs axe-core on the page as it is now and returns its violations. */

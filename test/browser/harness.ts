@@ -5,8 +5,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { StateSealer } from '../../src/core/seal.js';
+import { buildApp } from '../../src/server/app.js';
+import { SqliteRunStore } from '../../src/store/sqlite.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Screenshots of every page the suites visit (git-ignored), for people to look at. */
@@ -68,4 +73,36 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; er
     if (m.type() === 'error') errors.push(m.text());
   });
   return { page, errors };
+}
+
+/** The real app with an in-memory run store, serving a private UI build, and a browser to visit it. */
+export interface Site {
+  base: string;
+  app: FastifyInstance;
+  store: SqliteRunStore;
+  context: BrowserContext;
+  /** Closes the browser, the app and the store, and removes the build. */
+  close: () => Promise<void>;
+}
+
+/** Starts a `Site` on 127.0.0.1 at a random port; `prefix` names its build folder. */
+export async function startSite(prefix: string): Promise<Site> {
+  const dist = await buildWeb(prefix);
+  const store = new SqliteRunStore(':memory:');
+  const app = await buildApp({ sealer: StateSealer.random(), store, webRoot: dist });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const browser = await launchBrowser();
+  return {
+    base,
+    app,
+    store,
+    context: browser.context,
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await store.close();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
 }

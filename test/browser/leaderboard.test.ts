@@ -4,46 +4,30 @@
  * Whirlyard game is played to the end, submitted from the game-over panel, found on the leaderboard
  * page, and opened from there in the replay viewer. Expected values come from the same engine here.
  */
-import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
-import { StateSealer } from '../../src/core/seal.js';
 import { registry } from '../../src/games/index.js';
-import { buildApp } from '../../src/server/app.js';
-import { SqliteRunStore } from '../../src/store/sqlite.js';
-import { SHOTS, buildWeb, launchBrowser, newPage } from './harness.js';
+import type { SqliteRunStore } from '../../src/store/sqlite.js';
+import { SHOTS, newPage, startSite, type Site } from './harness.js';
 
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 
+let site: Site | undefined;
 let app: FastifyInstance;
 let store: SqliteRunStore;
 let base = '';
 let context: BrowserContext;
-let closeBrowser: (() => Promise<void>) | undefined;
-let DIST = '';
 
 beforeAll(async () => {
-  DIST = await buildWeb('gameboard-web-lb-');
-  store = new SqliteRunStore(':memory:');
-  app = await buildApp({
-    sealer: new StateSealer(['leaderboard-browser-test-secret']),
-    store,
-    webRoot: DIST,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  ({ context, close: closeBrowser } = await launchBrowser());
+  site = await startSite('gameboard-web-lb-');
+  ({ base, app, store, context } = site);
 });
 
 afterAll(async () => {
-  await closeBrowser?.();
-  await app?.close();
-  await store?.close();
-  if (DIST) rmSync(DIST, { recursive: true, force: true });
+  await site?.close();
 });
 
 describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () => {

@@ -1,6 +1,7 @@
 /**
  * What the browser suites share: a private Vite build of the UI, Debian's Chromium launched through
- * playwright-core with the flags this closed network needs, and pages that collect their own errors.
+ * playwright-core with the flags this closed network needs, pages that collect their own errors, and
+ * `startSite`: the real app with a run store serving that build.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -103,7 +103,15 @@ function supervise(): void {
   let started = false;
   const listening = new Set<number>();
   const restarts: number[] = [];
-  const fork = () => cluster.fork();
+
+  /** Stops every worker; the supervisor exits with `code` when the last one is gone. */
+  const stopAll = (code: number) => {
+    stopping = true;
+    process.exitCode = code;
+    const live = Object.values(cluster.workers ?? {});
+    if (live.length === 0) process.exit();
+    for (const w of live) w?.kill('SIGTERM');
+  };
 
   cluster.on('listening', (worker: Worker, address) => {
     listening.add(worker.id);
@@ -118,16 +126,13 @@ function supervise(): void {
   cluster.on('exit', (worker: Worker, code, signal) => {
     listening.delete(worker.id);
     if (stopping) {
-      // The last one out: exit with the code set when stopping began (0 on a signal).
+      // The last one out: exit with the code stopAll set (0 on a signal).
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;
     }
     if (!started) {
       log('error', `a worker stopped before the server started (exit code ${code}); stopping`);
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
-      process.exitCode = 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      stopAll(1);
       return;
     }
     // Replace a worker that died, unless workers keep dying (then something is wrong with the setup).
@@ -136,25 +141,18 @@ function supervise(): void {
     while (restarts.length > 0 && restarts[0] < now - 60_000) restarts.shift();
     if (restarts.length > 5) {
       log('error', 'workers keep stopping (more than 5 in a minute); stopping the server');
-      stopping = true;
-      for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
-      process.exitCode = 1;
+      stopAll(1);
       return;
     }
     log('error', `worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}); starting another`);
-    fork();
+    cluster.fork();
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopping = true;
-      const live = Object.values(cluster.workers ?? {});
-      if (live.length === 0) process.exit(0);
-      for (const w of live) w?.kill('SIGTERM');
-    });
+    process.once(signal, () => stopAll(0));
   }
 
-  for (let i = 0; i < workers; i++) fork();
+  for (let i = 0; i < workers; i++) cluster.fork();
 }
 
 if (workers > 1 && cluster.isPrimary) supervise();

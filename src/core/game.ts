@@ -45,6 +45,16 @@ export interface WireState {
   secret?: Json;
 }
 
+/**
+ * How a run ended, in Gymnasium's words: `terminated` when the game itself ended it (won, caught,
+ * out of hearts), `ended` when the player chose to stop (`endRun`), `truncated` when something outside
+ * the rules stopped it (a ranked session's budget). `reason` is one of the game's published reasons.
+ */
+export interface Outcome {
+  kind: 'terminated' | 'truncated' | 'ended';
+  reason: string;
+}
+
 /** The published description of a game: what it is, how it scores, its rules and action grammar. */
 export interface GameSpec {
   slug: string;
@@ -80,6 +90,8 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
   observe(state: S): Observation;
   score(state: S): number;
   isGameOver(state: S): boolean;
+  /** Null while the game goes on; how it ended once `isGameOver` (never `truncated`: engines do not cap). */
+  outcome(state: S): Outcome | null;
   /** The seed the game was started with (echoed by the API). */
   seedOf(state: S): number;
   /** Full state to plain JSON, split into readable and hidden parts. Must round-trip exactly. */

@@ -7,6 +7,7 @@ export type {
   Json,
   JsonSchema,
   Observation,
+  Outcome,
   StepResult,
   WireState,
 } from './game.js';

@@ -69,6 +69,8 @@ export function makeTally(
     observe: (s) => ({ text: `tally ${s.score}, turn ${s.turn}`, tally: s.score, turn: s.turn }),
     score: (s) => s.score,
     isGameOver: (s) => s.over,
+    outcome: (s) =>
+      !s.over ? null : s.turn >= 6 ? { kind: 'terminated', reason: 'six_turns' } : { kind: 'ended', reason: 'stop' },
     seedOf: (s) => s.seed,
     toWire: (s): WireState => ({
       data: { seed: s.seed, turn: s.turn, score: s.score, over: s.over },

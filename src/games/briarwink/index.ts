@@ -23,6 +23,13 @@ export const briarwink: Game<State, Action> = {
   observe,
   score: (s) => s.score,
   isGameOver: (s) => s.status === OVER,
+  // A run ends at 0 hearts (the game ends it) or by endRun (the player does).
+  outcome: (s) =>
+    s.status !== OVER
+      ? null
+      : s.hearts <= 0
+        ? { kind: 'terminated', reason: 'out_of_hearts' }
+        : { kind: 'ended', reason: 'end_run' },
   seedOf: (s) => s.seed,
   toWire,
   fromWire,

@@ -49,6 +49,13 @@ export const cragwake: Game<State, Action> = {
   observe,
   score: (s) => s.score,
   isGameOver: (s) => s.phase === 'over',
+  // 'exhausted' and 'no_move' are the wall's doing; 'ended' is the player's endRun.
+  outcome: (s) =>
+    s.phase !== 'over' || s.end === null
+      ? null
+      : s.end === 'ended'
+        ? { kind: 'ended', reason: 'end_run' }
+        : { kind: 'terminated', reason: s.end },
   seedOf: (s) => s.seed,
   toWire,
   fromWire,

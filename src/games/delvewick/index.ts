@@ -7,7 +7,7 @@ import { newRun } from './generate.js';
 import { observe } from './observe.js';
 import { legalActions, step } from './rules.js';
 import { spec } from './spec.js';
-import { PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
+import { END_REASONS, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 import { fromWire, toWire } from './wire.js';
 
 export type { DelvewickAction, DelvewickState } from './types.js';
@@ -22,6 +22,8 @@ export const delvewick: Game<DelvewickState, DelvewickAction> = {
   observe,
   score: (s) => s.score,
   isGameOver: (s) => s.end !== PLAYING,
+  // Every ending (won, crushed, out_of_oil, boxed_in) is the game's own.
+  outcome: (s) => (s.end === PLAYING ? null : { kind: 'terminated', reason: END_REASONS[s.end]! }),
   seedOf: (s) => s.seed,
   toWire,
   fromWire,

@@ -22,6 +22,13 @@ export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
   observe,
   score: (s) => s.score,
   isGameOver: (s) => s.over,
+  // Caught by a drone is the game's ending; 'ended' is the player's endRun.
+  outcome: (s) =>
+    !s.over || s.endReason === null
+      ? null
+      : s.endReason === 'ended'
+        ? { kind: 'ended', reason: 'end_run' }
+        : { kind: 'terminated', reason: s.endReason },
   seedOf: (s) => s.seed,
   toWire,
   fromWire,

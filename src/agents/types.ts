@@ -1,0 +1,44 @@
+/**
+ * The agent interface: what the evaluation harness, the CLI and the HTTP runner hand an agent, and
+ * what it answers. The same agent plays in-process (on the engine) and over the HTTP API; only an
+ * agent that declares `needsState` also gets the engine's state, which exists in-process only.
+ */
+import type { GameAction, Observation } from '../core/game.js';
+
+/** What an agent sees before each move. */
+export interface AgentView<O extends Observation = Observation, A extends GameAction = GameAction> {
+  /** The game's slug. */
+  game: string;
+  observation: O;
+  /** Every action the game accepts now (never empty while the game goes on). */
+  legalActions: A[];
+  score: number;
+  /** How many actions were accepted so far in this run. */
+  step: number;
+  /** The engine's state: in-process runs only, and only for an agent with `needsState`. */
+  state?: unknown;
+}
+
+/** An agent plays one run: a fresh one is made for each run, so it may keep memory between moves. */
+export interface Agent<A extends GameAction = GameAction> {
+  /** Picks the next action; it should be one of `view.legalActions`. */
+  act(view: AgentView): A | Promise<A>;
+}
+
+/** Where and what an agent is about to play. */
+export interface AgentContext {
+  game: string;
+  seed: number;
+}
+
+/**
+ * Makes an agent for one run. A user's module passed as `--agent ./my-agent.js` default-exports one
+ * of these (or exports it as `createAgent`).
+ */
+export interface AgentFactory {
+  (ctx: AgentContext): Agent;
+  /** True when the agent reads `view.state` (the engine's state): it can then only run in-process. */
+  needsState?: boolean;
+  /** Games this agent can play; absent means every game. */
+  games?: readonly string[];
+}

@@ -5,6 +5,7 @@
  * Engines are pure: no I/O, no clock, no Math.random. All randomness comes from the seeded generator
  * in `rng.ts`, whose state lives inside the game state.
  */
+import type { SeedSuites } from './suites.js';
 
 /** Any value that survives JSON.stringify / JSON.parse unchanged. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -72,6 +73,8 @@ export interface GameSpec {
   carry: 'state' | 'stateToken';
   /** Changes whenever a rule (or the state format) changes; replays name the version they ran on. */
   rulesVersion: string;
+  /** The published seed suites (`dev`: 20 seeds, `test`: 100), so that evaluations compare. */
+  suites: SeedSuites;
   /** Example actions, for docs. */
   exampleActions: GameAction[];
   /** Extra game-specific facts (board size, tables) worth publishing; must be plain JSON. */

@@ -19,3 +19,5 @@ export type { ReadableState } from './seal.js';
 export { Registry } from './registry.js';
 export { replay } from './replay.js';
 export type { Run, ReplayResult } from './replay.js';
+export { seedSuites, drawSuite, SUITE_SIZES } from './suites.js';
+export type { SeedSuites } from './suites.js';

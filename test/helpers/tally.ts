@@ -3,6 +3,7 @@
  * or 2 to a tally up to 6 turns, or stop. It has a hidden part (a secret number drawn from the seed) so
  * tests can check hidden information never travels in the clear.
  */
+import { seedSuites } from '../../src/core/suites.js';
 import type { Game, GameAction, WireState } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
 
@@ -48,6 +49,7 @@ export function makeTally(
       actionSchema,
       carry,
       rulesVersion: `${slug}-1`,
+      suites: seedSuites(slug),
       exampleActions: [{ type: 'add', amount: 2 }, { type: 'stop' }] as GameAction[],
     },
     init: (seed) => ({ seed, turn: 0, score: 0, over: false, hidden: Rng.fromSeed(seed).int(1000) }),

@@ -5,6 +5,7 @@
 import type { GameSpec, JsonSchema } from '../../core/game.js';
 import { BANDS, LAYOUT_NAMES } from './roster.js';
 import { LEGEND } from './observe.js';
+import { seedSuites } from '../../core/suites.js';
 
 /** The action grammar, exactly as the seed file gives it. */
 export const ACTION_SCHEMA: JsonSchema = {
@@ -108,6 +109,7 @@ export const SPEC: GameSpec = {
   actionSchema: ACTION_SCHEMA,
   carry: 'stateToken',
   rulesVersion: 'briarwink-1',
+  suites: seedSuites('briarwink'),
   exampleActions: [
     { type: 'start' },
     { type: 'tick', move: 'right', plant: false },

@@ -4,6 +4,7 @@
  */
 import type { GameSpec, Json } from '../../core/game.js';
 import { LISTED } from './difficulty.js';
+import { seedSuites } from '../../core/suites.js';
 
 /** The action grammar, exactly as the seed file gives it. */
 export const ACTION_SCHEMA = {
@@ -62,6 +63,7 @@ export const spec: GameSpec = {
   actionSchema: ACTION_SCHEMA,
   carry: 'state',
   rulesVersion: 'cragwake-1',
+  suites: seedSuites('cragwake'),
   exampleActions: [{ type: 'move', row: 1, col: 3 }, { type: 'breathe' }, { type: 'climbOn' }, { type: 'endRun' }],
   width: 6,
   ledgeEvery: 10,

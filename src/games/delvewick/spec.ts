@@ -4,6 +4,7 @@
  */
 import type { GameSpec } from '../../core/game.js';
 import { LEVELS } from './generate.js';
+import { seedSuites } from '../../core/suites.js';
 
 /** The action grammar, exactly as the seed file gives it. */
 export const ACTION_SCHEMA = {
@@ -63,6 +64,7 @@ export const spec: GameSpec = {
   actionSchema: ACTION_SCHEMA,
   carry: 'state',
   rulesVersion: 'delvewick-1',
+  suites: seedSuites('delvewick'),
   exampleActions: [{ type: 'move', dir: 'down' }, { type: 'move', dir: 'right' }, { type: 'wait' }],
   levels: LEVELS.map((l) => ({ level: l.number, name: l.name, quota: l.quota, oil: l.oil, width: l.w, height: l.h })),
 };

@@ -3,6 +3,7 @@
  * exactly as the seed file gives it, and the numbers worth publishing.
  */
 import type { GameSpec, JsonSchema } from '../../core/game.js';
+import { seedSuites } from '../../core/suites.js';
 
 /** The action grammar, verbatim from the seed file (shared/seeds/003_f0d0ced06f254d05.txt). */
 export const ACTION_SCHEMA: JsonSchema = {
@@ -79,6 +80,7 @@ export const SPEC: GameSpec = {
   actionSchema: ACTION_SCHEMA,
   carry: 'stateToken',
   rulesVersion: RULES_VERSION,
+  suites: seedSuites('whirlyard'),
   exampleActions: [{ type: 'move', direction: 'nw' }, { type: 'wait' }, { type: 'pulse' }, { type: 'end_run' }],
   board: { width: 6, height: 6, roverStart: { x: 2, y: 2 }, scrapStart: { x: 3, y: 3 } },
   charges: { start: 2, max: 2, perClearedWave: 1 },

@@ -157,11 +157,26 @@ describe('action', () => {
     const end = await post('/api/games/tally/action', { state: body.state, action: { type: 'stop' } });
     const r = await post('/api/games/tally/action', { state: end.body.state, action: { type: 'stop' } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ ok: false, reason: 'game_over', legalActions: [] });
-    expect(r.body.state).toBeUndefined();
+    expect(r.body).toMatchObject({ ok: false, reason: 'game_over', legalActions: [], gameOver: true, score: 0 });
+    // a refusal carries the whole contract: the unchanged state, what it shows and how the run ended
+    expect(r.body.state).toEqual(end.body.state);
+    expect(r.body.observation).toEqual(end.body.observation);
+    expect(r.body.outcome).toEqual({ kind: 'ended', reason: 'stop' });
     // the earlier state is still good: refusals consume nothing, and re-sending an old state forks the run
     body = (await post('/api/games/tally/action', { state: body.state, action: { type: 'add', amount: 1 } })).body;
     expect(body).toMatchObject({ ok: true, score: 1 });
+  });
+
+  it('a refused action on a token game answers the token it was sent, which still continues the run', async () => {
+    const { body } = await init('tally-token');
+    const r = await post('/api/games/tally-token/action', { stateToken: body.stateToken, action: { type: 'fly' } });
+    expect(r.body).toMatchObject({ ok: false, reason: 'unknown_action', stateToken: body.stateToken, score: 0 });
+    expect(r.body.message).toMatch(/unknown type "fly" \(known types: add, stop\)/);
+    const next = await post('/api/games/tally-token/action', {
+      stateToken: r.body.stateToken,
+      action: { type: 'add', amount: 2 },
+    });
+    expect(next.body).toMatchObject({ ok: true, score: 2, outcome: null });
   });
 
   const malformed: Array<[string, unknown]> = [
@@ -184,6 +199,12 @@ describe('action', () => {
       expect(r.body).toMatchObject({ ok: false, reason: 'unknown_action' });
       expect(r.body.legalActions).toHaveLength(3);
       expect(r.body.message).toBeTypeOf('string');
+      expect(r.body).toMatchObject({
+        state: body.state,
+        observation: body.observation,
+        gameOver: false,
+        outcome: null,
+      });
     });
   }
 });

@@ -23,7 +23,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s over HTTP', (slug
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(Object.keys(body).sort()).toEqual(
-      ['ok', 'game', 'seed', carry, 'observation', 'legalActions', 'spec', 'score', 'gameOver'].sort(),
+      ['ok', 'game', 'seed', carry, 'observation', 'legalActions', 'spec', 'score', 'gameOver', 'outcome'].sort(),
     );
     const local = game.init(7);
     expect(body.observation).toEqual(game.observe(local));

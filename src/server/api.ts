@@ -9,7 +9,7 @@ import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { ApiError } from './errors.js';
 import type { RecentStates } from './recent.js';
-import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
+import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
 import {
   actionAnswer,
   actionBody,
@@ -56,9 +56,19 @@ export function registerGameRoutes(
   sealer: StateSealer,
   recent: RecentStates,
 ): void {
-  const validators = compileActionGrammars(registry);
+  const grammars = compileActionGrammars(registry);
 
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
+
+  /** What every play answer carries after its head and state: what the state shows and how the run stands. */
+  const show = (game: AnyGame, state: unknown, head: Record<string, unknown>) => {
+    head.observation = game.observe(state);
+    head.legalActions = game.legalActions(state);
+    head.score = game.score(state);
+    head.gameOver = game.isGameOver(state);
+    head.outcome = game.outcome(state);
+    return head;
+  };
 
   /**
    * A playing answer: `head`, then the sealed state under the game's carry name and what it shows
@@ -75,11 +85,24 @@ export function registerGameRoutes(
     } else {
       head.state = sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state));
     }
-    head.observation = game.observe(state);
-    head.legalActions = game.legalActions(state);
-    head.score = game.score(state);
-    head.gameOver = game.isGameOver(state);
-    return head;
+    return show(game, state, head);
+  };
+
+  /**
+   * A refused action's answer: the whole contract, and nothing changed. The carried state the client
+   * sent was just opened and checked, so it goes back as it came (no sealing on this path), under the
+   * game's carry name, so the client continues from it.
+   */
+  const refusal = (game: AnyGame, state: unknown, carried: unknown, reason: string, message: string) => {
+    const head: Record<string, unknown> = {
+      ok: false,
+      game: game.spec.slug,
+      seed: game.seedOf(state),
+      reason,
+      message,
+    };
+    head[game.spec.carry] = carried;
+    return show(game, state, head);
   };
 
   /** Opens a carried state; every failure is one 400 invalid_state. */
@@ -163,20 +186,15 @@ export function registerGameRoutes(
       if (stateToken !== undefined && readable !== undefined) {
         throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
       }
-      const state = open(game, stateToken ?? readable);
-      const valid = validators.get(game.spec.slug)!;
-      if (!valid(action)) {
-        return {
-          ok: false,
-          reason: 'unknown_action',
-          message: `The action is not in the ${game.spec.name} grammar: ${describeGrammarError(valid.errors)}.`,
-          legalActions: game.legalActions(state),
-        };
+      const carried = stateToken ?? readable;
+      const state = open(game, carried);
+      const grammar = grammars.get(game.spec.slug)!;
+      if (!grammar.check(action)) {
+        const why = `The action is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`;
+        return refusal(game, state, carried, 'unknown_action', why);
       }
       const result = game.step(state, action as never);
-      if (!result.ok) {
-        return { ok: false, reason: result.reason, message: result.message, legalActions: game.legalActions(state) };
-      }
+      if (!result.ok) return refusal(game, state, carried, result.reason, result.message);
       const answer = present(game, result.state, { ok: true, game: game.spec.slug, seed: game.seedOf(result.state) });
       answer.events = result.events;
       return answer;

@@ -10,7 +10,7 @@ import type { Registry } from '../core/registry.js';
 import { replay } from '../core/replay.js';
 import { PLAYER_KINDS, type Player, type PlayerKind, type RunStore } from '../store/store.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
+import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
 import {
   errorResponses,
   leaderboardAnswer,
@@ -40,7 +40,7 @@ interface RunSubmission {
 const withStoreErrors = { ...errorResponses, 503: errorResponses[400] } as const;
 
 export function registerRunRoutes(app: FastifyInstance, registry: Registry, store: RunStore | null): void {
-  const validators = compileActionGrammars(registry);
+  const grammars = compileActionGrammars(registry);
 
   const needStore = (): RunStore => {
     if (!store) throw new ApiError('store_unavailable');
@@ -80,12 +80,12 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
           `The run is for "${slug.slice(0, 64)}", which is not a game here. Games: ${registry.slugs().join(', ')}.`,
         );
       }
-      const valid = validators.get(game.spec.slug)!;
+      const grammar = grammars.get(game.spec.slug)!;
       for (let i = 0; i < actions.length; i++) {
-        if (!valid(actions[i])) {
+        if (!grammar.check(actions[i])) {
           throw new ApiError(
             'invalid_run',
-            `Action ${i} is not in the ${game.spec.name} grammar: ${describeGrammarError(valid.errors)}.`,
+            `Action ${i} is not in the ${game.spec.name} grammar: ${grammar.explain(actions[i])}.`,
           );
         }
       }

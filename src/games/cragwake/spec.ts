@@ -1,12 +1,15 @@
 /**
  * Cragwake's published description: rules and scoring in our own words, the seed file's action grammar
- * unchanged, and the difficulty table.
+ * (closed to extra fields, as the engine is), and the difficulty table.
  */
 import type { GameSpec, Json } from '../../core/game.js';
 import { LISTED } from './difficulty.js';
 import { seedSuites } from '../../core/suites.js';
 
-/** The action grammar, exactly as the seed file gives it. */
+/**
+ * The action grammar as the seed file gives it, plus `additionalProperties: false` on each branch: the
+ * engine refuses any extra field as unknown_action, so the published grammar is exactly as strict.
+ */
 export const ACTION_SCHEMA = {
   type: 'object',
   oneOf: [
@@ -17,10 +20,11 @@ export const ACTION_SCHEMA = {
         col: { type: 'integer', description: 'Absolute column of the target cell, 0 to 5 from the left.' },
       },
       required: ['type', 'row', 'col'],
+      additionalProperties: false,
     },
-    { properties: { type: { const: 'breathe' } }, required: ['type'] },
-    { properties: { type: { const: 'climbOn' } }, required: ['type'] },
-    { properties: { type: { const: 'endRun' } }, required: ['type'] },
+    { properties: { type: { const: 'breathe' } }, required: ['type'], additionalProperties: false },
+    { properties: { type: { const: 'climbOn' } }, required: ['type'], additionalProperties: false },
+    { properties: { type: { const: 'endRun' } }, required: ['type'], additionalProperties: false },
   ],
 };
 

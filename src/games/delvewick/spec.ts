@@ -1,16 +1,20 @@
 /**
  * Delvewick's published description. Facts come from seeds/001_96f0c49922c2c7ff.txt; the wording is
- * ours. `actionSchema` is the seed's grammar exactly.
+ * ours. `actionSchema` is the seed's grammar, closed to extra fields as the engine is.
  */
 import type { GameSpec } from '../../core/game.js';
 import { LEVELS } from './generate.js';
 import { seedSuites } from '../../core/suites.js';
 
-/** The action grammar, exactly as the seed file gives it. */
+/**
+ * The action grammar as the seed file gives it, plus `additionalProperties: false`: the engine refuses
+ * any extra field as unknown_action, so the published grammar says so too (it is exactly as strict).
+ */
 export const ACTION_SCHEMA = {
   oneOf: [
     {
       type: 'object',
+      additionalProperties: false,
       properties: {
         type: { const: 'move' },
         dir: { enum: ['up', 'down', 'left', 'right'] },
@@ -19,6 +23,7 @@ export const ACTION_SCHEMA = {
     },
     {
       type: 'object',
+      additionalProperties: false,
       properties: {
         type: { const: 'wait' },
       },

@@ -56,6 +56,13 @@ export interface Outcome {
   reason: string;
 }
 
+/** One way a run of the game can end, as its spec publishes it (the `outcome` it answers then). */
+export interface OutcomeSpec {
+  kind: Outcome['kind'];
+  reason: string;
+  description: string;
+}
+
 /** The published description of a game: what it is, how it scores, its rules and action grammar. */
 export interface GameSpec {
   slug: string;
@@ -67,8 +74,12 @@ export interface GameSpec {
   scoring: string[];
   /** The rules, in the project's own words, one rule a line. */
   rules: string[];
-  /** The action grammar from the game's seed file, as JSON Schema. */
+  /** The action grammar from the game's seed file, as JSON Schema; exactly as strict as `step`. */
   actionSchema: JsonSchema;
+  /** The shape of `observe`'s answer, as JSON Schema (draft-07): what every answer's `observation` is. */
+  observationSchema: JsonSchema;
+  /** Every `{kind, reason}` that `outcome` can answer, with what it means (`truncated` is never the engine's). */
+  outcomes: OutcomeSpec[];
   /** Which field the client carries between calls. */
   carry: 'state' | 'stateToken';
   /** Changes whenever a rule (or the state format) changes; replays name the version they ran on. */

@@ -8,6 +8,7 @@ export type {
   JsonSchema,
   Observation,
   Outcome,
+  OutcomeSpec,
   StepResult,
   WireState,
 } from './game.js';

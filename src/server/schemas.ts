@@ -93,7 +93,7 @@ export const gameAnswer = {
   },
 } as const;
 
-/** The fields of a playing answer (init, and an accepted action). */
+/** The fields of every play answer (init, and an action accepted or refused). */
 const playFields = {
   ok: { type: 'boolean' },
   game: { type: 'string' },
@@ -102,24 +102,40 @@ const playFields = {
   state: { ...anyObject, description: 'Readable, integrity-tagged: carry it to the next call unchanged.' },
   observation: {
     ...anyObject,
-    description: 'What the player sees: `text` for language models plus structured fields.',
+    description:
+      "What the player sees: `text` for language models plus structured fields (the game's spec.observationSchema).",
   },
   legalActions: { type: 'array', items: anyObject },
   score: { type: 'number' },
   gameOver: { type: 'boolean' },
+  outcome: {
+    type: 'object',
+    nullable: true,
+    required: ['kind', 'reason'],
+    properties: {
+      kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] },
+      reason: { type: 'string', description: "One of the game's spec.outcomes." },
+    },
+    description: 'Null while playing; how the run ended once gameOver.',
+  },
 } as const;
+
+/** What every play answer carries besides its carried state. */
+const playRequired = ['ok', 'game', 'seed', 'observation', 'legalActions', 'score', 'gameOver', 'outcome'];
 
 export const initAnswer = {
   type: 'object',
   additionalProperties: true,
+  required: [...playRequired, 'spec'],
   properties: { ...playFields, spec: anyObject },
 } as const;
 
 export const actionAnswer = {
   type: 'object',
   additionalProperties: true,
+  required: playRequired,
   description:
-    'Accepted: `ok: true` with the next state. Refused (illegal or malformed action): `ok: false`, `reason`, `message` and `legalActions`; nothing changed.',
+    "Accepted: `ok: true` with the next state and `events`. Refused (illegal or malformed action): `ok: false` with `reason` and `message`, the state that was sent and everything else of the contract; nothing changed. /openapi.json also lists each game's paths with fully typed answers.",
   properties: {
     ...playFields,
     events: { type: 'array', items: anyObject },

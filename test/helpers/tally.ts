@@ -51,6 +51,16 @@ export function makeTally(
       rulesVersion: `${slug}-1`,
       suites: seedSuites(slug),
       exampleActions: [{ type: 'add', amount: 2 }, { type: 'stop' }] as GameAction[],
+      observationSchema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text', 'tally', 'turn'],
+        properties: { text: { type: 'string' }, tally: { type: 'integer' }, turn: { type: 'integer' } },
+      },
+      outcomes: [
+        { kind: 'terminated', reason: 'six_turns', description: 'Six turns were played.' },
+        { kind: 'ended', reason: 'stop', description: 'The player stopped.' },
+      ],
     },
     init: (seed) => ({ seed, turn: 0, score: 0, over: false, hidden: Rng.fromSeed(seed).int(1000) }),
     legalActions: (s): GameAction[] =>

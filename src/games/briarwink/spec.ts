@@ -6,6 +6,7 @@ import type { GameSpec, JsonSchema } from '../../core/game.js';
 import { BANDS, LAYOUT_NAMES } from './roster.js';
 import { LEGEND } from './observe.js';
 import { seedSuites } from '../../core/suites.js';
+import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 
 /** The action grammar, exactly as the seed file gives it. */
 export const ACTION_SCHEMA: JsonSchema = {
@@ -107,6 +108,8 @@ export const SPEC: GameSpec = {
     `Map legend: ${LEGEND}.`,
   ],
   actionSchema: ACTION_SCHEMA,
+  observationSchema: OBSERVATION_SCHEMA,
+  outcomes: OUTCOMES,
   carry: 'stateToken',
   rulesVersion: 'briarwink-1',
   suites: seedSuites('briarwink'),

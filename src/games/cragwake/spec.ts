@@ -1,32 +1,13 @@
 /**
  * Cragwake's published description: rules and scoring in our own words, the seed file's action grammar
- * (closed to extra fields, as the engine is), and the difficulty table.
+ * (in schema.ts, closed to extra fields as the engine is), and the difficulty table.
  */
 import type { GameSpec, Json } from '../../core/game.js';
 import { LISTED } from './difficulty.js';
 import { seedSuites } from '../../core/suites.js';
+import { ACTION_SCHEMA, OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 
-/**
- * The action grammar as the seed file gives it, plus `additionalProperties: false` on each branch: the
- * engine refuses any extra field as unknown_action, so the published grammar is exactly as strict.
- */
-export const ACTION_SCHEMA = {
-  type: 'object',
-  oneOf: [
-    {
-      properties: {
-        type: { const: 'move' },
-        row: { type: 'integer', description: 'Absolute row of the target cell, counting upward from 0.' },
-        col: { type: 'integer', description: 'Absolute column of the target cell, 0 to 5 from the left.' },
-      },
-      required: ['type', 'row', 'col'],
-      additionalProperties: false,
-    },
-    { properties: { type: { const: 'breathe' } }, required: ['type'], additionalProperties: false },
-    { properties: { type: { const: 'climbOn' } }, required: ['type'], additionalProperties: false },
-    { properties: { type: { const: 'endRun' } }, required: ['type'], additionalProperties: false },
-  ],
-};
+export { ACTION_SCHEMA };
 
 /** The published spec. */
 export const spec: GameSpec = {
@@ -65,6 +46,8 @@ export const spec: GameSpec = {
     'Difficulty is listed at pitches 1, 5, 8, 13, 22 and 34 (see difficulty); it moves in straight lines between them and holds from pitch 34 on.',
   ],
   actionSchema: ACTION_SCHEMA,
+  observationSchema: OBSERVATION_SCHEMA,
+  outcomes: OUTCOMES,
   carry: 'state',
   rulesVersion: 'cragwake-1',
   suites: seedSuites('cragwake'),

@@ -5,6 +5,7 @@
 import type { GameSpec } from '../../core/game.js';
 import { LEVELS } from './generate.js';
 import { seedSuites } from '../../core/suites.js';
+import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 
 /**
  * The action grammar as the seed file gives it, plus `additionalProperties: false`: the engine refuses
@@ -67,6 +68,8 @@ export const spec: GameSpec = {
     'The run ends when level 8 is cleared (won), when a falling rock reaches the mole, when the oil runs out, or when the mole is boxed in on a settled board.',
   ],
   actionSchema: ACTION_SCHEMA,
+  observationSchema: OBSERVATION_SCHEMA,
+  outcomes: OUTCOMES,
   carry: 'state',
   rulesVersion: 'delvewick-1',
   suites: seedSuites('delvewick'),

@@ -4,6 +4,7 @@
  */
 import type { GameSpec, JsonSchema } from '../../core/game.js';
 import { seedSuites } from '../../core/suites.js';
+import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 
 /** The action grammar, verbatim from the seed file (shared/seeds/003_f0d0ced06f254d05.txt). */
 export const ACTION_SCHEMA: JsonSchema = {
@@ -78,6 +79,8 @@ export const SPEC: GameSpec = {
     'The seed and the list of actions determine the whole state.',
   ],
   actionSchema: ACTION_SCHEMA,
+  observationSchema: OBSERVATION_SCHEMA,
+  outcomes: OUTCOMES,
   carry: 'stateToken',
   rulesVersion: RULES_VERSION,
   suites: seedSuites('whirlyard'),

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { ApiError, ERRORS } from './errors.js';
+import { typedOpenApi } from './openapi.js';
 
 /** The browser UI's icon (src/web/index.html), so the docs pages do not send browsers to a missing /favicon.ico. */
 const ICON =
@@ -190,5 +191,7 @@ export function registerDocs(app: FastifyInstance, registry: Registry): void {
     if (!game) throw new ApiError('unknown_game', `There is no game "${req.params.slug.slice(0, 64)}".`);
     reply.type('text/html; charset=utf-8').send(gamePage(game, baseOf(req)));
   });
-  app.get('/openapi.json', hide, async () => app.swagger());
+  // Built once, on the first request (the routes are all registered by then).
+  let openapi: unknown;
+  app.get('/openapi.json', hide, async () => (openapi ??= typedOpenApi(app.swagger(), registry)));
 }

@@ -1,0 +1,138 @@
+/**
+ * /openapi.json is typed per game: concrete paths for every game whose requests and answers reference
+ * per-game components, nothing left `unknown`, every `$ref` resolving, nothing OpenAPI 3.0.3 lacks
+ * (`const`, `type: [..., "null"]`), and real answers valid against the published components.
+ */
+import { Ajv } from 'ajv';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StateSealer } from '../src/core/seal.js';
+import { games } from '../src/games/index.js';
+import { buildApp } from '../src/server/app.js';
+import { componentName } from '../src/server/openapi.js';
+
+type Node = Record<string, unknown>;
+let app: FastifyInstance;
+let doc: Node & { paths: Record<string, Record<string, Node>>; components: { schemas: Record<string, Node> } };
+
+beforeAll(async () => {
+  app = await buildApp({ sealer: StateSealer.random(), webRoot: null });
+  const r = await app.inject({ url: '/openapi.json' });
+  expect(r.statusCode).toBe(200);
+  doc = r.json();
+});
+afterAll(() => app.close());
+
+/** Every object in `value`, with the path that leads to it. */
+function* walk(value: unknown, path = '#'): Generator<[string, Node]> {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) yield* walk(value[i], `${path}/${i}`);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  yield [path, value as Node];
+  for (const [k, v] of Object.entries(value)) yield* walk(v, `${path}/${k}`);
+}
+
+/** A schema says what it is: a type, a reference, a choice of schemas or a fixed set of values. */
+const isTyped = (s: unknown) =>
+  !!s && typeof s === 'object' && ['type', '$ref', 'oneOf', 'anyOf', 'allOf', 'enum'].some((k) => k in s);
+
+/** Follows one `#/components/schemas/X` reference. */
+const resolve = (s: Node): Node =>
+  typeof s.$ref === 'string' ? doc.components.schemas[s.$ref.replace('#/components/schemas/', '')] : s;
+
+describe('/openapi.json', () => {
+  it('is OpenAPI 3.0.3 and every $ref resolves', () => {
+    expect(doc.openapi).toBe('3.0.3');
+    let refs = 0;
+    for (const [path, node] of walk(doc)) {
+      if (typeof node.$ref !== 'string') continue;
+      refs++;
+      const m = /^#\/components\/schemas\/(.+)$/.exec(node.$ref);
+      expect(m, `${path}: ${node.$ref} is not a component reference`).not.toBeNull();
+      expect(doc.components.schemas[m![1]], `${path}: ${node.$ref} does not resolve`).toBeDefined();
+    }
+    expect(refs).toBeGreaterThan(games.length * 8);
+  });
+
+  it('uses nothing OpenAPI 3.0.3 lacks: no const, no type lists, no $schema', () => {
+    for (const [path, node] of walk(doc)) {
+      if (path.endsWith('/properties') || path.endsWith('/examples')) continue;
+      expect('const' in node, `${path} uses const`).toBe(false);
+      expect(Array.isArray(node.type), `${path} has a type list`).toBe(false);
+      expect('$schema' in node, `${path} names $schema`).toBe(false);
+    }
+  });
+
+  it('leaves no state, action or observation untyped anywhere', () => {
+    let checked = 0;
+    for (const [path, node] of walk(doc)) {
+      if (!path.endsWith('/properties')) continue;
+      for (const field of ['state', 'stateToken', 'action', 'observation', 'outcome'] as const) {
+        if (!(field in node)) continue;
+        checked++;
+        expect(isTyped(node[field]), `${path}/${field} is untyped: ${JSON.stringify(node[field])}`).toBe(true);
+      }
+      if ('legalActions' in node) {
+        const items = (node.legalActions as Node).items;
+        expect(isTyped(items), `${path}/legalActions has untyped items`).toBe(true);
+      }
+    }
+    expect(checked).toBeGreaterThan(games.length * 4);
+  });
+});
+
+describe.each(games.map((g) => [g.spec.slug, g] as const))('/openapi.json for %s', (slug, game) => {
+  const n = componentName(game.spec);
+
+  it('has concrete init and action paths referencing the game components', () => {
+    const init = doc.paths[`/api/games/${slug}/init`]?.get as Node;
+    const action = doc.paths[`/api/games/${slug}/action`]?.post as Node;
+    expect(init, 'no init path').toBeDefined();
+    expect(action, 'no action path').toBeDefined();
+    const answer = (op: Node) =>
+      ((op.responses as Record<string, Node>)['200'].content as Record<string, Node>)['application/json'].schema;
+    expect(answer(init)).toEqual({ $ref: `#/components/schemas/${n}InitAnswer` });
+    expect(answer(action)).toEqual({ $ref: `#/components/schemas/${n}ActionAnswer` });
+    const body = ((action.requestBody as Node).content as Record<string, Node>)['application/json'].schema as Node;
+    expect(body).toEqual({ $ref: `#/components/schemas/${n}ActionRequest` });
+    const request = resolve(body);
+    expect(request.required).toEqual([game.spec.carry, 'action']);
+    const grammar = resolve((request.properties as Record<string, Node>).action);
+    expect(grammar.oneOf ?? grammar.anyOf, 'the action component is not the grammar').toBeDefined();
+    const observation = doc.components.schemas[`${n}Observation`];
+    expect(observation.additionalProperties).toBe(false);
+    expect(Object.keys(observation.properties as Node)).toEqual(
+      Object.keys(game.observe(game.init(7)) as unknown as Node),
+    );
+  });
+
+  it('real answers validate against the published components', async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    ajv.addSchema({ components: doc.components }, 'oas');
+    const check = (name: string, value: unknown) => {
+      const validate = ajv.compile({ $ref: `oas#/components/schemas/${name}` });
+      expect(validate(value), `${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    };
+    const body = (await app.inject({ url: `/api/games/${slug}/init?seed=7` })).json();
+    check(`${n}InitAnswer`, body);
+    const carry = game.spec.carry;
+    const post = async (action: unknown) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/games/${slug}/action`,
+          payload: { [carry]: body[carry], action },
+        })
+      ).json();
+    const accepted = await post(body.legalActions[0]);
+    expect(accepted.ok).toBe(true);
+    check(`${n}ActionAnswer`, accepted);
+    check(`${n}AcceptedAnswer`, accepted);
+    const refused = await post({ type: 'nope' });
+    check(`${n}ActionAnswer`, refused);
+    check(`${n}RefusedAnswer`, refused);
+    check(`${n}ActionRequest`, { [carry]: body[carry], action: body.legalActions[0] });
+  });
+});

@@ -65,14 +65,26 @@ with your next action. Sending an older state again is allowed and simply forks 
 <h2>The loop</h2>
 <ol>
 <li><code>GET /api/games/&lt;slug&gt;/init?seed=N</code> (N from 0 to 4294967295; omit it and the server picks one) answers
-<code>{ok:true, seed, stateToken|state, observation, legalActions, spec, score, gameOver}</code>.</li>
+<code>{ok:true, game, seed, stateToken|state, observation, legalActions, score, gameOver, outcome, spec}</code>.</li>
 <li><code>POST /api/games/&lt;slug&gt;/action</code> with JSON <code>{stateToken|state, action}</code> answers
-<code>{ok:true, stateToken|state, observation, legalActions, score, gameOver, events}</code>.</li>
+<code>{ok:true, game, seed, stateToken|state, observation, legalActions, score, gameOver, outcome, events}</code>.</li>
 <li>Repeat until <code>gameOver</code> is true.</li>
 </ol>
-<p>An action the rules do not allow now is answered with HTTP 200 <code>{ok:false, reason, message, legalActions}</code>
-and changes nothing; an action outside the game's grammar (unknown type, extra or mistyped fields) gets
-<code>reason: "unknown_action"</code>. Validation is strict: no field is dropped or converted.</p>
+<p>Every answer, accepted or refused, carries the same contract: the state to carry, <code>observation</code>,
+<code>legalActions</code>, <code>score</code>, <code>gameOver</code> and <code>outcome</code>. <code>outcome</code> is
+<code>null</code> while the game goes on, and once it is over <code>{kind, reason}</code>: <code>kind</code> is
+<code>terminated</code> (the game ended it), <code>ended</code> (the player ended it) or <code>truncated</code> (a limit
+outside the rules stopped it); each game lists its reasons in <code>spec.outcomes</code>.</p>
+<p>An action the rules do not allow now is answered with HTTP 200, <code>ok:false</code>, a machine-readable
+<code>reason</code> and a human <code>message</code>, plus the whole contract for the state you sent, which comes back
+unchanged: continue from it. An action outside the game's grammar (unknown type, extra, missing or mistyped
+fields, values out of range) gets <code>reason: "unknown_action"</code> and a message naming the problem (the known
+types, the field, its range). Validation is strict: no field is dropped or converted, and each game's
+<code>spec.actionSchema</code> is exactly as strict as the server.</p>
+<p>Each game's spec publishes JSON Schemas of its actions (<code>actionSchema</code>) and observations
+(<code>observationSchema</code>); <code>/openapi.json</code> has typed paths per game
+(<code>/api/games/whirlyard/action</code> answering <code>WhirlyardActionAnswer</code>, and so on), so a generated client
+is fully typed.</p>
 <p><code>observation.text</code> is written for language models; the other observation fields carry the same
 facts as data.</p>
 <h2>Runs and leaderboards</h2>
@@ -123,6 +135,15 @@ function gamePage(game: AnyGame, base: string): string {
 <h2>Actions</h2><p>Each action is a JSON object matching this schema:</p>
 <pre>${esc(JSON.stringify(s.actionSchema, null, 2))}</pre>
 <p>Examples: ${s.exampleActions.map((a) => `<code>${esc(JSON.stringify(a))}</code>`).join(' ')}</p>
+<h2>How a run ends</h2><p><code>outcome</code> is <code>null</code> while playing, then one of:</p>
+<table><tr><th>kind</th><th>reason</th><th>meaning</th></tr>${s.outcomes
+      .map(
+        (o) =>
+          `<tr><td><code>${o.kind}</code></td><td><code>${esc(o.reason)}</code></td><td>${esc(o.description)}</td></tr>`,
+      )
+      .join('')}</table>
+<h2>Observation</h2><p>Every answer's <code>observation</code> matches this schema (<code>text</code> renders the same facts):</p>
+<pre>${esc(JSON.stringify(s.observationSchema, null, 2))}</pre>
 <h2>Try it</h2><pre>${esc(loopExample(game, base))}</pre>`,
   );
 }

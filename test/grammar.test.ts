@@ -47,6 +47,18 @@ describe('grammar errors name the real problem', () => {
     ['a tick with neither input', 'briarwink', { type: 'tick' }, /"tick" needs the field "move" or "walkTo"/],
     ['a cell off the garden', 'briarwink', { type: 'tick', walkTo: 63 }, /"walkTo" must be an integer from 0 to 62/],
     ['not an object', 'whirlyard', 'wait', /JSON object with a "type".*got "wait"/],
+    [
+      'a tick with both inputs',
+      'briarwink',
+      { type: 'tick', move: 'up', walkTo: 3 },
+      /one of "move", "walkTo", not both/,
+    ],
+    [
+      'one problem per field, every field',
+      'whirlyard',
+      { type: 'move', direction: 5, y: 1 },
+      /^The action is not in the Whirlyard grammar: unknown field "y" on "move" \(it takes "direction"\); "direction" must be one of "nw", .*"se", got 5\.$/,
+    ],
   ];
   it.each(cases)('%s (%s)', async (_, slug, action, words) => {
     const body = await refusalOf(slug, action);

@@ -91,8 +91,28 @@ function explain(action: unknown, branches: Branch[], types: string[]): string {
   if (best.length > 1 && missing.every((m) => m !== undefined)) {
     return `${preview(type)} needs the field ${missing.map((m) => `"${m}"`).join(' or ')}`;
   }
+  // Branches that each refuse the field the other needs (a tick with both move and walkTo): say so.
+  const extra = best.map((b) => (b.errors.length === 1 ? extraField(b.errors[0]) : undefined));
+  if (best.length > 1 && extra.every((f) => f !== undefined)) {
+    const order = (f: string) => best.findIndex((b) => f in ((b.branch.schema.properties ?? {}) as object));
+    const fields = [...(extra as string[])].sort((a, b) => order(a) - order(b));
+    return `${preview(type)} takes one of ${fields.map((f) => `"${f}"`).join(', ')}, not both`;
+  }
   const { branch, errors } = best[0];
-  return errors.map((e) => describe(e, branch, action as Record<string, unknown>)).join('; ');
+  // One problem per field: a value outside an enum fails both `type` and `enum`; the enum says more.
+  const byField = new Map<string, ErrorObject>();
+  for (const e of errors) {
+    const key = e.instancePath || `${e.keyword}:${JSON.stringify(e.params)}`;
+    const seen = byField.get(key);
+    if (!seen || e.keyword === 'enum') byField.set(key, e);
+  }
+  return [...byField.values()].map((e) => describe(e, branch, action as Record<string, unknown>)).join('; ');
+}
+
+function extraField(e: ErrorObject): string | undefined {
+  return e.keyword === 'additionalProperties'
+    ? String((e.params as { additionalProperty: string }).additionalProperty)
+    : undefined;
 }
 
 function missingField(e: ErrorObject): string | undefined {
@@ -103,11 +123,11 @@ function missingField(e: ErrorObject): string | undefined {
 function describe(e: ErrorObject, branch: Branch, action: Record<string, unknown>): string {
   const props = (branch.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const on = `on ${preview(branch.type)}`;
-  if (e.keyword === 'additionalProperties') {
-    const field = String((e.params as { additionalProperty: string }).additionalProperty);
+  const unknown = extraField(e);
+  if (unknown !== undefined) {
     const allowed = Object.keys(props).filter((k) => k !== 'type');
     const takes = allowed.length ? `it takes ${allowed.map((k) => `"${k}"`).join(', ')}` : 'it takes no other field';
-    return `unknown field ${preview(field)} ${on} (${takes})`;
+    return `unknown field ${preview(unknown)} ${on} (${takes})`;
   }
   const missing = missingField(e);
   if (missing !== undefined) return `missing field "${missing}" ${on}`;

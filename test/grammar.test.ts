@@ -153,7 +153,12 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s: grammar and engi
     );
   });
 
-  it('every legal action is in the grammar', () => {
-    for (const a of game.legalActions(state)) expect(grammar.check(a), JSON.stringify(a)).toBe(true);
+  it('every legal action is in the grammar (and the grammar is still callable as an Ajv validator)', () => {
+    for (const a of game.legalActions(state)) {
+      expect(grammar.check(a), JSON.stringify(a)).toBe(true);
+      expect(grammar(a)).toBe(true);
+    }
+    expect(grammar({ type: 'no such type' })).toBe(false);
+    expect(grammar.errors?.length).toBeGreaterThan(0);
   });
 });

@@ -12,15 +12,18 @@ import type { AnyGame, JsonSchema } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { ApiError } from './errors.js';
 
-/** A game's compiled action grammar. */
-export interface ActionGrammar {
+/**
+ * A game's compiled action grammar. It is still the Ajv validate function it used to be (callable,
+ * with `errors`), so callers written against that keep working.
+ */
+export type ActionGrammar = ValidateFunction & {
   /** True when the action is in the grammar: one compiled check, the hot path. */
   check: (action: unknown) => boolean;
   /** Why an action `check` refused is not in the grammar, naming the real problem. */
   explain: (action: unknown) => string;
   /** The action types the grammar knows, in its order. */
   types: string[];
-}
+};
 
 /** One `oneOf` branch of a grammar, for the explanation. */
 interface Branch {
@@ -48,7 +51,8 @@ export function compileGrammar(schema: JsonSchema, fast = new Ajv(options), thor
     if (type !== undefined) branches.push({ type, schema: part, validate: thorough.compile(part) });
   }
   const types = [...new Set(branches.map((b) => b.type))];
-  return { check: (action) => check(action), explain: (action) => explain(action, branches, types), types };
+  const explainer = (action: unknown) => explain(action, branches, types);
+  return Object.assign(check, { check, explain: explainer, types });
 }
 
 /** The `type` a branch stands for (`const`, or a one-value `enum`). */
@@ -153,6 +157,16 @@ function describe(e: ErrorObject, branch: Branch, action: Record<string, unknown
 function typeWords(type: unknown): string {
   const one = (t: unknown) => (t === 'integer' ? 'an integer' : t === 'object' || t === 'array' ? `an ${t}` : `a ${t}`);
   return Array.isArray(type) ? type.map(one).join(' or ') : one(type);
+}
+
+/**
+ * Ajv's first error in words. Kept for callers written before `ActionGrammar.explain`, which should be
+ * preferred: on a `oneOf` grammar Ajv's first error is judged against whichever branch it tried first.
+ */
+export function describeGrammarError(errors: ErrorObject[] | null | undefined): string {
+  const e = errors?.[0];
+  if (!e) return 'the action does not match the grammar';
+  return `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}`;
 }
 
 /**

@@ -403,12 +403,27 @@ describe('docs and cross-origin use', () => {
     expect(docs.body).toContain('invalid_state');
     const gameDocs = await app.inject({ url: '/docs/api/tally' });
     expect(gameDocs.body).toContain('add 1 or 2');
+    // the game page lists how a run ends and the observation schema
+    expect(gameDocs.body).toContain('<code>six_turns</code>');
+    expect(gameDocs.body).toContain('&#34;tally&#34;: {');
+    expect(docs.body).toContain('outcome');
     expect((await app.inject({ url: '/docs/api/nope' })).statusCode).toBe(404);
     const openapi = (await app.inject({ url: '/openapi.json' })).json();
     expect(openapi.openapi).toMatch(/^3\./);
     expect(Object.keys(openapi.paths)).toEqual(
-      expect.arrayContaining(['/api/games', '/api/games/{slug}', '/api/games/{slug}/init', '/api/games/{slug}/action']),
+      expect.arrayContaining([
+        '/api/games',
+        '/api/games/{slug}',
+        '/api/games/{slug}/init',
+        '/api/games/{slug}/action',
+        '/api/games/tally/init',
+        '/api/games/tally-token/action',
+      ]),
     );
+    // one set of components per game, even when two games share a display name
+    expect(openapi.components.schemas.TallyTokenActionAnswer).toBeDefined();
+    expect(openapi.components.schemas.TallyState.type).toBe('object');
+    expect(openapi.components.schemas.TallyTokenState.type).toBe('string');
   });
 
   it('answers CORS preflight for the API', async () => {

@@ -68,10 +68,13 @@ function convertOperation(op: Operation): void {
   }
 }
 
-/** The component name prefix of a game: its name in letters and digits ("Whirlyard"). */
+/** The component name prefix of a game: its slug in PascalCase ("whirlyard" → "Whirlyard"), unique as slugs are. */
 export function componentName(spec: GameSpec): string {
-  const name = spec.name.replace(/[^A-Za-z0-9]/g, '');
-  return name[0].toUpperCase() + name.slice(1);
+  return spec.slug
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

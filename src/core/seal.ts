@@ -24,6 +24,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { clip } from './clip.js';
 import type { Json, WireState } from './game.js';
 
 /** What an opened token holds: a JSON wire state, or a game's packed bytes. */
@@ -250,12 +251,12 @@ export class StateSealer {
     const s = state as Record<string, unknown>;
     const allowed = new Set(['game', 'rulesVersion', 'data', 'sealed', 'tag']);
     for (const k of Object.keys(s))
-      if (!allowed.has(k)) throw new StateError(`the state has an unexpected field "${k}"`);
+      if (!allowed.has(k)) throw new StateError(`the state has an unexpected field "${clip(k, 64)}"`);
     if (typeof s.tag !== 'string') throw new StateError('the state has no integrity tag');
-    if (s.game !== game) throw new StateError(`the state belongs to game "${String(s.game)}", not "${game}"`);
+    if (s.game !== game) throw new StateError(`the state belongs to game "${clip(String(s.game), 64)}", not "${game}"`);
     if (s.rulesVersion !== rulesVersion) {
       throw new StateError(
-        `the state was issued for rules version "${String(s.rulesVersion)}"; this server runs "${rulesVersion}"`,
+        `the state was issued for rules version "${clip(String(s.rulesVersion), 64)}"; this server runs "${rulesVersion}"`,
       );
     }
     if (!('data' in s)) throw new StateError('the state has no data');

@@ -16,7 +16,6 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
   createHmac,
   hkdfSync,
   randomBytes,
@@ -69,7 +68,9 @@ function nextIv(): Buffer {
 
 function deriveKeys(secret: string): KeySet {
   const ikm = Buffer.from(secret, 'utf8');
-  const kid = createHash('sha256').update(ikm).digest('base64url').slice(0, 8);
+  // The key id travels in every token, so it comes out of HKDF like the keys: a bare hash of the
+  // secret would let anyone test guesses of the secret against one token offline.
+  const kid = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'key-id', 6)).toString('base64url');
   const enc = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'state-token-aes-256-gcm', 32));
   const mac = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'readable-state-hmac-sha256', 32));
   return { kid, enc, mac };

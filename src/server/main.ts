@@ -19,7 +19,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateSealer } from '../core/seal.js';
-import { SqliteRunStore } from '../store/sqlite.js';
+import { CorruptStoreError, SqliteRunStore } from '../store/sqlite.js';
 import { buildApp } from './app.js';
 import { ConfigError, readTimeouts, type Timeouts } from './config.js';
 import { loadSecrets } from './secret.js';
@@ -61,17 +61,35 @@ function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown
   (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
+/**
+ * The run store, or null when the data folder can be read but not written (a read-only mount): the
+ * games are served and the run routes answer 503 store_unavailable. A damaged store is refused
+ * (`CorruptStoreError`): starting on it would fail run requests one by one.
+ */
+function openStore(): SqliteRunStore | null {
+  try {
+    return SqliteRunStore.inDataDir(dataDir);
+  } catch (err) {
+    const code = String((err as NodeJS.ErrnoException).code ?? '');
+    if (err instanceof CorruptStoreError || !/^(EACCES|EPERM|EROFS|SQLITE_CANTOPEN|SQLITE_READONLY)/.test(code))
+      throw err;
+    if (cluster.isPrimary)
+      log('error', `the run store in ${dataDir} cannot be written (${code}); serving the games without it`);
+    return null;
+  }
+}
+
 /** Runs one server in this process: the only one, or one worker of several. */
 async function serve(): Promise<void> {
   let secrets: string[];
-  let store: SqliteRunStore;
+  let store: SqliteRunStore | null;
   try {
     secrets = loadSecrets(process.env, dataDir);
   } catch (err) {
     fail(`cannot load the secret: ${(err as Error).message}`, 1);
   }
   try {
-    store = SqliteRunStore.inDataDir(dataDir);
+    store = openStore();
   } catch (err) {
     fail(`cannot open the run store in ${dataDir}: ${(err as Error).message}`, 1);
   }
@@ -103,7 +121,7 @@ async function serve(): Promise<void> {
     setTimeout(() => process.exit(1), timeouts.shutdownMs + 1500).unref();
     app
       .close()
-      .then(() => store.close())
+      .then(() => store?.close())
       .then(
         () => process.exit(0),
         () => process.exit(1),
@@ -122,7 +140,7 @@ function supervise(): void {
   // secret (passed down, so no worker races another to create the file) and an up-to-date database.
   try {
     process.env.GAMEBOARD_SECRET = loadSecrets(process.env, dataDir).join(',');
-    SqliteRunStore.inDataDir(dataDir).close();
+    void openStore()?.close();
   } catch (err) {
     fail(`cannot prepare the data folder ${dataDir}: ${(err as Error).message}`, 1);
   }

@@ -36,7 +36,11 @@ async function submitAll(url: string, bodies: unknown[], width: number) {
 
 describe('POST /api/runs with GAMEBOARD_WORKERS=2', () => {
   it('answers every concurrent distinct and identical submission, and stores each identical run once', async () => {
-    const server = await startServer({ GAMEBOARD_WORKERS: '2', GAMEBOARD_DATA_DIR: dataDir });
+    const server = await startServer({
+      GAMEBOARD_WORKERS: '2',
+      GAMEBOARD_DATA_DIR: dataDir,
+      GAMEBOARD_RATE_LIMIT: 'off',
+    });
     const game = registry.get('whirlyard')!;
     const run = (seed: number) => ({
       game: 'whirlyard',

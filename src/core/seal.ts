@@ -76,15 +76,34 @@ function deriveKeys(secret: string): KeySet {
   return { kid, enc, mac };
 }
 
-/** Canonical JSON: object keys sorted at every depth, no whitespace. */
-export function canonicalJson(value: unknown): string {
+/**
+ * Canonical JSON: object keys sorted at every depth, no whitespace, one text per value. Numbers must be
+ * finite (JSON has no Infinity or NaN; JSON.stringify would write them as null, so `1e999` would pass for
+ * `null`), and -0 is written as 0: they are one value. Throws `StateError` for what is not JSON.
+ */
+export function canonicalJson(value: unknown, seen: { negativeZero: boolean } = { negativeZero: false }): string {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new StateError('the state holds a number JSON cannot represent');
+    if (Object.is(value, -0)) seen.negativeZero = true;
+    return JSON.stringify(value); // -0 is written "0"
+  }
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return '[' + value.map((v) => canonicalJson(v)).join(',') + ']';
+  if (Array.isArray(value)) return '[' + value.map((v) => canonicalJson(v, seen)).join(',') + ']';
   const obj = value as Record<string, unknown>;
   const keys = Object.keys(obj)
     .filter((k) => obj[k] !== undefined)
     .sort();
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson(obj[k])).join(',') + '}';
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson(obj[k], seen)).join(',') + '}';
+}
+
+/** `value` with every -0 replaced by 0, so what was verified as canonical is also what the game reads. */
+function withoutNegativeZero(value: Json): Json {
+  if (typeof value === 'number') return Object.is(value, -0) ? 0 : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutNegativeZero);
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = withoutNegativeZero(v);
+  return out;
 }
 
 /** A readable state as the client carries it. */
@@ -234,8 +253,8 @@ export class StateSealer {
     return content.wire;
   }
 
-  private macOf(key: KeySet, content: Omit<ReadableState, 'tag'>): string {
-    return key.kid + '.' + createHmac('sha256', key.mac).update(canonicalJson(content)).digest('base64url');
+  private macOf(key: KeySet, content: Omit<ReadableState, 'tag'>, seen?: { negativeZero: boolean }): string {
+    return key.kid + '.' + createHmac('sha256', key.mac).update(canonicalJson(content, seen)).digest('base64url');
   }
 
   /** A readable state object: `data` in the clear, `secret` sealed, all of it under an HMAC tag. */
@@ -268,12 +287,14 @@ export class StateSealer {
     if (!key) throw new StateError('the state was signed with a key this server does not hold');
     const content: Omit<ReadableState, 'tag'> = { game, rulesVersion, data: s.data as Json };
     if (s.sealed !== undefined) content.sealed = s.sealed as string;
-    const expected = Buffer.from(this.macOf(key, content));
+    const seen = { negativeZero: false };
+    const expected = Buffer.from(this.macOf(key, content, seen));
     const given = Buffer.from(s.tag);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new StateError('the state failed its integrity check: some value was changed');
     }
-    const wire: WireState = { data: s.data as Json };
+    // A client may write 0 as -0 (same canonical text, same tag); the game always sees 0.
+    const wire: WireState = { data: seen.negativeZero ? withoutNegativeZero(s.data as Json) : (s.data as Json) };
     if (s.sealed !== undefined) wire.secret = this.openJson(s.sealed, game, rulesVersion, 'secret') as Json;
     return wire;
   }

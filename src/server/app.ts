@@ -20,8 +20,10 @@ import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
 import { RecentStates } from './recent.js';
-import { DEFAULT_TIMEOUTS, type Timeouts } from './config.js';
+import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
+import { registerRateLimits } from './limits.js';
+import { Metrics, registerOps } from './ops.js';
 import { registerRunRoutes } from './runs.js';
 import { registerWeb } from './web.js';
 
@@ -43,6 +45,13 @@ export interface AppOptions {
   store?: RunStore | null;
   /** Connection and request timeouts (defaults in `config.ts`; they only matter once listening). */
   timeouts?: Partial<Timeouts>;
+  /**
+   * Per-client rate limits by route group; null or absent for none (tests, local evaluation).
+   * `main.ts` passes `readRateLimits(env)`, on by default.
+   */
+  rateLimits?: RateLimits | null;
+  /** Serve GET /metrics and record into it (default false). */
+  metrics?: boolean;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -248,8 +257,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done(null, payload);
   });
 
+  const metrics = opts.metrics ? new Metrics() : null;
+  const store = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
+  if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
+
+  registerOps(app, store, metrics);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
-  registerRunRoutes(app, registry, opts.store ?? null);
+  registerRunRoutes(app, registry, store);
   registerDocs(app, registry);
   await registerWeb(app, opts.webRoot ?? null);
   return app;

@@ -21,7 +21,14 @@ import { fileURLToPath } from 'node:url';
 import { StateSealer } from '../core/seal.js';
 import { CorruptStoreError, SqliteRunStore } from '../store/sqlite.js';
 import { buildApp } from './app.js';
-import { ConfigError, readTimeouts, type Timeouts } from './config.js';
+import {
+  ConfigError,
+  readMetricsEnabled,
+  readRateLimits,
+  readTimeouts,
+  type RateLimits,
+  type Timeouts,
+} from './config.js';
 import { loadSecrets } from './secret.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -48,8 +55,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKERS);
 let timeouts: Timeouts;
+let rateLimits: RateLimits | null;
+let metrics: boolean;
 try {
   timeouts = readTimeouts(process.env);
+  rateLimits = readRateLimits(process.env);
+  metrics = readMetricsEnabled(process.env);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   fail(err.message);
@@ -96,7 +107,15 @@ async function serve(): Promise<void> {
   // A worker logs warnings and errors only unless LOG_LEVEL says otherwise: the supervisor says where
   // the server listens, once.
   const level = process.env.LOG_LEVEL ?? (cluster.isWorker ? 'warn' : 'info');
-  const app = await buildApp({ sealer: new StateSealer(secrets), store, logger: { level }, webRoot, timeouts });
+  const app = await buildApp({
+    sealer: new StateSealer(secrets),
+    store,
+    logger: { level },
+    webRoot,
+    timeouts,
+    rateLimits,
+    metrics,
+  });
 
   try {
     await app.listen({ port, host, listenTextResolver: (address) => `Gameboard listening on ${address}` });

@@ -173,9 +173,10 @@ export class StateSealer {
       throw new StateError('the state token is not one this server issued');
     const key = this.keyFor(parts[1]);
     if (!key) throw new StateError('the state token was sealed with a key this server does not hold');
-    // No character check: a base64url decoder skips foreign characters, and whatever they change fails
-    // authentication below.
+    // One spelling per token: a base64url decoder skips foreign characters and ignores the spare low
+    // bits of the last character, so a changed character could otherwise decode to the same bytes.
     const raw = Buffer.from(parts[2], 'base64url');
+    if (raw.toString('base64url') !== parts[2]) throw new StateError('the state token is not one this server issued');
     if (raw.length < IV_BYTES + TAG_BYTES + 1) throw new StateError('the state token is truncated');
     const iv = raw.subarray(0, IV_BYTES);
     const tag = raw.subarray(raw.length - TAG_BYTES);

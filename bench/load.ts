@@ -35,7 +35,6 @@ async function startServer(dataDir: string, env: Record<string, string>): Promis
       HOST: '127.0.0.1',
       GAMEBOARD_DATA_DIR: dataDir,
       GAMEBOARD_RATE_LIMIT: 'off',
-      LOG_LEVEL: 'error',
       ...env,
     },
   });

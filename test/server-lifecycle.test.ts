@@ -4,7 +4,8 @@
  * in flight, cuts off a stalled upload after the shutdown timeout, and exits (one process or workers);
  * SIGTERM to `npm start` leaves no server behind.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -165,4 +166,46 @@ describe('npm start', () => {
     await expect.poll(() => all.filter(isAlive), { timeout: 10_000 }).toEqual([]);
     await expect(fetch(`${server.url}/api/games`)).rejects.toThrow();
   }, 120_000);
+});
+
+describe('the data folder at start', () => {
+  it('serves the games without runs when the store cannot be opened for writing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-nostore-'));
+    writeFileSync(join(dir, 'secret'), randomBytes(32).toString('base64url') + '\n', { mode: 0o600 });
+    mkdirSync(join(dir, 'gameboard.sqlite')); // a folder where the database should be: SQLite cannot open it
+    try {
+      const server = await startServer({ GAMEBOARD_DATA_DIR: dir });
+      expect(server.stderr()).toMatch(/cannot be written .*serving the games without it/);
+      expect((await fetch(`${server.url}/api/games/whirlyard/init?seed=1`)).status).toBe(200);
+      const runs = await fetch(`${server.url}/api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          game: 'whirlyard',
+          rulesVersion: 'x',
+          seed: 1,
+          actions: [],
+          player: { name: 'a', kind: 'agent' },
+        }),
+      });
+      expect(runs.status).toBe(503);
+      expect((await runs.json()).error).toBe('store_unavailable');
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toMatchObject({ ok: true, store: 'none' });
+      expect(await server.stop()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses to start on a damaged store, saying what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-damaged-'));
+    writeFileSync(join(dir, 'secret'), randomBytes(32).toString('base64url') + '\n', { mode: 0o600 });
+    writeFileSync(join(dir, 'gameboard.sqlite'), Buffer.alloc(8192, 0x41));
+    try {
+      const started = startServer({ GAMEBOARD_DATA_DIR: dir });
+      await expect(started).rejects.toThrow(/exited with 1: cannot open the run store .*cannot be read as a database/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

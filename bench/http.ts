@@ -69,6 +69,7 @@ export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): P
           GAMEBOARD_WORKERS: '2',
           GAMEBOARD_DATA_DIR: dataDir,
           GAMEBOARD_SECRET: env.GAMEBOARD_BENCH_SECRET,
+          GAMEBOARD_RATE_LIMIT: 'off',
         },
       },
     );

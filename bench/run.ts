@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
- * `npm run bench -- --engines` or `-- --http` runs one half.
+ * `npm run bench -- --engines` or `-- --http` runs one half; `-- --hostile` the hostile-input run;
+ * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
+ * sustained load's length).
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -10,9 +12,15 @@ import { games } from '../src/games/index.js';
 import { benchEngines, type EngineFigure } from './engines.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
+import { benchLoad } from './load.js';
 
 const args = new Set(process.argv.slice(2));
-const all = !args.has('--engines') && !args.has('--http') && !args.has('--hostile') && !args.has('--engines-child');
+const all =
+  !args.has('--engines') &&
+  !args.has('--http') &&
+  !args.has('--hostile') &&
+  !args.has('--load') &&
+  !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 const child = process.argv.indexOf('--engines-child');
@@ -88,4 +96,32 @@ if (all || args.has('--http') || args.has('--hostile')) {
       ]);
     }
   });
+}
+
+if (args.has('--load')) {
+  const at = process.argv.indexOf('--seconds');
+  const seconds = at >= 0 ? Number(process.argv[at + 1]) : 60;
+  console.log(
+    `Reliability: npm start's server, 2 workers, rate limits off; ${seconds} s at 64 connections over the action routes of all four games`,
+  );
+  const f = await benchLoad(seconds);
+  console.table([
+    {
+      requests: fmt(f.requests),
+      'req/s': fmt(f.requestsPerSecond),
+      errors: f.errors,
+      non2xx: f.non2xx,
+      'p99 ms': f.p99ms,
+      'RSS MB start': f.rssStartMB.toFixed(0),
+      'RSS MB end': f.rssEndMB.toFixed(0),
+    },
+  ]);
+  console.table([
+    {
+      'kill -9 of a worker under load: failed requests': `${f.killFailed} of ${fmt(f.killRequests)}`,
+      'replacement forked after (ms)': f.replaceMs,
+      'kill -9 after acknowledged runs: rounds': f.crashRounds,
+      'acknowledged runs lost': f.crashLost,
+    },
+  ]);
 }

@@ -99,7 +99,7 @@ describe('the server process', () => {
     expect(again.ok, 'a token issued before the restart must still be accepted').toBe(true);
     await second.stop();
 
-    const other = await start({ GAMEBOARD_SECRET: 'a-different-secret-for-this-test' });
+    const other = await start({ GAMEBOARD_SECRET: 'Zk3q9V-different-secret-7Rw2pLx0mT8bYc4N' });
     const refused = await fetch(`${other.url}/api/games/whirlyard/action`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

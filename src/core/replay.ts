@@ -2,6 +2,7 @@
  * Replay: a run (game, rules version, seed, actions) determines everything. Replaying re-runs the
  * engine from `init(seed)` and stops at the first refused action, so a forged run cannot score.
  */
+import { clip } from './clip.js';
 import type { AnyGame, GameAction } from './game.js';
 
 /** A complete, verifiable record of one game. */
@@ -22,7 +23,7 @@ export function replay(game: AnyGame, run: Run, onStep?: (state: unknown, index:
     return {
       ok: false,
       error: 'wrong_game',
-      message: `the run is for "${run.game}", not "${game.spec.slug}"`,
+      message: `the run is for "${clip(run.game)}", not "${game.spec.slug}"`,
       steps: 0,
     };
   }
@@ -30,7 +31,7 @@ export function replay(game: AnyGame, run: Run, onStep?: (state: unknown, index:
     return {
       ok: false,
       error: 'wrong_rules_version',
-      message: `the run was played on rules "${run.rulesVersion}"; this engine runs "${game.spec.rulesVersion}"`,
+      message: `the run was played on rules "${clip(run.rulesVersion)}"; this engine runs "${game.spec.rulesVersion}"`,
       steps: 0,
     };
   }
@@ -41,7 +42,8 @@ export function replay(game: AnyGame, run: Run, onStep?: (state: unknown, index:
       return {
         ok: false,
         error: 'refused_action',
-        message: `action ${i} (${JSON.stringify(run.actions[i])}) was refused: ${r.reason}: ${r.message}`,
+        // Both parts are bounded: the action is client input, and a game's message may quote it.
+        message: `action ${i} (${clip(JSON.stringify(run.actions[i]) ?? 'undefined')}) was refused: ${r.reason}: ${clip(r.message, 400)}`,
         steps: i,
       };
     }

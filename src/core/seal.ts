@@ -16,7 +16,6 @@
 import {
   createCipheriv,
   createDecipheriv,
-  createHash,
   createHmac,
   hkdfSync,
   randomBytes,
@@ -24,6 +23,7 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { clip } from './clip.js';
 import type { Json, WireState } from './game.js';
 
 /** What an opened token holds: a JSON wire state, or a game's packed bytes. */
@@ -68,21 +68,42 @@ function nextIv(): Buffer {
 
 function deriveKeys(secret: string): KeySet {
   const ikm = Buffer.from(secret, 'utf8');
-  const kid = createHash('sha256').update(ikm).digest('base64url').slice(0, 8);
+  // The key id travels in every token, so it comes out of HKDF like the keys: a bare hash of the
+  // secret would let anyone test guesses of the secret against one token offline.
+  const kid = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'key-id', 6)).toString('base64url');
   const enc = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'state-token-aes-256-gcm', 32));
   const mac = Buffer.from(hkdfSync('sha256', ikm, 'gameboard', 'readable-state-hmac-sha256', 32));
   return { kid, enc, mac };
 }
 
-/** Canonical JSON: object keys sorted at every depth, no whitespace. */
-export function canonicalJson(value: unknown): string {
+/**
+ * Canonical JSON: object keys sorted at every depth, no whitespace, one text per value. Numbers must be
+ * finite (JSON has no Infinity or NaN; JSON.stringify would write them as null, so `1e999` would pass for
+ * `null`), and -0 is written as 0: they are one value. Throws `StateError` for what is not JSON.
+ */
+export function canonicalJson(value: unknown, seen: { negativeZero: boolean } = { negativeZero: false }): string {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new StateError('the state holds a number JSON cannot represent');
+    if (Object.is(value, -0)) seen.negativeZero = true;
+    return JSON.stringify(value); // -0 is written "0"
+  }
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return '[' + value.map((v) => canonicalJson(v)).join(',') + ']';
+  if (Array.isArray(value)) return '[' + value.map((v) => canonicalJson(v, seen)).join(',') + ']';
   const obj = value as Record<string, unknown>;
   const keys = Object.keys(obj)
     .filter((k) => obj[k] !== undefined)
     .sort();
-  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson(obj[k])).join(',') + '}';
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + canonicalJson(obj[k], seen)).join(',') + '}';
+}
+
+/** `value` with every -0 replaced by 0, so what was verified as canonical is also what the game reads. */
+function withoutNegativeZero(value: Json): Json {
+  if (typeof value === 'number') return Object.is(value, -0) ? 0 : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(withoutNegativeZero);
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = withoutNegativeZero(v);
+  return out;
 }
 
 /** A readable state as the client carries it. */
@@ -152,9 +173,10 @@ export class StateSealer {
       throw new StateError('the state token is not one this server issued');
     const key = this.keyFor(parts[1]);
     if (!key) throw new StateError('the state token was sealed with a key this server does not hold');
-    // No character check: a base64url decoder skips foreign characters, and whatever they change fails
-    // authentication below.
+    // One spelling per token: a base64url decoder skips foreign characters and ignores the spare low
+    // bits of the last character, so a changed character could otherwise decode to the same bytes.
     const raw = Buffer.from(parts[2], 'base64url');
+    if (raw.toString('base64url') !== parts[2]) throw new StateError('the state token is not one this server issued');
     if (raw.length < IV_BYTES + TAG_BYTES + 1) throw new StateError('the state token is truncated');
     const iv = raw.subarray(0, IV_BYTES);
     const tag = raw.subarray(raw.length - TAG_BYTES);
@@ -232,8 +254,8 @@ export class StateSealer {
     return content.wire;
   }
 
-  private macOf(key: KeySet, content: Omit<ReadableState, 'tag'>): string {
-    return key.kid + '.' + createHmac('sha256', key.mac).update(canonicalJson(content)).digest('base64url');
+  private macOf(key: KeySet, content: Omit<ReadableState, 'tag'>, seen?: { negativeZero: boolean }): string {
+    return key.kid + '.' + createHmac('sha256', key.mac).update(canonicalJson(content, seen)).digest('base64url');
   }
 
   /** A readable state object: `data` in the clear, `secret` sealed, all of it under an HMAC tag. */
@@ -250,12 +272,12 @@ export class StateSealer {
     const s = state as Record<string, unknown>;
     const allowed = new Set(['game', 'rulesVersion', 'data', 'sealed', 'tag']);
     for (const k of Object.keys(s))
-      if (!allowed.has(k)) throw new StateError(`the state has an unexpected field "${k}"`);
+      if (!allowed.has(k)) throw new StateError(`the state has an unexpected field "${clip(k, 64)}"`);
     if (typeof s.tag !== 'string') throw new StateError('the state has no integrity tag');
-    if (s.game !== game) throw new StateError(`the state belongs to game "${String(s.game)}", not "${game}"`);
+    if (s.game !== game) throw new StateError(`the state belongs to game "${clip(String(s.game), 64)}", not "${game}"`);
     if (s.rulesVersion !== rulesVersion) {
       throw new StateError(
-        `the state was issued for rules version "${String(s.rulesVersion)}"; this server runs "${rulesVersion}"`,
+        `the state was issued for rules version "${clip(String(s.rulesVersion), 64)}"; this server runs "${rulesVersion}"`,
       );
     }
     if (!('data' in s)) throw new StateError('the state has no data');
@@ -266,12 +288,14 @@ export class StateSealer {
     if (!key) throw new StateError('the state was signed with a key this server does not hold');
     const content: Omit<ReadableState, 'tag'> = { game, rulesVersion, data: s.data as Json };
     if (s.sealed !== undefined) content.sealed = s.sealed as string;
-    const expected = Buffer.from(this.macOf(key, content));
+    const seen = { negativeZero: false };
+    const expected = Buffer.from(this.macOf(key, content, seen));
     const given = Buffer.from(s.tag);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new StateError('the state failed its integrity check: some value was changed');
     }
-    const wire: WireState = { data: s.data as Json };
+    // A client may write 0 as -0 (same canonical text, same tag); the game always sees 0.
+    const wire: WireState = { data: seen.negativeZero ? withoutNegativeZero(s.data as Json) : (s.data as Json) };
     if (s.sealed !== undefined) wire.secret = this.openJson(s.sealed, game, rulesVersion, 'secret') as Json;
     return wire;
   }

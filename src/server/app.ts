@@ -3,6 +3,8 @@
  * `main.ts` listens). Stateless: every answer carries the state, sealed, and the server only continues
  * states it issued.
  */
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import Fastify, {
   LogController,
@@ -18,7 +20,10 @@ import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
 import { RecentStates } from './recent.js';
+import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
+import { registerRateLimits } from './limits.js';
+import { Metrics, registerOps } from './ops.js';
 import { registerRunRoutes } from './runs.js';
 import { registerWeb } from './web.js';
 
@@ -38,6 +43,55 @@ export interface AppOptions {
   recentStates?: number;
   /** Where verified runs are kept (POST /api/runs, leaderboards); without one those routes answer 503. */
   store?: RunStore | null;
+  /** Connection and request timeouts (defaults in `config.ts`; they only matter once listening). */
+  timeouts?: Partial<Timeouts>;
+  /**
+   * Per-client rate limits by route group; null or absent for none (tests, local evaluation).
+   * `main.ts` passes `readRateLimits(env)`, on by default.
+   */
+  rateLimits?: RateLimits | null;
+  /** Serve GET /metrics and record into it (default false). */
+  metrics?: boolean;
+}
+
+/** The longest error message answered: a safety net under the per-value clipping (`clip`). */
+const MAX_MESSAGE = 1000;
+
+/** A client's own request id is kept when it is short and plain; anything else gets a fresh one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A request id: the client's `x-request-id` when usable, else 12 random bytes. */
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * Errors on a connection before a request reached the app: a request that did not arrive in time
+ * (408) or one Node could not parse (400, 431). Answered in the catalogue's shape when nothing was
+ * written yet, then the socket is closed: its remaining bytes cannot be trusted.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400,
+    body: object = errorBody('bad_request', 'The request could not be parsed as HTTP.');
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    body = errorBody('request_timeout');
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    body = errorBody('bad_request', 'The request headers are too large.');
+  }
+  if (socket.writable && socket.bytesWritten === 0) {
+    const text = JSON.stringify(body);
+    const reason =
+      status === 408 ? 'Request Timeout' : status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** Deepest JSON nesting accepted in a body; real requests nest a handful of levels. */
@@ -85,11 +139,27 @@ function classify(err: FastifyError): ErrorCode {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const registry = opts.registry ?? defaultRegistry;
+  const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
   const app = Fastify({
     logger: opts.logger ?? false,
+    // Slow or stalled clients are cut off: a whole request must arrive within requestMs (Node answers
+    // 408 through clientErrorHandler), a silent socket closes after idleMs, an idle keep-alive one
+    // after keepAliveMs. Node checks request deadlines every connectionsCheckingInterval.
+    requestTimeout: t.requestMs,
+    connectionTimeout: t.idleMs,
+    keepAliveTimeout: t.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(t.headersMs, t.requestMs),
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(t.requestMs / 4))),
+    },
+    clientErrorHandler,
+    // Every log line of a request carries its id as reqId; the id comes back in x-request-id.
+    genReqId: requestId,
+    // Shutting down is answered by our own hook below, in the catalogue's shape.
+    return503OnClosing: false,
     bodyLimit: opts.bodyLimit ?? 256 * 1024,
     // One log line per error, not per request: request logs drown a busy agent loop.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Strict validation: unknown fields are refused, never stripped; nothing is coerced.
@@ -127,7 +197,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           : code === 'bad_request'
             ? `The request is malformed: ${err.message}`
             : undefined;
-    reply.code(ERRORS[code].status).send(errorBody(code, message));
+    reply
+      .code(ERRORS[code].status)
+      .send(errorBody(code, message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -136,9 +208,22 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(errorBody('not_found', `Nothing at ${req.method} ${req.url.split('?')[0]}. Start at GET /api/games.`));
   });
 
+  // Once closing, requests still arriving on open connections are turned away, and every answer asks
+  // the client to close its connection, so shutdown does not wait for keep-alive timeouts.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
   // A public, stateless API: any origin may call it (no cookies, no credentials).
   app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
+    if (closing) {
+      reply.header('connection', 'close').code(503).send(errorBody('shutting_down'));
+      return;
+    }
     if (req.url.startsWith('/api/')) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cache-control', 'no-store');
@@ -167,8 +252,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  const metrics = opts.metrics ? new Metrics() : null;
+  const store = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
+  if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
+
+  registerOps(app, store, metrics);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
-  registerRunRoutes(app, registry, opts.store ?? null);
+  registerRunRoutes(app, registry, store);
   registerDocs(app, registry);
   await registerWeb(app, opts.webRoot ?? null);
   return app;

@@ -2,6 +2,8 @@
  * The one catalogue of API error codes: each with its HTTP status and a default human message.
  * Every error answer has the shape `{ok: false, error, message}`.
  */
+export { clip, ECHO_MAX } from '../core/clip.js';
+
 export const ERRORS = {
   bad_request: { status: 400, message: 'The request does not match what this endpoint accepts.' },
   bad_json: { status: 400, message: 'The request body is not valid JSON.' },
@@ -13,8 +15,11 @@ export const ERRORS = {
   run_not_found: { status: 404, message: 'There is no stored run with this id.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
   uri_too_long: { status: 414, message: 'The address is too long.' },
+  request_timeout: { status: 408, message: 'The request took too long to arrive; send it again in one go.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  rate_limited: { status: 429, message: 'Too many requests from this address; wait for Retry-After seconds.' },
+  shutting_down: { status: 503, message: 'The server is shutting down; send the request again in a moment.' },
   store_unavailable: { status: 503, message: 'This server keeps no runs: it was started without a run store.' },
   internal_error: { status: 500, message: 'Something went wrong on the server; the request changed nothing.' },
 } as const;

@@ -3,7 +3,11 @@
  * listens; GAMEBOARD_DATA_DIR (default ./data) holds the generated secret and the run store
  * (gameboard.sqlite); GAMEBOARD_SECRET overrides the secret; LOG_LEVEL sets the structured log level
  * (default info); GAMEBOARD_WORKERS (default 1; `auto` is one per CPU) runs that many server processes
- * sharing the port.
+ * sharing the port. The timeouts, rate limits and metrics settings are read in `config.ts`.
+ *
+ * On SIGTERM or SIGINT a server stops accepting connections, closes idle keep-alive connections at
+ * once, lets requests in flight finish, and cuts off whatever still runs after
+ * GAMEBOARD_SHUTDOWN_TIMEOUT_MS (default 8 s), so it is gone well within 10 s.
  *
  * With several workers the first process only supervises: it resolves the secret and the run store
  * once, starts the workers, logs the one "listening" line when all of them listen, replaces a worker
@@ -15,8 +19,16 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateSealer } from '../core/seal.js';
-import { SqliteRunStore } from '../store/sqlite.js';
+import { CorruptStoreError, SqliteRunStore } from '../store/sqlite.js';
 import { buildApp } from './app.js';
+import {
+  ConfigError,
+  readMetricsEnabled,
+  readRateLimits,
+  readTimeouts,
+  type RateLimits,
+  type Timeouts,
+} from './config.js';
 import { loadSecrets } from './secret.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -42,6 +54,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   fail(`PORT must be an integer from 0 to 65535; got ${JSON.stringify(process.env.PORT)}`);
 }
 const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKERS);
+let timeouts: Timeouts;
+let rateLimits: RateLimits | null;
+let metrics: boolean;
+try {
+  timeouts = readTimeouts(process.env);
+  rateLimits = readRateLimits(process.env);
+  metrics = readMetricsEnabled(process.env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  fail(err.message);
+}
 
 /** One log line in the shape of the server's own structured logs. */
 function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
@@ -49,24 +72,50 @@ function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown
   (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
+/**
+ * The run store, or null when the data folder can be read but not written (a read-only mount): the
+ * games are served and the run routes answer 503 store_unavailable. A damaged store is refused
+ * (`CorruptStoreError`): starting on it would fail run requests one by one.
+ */
+function openStore(): SqliteRunStore | null {
+  try {
+    return SqliteRunStore.inDataDir(dataDir);
+  } catch (err) {
+    const code = String((err as NodeJS.ErrnoException).code ?? '');
+    if (err instanceof CorruptStoreError || !/^(EACCES|EPERM|EROFS|SQLITE_CANTOPEN|SQLITE_READONLY)/.test(code))
+      throw err;
+    if (cluster.isPrimary)
+      log('error', `the run store in ${dataDir} cannot be written (${code}); serving the games without it`);
+    return null;
+  }
+}
+
 /** Runs one server in this process: the only one, or one worker of several. */
 async function serve(): Promise<void> {
   let secrets: string[];
-  let store: SqliteRunStore;
+  let store: SqliteRunStore | null;
   try {
     secrets = loadSecrets(process.env, dataDir);
   } catch (err) {
     fail(`cannot load the secret: ${(err as Error).message}`, 1);
   }
   try {
-    store = SqliteRunStore.inDataDir(dataDir);
+    store = openStore();
   } catch (err) {
     fail(`cannot open the run store in ${dataDir}: ${(err as Error).message}`, 1);
   }
   // A worker logs warnings and errors only unless LOG_LEVEL says otherwise: the supervisor says where
   // the server listens, once.
   const level = process.env.LOG_LEVEL ?? (cluster.isWorker ? 'warn' : 'info');
-  const app = await buildApp({ sealer: new StateSealer(secrets), store, logger: { level }, webRoot });
+  const app = await buildApp({
+    sealer: new StateSealer(secrets),
+    store,
+    logger: { level },
+    webRoot,
+    timeouts,
+    rateLimits,
+    metrics,
+  });
 
   try {
     await app.listen({ port, host, listenTextResolver: (address) => `Gameboard listening on ${address}` });
@@ -75,17 +124,33 @@ async function serve(): Promise<void> {
     process.exit(1);
   }
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app
-        .close()
-        .then(() => store.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-    });
-  }
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return; // SIGINT to the process group and SIGTERM from the supervisor both arrive
+    stopping = true;
+    const server = app.server;
+    // Node closes idle connections when the server closes; requests in flight finish, and their
+    // connections are closed as soon as they go idle instead of waiting out their keep-alive.
+    const reap = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      app.log.warn(`requests still running after ${timeouts.shutdownMs} ms; closing their connections`);
+      server.closeAllConnections();
+    }, timeouts.shutdownMs);
+    // Last resort: a close that never completes must not keep the process alive.
+    setTimeout(() => process.exit(1), timeouts.shutdownMs + 1500).unref();
+    app
+      .close()
+      .then(() => store?.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
+      .finally(() => {
+        clearInterval(reap);
+        clearTimeout(deadline);
+      });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 }
 
 /** Supervises `workers` server processes sharing the port. */
@@ -94,7 +159,7 @@ function supervise(): void {
   // secret (passed down, so no worker races another to create the file) and an up-to-date database.
   try {
     process.env.GAMEBOARD_SECRET = loadSecrets(process.env, dataDir).join(',');
-    SqliteRunStore.inDataDir(dataDir).close();
+    void openStore()?.close();
   } catch (err) {
     fail(`cannot prepare the data folder ${dataDir}: ${(err as Error).message}`, 1);
   }
@@ -111,6 +176,10 @@ function supervise(): void {
     const live = Object.values(cluster.workers ?? {});
     if (live.length === 0) process.exit();
     for (const w of live) w?.kill('SIGTERM');
+    // Each worker cuts its own requests off after the shutdown timeout; one that hangs anyway is killed.
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+    }, timeouts.shutdownMs + 2000).unref();
   };
 
   cluster.on('listening', (worker: Worker, address) => {
@@ -149,7 +218,9 @@ function supervise(): void {
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => stopAll(0));
+    process.on(signal, () => {
+      if (!stopping) stopAll(0);
+    });
   }
 
   for (let i = 0; i < workers; i++) cluster.fork();

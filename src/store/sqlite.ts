@@ -51,6 +51,38 @@ interface Row {
   created_at: string;
 }
 
+/** The columns of a leaderboard line. */
+type BoardRow = Pick<Row, 'id' | 'player_name' | 'player_kind' | 'score' | 'steps' | 'seed' | 'created_at'>;
+
+/** Thrown when the store file is damaged; the server refuses to start with its message. */
+export class CorruptStoreError extends Error {
+  override name = 'CorruptStoreError';
+}
+
+/**
+ * `PRAGMA quick_check` at open: a store with damaged pages would otherwise start and then fail run and
+ * leaderboard requests one by one. quick_check reads every page but skips index-content checks, so it
+ * stays fast on large stores.
+ */
+function checkIntegrity(db: Database.Database, file: string): void {
+  let problems: string[];
+  try {
+    problems = db
+      .prepare<[], { quick_check: string }>('PRAGMA quick_check(5)')
+      .all()
+      .map((r) => r.quick_check);
+  } catch (err) {
+    db.close();
+    throw new CorruptStoreError(`${file} cannot be read as a database (${(err as Error).message})`);
+  }
+  if (problems.length !== 1 || problems[0] !== 'ok') {
+    db.close();
+    throw new CorruptStoreError(
+      `${file} is damaged (${problems.join('; ').replace(/\s+/g, ' ').slice(0, 200)}); restore it from a backup, or move it away to start with an empty store`,
+    );
+  }
+}
+
 /** A stable fingerprint of a run, to store each player's identical run once. */
 function runHash(v: VerifiedRun): string {
   const { game, rulesVersion, seed, actions } = v.run;
@@ -67,9 +99,10 @@ export class SqliteRunStore implements RunStore {
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
+    this.db.pragma('busy_timeout = 5000');
+    if (file !== ':memory:') checkIntegrity(this.db, file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
     this.migrate();
     const db = this.db;
     this.stmts = {
@@ -89,8 +122,9 @@ export class SqliteRunStore implements RunStore {
          WHERE game = @game AND rules_version = @rv AND player_kind = @kind
            AND (score > @score OR (score = @score AND (steps < @steps OR (steps = @steps AND seq < @seq))))`,
       ),
-      top: db.prepare<[string, string, string, number], Row>(
-        `SELECT * FROM runs WHERE game = ? AND rules_version = ? AND player_kind = ?
+      // Only the columns a leaderboard shows: a run's actions can be megabytes.
+      top: db.prepare<[string, string, string, number], BoardRow>(
+        `SELECT id, player_name, player_kind, score, steps, seed, created_at FROM runs WHERE game = ? AND rules_version = ? AND player_kind = ?
          ORDER BY score DESC, steps ASC, seq ASC LIMIT ?`,
       ),
       countAll: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM runs'),
@@ -132,28 +166,33 @@ export class SqliteRunStore implements RunStore {
 
   save(v: VerifiedRun): Promise<SaveResult> {
     const hash = runHash(v);
-    const result = this.db.transaction((): SaveResult => {
-      const existing = this.stmts.byHash.get(hash, v.player.kind, v.player.name);
-      if (existing)
-        return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
-      const id = randomBytes(9).toString('base64url');
-      const createdAt = new Date().toISOString();
-      this.stmts.insert.run({
-        id,
-        game: v.run.game,
-        rules_version: v.run.rulesVersion,
-        seed: v.run.seed,
-        actions: JSON.stringify(v.run.actions),
-        run_hash: hash,
-        player_name: v.player.name,
-        player_kind: v.player.kind,
-        score: v.score,
-        game_over: v.gameOver ? 1 : 0,
-        steps: v.steps,
-        created_at: createdAt,
-      });
-      return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
-    })();
+    // IMMEDIATE: take the write lock before the first read. A deferred transaction that reads and then
+    // writes upgrades its lock mid-way, and SQLite answers SQLITE_BUSY at once to that upgrade (the busy
+    // timeout cannot apply: waiting could deadlock), so concurrent saves from two workers failed.
+    const result = this.db
+      .transaction((): SaveResult => {
+        const existing = this.stmts.byHash.get(hash, v.player.kind, v.player.name);
+        if (existing)
+          return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
+        const id = randomBytes(9).toString('base64url');
+        const createdAt = new Date().toISOString();
+        this.stmts.insert.run({
+          id,
+          game: v.run.game,
+          rules_version: v.run.rulesVersion,
+          seed: v.run.seed,
+          actions: JSON.stringify(v.run.actions),
+          run_hash: hash,
+          player_name: v.player.name,
+          player_kind: v.player.kind,
+          score: v.score,
+          game_over: v.gameOver ? 1 : 0,
+          steps: v.steps,
+          created_at: createdAt,
+        });
+        return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
+      })
+      .immediate();
     return Promise.resolve(result);
   }
 

@@ -1,0 +1,124 @@
+/**
+ * The server's operational settings from the environment: connection timeouts, shutdown grace,
+ * per-client rate limits and the metrics switch. Each reader refuses a malformed value with a message
+ * naming the variable, so a typo stops the server at start instead of silently using a default.
+ *
+ * `buildApp()` takes these as options (tests pass what they need; limits are off unless given);
+ * `main.ts` reads them here, so `npm start` runs with the defaults below switched on.
+ */
+
+/** Thrown for a malformed setting; the message names the variable and the accepted form. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Connection and request timeouts, in milliseconds. */
+export interface Timeouts {
+  /** Whole request, headers and body, from its first byte (Node's `requestTimeout`); answered 408. */
+  requestMs: number;
+  /** Headers alone (Node's `headersTimeout`); at most `requestMs`. */
+  headersMs: number;
+  /** A socket with no traffic at all in either direction is closed (Fastify's `connectionTimeout`). */
+  idleMs: number;
+  /** An idle keep-alive connection between requests is closed (`keepAliveTimeout`). */
+  keepAliveMs: number;
+  /** On SIGTERM, requests still running after this long are cut off and the process exits. */
+  shutdownMs: number;
+}
+
+/**
+ * Defaults: a 4 MiB run body needs about 30 s at 1 Mbit/s; an agent's loop sends small bodies back to
+ * back, so 5 s of keep-alive spans its think time; shutdown stays under the 10 s most orchestrators
+ * wait before SIGKILL.
+ */
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  idleMs: 60_000,
+  keepAliveMs: 5_000,
+  shutdownMs: 8_000,
+};
+
+const TIMEOUT_VARS: Record<keyof Timeouts, string> = {
+  requestMs: 'GAMEBOARD_REQUEST_TIMEOUT_MS',
+  headersMs: 'GAMEBOARD_HEADERS_TIMEOUT_MS',
+  idleMs: 'GAMEBOARD_IDLE_TIMEOUT_MS',
+  keepAliveMs: 'GAMEBOARD_KEEPALIVE_TIMEOUT_MS',
+  shutdownMs: 'GAMEBOARD_SHUTDOWN_TIMEOUT_MS',
+};
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+    throw new ConfigError(`${name} must be a whole number of milliseconds from 1; got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/** The timeouts, each overridable by its variable (see `TIMEOUT_VARS`). */
+export function readTimeouts(env: NodeJS.ProcessEnv): Timeouts {
+  const t = { ...DEFAULT_TIMEOUTS };
+  for (const key of Object.keys(TIMEOUT_VARS) as (keyof Timeouts)[])
+    t[key] = positiveInt(env, TIMEOUT_VARS[key], DEFAULT_TIMEOUTS[key]);
+  t.headersMs = Math.min(t.headersMs, t.requestMs);
+  return t;
+}
+
+/** The route groups that are limited apart: a slow reader never eats an agent's action budget. */
+export type RateGroup = 'init' | 'action' | 'runs' | 'reads';
+export const RATE_GROUPS: readonly RateGroup[] = ['init', 'action', 'runs', 'reads'];
+
+/** At most `max` requests per client address in each window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export type RateLimits = Record<RateGroup, RateLimit>;
+
+/**
+ * Generous for one agent: 50 actions/s sustained, with any burst inside a 10 s window; 10 inits/s;
+ * one run submission/s (bursts of 10); 20 reads/s. Counted per worker process.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  init: { max: 100, windowMs: 10_000 },
+  action: { max: 500, windowMs: 10_000 },
+  runs: { max: 10, windowMs: 10_000 },
+  reads: { max: 200, windowMs: 10_000 },
+};
+
+/** `<max>/<seconds>s`, e.g. `500/10s`. */
+function parseLimit(name: string, raw: string): RateLimit {
+  const m = /^(\d{1,7})\/(\d{1,5})s$/.exec(raw);
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+    throw new ConfigError(
+      `${name} must look like 500/10s (requests per window of seconds); got ${JSON.stringify(raw)}`,
+    );
+  return { max: Number(m[1]), windowMs: Number(m[2]) * 1000 };
+}
+
+/**
+ * The rate limits: `GAMEBOARD_RATE_LIMIT=off` turns them all off (local evaluation); each group's
+ * `GAMEBOARD_RATE_LIMIT_<GROUP>` overrides its default. Null when off.
+ */
+export function readRateLimits(env: NodeJS.ProcessEnv): RateLimits | null {
+  const all = env.GAMEBOARD_RATE_LIMIT?.trim().toLowerCase();
+  if (all === 'off' || all === '0' || all === 'false') return null;
+  if (all !== undefined && all !== '' && all !== 'on')
+    throw new ConfigError(`GAMEBOARD_RATE_LIMIT must be on or off; got ${JSON.stringify(env.GAMEBOARD_RATE_LIMIT)}`);
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const group of RATE_GROUPS) {
+    const name = `GAMEBOARD_RATE_LIMIT_${group.toUpperCase()}`;
+    const raw = env[name]?.trim();
+    if (raw) limits[group] = parseLimit(name, raw);
+  }
+  return limits;
+}
+
+/** `GAMEBOARD_METRICS=1` serves `GET /metrics`; off by default (it tells anyone how busy the server is). */
+export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.GAMEBOARD_METRICS?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'off' || raw === 'false') return false;
+  if (raw === '1' || raw === 'on' || raw === 'true') return true;
+  throw new ConfigError(`GAMEBOARD_METRICS must be 1 or 0; got ${JSON.stringify(env.GAMEBOARD_METRICS)}`);
+}

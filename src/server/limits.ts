@@ -1,0 +1,54 @@
+/**
+ * Fair use: per-client-address rate limits with `@fastify/rate-limit`, counted apart for four route
+ * groups (init, action, run submissions, reads), so a client reading leaderboards never spends its
+ * action budget. Over the limit a request is answered 429 `rate_limited` with `Retry-After` in
+ * seconds. Counters live in each process: with GAMEBOARD_WORKERS=n a client may get up to n times the
+ * limit, spread over the workers.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateGroup, RateLimits } from './config.js';
+import { ApiError } from './errors.js';
+
+/** Routes no limit applies to: probes and scrapes come from the platform, often. */
+const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** The group a request counts against. */
+export function rateGroupOf(req: FastifyRequest): RateGroup {
+  const url = req.routeOptions.url ?? '';
+  if (url === '/api/games/:slug/action') return 'action';
+  if (url === '/api/games/:slug/init') return 'init';
+  if (url === '/api/runs' && req.method === 'POST') return 'runs';
+  return 'reads';
+}
+
+/**
+ * Registers the limits on every route added after it (call before the routes). `onLimited` hears each
+ * refused request (metrics).
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  onLimited: (group: RateGroup) => void = () => {},
+): Promise<void> {
+  const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as RateGroup;
+  await app.register(rateLimit, {
+    global: true,
+    keyGenerator: (req) => `${rateGroupOf(req)}|${req.ip}`,
+    max: (_req, key) => limits[groupOfKey(key)].max,
+    timeWindow: (_req, key) => limits[groupOfKey(key)].windowMs,
+    allowList: (req) => UNLIMITED.has(req.routeOptions.url ?? ''),
+    // The remaining-budget headers only on refusals: they would cost every answer three headers.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    onExceeded: (_req, key) => onLimited(groupOfKey(key)),
+    errorResponseBuilder: (req, ctx) => {
+      const group = rateGroupOf(req);
+      const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+      return new ApiError(
+        'rate_limited',
+        `Too many ${group} requests from this address: at most ${ctx.max} every ${limits[group].windowMs / 1000} s. ` +
+          `Retry after ${seconds} s (the Retry-After header); GAMEBOARD_RATE_LIMIT=off turns limits off on your own server.`,
+      );
+    },
+  });
+}

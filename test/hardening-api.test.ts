@@ -1,0 +1,196 @@
+/**
+ * The server's fair-use and operations surface through `inject()`: error answers stay small whatever
+ * the input, per-address rate limits answer 429 rate_limited with Retry-After (and are off unless
+ * configured), health and readiness probes, Prometheus metrics (off by default), and request ids on
+ * every answer and every log line.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { StateSealer } from '../src/core/seal.js';
+import { registry } from '../src/games/index.js';
+import { buildApp } from '../src/server/app.js';
+import { DEFAULT_RATE_LIMITS, readRateLimits } from '../src/server/config.js';
+import { SqliteRunStore } from '../src/store/sqlite.js';
+import type { RunStore } from '../src/store/store.js';
+import { playout } from './helpers/playout.js';
+
+const sealer = StateSealer.random();
+const whirlyard = registry.get('whirlyard')!;
+const run = (name: string) => ({
+  game: 'whirlyard',
+  rulesVersion: whirlyard.spec.rulesVersion,
+  seed: 5,
+  actions: playout(whirlyard, 5, 10).actions,
+  player: { name, kind: 'agent' },
+});
+
+describe('error answers', () => {
+  it('stay small for a 3.7 MiB run whose one action is padded', async () => {
+    const app = await buildApp({ sealer, store: new SqliteRunStore(':memory:') });
+    // Delvewick's grammar lets extra fields through, and its engine quotes a refused action: a padded
+    // action after the end of a finished run used to come back twice in the error.
+    const delvewick = registry.get('delvewick')!;
+    const done = playout(delvewick, 3, 3000);
+    expect(delvewick.isGameOver(done.states.at(-1)), 'the playout should finish the run').toBe(true);
+    const body = {
+      game: 'delvewick',
+      rulesVersion: delvewick.spec.rulesVersion,
+      seed: 3,
+      actions: [...done.actions, { type: 'wait', pad: 'x'.repeat(3.7 * 2 ** 20) }],
+      player: { name: 'padder', kind: 'agent' },
+    };
+    const r = await app.inject({ method: 'POST', url: '/api/runs', payload: body });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toBe('invalid_run');
+    expect(r.body.length).toBeLessThan(1500);
+  });
+
+  it('stay small for a readable state naming a huge game', async () => {
+    const app = await buildApp({ sealer });
+    const init = (await app.inject('/api/games/delvewick/init?seed=1')).json();
+    const state = { ...init.state, game: 'g'.repeat(100_000) };
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/games/delvewick/action',
+      payload: { state, action: init.legalActions[0] },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.body.length).toBeLessThan(1000);
+  });
+});
+
+describe('rate limits', () => {
+  const limits = {
+    ...DEFAULT_RATE_LIMITS,
+    runs: { max: 3, windowMs: 60_000 },
+    action: { max: 5, windowMs: 60_000 },
+  };
+
+  it('answer 429 rate_limited with Retry-After once a group is spent, without touching other groups', async () => {
+    const app = await buildApp({ sealer, store: new SqliteRunStore(':memory:'), rateLimits: limits });
+    const statuses: number[] = [];
+    let refused;
+    for (let i = 0; i < 6; i++) {
+      const r = await app.inject({ method: 'POST', url: '/api/runs', payload: run(`p${i}`) });
+      statuses.push(r.statusCode);
+      if (r.statusCode === 429) refused = r;
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(refused!.json()).toMatchObject({ ok: false, error: 'rate_limited' });
+    expect(refused!.json().message).toMatch(/at most 3 every 60 s/);
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    // Other groups keep their own budgets.
+    expect((await app.inject('/api/games/whirlyard/init?seed=1')).statusCode).toBe(200);
+    expect((await app.inject('/api/games/whirlyard/leaderboard')).statusCode).toBe(200);
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+  });
+
+  it('count each client address apart', async () => {
+    const app = await buildApp({ sealer, rateLimits: limits });
+    const init = (await app.inject('/api/games/whirlyard/init?seed=1')).json();
+    const act = (ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/games/whirlyard/action',
+        remoteAddress: ip,
+        payload: { stateToken: init.stateToken, action: init.legalActions[0] },
+      });
+    for (let i = 0; i < 5; i++) expect((await act('10.0.0.1')).statusCode).toBe(200);
+    expect((await act('10.0.0.1')).statusCode).toBe(429);
+    expect((await act('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('are off unless configured, and GAMEBOARD_RATE_LIMIT=off turns the defaults off', async () => {
+    const app = await buildApp({ sealer });
+    for (let i = 0; i < 150; i++) expect((await app.inject('/api/games/whirlyard/init?seed=1')).statusCode).toBe(200);
+    expect(readRateLimits({ GAMEBOARD_RATE_LIMIT: 'off' })).toBeNull();
+    expect(readRateLimits({ GAMEBOARD_RATE_LIMIT_ACTION: '20/2s' })?.action).toEqual({ max: 20, windowMs: 2000 });
+    expect(() => readRateLimits({ GAMEBOARD_RATE_LIMIT_RUNS: 'lots' })).toThrow(
+      /GAMEBOARD_RATE_LIMIT_RUNS must look like/,
+    );
+  });
+});
+
+describe('operations', () => {
+  it('answers /healthz, and /readyz only while the store answers', async () => {
+    const broken = new SqliteRunStore(':memory:');
+    const app = await buildApp({ sealer, store: broken });
+    expect((await app.inject('/healthz')).json()).toMatchObject({ ok: true });
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
+    await broken.close();
+    const r = await app.inject('/readyz');
+    expect(r.statusCode).toBe(503);
+    expect(r.json().error).toBe('store_unavailable');
+  });
+
+  it('serves no /metrics unless enabled', async () => {
+    const app = await buildApp({ sealer });
+    expect((await app.inject('/metrics')).statusCode).toBe(404);
+  });
+
+  it('counts requests, actions per game, runs verified, rate-limited requests and store errors', async () => {
+    const store = new SqliteRunStore(':memory:');
+    const app = await buildApp({
+      sealer,
+      store,
+      metrics: true,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, runs: { max: 2, windowMs: 60_000 } },
+    });
+    const init = (await app.inject('/api/games/whirlyard/init?seed=1')).json();
+    await app.inject({
+      method: 'POST',
+      url: '/api/games/whirlyard/action',
+      payload: { stateToken: init.stateToken, action: init.legalActions[0] },
+    });
+    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m1') });
+    await store.close(); // every store call fails from here
+    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m2') });
+    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m3') });
+    const r = await app.inject('/metrics');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/plain/);
+    const text = r.body;
+    expect(text).toMatch(
+      /gameboard_http_requests_total\{route="\/api\/games\/:slug\/init",method="GET",status="200"\} 1/,
+    );
+    expect(text).toMatch(/gameboard_http_request_duration_seconds_bucket\{.*route="\/api\/games\/:slug\/action"/);
+    expect(text).toMatch(/gameboard_actions_total\{game="whirlyard"\} 1/);
+    expect(text).toMatch(/gameboard_runs_verified_total\{game="whirlyard",result="stored"\} 1/);
+    expect(text).toMatch(/gameboard_store_errors_total\{operation="save"\} 1/);
+    expect(text).toMatch(/gameboard_rate_limited_total\{group="runs"\} 1/);
+  });
+});
+
+describe('request ids', () => {
+  it('come back on every answer, keep a plain client id, and mark every log line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const failing = { ...new SqliteRunStore(':memory:') } as unknown as RunStore;
+    failing.save = () => Promise.reject(new Error('disk on fire'));
+    const app = await buildApp({ sealer, store: failing, logger: { level: 'info', stream } });
+    const ok = await app.inject('/api/games');
+    const missing = await app.inject('/nowhere');
+    const given = await app.inject({ url: '/api/games', headers: { 'x-request-id': 'agent-7.call-12' } });
+    const odd = await app.inject({ url: '/api/games', headers: { 'x-request-id': 'x'.repeat(500) } });
+    expect(ok.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(missing.headers['x-request-id']).toBeTruthy();
+    expect(given.headers['x-request-id']).toBe('agent-7.call-12');
+    expect(odd.headers['x-request-id']).toHaveLength(16);
+
+    const failed = await app.inject({
+      method: 'POST',
+      url: '/api/runs',
+      headers: { 'x-request-id': 'save-1' },
+      payload: run('x'),
+    });
+    expect(failed.statusCode).toBe(500);
+    const logged = lines.filter((l) => l.reqId === 'save-1');
+    expect(logged.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.msg === 'unhandled error').every((l) => typeof l.reqId === 'string')).toBe(true);
+  });
+});

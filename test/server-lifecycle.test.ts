@@ -1,0 +1,211 @@
+/**
+ * Slow clients and shutdown, through real sockets and real processes: a stalled or trickling upload is
+ * cut off with 408; on SIGTERM the server closes idle keep-alive connections at once, finishes requests
+ * in flight, cuts off a stalled upload after the shutdown timeout, and exits (one process or workers);
+ * SIGTERM to `npm start` leaves no server behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StateSealer } from '../src/core/seal.js';
+import { buildApp } from '../src/server/app.js';
+import { childrenOf, isAlive, killAll, startServer } from './helpers/server.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gameboard-lifecycle-'));
+afterAll(() => {
+  killAll();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Opens a raw socket to `url`. */
+function open(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const s = connect(Number(port), hostname, () => resolve(s));
+    s.once('error', reject);
+  });
+}
+
+/** Everything the server writes until it closes the socket, or what came by `waitMs` (then 'open'). */
+function readUntilClosed(s: Socket, waitMs: number): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve) => {
+    let text = '';
+    s.on('data', (d) => (text += d));
+    const timer = setTimeout(() => resolve({ text, closed: false }), waitMs);
+    s.once('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+    s.on('error', () => {});
+  });
+}
+
+const head = (path: string, length: number) =>
+  `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+describe('request timeouts (GAMEBOARD_REQUEST_TIMEOUT_MS and friends)', () => {
+  let app: FastifyInstance;
+  let url: string;
+  const setup = async () => {
+    app = await buildApp({ sealer: StateSealer.random(), timeouts: { requestMs: 600, headersMs: 600 } });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  };
+
+  it('cuts off a stalled upload with 408 request_timeout and closes the connection', async () => {
+    await setup();
+    const s = await open(url);
+    s.write(head('/api/games/whirlyard/action', 50) + '{');
+    const { text, closed } = await readUntilClosed(s, 5000);
+    expect(closed, 'the stalled upload is still open').toBe(true);
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ ok: false, error: 'request_timeout' });
+  });
+
+  it('cuts off an upload trickling one byte at a time', async () => {
+    const s = await open(url);
+    s.write(head('/api/games/whirlyard/action', 500));
+    const drip = setInterval(() => s.writable && s.write(' '), 100);
+    const { text, closed } = await readUntilClosed(s, 5000);
+    clearInterval(drip);
+    expect(closed).toBe(true);
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('cuts off a request whose headers never end', async () => {
+    const s = await open(url);
+    s.write('GET /api/games HTTP/1.1\r\nHost: x\r\n');
+    const { text, closed } = await readUntilClosed(s, 5000);
+    expect(closed).toBe(true);
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+    await app.close();
+  });
+});
+
+/** A GET on a kept-alive connection, leaving the connection open and idle afterwards. */
+function keepAliveGet(url: string, agent: Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/games`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.each([
+  ['one process', {}],
+  ['GAMEBOARD_WORKERS=2', { GAMEBOARD_WORKERS: '2' }],
+])('graceful shutdown, %s', (_name, extra: Record<string, string>) => {
+  const env = { GAMEBOARD_DATA_DIR: dataDir, ...extra };
+
+  it('closes idle keep-alive connections at once and exits 0 (keep-alive set to 60 s)', async () => {
+    const server = await startServer({ ...env, GAMEBOARD_KEEPALIVE_TIMEOUT_MS: '60000' });
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    expect(await Promise.all([1, 2, 3, 4].map(() => keepAliveGet(server.url, agent)))).toEqual([200, 200, 200, 200]);
+    const sent = Date.now();
+    const code = await server.stop();
+    expect(code).toBe(0);
+    expect(Date.now() - sent, 'exit took as long as a keep-alive timeout').toBeLessThan(10_000);
+    agent.destroy();
+  }, 60_000);
+
+  it('finishes a request in flight, closes its kept-alive connection, and exits 0', async () => {
+    const server = await startServer({ ...env, GAMEBOARD_KEEPALIVE_TIMEOUT_MS: '60000' });
+    const s = await open(server.url);
+    const body = JSON.stringify({
+      game: 'nope',
+      rulesVersion: 'x',
+      seed: 1,
+      actions: [],
+      player: { name: 'a', kind: 'agent' },
+    });
+    s.write(head('/api/runs', body.length) + body.slice(0, 10));
+    const answer = readUntilClosed(s, 15_000);
+    await new Promise((r) => setTimeout(r, 300)); // the request is being received
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    s.write(body.slice(10));
+    const { text, closed } = await answer;
+    expect(text, 'the request in flight was answered').toMatch(/^HTTP\/1\.1 400/);
+    expect(closed, 'the connection was kept alive after the answer').toBe(true);
+    expect(text).toMatch(/"error":"invalid_run"/);
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('cuts off a stalled upload after GAMEBOARD_SHUTDOWN_TIMEOUT_MS and exits', async () => {
+    const server = await startServer({
+      ...env,
+      GAMEBOARD_SHUTDOWN_TIMEOUT_MS: '1500',
+      GAMEBOARD_REQUEST_TIMEOUT_MS: '120000',
+    });
+    const s = await open(server.url);
+    s.write(head('/api/runs', 1000) + '{');
+    const closed = readUntilClosed(s, 20_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = Date.now();
+    const code = await server.stop();
+    expect(Date.now() - sent, 'one stalled upload blocked SIGTERM').toBeLessThan(10_000);
+    expect(code).toBe(0);
+    expect((await closed).closed).toBe(true);
+  }, 60_000);
+});
+
+describe('npm start', () => {
+  it('stops the server on SIGTERM, leaving no process behind', async () => {
+    const server = await startServer({ GAMEBOARD_DATA_DIR: dataDir }, ['npm', 'start', '--silent']);
+    const descendants = (pid: number): number[] => childrenOf(pid).flatMap((c) => [c, ...descendants(c)]);
+    const all = descendants(server.child.pid!);
+    expect(all.length).toBeGreaterThan(0);
+    expect(await server.stop()).toBe(0);
+    await expect.poll(() => all.filter(isAlive), { timeout: 10_000 }).toEqual([]);
+    await expect(fetch(`${server.url}/api/games`)).rejects.toThrow();
+  }, 120_000);
+});
+
+describe('the data folder at start', () => {
+  it('serves the games without runs when the store cannot be opened for writing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-nostore-'));
+    writeFileSync(join(dir, 'secret'), randomBytes(32).toString('base64url') + '\n', { mode: 0o600 });
+    mkdirSync(join(dir, 'gameboard.sqlite')); // a folder where the database should be: SQLite cannot open it
+    try {
+      const server = await startServer({ GAMEBOARD_DATA_DIR: dir });
+      expect(server.stderr()).toMatch(/cannot be written .*serving the games without it/);
+      expect((await fetch(`${server.url}/api/games/whirlyard/init?seed=1`)).status).toBe(200);
+      const runs = await fetch(`${server.url}/api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          game: 'whirlyard',
+          rulesVersion: 'x',
+          seed: 1,
+          actions: [],
+          player: { name: 'a', kind: 'agent' },
+        }),
+      });
+      expect(runs.status).toBe(503);
+      expect((await runs.json()).error).toBe('store_unavailable');
+      expect(await (await fetch(`${server.url}/readyz`)).json()).toMatchObject({ ok: true, store: 'none' });
+      expect(await server.stop()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses to start on a damaged store, saying what to do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-damaged-'));
+    writeFileSync(join(dir, 'secret'), randomBytes(32).toString('base64url') + '\n', { mode: 0o600 });
+    writeFileSync(join(dir, 'gameboard.sqlite'), Buffer.alloc(8192, 0x41));
+    try {
+      const started = startServer({ GAMEBOARD_DATA_DIR: dir });
+      await expect(started).rejects.toThrow(/exited with 1: cannot open the run store .*cannot be read as a database/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

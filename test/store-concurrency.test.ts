@@ -1,0 +1,79 @@
+/**
+ * Run submissions against two workers sharing one SQLite store: every submission is answered 200,
+ * never 500 "database is locked" (regression: the save's deferred transaction read, then upgraded to a
+ * write lock, and SQLite refuses that upgrade at once when another worker writes).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registry } from '../src/games/index.js';
+import { SQLITE_FILE } from '../src/store/sqlite.js';
+import { playout } from './helpers/playout.js';
+import { fresh, killAll, startServer } from './helpers/server.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gameboard-concurrency-'));
+
+afterAll(() => {
+  killAll();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Sends `bodies` with at most `width` in flight at once; resolves with every status. */
+async function submitAll(url: string, bodies: unknown[], width: number) {
+  const answers: { status: number; json: Record<string, unknown> }[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < bodies.length) {
+      const i = next++;
+      answers[i] = await fresh(`${url}/api/runs`, bodies[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, lane));
+  return answers;
+}
+
+describe('POST /api/runs with GAMEBOARD_WORKERS=2', () => {
+  it('answers every concurrent distinct and identical submission, and stores each identical run once', async () => {
+    const server = await startServer({
+      GAMEBOARD_WORKERS: '2',
+      GAMEBOARD_DATA_DIR: dataDir,
+      GAMEBOARD_RATE_LIMIT: 'off',
+    });
+    const game = registry.get('whirlyard')!;
+    const run = (seed: number) => ({
+      game: 'whirlyard',
+      rulesVersion: game.spec.rulesVersion,
+      seed,
+      actions: playout(game, seed, 15).actions,
+    });
+    const distinct = Array.from({ length: 400 }, (_, i) => ({
+      ...run(i % 8),
+      player: { name: `agent-${i}`, kind: 'agent' },
+    }));
+    const same = { ...run(3), player: { name: 'twin', kind: 'agent' } };
+    const bodies = [...distinct];
+    // Interleave 80 copies of one identical submission among the distinct ones.
+    for (let i = 0; i < 80; i++) bodies.splice(i * 6, 0, same);
+
+    const answers = await submitAll(server.url, bodies, 32);
+    const failed = answers.filter((a) => a.status !== 200);
+    expect(failed.length, `failed: ${JSON.stringify(failed.slice(0, 3))}`).toBe(0);
+
+    // Every identical copy answers the one stored record, created by exactly one of them.
+    const twins = answers.filter((_, i) => bodies[i] === same).map((a) => a.json);
+    expect(twins).toHaveLength(80);
+    expect(new Set(twins.map((j) => j.id)).size).toBe(1);
+    expect(twins.filter((j) => j.created === true)).toHaveLength(1);
+    expect(await server.stop()).toBe(0);
+
+    const db = new Database(join(dataDir, SQLITE_FILE), { readonly: true });
+    const count = (name: string) =>
+      (db.prepare('SELECT COUNT(*) AS n FROM runs WHERE player_name = ?').get(name) as { n: number }).n;
+    expect(count('twin'), 'the identical run is stored once').toBe(1);
+    expect(count('agent-399'), 'every distinct run is stored').toBe(1);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n).toBe(401);
+    db.close();
+  }, 120_000);
+});

@@ -205,7 +205,9 @@ describe('purity', () => {
         deepFreeze(s);
         const legal = game.legalActions(s);
         let a = rng.pick(legal);
-        if (a.type === 'endRun') a = { type: 'tick', move: null, plant: true };
+        // keep playing: a tick while playing, the next night in a break
+        if (a.type === 'endRun')
+          a = s.status === PLAYING ? { type: 'tick', move: null, plant: true } : { type: 'start' };
         if (a.type === 'tick' && rng.chance(0.5))
           a = { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.5), count: 1 + rng.int(30) };
         s = act(s, a).state;

@@ -108,7 +108,7 @@ export const SPEC: GameSpec = {
   ],
   actionSchema: ACTION_SCHEMA,
   carry: 'stateToken',
-  rulesVersion: 'briarwink-1',
+  rulesVersion: 'briarwink-2',
   suites: seedSuites('briarwink'),
   exampleActions: [
     { type: 'start' },

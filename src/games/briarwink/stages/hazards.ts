@@ -9,7 +9,7 @@ import { AWAY_TICKS } from '../roster.js';
 import { dimlingCell, playerCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
-import { ownDeferred } from '../state.js';
+import { ownDeferred } from '../own.js';
 
 /** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
 export function hazardOf(s: State, t: TickCtx): string {

@@ -41,8 +41,8 @@ export interface TickCtx {
   cover: Int8Array | null;
   /** Which rules the tick follows: RULES_V2, or RULES_V1 when replaying a run stored under it. */
   rules: number;
-  /** This context's bloom cover: per cell the rank of the lowest covering cascade in `coverIds`, or -1. */
-  coverBuf: Int8Array;
+  /** This context's bloom cover (made on first use): per cell the rank of the lowest covering cascade in `coverIds`, or -1. */
+  coverBuf: Int8Array | null;
   /** The cascade ids of the active blooms, ascending: `coverIds[rank]`. */
   coverIds: number[];
   /** This context's walkTo search buffers, made on the first walkTo tick. */
@@ -74,7 +74,7 @@ export function newCtx(
     rng: null,
     cover: null,
     rules,
-    coverBuf: new Int8Array(CELLS),
+    coverBuf: null,
     coverIds: [],
     walk: null,
     disturbed: null,
@@ -114,7 +114,7 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
  */
 export function coverOf(s: State, t: TickCtx): Int8Array {
   if (t.cover !== null) return t.cover;
-  const cover = t.coverBuf;
+  const cover = (t.coverBuf ??= new Int8Array(CELLS));
   const ids = t.coverIds;
   cover.fill(-1);
   ids.length = 0;

@@ -91,6 +91,17 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 6]);
   });
 
+  it('mid-step, a destination that closes while you occupy the origin turns you back, whatever walkTo says', () => {
+    const s = ticks(garden(ROOM), 2, 'right').state;
+    // a pod now stands on the destination (as a nudger's push would leave it)
+    s.pods = [
+      { id: 7, cell: cell(4, 3), bloomIn: 40, reach: 2, cascade: -1, woken: false, fresh: false, wokeNow: false },
+    ];
+    s.nextPod = 8;
+    const r = walk(s, cell(6, 3), 1);
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 2 + 1]);
+  });
+
   it('mid-step, a step that ends under an active bloom whose origin is not turns back', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(4, 3)] }];

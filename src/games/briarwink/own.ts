@@ -84,10 +84,11 @@ export const OWN_NEW_NIGHT = OWN_TERRAIN | OWN_SPROUT_AGE;
 
 /**
  * The one place that copies a shared part of a step's state: on the first claim of `part` in a step
- * the array (and its records) are copied, so the input state keeps the originals.
+ * the array (and its records) are copied, so the input state keeps the originals. The `own*` helpers
+ * test the bit themselves and call this only when the part is not owned yet, so the common case (owned
+ * already) stays a bit test.
  */
 function claim(s: State, part: number): void {
-  if ((s.own & part) !== 0) return;
   switch (part) {
     case OWN_TERRAIN:
       s.terrain = s.terrain.slice();
@@ -115,37 +116,37 @@ function claim(s: State, part: number): void {
 
 /** The terrain, owned by this step's state (write cells through `setTerrain` in grid.ts). */
 export function ownTerrain(s: State): number[] {
-  claim(s, OWN_TERRAIN);
+  if ((s.own & OWN_TERRAIN) === 0) claim(s, OWN_TERRAIN);
   return s.terrain;
 }
 
 /** The sprout ages, owned by this step's state (write them through `setSproutAge` in grid.ts). */
 export function ownSproutAge(s: State): number[] {
-  claim(s, OWN_SPROUT_AGE);
+  if ((s.own & OWN_SPROUT_AGE) === 0) claim(s, OWN_SPROUT_AGE);
   return s.sproutAge;
 }
 
 /** The pods, owned by this step's state. Call before changing any pod in place or adding one. */
 export function ownPods(s: State): Pod[] {
-  claim(s, OWN_PODS);
+  if ((s.own & OWN_PODS) === 0) claim(s, OWN_PODS);
   return s.pods;
 }
 
 /** The open cascades, owned by this step's state (as `ownPods`). */
 export function ownCascades(s: State): Cascade[] {
-  claim(s, OWN_CASCADES);
+  if ((s.own & OWN_CASCADES) === 0) claim(s, OWN_CASCADES);
   return s.cascades;
 }
 
 /** The pickups on the ground, owned by this step's state (as `ownPods`). */
 export function ownPickups(s: State): Pickup[] {
-  claim(s, OWN_PICKUPS);
+  if ((s.own & OWN_PICKUPS) === 0) claim(s, OWN_PICKUPS);
   return s.pickups;
 }
 
 /** The deferred spawns, owned by this step's state (as `ownPods`). */
 export function ownDeferred(s: State): Deferred[] {
-  claim(s, OWN_DEFERRED);
+  if ((s.own & OWN_DEFERRED) === 0) claim(s, OWN_DEFERRED);
   return s.deferred;
 }
 

@@ -9,14 +9,18 @@ import { Registry } from '../core/registry.js';
 import { whirlyard } from './whirlyard/index.js';
 import { delvewick } from './delvewick/index.js';
 import { cragwake } from './cragwake/index.js';
-import { briarwink } from './briarwink/index.js';
+import { briarwink, briarwinkV1 } from './briarwink/index.js';
 
-export const registry = new Registry([
-  // one line per game, in catalogue order
-  whirlyard,
-  delvewick,
-  cragwake,
-  briarwink,
-]);
+export const registry = new Registry(
+  [
+    // one line per game, in catalogue order
+    whirlyard,
+    delvewick,
+    cragwake,
+    briarwink,
+  ],
+  // earlier rules versions, kept only to replay runs stored under them
+  [briarwinkV1],
+);
 
 export const games = registry.games;

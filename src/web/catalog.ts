@@ -9,3 +9,8 @@ export function allGames(): readonly AnyGame[] {
 export function gameBySlug(slug: string): AnyGame | undefined {
   return registry.get(slug);
 }
+
+/** The engine for a run's game and rules version: the current one, or an earlier version kept for replays. */
+export function gameForRun(slug: string, rulesVersion: string): AnyGame | undefined {
+  return registry.forVersion(slug, rulesVersion);
+}

@@ -8,6 +8,7 @@ import { ADVANCED_KINDS, BANDS, CAP, DEBUT, MEADOW_BRIAR_BONUS, bandOf, perNight
 import type { Dimling, State } from './types.js';
 import { BRIAR, EXTRA_POD, MOPE, QUICK_STEP, WAITING, WIDE_PETAL, WANDER } from './types.js';
 import { CELLS, NB, cornerCell, isFixed, manhattan, pocketCells } from './grid.js';
+import { OWN_NEW_NIGHT } from './own.js';
 
 /** Streams: generation and play draw from separate seeded streams per night. */
 const GEN_STREAM = 0x10000;
@@ -116,7 +117,7 @@ export function generateNight(s: State, night: number): void {
   s.moonless = isMoonless(s.seed, night);
   s.corner = corner;
   s.terrain = terrain;
-  s.own = 3; // fresh terrain and sprout ages
+  s.own |= OWN_NEW_NIGHT; // new terrain and sprout-age arrays: this step's own
   s.origBriar = origBriar;
   s.sproutAge = new Array<number>(CELLS).fill(0);
   s.hidden = hidden;

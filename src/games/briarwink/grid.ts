@@ -20,6 +20,7 @@ import {
   LEFT,
 } from './types.js';
 import { HUSH_TICKS } from './roster.js';
+import { ownSproutAge, ownTerrain } from './own.js';
 
 export const W = 7;
 export const H = 9;
@@ -81,22 +82,14 @@ export const isOpen = (t: number): boolean => t === FLOOR || t === SPROUT;
  * input until the first write (copy on write keeps a tick cheap); every terrain write goes through here.
  */
 export function setTerrain(s: State, c: number, t: number): void {
-  if ((s.own & 1) === 0) {
-    s.terrain = s.terrain.slice();
-    s.own |= 1;
-  }
-  s.terrain[c] = t;
+  ownTerrain(s)[c] = t;
   setSproutAge(s, c, 0);
 }
 
 /** Write a sprout's age (copy on write, as `setTerrain`). */
 export function setSproutAge(s: State, c: number, age: number): void {
   if (s.sproutAge[c] === age) return;
-  if ((s.own & 2) === 0) {
-    s.sproutAge = s.sproutAge.slice();
-    s.own |= 2;
-  }
-  s.sproutAge[c] = age;
+  ownSproutAge(s)[c] = age;
 }
 
 /** Index of the pod on a cell, or -1. */

@@ -3,7 +3,7 @@ import type { Game } from '../../core/game.js';
 import type { State } from './types.js';
 import { OVER } from './types.js';
 import type { Action } from './rules.js';
-import { legalActions, step } from './rules.js';
+import { legalActions, step, stepV1 } from './rules.js';
 import { SPEC } from './spec.js';
 import { newState } from './state.js';
 import { observe } from './observe.js';
@@ -14,7 +14,7 @@ export type { State } from './types.js';
 export type { Action } from './rules.js';
 export type { BriarwinkObservation } from './observe.js';
 
-/** Briarwink on the game contract. */
+/** Briarwink on the game contract, under the current rules (`briarwink-2`). */
 export const briarwink: Game<State, Action> = {
   spec: SPEC,
   init: newState,
@@ -35,4 +35,15 @@ export const briarwink: Game<State, Action> = {
   fromWire,
   pack,
   unpack,
+};
+
+/**
+ * Briarwink under rules `briarwink-1`, kept only so that runs stored under that version replay as
+ * they were played (the registry hands it out for replays, never for new games or leaderboards). It
+ * differs in one rule: walkTo mid-step turned back whenever its search's first step was not onward.
+ */
+export const briarwinkV1: Game<State, Action> = {
+  ...briarwink,
+  spec: { ...SPEC, rulesVersion: 'briarwink-1' },
+  step: stepV1,
 };

@@ -179,18 +179,19 @@ describe('moonless nights', () => {
     void WIDE_PETAL;
   });
 
-  it('an unlit sprout shows no clock (a hidden walker would reset it)', () => {
+  it('no sprout shows its clock on a moonless night, lit or not (a hidden walker would reset it)', () => {
     const s = garden(DARK.replace('...m..+', ',..m..+'), { moonless: true });
     s.sproutAge[cell(0, 7)] = 20;
     s.terrain[cell(0, 1)] = 1; // a lit sprout next to you
     s.sproutAge[cell(0, 1)] = 30;
     const o = observe(s);
     expect(o.sprouts).toEqual([
-      { cell: cell(0, 1), maturesIn: 120 },
+      { cell: cell(0, 1), maturesIn: -1 },
       { cell: cell(0, 7), maturesIn: -1 },
     ]);
     expect(o.text).toContain('(0,7) matures in ?');
     expect(toWire(s).data).not.toHaveProperty('sa');
+    expect(observe({ ...s, moonless: false }).sprouts[0]).toEqual({ cell: cell(0, 1), maturesIn: 120 });
   });
 
   it('events never give away where a hidden sprig or dropped power-up appears', () => {

@@ -224,8 +224,11 @@ export function observe(s: State) {
   );
   const sproutList: { cell: number; maturesIn: number }[] = [];
   for (let c = 0; c < CELLS; c++)
-    // an unlit sprout's clock would betray a hidden walker on it (walkers reset it): -1, shown as ?
-    if (s.terrain[c] === SPROUT) sproutList.push({ cell: c, maturesIn: lit[c] ? SPROUT_MATURES - s.sproutAge[c] : -1 });
+    // On a moonless night no sprout shows its clock (-1, shown as ?): a hidden walker on a sprout, or
+    // stepping into it from an unlit cell, resets it, and even a clock shown later tells when that last
+    // happened (README, decision 43).
+    if (s.terrain[c] === SPROUT)
+      sproutList.push({ cell: c, maturesIn: s.moonless ? -1 : SPROUT_MATURES - s.sproutAge[c] });
   L.push(
     'Sprouts: ' +
       (sproutList.length === 0

@@ -34,6 +34,7 @@
 import { ByteReader, ByteWriter } from '../../core/bytes.js';
 import { CELLS } from './grid.js';
 import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
+import { OWN_NONE } from './own.js';
 import { checkState, fail } from './wire.js';
 
 const FORMAT = 1;
@@ -280,7 +281,7 @@ export function unpack(bytes: Uint8Array): State {
     regrowIn,
     rng,
     lastBatch: { requested, applied, stoppedBy, eventsDropped },
-    own: 0,
+    own: OWN_NONE,
   };
   checkState(s);
   return s;

@@ -8,6 +8,7 @@ import { act, cell, garden } from './testkit.js';
 import { OVER, PLAYING, WAITING } from './types.js';
 import { emit, newCtx } from './stages/ctx.js';
 import { generateNight } from './generate.js';
+import { OWN_NONE } from './own.js';
 
 const OPEN = `
 G......
@@ -196,6 +197,25 @@ function deepFreeze<T>(x: T): T {
 }
 
 describe('purity', () => {
+  it('a state handed out owns nothing, and one state stepped by two requests gives both the same answer', () => {
+    expect(game.init(4).own).toBe(OWN_NONE);
+    const rng = Rng.fromSeed(8);
+    let s = act(game.init(4), { type: 'start' }).state;
+    for (let k = 0; k < 200 && s.status === PLAYING; k++) {
+      expect(s.own).toBe(OWN_NONE);
+      const a: Action = rng.chance(0.5)
+        ? { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3), count: 1 + rng.int(30) }
+        : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)], plant: rng.chance(0.3) };
+      const first = act(s, a);
+      const before = snap(first.state);
+      const second = act(s, a); // the server's recent-token memory hands the same object to a second request
+      expect(snap(second.state)).toBe(before);
+      expect(second.events).toEqual(first.events);
+      if (second.state.status === PLAYING) act(second.state, a); // stepping on from one answer leaves the other alone
+      expect(snap(first.state)).toBe(before);
+      s = first.state;
+    }
+  });
   it('step never writes into its input, even to arrays it shares with its output (deep-frozen inputs)', () => {
     const rng = Rng.fromSeed(5);
     for (let seed = 0; seed < 12; seed++) {
@@ -205,7 +225,9 @@ describe('purity', () => {
         deepFreeze(s);
         const legal = game.legalActions(s);
         let a = rng.pick(legal);
-        if (a.type === 'endRun') a = { type: 'tick', move: null, plant: true };
+        // keep playing: a tick while playing, the next night in a break
+        if (a.type === 'endRun')
+          a = s.status === PLAYING ? { type: 'tick', move: null, plant: true } : { type: 'start' };
         if (a.type === 'tick' && rng.chance(0.5))
           a = { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.5), count: 1 + rng.int(30) };
         s = act(s, a).state;

@@ -7,8 +7,8 @@ import type { GameAction, GameEvent, StepResult } from '../../core/game.js';
 import { refuse } from '../../core/game.js';
 import type { LastBatch, State } from './types.js';
 import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
-import { cloneState } from './state.js';
-import { newCtx, nextTick, startBatch } from './stages/ctx.js';
+import { cloneState, releaseState } from './own.js';
+import { RULES_V1, RULES_V2, newCtx, nextTick } from './stages/ctx.js';
 import { runTick } from './stages/index.js';
 
 /** A Briarwink action, as the grammar allows it. */
@@ -74,17 +74,16 @@ function onlyType(a: Action): boolean {
 /** The lastBatch of a plain single tick, the common case: one frozen record shared by every such state. */
 const ONE_TICK: LastBatch = Object.freeze({ requested: 1, applied: 1, stoppedBy: 'count', eventsDropped: 0 });
 
-/** The one tick context every batch uses (steps never overlap; `startBatch` and `nextTick` reset it). */
-const BATCH_CTX = newCtx(-1, -1, false, []);
-
-/** Run a batch of ticks on a copy of the state, stopping early as the seed says. */
-export function runBatch(state: State, p: ParsedTick): { state: State; events: GameEvent[] } {
+/**
+ * Run a batch of ticks on a copy of the state, stopping early as the seed says. The copy and the tick
+ * context (with every scratch buffer) are this call's own; the copy is released before it is returned.
+ */
+export function runBatch(state: State, p: ParsedTick, rules: number = RULES_V2): { state: State; events: GameEvent[] } {
   const s = cloneState(state);
   const events: GameEvent[] = [];
   let applied = 0;
   let stoppedBy = 'count';
-  const t = BATCH_CTX;
-  startBatch(t, p.move, p.walkTo, events);
+  const t = newCtx(p.move, p.walkTo, false, events, rules);
   for (let i = 0; i < p.count; i++) {
     nextTick(t, p.plant && i === 0);
     runTick(s, t);
@@ -100,11 +99,20 @@ export function runBatch(state: State, p: ParsedTick): { state: State; events: G
     p.count === 1 && applied === 1 && stoppedBy === 'count' && t.dropped === 0
       ? ONE_TICK
       : { requested: p.count, applied, stoppedBy, eventsDropped: t.dropped };
-  return { state: s, events };
+  return { state: releaseState(s), events };
 }
 
-/** Apply one action without touching the input state. */
+/** Apply one action without touching the input state (the current rules, `briarwink-2`). */
 export function step(state: State, action: Action): StepResult<State> {
+  return stepUnder(state, action, RULES_V2);
+}
+
+/** Apply one action under rules `briarwink-1`, to replay runs stored under that version. */
+export function stepV1(state: State, action: Action): StepResult<State> {
+  return stepUnder(state, action, RULES_V1);
+}
+
+function stepUnder(state: State, action: Action, rules: number): StepResult<State> {
   if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
     return refuse('unknown_action', `not an action: ${JSON.stringify(action)}`);
   if (state.status === OVER) return refuse('game_over', `the run is finished; ${JSON.stringify(action)} does nothing`);
@@ -119,7 +127,11 @@ export function step(state: State, action: Action): StepResult<State> {
       const s = cloneState(state);
       s.status = PLAYING;
       s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
-      return { ok: true, state: s, events: [{ type: 'nightStarts', night: s.night, moonless: s.moonless }] };
+      return {
+        ok: true,
+        state: releaseState(s),
+        events: [{ type: 'nightStarts', night: s.night, moonless: s.moonless }],
+      };
     }
     case 'endRun': {
       if (!onlyType(action)) return refuse('unknown_field', `endRun takes no fields: ${JSON.stringify(action)}`);
@@ -128,13 +140,17 @@ export function step(state: State, action: Action): StepResult<State> {
       const s = cloneState(state);
       s.status = OVER;
       s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
-      return { ok: true, state: s, events: [{ type: 'runEnded', score: s.score, nightsCleared: s.nightsCleared }] };
+      return {
+        ok: true,
+        state: releaseState(s),
+        events: [{ type: 'runEnded', score: s.score, nightsCleared: s.nightsCleared }],
+      };
     }
     case 'tick': {
       const p = parseTick(action);
       if ('ok' in p) return refuse(p.reason, `${p.message} (got ${JSON.stringify(action)})`);
       if (state.status === WAITING) return refuse('not_started', `send start first (got ${JSON.stringify(action)})`);
-      const r = runBatch(state, p);
+      const r = runBatch(state, p, rules);
       return { ok: true, state: r.state, events: r.events };
     }
     default:

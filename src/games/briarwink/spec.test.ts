@@ -21,9 +21,9 @@ describe('the spec', () => {
     expect(SPEC.actionSchema).toEqual(JSON.parse(SEED.slice(open, end)));
   });
 
-  it('is carried as a stateToken under rules version briarwink-1', () => {
+  it('is carried as a stateToken under rules version briarwink-2', () => {
     expect(SPEC.slug).toBe('briarwink');
     expect(SPEC.carry).toBe('stateToken');
-    expect(SPEC.rulesVersion).toBe('briarwink-1');
+    expect(SPEC.rulesVersion).toBe('briarwink-2');
   });
 });

@@ -92,7 +92,7 @@ export const SPEC: GameSpec = {
     'Each tick runs: respawn, plant, your move, dimlings by id, pod timers, bloom ageing, bursts, relights, your hazards, deferred spawns, cascade closing, regrowth, calm and creep, the gate check, counters.',
     'Tiles: floor is open; a sprout is open and trampled to floor when you step on it; briar and regrown briar block everyone but rootlings; moonstone, hedge and thicket block everything, beams too; pond blocks walkers but not beams; pods block every walker.',
     'A step takes your step ticks (8, 7 or 6 with Quick Step); you occupy the cell you left until half the step (rounded up), then the new one. Reversing mid-step returns from where you are; other turns wait for arrival; null finishes the step and stops.',
-    'walkTo steers by breadth-first search (up, right, down, left) around pods and active blooms, or toward the reachable cell nearest an unreachable target.',
+    'walkTo steers by breadth-first search (up, right, down, left) around pods and active blooms, or toward the reachable cell nearest an unreachable target; mid-step its direction acts as a held one (the opposite reverses, any other finishes the step), and it turns back from a step that would end under an active bloom its origin is free of.',
     'plant puts a pod on your occupied cell if you are present, under your pod cap, on floor or sprout with no pod, and not on the gate. It bursts 66 ticks later along its row and column up to the reach you had when planting.',
     'A beam covers floor, pond and sprouts (clearing sprouts) and goes on; it covers the first briar it meets, clears it and stops; it stops before moonstone, hedge and thicket; it covers another pod, wakes it (bursting within 3 ticks) and stops.',
     'A bloom stays active 18 ticks. Whatever occupies a covered cell at the relight and hazard stages is affected: dimlings are relit into fireflies, and you are dazzled.',
@@ -111,7 +111,7 @@ export const SPEC: GameSpec = {
   observationSchema: OBSERVATION_SCHEMA,
   outcomes: OUTCOMES,
   carry: 'stateToken',
-  rulesVersion: 'briarwink-1',
+  rulesVersion: 'briarwink-2',
   suites: seedSuites('briarwink'),
   exampleActions: [
     { type: 'start' },

@@ -5,16 +5,22 @@
 import type { State } from './types.js';
 import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
 
-// Scratch buffers reused by every search (searches never overlap; nothing keeps them past a call).
-// A cell is settled for search number `gen` when seen[cell] === gen: reached (dist, first hold its
-// distance and first step) or found closed. Bumping `gen` forgets the previous search without
-// clearing anything, so a search only touches the cells it reaches and their neighbours.
-const seen = new Int32Array(CELLS);
-const podMark = new Int32Array(CELLS);
-const dist = new Int16Array(CELLS);
-const first = new Int8Array(CELLS);
-const queue = new Int16Array(CELLS);
-let gen = 0;
+/**
+ * The buffers of the walkTo search, owned by one step's tick context (never shared between steps).
+ * A cell is settled for search number `gen` when seen[cell] === gen: reached (dist, first hold its
+ * distance and first step) or found closed. Bumping `gen` forgets the previous search without
+ * clearing anything, so a search only touches the cells it reaches and their neighbours. A step runs
+ * at most 30 searches, so byte-sized buffers suffice; at 63 bytes each they stay on V8's heap, which
+ * makes allocating them once per step cheap.
+ */
+export class WalkSearch {
+  readonly seen = new Uint8Array(CELLS);
+  readonly podMark = new Uint8Array(CELLS);
+  readonly dist = new Int8Array(CELLS);
+  readonly first = new Int8Array(CELLS);
+  readonly queue = new Int8Array(CELLS);
+  gen = 0;
+}
 
 /**
  * The first direction of a shortest path from `from` to `target`, or to the reachable cell nearest
@@ -22,12 +28,10 @@ let gen = 0;
  * best cell is `from` itself. Closed: cells under an active bloom, cells the gardener may not enter
  * (anything but floor and sprout) and pods; `from` itself is always the start.
  */
-export function bfsFirstStep(s: State, from: number, target: number, cover: Int32Array): number {
-  if (++gen > 0x3fffffff) {
-    gen = 1;
-    seen.fill(0);
-    podMark.fill(0);
-  }
+export function bfsFirstStep(s: State, from: number, target: number, cover: ArrayLike<number>, w: WalkSearch): number {
+  const { seen, podMark, dist, first, queue } = w;
+  const gen = ++w.gen;
+  if (gen > 255) throw new Error('a WalkSearch serves one step (at most 30 searches)');
   const terrain = s.terrain;
   const pods = s.pods;
   for (let i = 0; i < pods.length; i++) podMark[pods[i].cell] = gen;
@@ -61,16 +65,29 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Int3
 }
 
 /**
- * The direction walkTo holds this tick: standing still on the target; turning back when the current
- * step ends under an active bloom that its origin is free of; otherwise the search's first step
- * (mid-step on the origin, a different first step means turning back to the origin).
+ * The direction walkTo holds this tick (rules `briarwink-2`, the seed's text). Standing: the search's
+ * first step, or none on the target. Mid-step: turning back when the current step ends under an active
+ * bloom that its origin is free of; otherwise the search's first step from the occupied cell, fed to the
+ * move like a held direction (the opposite one reverses, any other, or none, carries on to arrival).
  */
-export function walkDirection(s: State, target: number, cover: Int32Array): number {
+export function walkDirection(s: State, target: number, cover: ArrayLike<number>, w: WalkSearch): number {
   const occ = playerCell(s);
   if (occ < 0) return -1;
-  if (s.pTo < 0) return occ === target ? -1 : bfsFirstStep(s, occ, target, cover);
+  if (s.pTo < 0) return occ === target ? -1 : bfsFirstStep(s, occ, target, cover, w);
   if (cover[s.pTo] >= 0 && cover[s.pAt] < 0) return opposite(s.pDir);
-  const d = bfsFirstStep(s, occ, target, cover);
+  return bfsFirstStep(s, occ, target, cover, w);
+}
+
+/**
+ * The direction walkTo held under rules `briarwink-1`, kept so runs stored under that version replay
+ * as they were played: mid-step on the origin, a first step other than onward turned the gardener back.
+ */
+export function walkDirectionV1(s: State, target: number, cover: ArrayLike<number>, w: WalkSearch): number {
+  const occ = playerCell(s);
+  if (occ < 0) return -1;
+  if (s.pTo < 0) return occ === target ? -1 : bfsFirstStep(s, occ, target, cover, w);
+  if (cover[s.pTo] >= 0 && cover[s.pAt] < 0) return opposite(s.pDir);
+  const d = bfsFirstStep(s, occ, target, cover, w);
   if (occ === s.pTo) return d;
   return d === s.pDir ? d : opposite(s.pDir);
 }

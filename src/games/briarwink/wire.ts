@@ -7,6 +7,7 @@
 import type { Json, WireState } from '../../core/game.js';
 import { isRngState } from '../../core/rng.js';
 import type { State } from './types.js';
+import { OWN_NONE } from './own.js';
 import { CELLS } from './grid.js';
 
 const VERSION = 1;
@@ -239,7 +240,7 @@ export function fromWire(w: WireState): State {
       stoppedBy: lb[2] as string,
       eventsDropped: lb[3] as number,
     },
-    own: 0,
+    own: OWN_NONE,
   };
   for (let i = 0; i < pd.length; i += 8) {
     s.pods.push({

@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Run } from '../../core/replay.js';
-import { gameBySlug } from '../catalog.js';
+import { gameBySlug, gameForRun } from '../catalog.js';
 import { EventList, HelpOverlay, Legend, StatusBar } from '../components/parts.js';
 import { ScoreGraph } from '../components/scoregraph.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
@@ -21,12 +21,14 @@ type Loaded =
   | { kind: 'ok'; timeline: Timeline; stored?: StoredRun };
 
 function load(run: Run): Loaded {
-  const game = gameBySlug(run.game);
-  if (!game) return { kind: 'error', message: `This run is for "${run.game}", a game this site does not have.` };
-  if (run.rulesVersion !== game.spec.rulesVersion)
+  const current = gameBySlug(run.game);
+  if (!current) return { kind: 'error', message: `This run is for "${run.game}", a game this site does not have.` };
+  // a run replays on the engine of its own rules version (earlier versions are kept for that)
+  const game = gameForRun(run.game, run.rulesVersion);
+  if (!game)
     return {
       kind: 'error',
-      message: `This run was played on rules "${run.rulesVersion}"; this site runs "${game.spec.rulesVersion}".`,
+      message: `This run was played on rules "${run.rulesVersion}"; this site runs "${current.spec.rulesVersion}".`,
     };
   return { kind: 'ok', timeline: new Timeline(game, run) };
 }

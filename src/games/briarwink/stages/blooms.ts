@@ -9,7 +9,7 @@ import { beamCells, podAt, setTerrain } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, dirtyCover, emit } from './ctx.js';
 import { wake } from './pods.js';
-import { ownCascades, ownPickups, ownPods } from '../state.js';
+import { ownCascades, ownPickups, ownPods } from '../own.js';
 
 /** The bloom ageing stage. */
 export function bloomAgeing(s: State, t: TickCtx): void {

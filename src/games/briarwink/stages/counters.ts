@@ -1,7 +1,7 @@
 /** Stage 15, counters: the night's tick, grace, shimmer, and the per-tick pod flags. */
 import type { State } from '../types.js';
 import type { TickCtx } from './ctx.js';
-import { ownPods } from '../state.js';
+import { ownPods } from '../own.js';
 
 /** The counters stage. */
 export function counters(s: State, _t: TickCtx): void {

@@ -24,7 +24,7 @@ import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
 import { collect } from './pickups.js';
 import { wake } from './pods.js';
-import { ownDeferred, ownPickups, ownPods } from '../state.js';
+import { ownDeferred, ownPickups, ownPods } from '../own.js';
 
 /** One ring, clockwise on screen from its top-left corner. */
 function ring(r: number): number[] {
@@ -40,14 +40,15 @@ function ring(r: number): number[] {
   return out;
 }
 
-const spirals = new Map<number, number[]>();
+/** Spirals already worked out: fixed data (a pure function of corner and layout), frozen so no caller can change them. */
+const spirals = new Map<number, readonly number[]>();
 
 /**
  * The creep spiral for a spawn corner and layout: from the corner diagonally opposite the spawn,
  * clockwise round the outer ring, then round the next ring from its matching corner, skipping
  * moonstones, hedges and pond, never the inner core.
  */
-export function spiralOf(corner: number, layout: number): number[] {
+export function spiralOf(corner: number, layout: number): readonly number[] {
   const key = corner * 8 + layout;
   const hit = spirals.get(key);
   if (hit) return hit;
@@ -63,6 +64,7 @@ export function spiralOf(corner: number, layout: number): number[] {
       if (!isFixed(LAYOUT_TERRAIN[layout][c])) out.push(c);
     }
   }
+  Object.freeze(out);
   spirals.set(key, out);
   return out;
 }

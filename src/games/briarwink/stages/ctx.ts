@@ -1,18 +1,19 @@
 /**
  * The per-tick context every stage shares: the input of this tick, the events so far, flags that end
  * the tick or the batch, and caches (bloom cover, the seeded stream) that stages refresh as they change
- * things.
+ * things. A context belongs to one call of `step`: every scratch buffer a stage uses hangs off it, so
+ * nothing written during a step outlives it or is shared with another step.
  */
 import type { GameEvent, Json } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import type { State } from '../types.js';
-import { bloomCover } from '../grid.js';
+import { CELLS } from '../grid.js';
+import { WalkSearch } from '../walkto.js';
 
-/**
- * One buffer for every context's `prevDim`: ticks run one at a time, the dimlings stage writes the
- * entry of every dimling present before hazards read it, and nothing keeps it past a tick.
- */
-const PREV_DIM: number[] = [];
+/** Rules `briarwink-1`: walkTo's mid-step turn-back of that version (kept to replay its stored runs). */
+export const RULES_V1 = 1;
+/** Rules `briarwink-2`, the current ones: walkTo feeds its direction to the move like a held input. */
+export const RULES_V2 = 2;
 
 /** The most events one action reports. */
 export const MAX_EVENTS = 64;
@@ -33,14 +34,31 @@ export interface TickCtx {
   over: boolean;
   /** The gardener's occupied cell at the start of the tick (-1 when away). */
   prevPlayer: number;
-  /** Each dimling's occupied cell at the start of the tick, by id. */
+  /** Each dimling's occupied cell at the start of the tick, by id (the dimlings stage writes it). */
   prevDim: number[];
   rng: Rng | null;
-  cover: Int32Array | null;
+  /** The tick's bloom cover once worked out (`coverOf`), null while stale. */
+  cover: Int8Array | null;
+  /** Which rules the tick follows: RULES_V2, or RULES_V1 when replaying a run stored under it. */
+  rules: number;
+  /** This context's bloom cover (made on first use): per cell the rank of the lowest covering cascade in `coverIds`, or -1. */
+  coverBuf: Int8Array | null;
+  /** The cascade ids of the active blooms, ascending: `coverIds[rank]`. */
+  coverIds: number[];
+  /** This context's walkTo search buffers, made on the first walkTo tick. */
+  walk: WalkSearch | null;
+  /** This context's buffer for the regrowth stage's disturbed cells, made on first use. */
+  disturbed: Uint8Array | null;
 }
 
-/** A fresh context for one tick. */
-export function newCtx(move: number, walkTo: number, plant: boolean, events: GameEvent[]): TickCtx {
+/** A fresh context for one step (one action's ticks), with scratch buffers of its own. */
+export function newCtx(
+  move: number,
+  walkTo: number,
+  plant: boolean,
+  events: GameEvent[],
+  rules: number = RULES_V2,
+): TickCtx {
   return {
     move,
     walkTo,
@@ -52,27 +70,21 @@ export function newCtx(move: number, walkTo: number, plant: boolean, events: Gam
     cleared: false,
     over: false,
     prevPlayer: -1,
-    prevDim: PREV_DIM,
+    prevDim: [],
     rng: null,
     cover: null,
+    rules,
+    coverBuf: null,
+    coverIds: [],
+    walk: null,
+    disturbed: null,
   };
 }
 
 /**
- * Ready a context for a new batch (one action's ticks), as `newCtx` would build it. Steps never
- * overlap, so `runBatch` reuses one context for every batch instead of allocating one per step.
- */
-export function startBatch(t: TickCtx, move: number, walkTo: number, events: GameEvent[]): void {
-  t.move = move;
-  t.walkTo = walkTo;
-  t.events = events;
-  t.dropped = 0;
-}
-
-/**
- * Ready a batch's context for its next tick: the per-tick flags and caches start afresh, while the
- * events, the dropped count and the `prevDim` buffer carry over (one context serves a whole batch, so
- * a tick allocates no context of its own).
+ * Ready the context for the batch's next tick: the per-tick flags and caches start afresh, while the
+ * events, the dropped count and the scratch buffers carry over (one context serves a whole batch, so a
+ * tick allocates no context of its own).
  */
 export function nextTick(t: TickCtx, plant: boolean): void {
   t.plant = plant;
@@ -94,19 +106,50 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
   t.events.push({ type, ...fields });
 }
 
-/** One buffer for the tick's bloom cover: ticks run one at a time and nothing keeps it past a tick. */
-const COVER = new Int32Array(63);
-
-/** The cover of a garden with no active bloom: every cell -1. Shared and only ever read. */
-const NO_COVER = new Int32Array(63).fill(-1);
-
 /**
- * Lowest covering cascade per cell, recomputed after blooms change (call `dirtyCover`). Callers only
- * read it; with no active bloom it is the shared all -1 array, which costs nothing to build.
+ * The bloom cover of this tick, recomputed after blooms change (call `dirtyCover`): for each cell the
+ * rank of its lowest covering cascade (an index into `t.coverIds`, ascending, so ranks order like the
+ * cascade ids; `cascadeAt` turns one into the id), or -1 when no active bloom covers it. Ranks fit a
+ * byte, which keeps the buffer on V8's heap (cheap to make once per step). Callers only read it.
  */
-export function coverOf(s: State, t: TickCtx): Int32Array {
-  if (t.cover === null) t.cover = s.blooms.length === 0 ? NO_COVER : bloomCover(s, COVER);
-  return t.cover;
+export function coverOf(s: State, t: TickCtx): Int8Array {
+  if (t.cover !== null) return t.cover;
+  const cover = (t.coverBuf ??= new Int8Array(CELLS));
+  const ids = t.coverIds;
+  cover.fill(-1);
+  ids.length = 0;
+  const blooms = s.blooms;
+  for (let i = 0; i < blooms.length; i++) if (!ids.includes(blooms[i].cascade)) ids.push(blooms[i].cascade);
+  if (ids.length > 127) throw new Error('more than 127 cascades with active blooms at once');
+  if (ids.length > 1) ids.sort((a, b) => a - b);
+  for (let i = 0; i < blooms.length; i++) {
+    const b = blooms[i];
+    const rank = ids.indexOf(b.cascade);
+    const cells = b.cells;
+    for (let k = 0; k < cells.length; k++) {
+      const c = cells[k];
+      if (cover[c] < 0 || rank < cover[c]) cover[c] = rank;
+    }
+  }
+  t.cover = cover;
+  return cover;
+}
+
+/** The cascade id of a cover rank from `coverOf` (the lowest covering cascade of a covered cell). */
+export function cascadeAt(t: TickCtx, rank: number): number {
+  return t.coverIds[rank];
+}
+
+/** The walkTo search buffers of this context. */
+export function walkSearchOf(t: TickCtx): WalkSearch {
+  if (t.walk === null) t.walk = new WalkSearch();
+  return t.walk;
+}
+
+/** A 63-cell scratch mask of this context for the regrowth stage (the caller clears it). */
+export function disturbedOf(t: TickCtx): Uint8Array {
+  if (t.disturbed === null) t.disturbed = new Uint8Array(CELLS);
+  return t.disturbed;
 }
 
 export function dirtyCover(t: TickCtx): void {

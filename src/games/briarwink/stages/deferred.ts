@@ -11,7 +11,7 @@ import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
 import { collect } from './pickups.js';
 import { HEADING } from './dimlings.js';
-import { ownPickups } from '../state.js';
+import { ownPickups } from '../own.js';
 
 function sprig(s: State, cell: number, dir: number): Dimling {
   return {

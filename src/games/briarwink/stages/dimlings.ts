@@ -35,7 +35,7 @@ import {
 } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { emit, rngOf } from './ctx.js';
-import { ownPods } from '../state.js';
+import { ownPods } from '../own.js';
 
 /** Sprigs start in this mode: their first step follows their heading when it is open. */
 export const HEADING = 3;

@@ -3,13 +3,14 @@
  * shimmering, or swapped cells with one this tick); at most one heart a tick, none during grace or
  * while away. At 0 hearts the run is finished and the tick ends.
  */
+import type { Json } from '../../../core/game.js';
 import type { State } from '../types.js';
 import { OVER, POWER_NAMES } from '../types.js';
 import { AWAY_TICKS } from '../roster.js';
 import { dimlingCell, playerCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
-import { ownDeferred } from '../state.js';
+import { ownDeferred } from '../own.js';
 
 /** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
 export function hazardOf(s: State, t: TickCtx): string {
@@ -31,14 +32,17 @@ export function loseHeart(s: State, t: TickCtx, why: string): void {
   s.hearts--;
   s.lostHeart = true;
   t.heartLost = true;
-  emit(t, 'heartLost', { why, cell, hearts: s.hearts });
+  // On a moonless night the cell stays out of the events: the dropped upgrade lands there once no bloom
+  // covers it, and a pickup on an unlit cell is hidden.
+  const where: { [key: string]: Json } = s.moonless ? {} : { cell };
+  emit(t, 'heartLost', { why, ...where, hearts: s.hearts });
   let top = 0;
   for (let i = 1; i < 3; i++) if (s.levels[i] > s.levels[top]) top = i;
   if (s.levels[top] > 0) {
     s.levels = s.levels.slice();
     s.levels[top]--;
     ownDeferred(s).push({ cell, what: top });
-    emit(t, 'upgradeLost', { power: POWER_NAMES[top], level: s.levels[top], cell });
+    emit(t, 'upgradeLost', { power: POWER_NAMES[top], level: s.levels[top], ...where });
   }
   s.away = AWAY_TICKS;
   s.pAt = -1;

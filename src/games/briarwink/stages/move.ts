@@ -6,9 +6,9 @@ import type { State } from '../types.js';
 import { FLOOR, SPROUT } from '../types.js';
 import { NB, opposite, playerCell, playerMayEnter, setTerrain } from '../grid.js';
 import { PLAYER_STEPS } from '../roster.js';
-import { walkDirection } from '../walkto.js';
+import { walkDirection, walkDirectionV1 } from '../walkto.js';
 import type { TickCtx } from './ctx.js';
-import { coverOf, emit } from './ctx.js';
+import { RULES_V1, coverOf, emit, walkSearchOf } from './ctx.js';
 import { collectAt } from './pickups.js';
 import { clearNight } from './gate.js';
 
@@ -64,10 +64,16 @@ export function stepPlayer(s: State, dir: number): void {
   arrive(s);
 }
 
+/** The direction walkTo holds this tick, under the rules version the tick follows. */
+function walkToward(s: State, t: TickCtx): number {
+  const pick = t.rules === RULES_V1 ? walkDirectionV1 : walkDirection;
+  return pick(s, t.walkTo, coverOf(s, t), walkSearchOf(t));
+}
+
 /** The move stage. */
 export function move(s: State, t: TickCtx): void {
   if (playerCell(s) < 0) return;
-  const dir = t.walkTo >= 0 ? walkDirection(s, t.walkTo, coverOf(s, t)) : t.move;
+  const dir = t.walkTo >= 0 ? walkToward(s, t) : t.move;
   stepPlayer(s, dir);
   const occ = playerCell(s);
   if (s.terrain[occ] === SPROUT) {

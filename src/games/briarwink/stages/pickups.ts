@@ -5,7 +5,7 @@ import { MAX_LEVEL, PICKUP_MAXED_POINTS, PICKUP_POINTS } from '../roster.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, emit } from './ctx.js';
 import { pickupAt } from '../grid.js';
-import { ownPickups } from '../state.js';
+import { ownPickups } from '../own.js';
 
 /** Apply one collected power-up of `kind`. */
 export function collect(s: State, t: TickCtx, kind: number, cell: number): void {

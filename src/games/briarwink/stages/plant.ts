@@ -4,7 +4,7 @@ import { BLOOM_IN, POD_CAPS, REACHES } from '../roster.js';
 import { isOpen, playerCell, podAt } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { emit } from './ctx.js';
-import { ownPods } from '../state.js';
+import { ownPods } from '../own.js';
 
 /** Can the gardener plant now? Present, under the pod cap, on floor or sprout with no pod, not the gate. */
 export function canPlant(s: State): boolean {

@@ -5,8 +5,8 @@
 import type { Pod, State } from '../types.js';
 import { WOKEN_BLOOM_IN } from '../roster.js';
 import type { TickCtx } from './ctx.js';
-import { coverOf, emit } from './ctx.js';
-import { ownPods } from '../state.js';
+import { cascadeAt, coverOf, emit } from './ctx.js';
+import { ownPods } from '../own.js';
 
 /** Wake a pod into `cascade` (or only hurry it, cascade -1, as the creep does). */
 export function wake(t: TickCtx, p: Pod, cascade: number): void {
@@ -25,5 +25,5 @@ export function podTimers(s: State, t: TickCtx): void {
   for (const p of ownPods(s)) if (!p.fresh && p.bloomIn > 0) p.bloomIn--;
   if (s.blooms.length === 0) return;
   const cover = coverOf(s, t);
-  for (const p of s.pods) if (!p.woken && cover[p.cell] >= 0) wake(t, p, cover[p.cell]);
+  for (const p of s.pods) if (!p.woken && cover[p.cell] >= 0) wake(t, p, cascadeAt(t, cover[p.cell]));
 }

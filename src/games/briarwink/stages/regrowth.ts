@@ -7,29 +7,26 @@ import { FLOOR, REGROWN, SPROUT } from '../types.js';
 import { MAX_SPROUTS, SPROUT_MATURES, bandOf } from '../roster.js';
 import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt, setSproutAge, setTerrain } from '../grid.js';
 import type { TickCtx } from './ctx.js';
-import { emit, rngOf } from './ctx.js';
-
-/** Scratch: 1 on the cells that disturb a sprout this tick (rebuilt by `markDisturbed`, kept no longer). */
-const DISTURBED = new Uint8Array(CELLS);
+import { disturbedOf, emit, rngOf } from './ctx.js';
 
 /**
- * Mark the cells where a sprout is disturbed: a pod or pickup on it, the gardener's occupied cell or
+ * Mark, in the context's scratch mask, the cells where a sprout is disturbed: a pod or pickup on it, the gardener's occupied cell or
  * step destination, any dimling's occupied cell or destination. One pass over the walkers and items
  * instead of one per sprout.
  */
-function markDisturbed(s: State): Uint8Array {
-  DISTURBED.fill(0);
-  for (let i = 0; i < s.pods.length; i++) DISTURBED[s.pods[i].cell] = 1;
-  for (let i = 0; i < s.pickups.length; i++) DISTURBED[s.pickups[i].cell] = 1;
+function markDisturbed(s: State, into: Uint8Array): Uint8Array {
+  into.fill(0);
+  for (let i = 0; i < s.pods.length; i++) into[s.pods[i].cell] = 1;
+  for (let i = 0; i < s.pickups.length; i++) into[s.pickups[i].cell] = 1;
   const pc = playerCell(s);
-  if (pc >= 0) DISTURBED[pc] = 1;
-  if (s.away === 0 && s.pTo >= 0) DISTURBED[s.pTo] = 1;
+  if (pc >= 0) into[pc] = 1;
+  if (s.away === 0 && s.pTo >= 0) into[s.pTo] = 1;
   for (let i = 0; i < s.dimlings.length; i++) {
     const d = s.dimlings[i];
-    DISTURBED[dimlingCell(d)] = 1;
-    if (d.to >= 0) DISTURBED[d.to] = 1;
+    into[dimlingCell(d)] = 1;
+    if (d.to >= 0) into[d.to] = 1;
   }
-  return DISTURBED;
+  return into;
 }
 
 /** Cells where a regrowth sprout may appear now. */
@@ -61,7 +58,7 @@ export function regrowth(s: State, t: TickCtx): void {
     if (s.regrowIn <= 0 || --s.regrowIn > 0) return;
     return placeSprout(s, t, 0);
   }
-  const disturbed = markDisturbed(s);
+  const disturbed = markDisturbed(s, disturbedOf(t));
   for (let c = firstSprout; c < CELLS; c++) {
     if (s.terrain[c] !== SPROUT) continue;
     if (disturbed[c] === 1) setSproutAge(s, c, 0);

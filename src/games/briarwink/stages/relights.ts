@@ -8,8 +8,8 @@ import { KIND_NAMES, TWINBUD } from '../types.js';
 import { BASE, RELIGHT_CAP } from '../roster.js';
 import { dimlingCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
-import { addScore, coverOf, emit } from './ctx.js';
-import { ownCascades, ownDeferred } from '../state.js';
+import { addScore, cascadeAt, coverOf, emit } from './ctx.js';
+import { ownCascades, ownDeferred } from '../own.js';
 
 /** Has the night's last dimling been relit (none left, no split waiting)? */
 export function allRelit(s: State): boolean {
@@ -35,13 +35,14 @@ export function relights(s: State, t: TickCtx): void {
   for (const d of s.dimlings) if (cover[dimlingCell(d)] >= 0) hit.push(d);
   if (hit.length === 0) return;
   hit.sort((a, b) => {
+    // ranks order like cascade ids
     const ca = cover[dimlingCell(a)];
     const cb = cover[dimlingCell(b)];
     return ca - cb || BASE[a.kind] - BASE[b.kind] || a.id - b.id;
   });
   for (const d of hit) {
     const cell = dimlingCell(d);
-    const cascade = cover[cell];
+    const cascade = cascadeAt(t, cover[cell]);
     const casc = ownCascades(s).find((c) => c.id === cascade);
     const k = casc ? ++casc.relights : 1;
     const points = BASE[d.kind] * Math.min(k, RELIGHT_CAP);

@@ -10,7 +10,7 @@ import { coverOf, emit } from './ctx.js';
  * projected cross and every active bloom first, then inside the main garden, then farthest from the
  * nearest dimling, then nearest the spawn corner, then lowest index. -1 when no cell is free.
  */
-export function respawnCell(s: State, cover: Int32Array): number {
+export function respawnCell(s: State, cover: ArrayLike<number>): number {
   const danger = new Uint8Array(CELLS);
   const cross: number[] = [];
   for (const p of s.pods) beamCells(s, p.cell, p.reach, cross);

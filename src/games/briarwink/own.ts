@@ -1,0 +1,222 @@
+/**
+ * Copy on write for Briarwink states: a step copies its input once (`cloneState`), sharing every array
+ * it can, and a stage that changes a shared array first claims it (`ownPods`, `ownTerrain`, ...), which
+ * copies it. This module is the only place that copies; `State.own` records what the step's state
+ * already owns, and a state handed out owns nothing.
+ */
+import type { Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
+
+// One loop per record type (a shared generic copier with a callback would not inline). Each starts
+// from `slice()`: an exact-size array of the input's packed kind, where `new Array(n)` would be holey
+// and give the stages a second array shape to handle (filters and generation make packed arrays).
+function copyDimlings(xs: Dimling[]): Dimling[] {
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) {
+    const d = xs[i];
+    out[i] = {
+      id: d.id,
+      kind: d.kind,
+      at: d.at,
+      to: d.to,
+      prog: d.prog,
+      steps: d.steps,
+      dir: d.dir,
+      mode: d.mode,
+      wait: d.wait,
+      moves: d.moves,
+      shimmer: d.shimmer,
+    };
+  }
+  return out;
+}
+
+function copyPods(xs: Pod[]): Pod[] {
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) {
+    const p = xs[i];
+    out[i] = {
+      id: p.id,
+      cell: p.cell,
+      bloomIn: p.bloomIn,
+      reach: p.reach,
+      cascade: p.cascade,
+      woken: p.woken,
+      fresh: p.fresh,
+      wokeNow: p.wokeNow,
+    };
+  }
+  return out;
+}
+
+function copyCascades(xs: Cascade[]): Cascade[] {
+  const out: Cascade[] = [];
+  for (let i = 0; i < xs.length; i++) out.push({ id: xs[i].id, relights: xs[i].relights, pods: xs[i].pods });
+  return out;
+}
+
+function copyPickups(xs: Pickup[]): Pickup[] {
+  const out: Pickup[] = [];
+  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, kind: xs[i].kind });
+  return out;
+}
+
+function copyDeferred(xs: Deferred[]): Deferred[] {
+  const out: Deferred[] = [];
+  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, what: xs[i].what });
+  return out;
+}
+
+/**
+ * Copy-on-write bits in `State.own`: which shared arrays (and their records) the state being built by
+ * the current step owns. A state handed out by `step` or `init` owns nothing (OWN_NONE): it may be
+ * shared (the server's recent-token memory hands one state to several requests), so only a fresh
+ * `cloneState` may be written to, and only through the helpers below.
+ */
+export const OWN_NONE = 0;
+export const OWN_TERRAIN = 1;
+export const OWN_SPROUT_AGE = 2;
+export const OWN_PODS = 4;
+export const OWN_CASCADES = 8;
+export const OWN_PICKUPS = 16;
+export const OWN_DEFERRED = 32;
+/** A night just laid out by generation: its terrain and sprout ages are new arrays no one else holds. */
+export const OWN_NEW_NIGHT = OWN_TERRAIN | OWN_SPROUT_AGE;
+
+/**
+ * The one place that copies a shared part of a step's state: on the first claim of `part` in a step
+ * the array (and its records) are copied, so the input state keeps the originals. The `own*` helpers
+ * test the bit themselves and call this only when the part is not owned yet, so the common case (owned
+ * already) stays a bit test.
+ */
+function claim(s: State, part: number): void {
+  switch (part) {
+    case OWN_TERRAIN:
+      s.terrain = s.terrain.slice();
+      break;
+    case OWN_SPROUT_AGE:
+      s.sproutAge = s.sproutAge.slice();
+      break;
+    case OWN_PODS:
+      s.pods = copyPods(s.pods);
+      break;
+    case OWN_CASCADES:
+      s.cascades = copyCascades(s.cascades);
+      break;
+    case OWN_PICKUPS:
+      s.pickups = copyPickups(s.pickups);
+      break;
+    case OWN_DEFERRED:
+      s.deferred = copyDeferred(s.deferred);
+      break;
+    default:
+      throw new Error(`no such part of a state to own: ${part}`);
+  }
+  s.own |= part;
+}
+
+/** The terrain, owned by this step's state (write cells through `setTerrain` in grid.ts). */
+export function ownTerrain(s: State): number[] {
+  if ((s.own & OWN_TERRAIN) === 0) claim(s, OWN_TERRAIN);
+  return s.terrain;
+}
+
+/** The sprout ages, owned by this step's state (write them through `setSproutAge` in grid.ts). */
+export function ownSproutAge(s: State): number[] {
+  if ((s.own & OWN_SPROUT_AGE) === 0) claim(s, OWN_SPROUT_AGE);
+  return s.sproutAge;
+}
+
+/** The pods, owned by this step's state. Call before changing any pod in place or adding one. */
+export function ownPods(s: State): Pod[] {
+  if ((s.own & OWN_PODS) === 0) claim(s, OWN_PODS);
+  return s.pods;
+}
+
+/** The open cascades, owned by this step's state (as `ownPods`). */
+export function ownCascades(s: State): Cascade[] {
+  if ((s.own & OWN_CASCADES) === 0) claim(s, OWN_CASCADES);
+  return s.cascades;
+}
+
+/** The pickups on the ground, owned by this step's state (as `ownPods`). */
+export function ownPickups(s: State): Pickup[] {
+  if ((s.own & OWN_PICKUPS) === 0) claim(s, OWN_PICKUPS);
+  return s.pickups;
+}
+
+/** The deferred spawns, owned by this step's state (as `ownPods`). */
+export function ownDeferred(s: State): Deferred[] {
+  if ((s.own & OWN_DEFERRED) === 0) claim(s, OWN_DEFERRED);
+  return s.deferred;
+}
+
+/**
+ * Hand a step's state out: it owns nothing from now on, so a later write must start from `cloneState`
+ * and any shared part is copied again before it changes.
+ */
+export function releaseState(s: State): State {
+  s.own = OWN_NONE;
+  return s;
+}
+
+/**
+ * A copy for one step. Only the dimlings are copied up front: the dimlings stage changes every one of
+ * them on every tick. Everything else is shared with the input: arrays that stages only ever replace
+ * (levels, hidden, blooms, fireflies, marks, growPending, rng, lastBatch) stay shared for good, and
+ * the rest (terrain, sprout ages, pods, cascades, pickups, deferred spawns) are copied on the first
+ * write of the step (`setTerrain`, `setSproutAge`, `ownPods`, `ownCascades`, `ownPickups`,
+ * `ownDeferred`), so a tick that does not touch them allocates nothing for them.
+ */
+export function cloneState(s: State): State {
+  // an explicit literal keeps every state on one fast hidden class (a spread of this many fields does not)
+  return {
+    seed: s.seed,
+    status: s.status,
+    night: s.night,
+    tick: s.tick,
+    nightTick: s.nightTick,
+    score: s.score,
+    hearts: s.hearts,
+    nightsCleared: s.nightsCleared,
+    relitTotal: s.relitTotal,
+    lostHeart: s.lostHeart,
+    levels: s.levels,
+    pAt: s.pAt,
+    pTo: s.pTo,
+    pProg: s.pProg,
+    pSteps: s.pSteps,
+    pDir: s.pDir,
+    away: s.away,
+    grace: s.grace,
+    band: s.band,
+    layout: s.layout,
+    moonless: s.moonless,
+    corner: s.corner,
+    terrain: s.terrain,
+    origBriar: s.origBriar,
+    sproutAge: s.sproutAge,
+    hidden: s.hidden,
+    pods: s.pods,
+    nextPod: s.nextPod,
+    blooms: s.blooms,
+    cascades: s.cascades,
+    dimlings: copyDimlings(s.dimlings),
+    nextDimling: s.nextDimling,
+    pickups: s.pickups,
+    deferred: s.deferred,
+    fireflies: s.fireflies,
+    gate: s.gate,
+    lastRelight: s.lastRelight,
+    calmLeft: s.calmLeft,
+    creepEvents: s.creepEvents,
+    creepIn: s.creepIn,
+    marks: s.marks,
+    growPending: s.growPending,
+    restless: s.restless,
+    settled: s.settled,
+    regrowIn: s.regrowIn,
+    rng: s.rng,
+    lastBatch: s.lastBatch,
+    own: OWN_NONE,
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * walkTo mid-step (rules `briarwink-2`): walkTo chooses a direction every tick by searching from the
+ * occupied cell, and that direction drives the step exactly as a held direction would. The one turn-back
+ * of its own is a step ending under an active bloom whose origin is not.
+ */
+import { describe, expect, it } from 'vitest';
+import { replay } from '../../core/replay.js';
+import { registry } from '../index.js';
+import { briarwink, briarwinkV1 } from './index.js';
+import type { Action } from './rules.js';
+import { step, stepV1 } from './rules.js';
+import { act, cell, garden, ticks } from './testkit.js';
+import { newState } from './state.js';
+import type { State } from './types.js';
+
+const ROOM = `
+.......
+.......
+.......
+...G...
+.......
+.......
+.......
+.......
+.......`;
+
+/** A walkTo batch of up to 30 ticks. */
+const walk = (s: State, target: number, count = 30) => act(s, { type: 'tick', walkTo: target, count }).state;
+
+/** Seed 7 after start and one tick left: the gardener is 1 of 8 into a step from (6,0) to (5,0). */
+function seed7(run: (s: State, a: Action) => ReturnType<typeof step>): State {
+  let s = newState(7);
+  for (const a of [{ type: 'start' }, { type: 'tick', move: 'left' }] as Action[]) {
+    const r = run(s, a);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+
+describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
+  it('seed 7: walkTo 13 from 1 tick into a step left goes on to (5,0) and arrives after 15 ticks', () => {
+    const s = seed7(step);
+    expect([s.pAt, s.pTo, s.pProg]).toEqual([cell(6, 0), cell(5, 0), 1]);
+    const r = walk(s, 13);
+    expect([r.pAt, r.pTo]).toEqual([13, -1]);
+    expect(r.lastBatch).toMatchObject({ applied: 15, stoppedBy: 'arrived' });
+  });
+
+  it('seed 7: walkTo 6 (the origin) from the same point arrives after 7 ticks', () => {
+    const r = walk(seed7(step), 6);
+    expect([r.pAt, r.pTo]).toEqual([6, -1]);
+    expect(r.lastBatch).toMatchObject({ applied: 7, stoppedBy: 'arrived' });
+  });
+
+  it('mid-step, a search direction at right angles waits for arrival', () => {
+    const s = ticks(garden(ROOM), 2, 'right').state; // 2 of 8 from (3,3) toward (4,3), occupying (3,3)
+    const r = walk(s, cell(3, 0), 1); // the search from (3,3) says up
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
+    const arrived = walk(s, cell(3, 0), 6);
+    expect([arrived.pAt, arrived.pTo]).toEqual([cell(4, 3), -1]);
+  });
+
+  it('mid-step, the search direction onward carries on', () => {
+    const s = ticks(garden(ROOM), 2, 'right').state;
+    const r = walk(s, cell(6, 3), 1);
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
+  });
+
+  it('mid-step, the opposite search direction reverses from the same spot', () => {
+    // 5 of 8 toward (4,3): the gardener occupies (4,3), and the search from there for (0,3) says left
+    const s = ticks(garden(ROOM), 5, 'right').state;
+    const r = walk(s, cell(0, 3), 1);
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 5 + 1]);
+  });
+
+  it('mid-step, a target on the occupied cell holds null: the step finishes and stops there', () => {
+    // 2 of 8 toward (4,3), still on (3,3): null until progress passes half, then the search says back
+    const s = ticks(garden(ROOM), 2, 'right').state;
+    const r = walk(s, cell(3, 3));
+    expect([r.pAt, r.pTo]).toEqual([cell(3, 3), -1]);
+    // 2 ticks on (to 4 of 8, occupying (4,3)), a reversal to 5 of 8 back, then 3 ticks to arrive
+    expect(r.lastBatch).toMatchObject({ applied: 6, stoppedBy: 'arrived' });
+  });
+
+  it('mid-step, the opposite search direction cannot reverse onto an origin holding a pod', () => {
+    const s = act(garden(ROOM), { type: 'tick', move: 'right', plant: true }).state; // pod on (3,3), stepping right
+    expect(s.pods[0].cell).toBe(cell(3, 3));
+    const more = ticks(s, 4, 'right').state; // 5 of 8: occupying (4,3)
+    const r = walk(more, cell(0, 3), 1); // left is the search's way, but the origin holds the pod
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 6]);
+  });
+
+  it('mid-step, a destination that closes while you occupy the origin turns you back, whatever walkTo says', () => {
+    const s = ticks(garden(ROOM), 2, 'right').state;
+    // a pod now stands on the destination (as a nudger's push would leave it)
+    s.pods = [
+      { id: 7, cell: cell(4, 3), bloomIn: 40, reach: 2, cascade: -1, woken: false, fresh: false, wokeNow: false },
+    ];
+    s.nextPod = 8;
+    const r = walk(s, cell(6, 3), 1);
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 2 + 1]);
+  });
+
+  it('mid-step, a step that ends under an active bloom whose origin is not turns back', () => {
+    const s = ticks(garden(ROOM), 2, 'right').state;
+    s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(4, 3)] }];
+    s.cascades = [{ id: 50, relights: 0, pods: 1 }];
+    // the target lies beyond the bloom, but the step ends in it: back to (3,3)
+    const r = walk(s, cell(6, 3), 1);
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 2 + 1]);
+  });
+
+  it('a step whose origin is under the bloom too is not turned back by it', () => {
+    const s = ticks(garden(ROOM), 2, 'right').state;
+    s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(3, 3), cell(4, 3)] }];
+    s.cascades = [{ id: 50, relights: 0, pods: 1 }];
+    s.grace = 75; // not dazzled, to watch the step
+    const r = walk(s, cell(6, 3), 1);
+    expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
+  });
+});
+
+describe('rules briarwink-1 (kept to replay stored runs)', () => {
+  it('walkTo mid-step turned back whenever the first step was not onward: 9 and 1 ticks on the seed 7 examples', () => {
+    const s = seed7(stepV1);
+    const a = stepV1(s, { type: 'tick', walkTo: 13, count: 30 });
+    const b = stepV1(s, { type: 'tick', walkTo: 6, count: 30 });
+    expect(a.ok && a.state.lastBatch.applied).toBe(9);
+    expect(b.ok && b.state.lastBatch.applied).toBe(1);
+  });
+
+  it('differs from the current rules only in walkTo: a move-only run plays identically under both', () => {
+    let a = newState(11);
+    let b = a;
+    const moves: Action[] = [{ type: 'start' }];
+    for (let i = 0; i < 120; i++)
+      moves.push({
+        type: 'tick',
+        move: ['up', 'right', 'down', 'left', null][(i * 7) % 5],
+        plant: i % 9 === 0,
+        count: 5,
+      });
+    for (const m of moves) {
+      const ra = step(a, m);
+      const rb = stepV1(b, m);
+      expect(ra.ok && rb.ok).toBe(true);
+      if (!ra.ok || !rb.ok) return;
+      a = ra.state;
+      b = rb.state;
+      expect(b).toEqual(a);
+      if (a.status !== 1) break;
+    }
+  });
+});
+
+describe('stored runs of rules briarwink-1 stay replayable under their own version', () => {
+  /** A walkTo-heavy run on seed 22 that scores differently under the two versions. */
+  const actions: Action[] = [{ type: 'start' }];
+  for (let i = 0; i < 200; i++)
+    actions.push(
+      i % 4 === 0
+        ? { type: 'tick', move: ['up', 'right', 'down', 'left'][(i * 22) % 4], plant: true }
+        : { type: 'tick', walkTo: (i * 17 + 110) % 63, count: 3 + (i % 5) },
+    );
+  const played = (run: typeof step) => {
+    let s = newState(22);
+    for (const a of actions) {
+      const r = run(s, a);
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+    return s.score;
+  };
+
+  it('the registry plays new games on briarwink-2 and keeps briarwink-1 only for replays', () => {
+    expect(registry.get('briarwink')).toBe(briarwink);
+    expect(briarwink.spec.rulesVersion).toBe('briarwink-2');
+    expect(registry.forVersion('briarwink', 'briarwink-2')).toBe(briarwink);
+    expect(registry.forVersion('briarwink', 'briarwink-1')).toBe(briarwinkV1);
+    expect(registry.forVersion('briarwink', 'briarwink-0')).toBeUndefined();
+    expect(registry.games).not.toContain(briarwinkV1);
+  });
+
+  it('a briarwink-1 run replays to the score it was played for, and is never re-scored by briarwink-2', () => {
+    const v1Score = played(stepV1);
+    expect(v1Score).not.toBe(played(step)); // the walkTo change matters for this run
+    const run = { game: 'briarwink', rulesVersion: 'briarwink-1', seed: 22, actions };
+    const kept = replay(registry.forVersion(run.game, run.rulesVersion)!, run);
+    expect(kept).toMatchObject({ ok: true, score: v1Score, steps: actions.length });
+    const current = replay(registry.get('briarwink')!, run);
+    expect(current).toMatchObject({ ok: false, error: 'wrong_rules_version' });
+  });
+});

@@ -16,7 +16,7 @@ function rows(seed: number, from: number, to: number): number[][] {
 }
 
 describe('DETERMINISM: the generator', () => {
-  it('row content is a pure function of the seed and the row number', () => {
+  it('CW-070 row content is a pure function of the seed and the row number', () => {
     for (const seed of [0, 7, 0xffffffff]) {
       const long = rows(seed, 0, 59);
       for (const r of [1, 9, 13, 27, 40, 55]) {
@@ -29,7 +29,7 @@ describe('DETERMINISM: the generator', () => {
     expect(a).not.toEqual(b);
   });
 
-  it('no cursor is stored: the only generator input the state keeps is the seed', () => {
+  it('CW-070 no cursor is stored: the only generator input the state keeps is the seed', () => {
     const s = cragwake.init(4);
     const wire = toWire(s);
     expect(Object.keys(wire.secret as object).sort()).toEqual(['fog', 'seed']);
@@ -52,7 +52,7 @@ describe('DETERMINISM: the generator', () => {
 });
 
 describe('GEOMETRY: generated ledges', () => {
-  it('every row divisible by 10 is six jugs with no breaths, never overhanging', () => {
+  it('CW-016 CW-017 every row divisible by 10 is six jugs with no breaths, never overhanging', () => {
     for (const seed of [0, 5]) {
       const list = rows(seed, 0, 400);
       for (let r = 0; r <= 400; r += 10) {
@@ -64,7 +64,7 @@ describe('GEOMETRY: generated ledges', () => {
 });
 
 describe('A LINE ALWAYS EXISTS: the generator repair', () => {
-  it('every generated hold has a hold within a step in the row above it', () => {
+  it('CW-055 every generated hold has a hold within a step in the row above it', () => {
     for (const seed of [0, 1, 2, 3, 4]) {
       for (const base of [0, 120, 330, 1000]) {
         const list = rows(seed, base, base + 40);

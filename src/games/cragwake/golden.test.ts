@@ -46,13 +46,13 @@ const GOLDEN: Record<number, ReturnType<typeof run>> = {
 };
 
 describe('golden runs', () => {
-  it.each([1, 7, 42, 0xffffffff])('seed %i plays out exactly as recorded', (seed) => {
+  it.each([1, 7, 42, 0xffffffff])('CW-070 seed %i plays out exactly as recorded', (seed) => {
     expect(run(seed, 600)).toEqual(GOLDEN[seed]);
   });
 });
 
 describe('DETERMINISM', () => {
-  it('a seed and an action list replay bit for bit', () => {
+  it('CW-070 a seed and an action list replay bit for bit', () => {
     for (const seed of [3, 33]) {
       let s = cragwake.init(seed);
       const actions: Action[] = [];

@@ -27,14 +27,7 @@ import {
   reachOf,
 } from './reach.js';
 import { runTurn, type Turn } from './stages/index.js';
-import {
-  WIDTH,
-  type Action,
-  type Draft,
-  type MoveAction,
-  type PricedAction,
-  type State,
-} from './types.js';
+import { WIDTH, type Action, type Draft, type MoveAction, type PricedAction, type State } from './types.js';
 
 const BREATHE: Action = { type: 'breathe' };
 const CLIMB_ON: Action = { type: 'climbOn' };

@@ -24,14 +24,14 @@ function walk(seed: number, steps: number, from = cragwake.init(seed)): State[] 
 }
 
 describe('THE BAND on the wire', () => {
-  it('the readable state carries exactly 10 rows, from the floor up', () => {
+  it('CW-019 the readable state carries exactly 10 rows, from the floor up', () => {
     for (const s of [...walk(1, 80), ...walk(2, 80, startAt(2, 30))]) {
       const rows = band(s);
       expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 10 }, (_, i) => s.floor + i));
     }
   });
 
-  it('rows above the foresight are fog: blank cells, fogged true, and the true rows only in the sealed part', () => {
+  it('CW-072 rows above the foresight are fog: blank cells, fogged true, and the true rows only in the sealed part', () => {
     const s = cragwake.init(12);
     const rows = band(s);
     expect(rows.filter((r) => r.fogged).map((r) => r.row)).toEqual([7, 8, 9]);
@@ -62,7 +62,7 @@ describe('THE BAND on the wire', () => {
     expect([...sealedLengths]).toHaveLength(1);
   });
 
-  it('the readable part never carries the seed, so a client cannot regrow the fog from it', () => {
+  it('CW-072 the readable part never carries the seed, so a client cannot regrow the fog from it', () => {
     for (const s of walk(77, 60)) {
       const data = JSON.stringify(toWire(s).data);
       expect(data).not.toMatch(/"seed"/);
@@ -70,7 +70,7 @@ describe('THE BAND on the wire', () => {
     }
   });
 
-  it('at pitch 34 and beyond the foresight is 3, so the top three rows of a fresh band are fogged', () => {
+  it('CW-067 CW-072 at pitch 34 and beyond the foresight is 3, so the top three rows of a fresh band are fogged', () => {
     const s = startAt(5, 40);
     expect(
       band(s)

@@ -34,10 +34,11 @@ describe('rules coverage', () => {
     expect(idsIn('covers 2-014, cw-014, CW-14 and XCW-0145')).toEqual([]);
   });
 
-  it('marks the rules no test names, the ids no index holds, and ids an index repeats', () => {
+  it('marks the rules no test names, ids with an index prefix the index lacks, and ids an index repeats', () => {
     const named = new Map([
       ['CW-001', [{ file: 'a.test.ts', title: 'CW-001 x' }]],
       ['CW-404', [{ file: 'b.test.ts', title: 'CW-404 typo' }]],
+      ['AES-256', [{ file: 'c.test.ts', title: 'seals with AES-256' }]],
     ]);
     const report = coverage(
       [

@@ -65,7 +65,7 @@ describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
 });
 
 describe('golden runs into the late waves', () => {
-  it.each(SEEDS)('seed %i replays step for step as recorded and reaches wave 15 and later', (seed) => {
+  it.each(SEEDS)('WY-042 seed %i replays step for step as recorded and reaches wave 15 and later', (seed) => {
     const run = load(seed);
     expect(run.rulesVersion).toBe(RULES_VERSION);
     let s = initState(seed);
@@ -77,7 +77,7 @@ describe('golden runs into the late waves', () => {
     expect(s.wave).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(SEEDS)('seed %i: every wave from 13 on is laid out with 10 drones, 4 of them charged', (seed) => {
+  it.each(SEEDS)('WY-019 seed %i: every wave from 13 on is laid out with 10 drones, 4 of them charged', (seed) => {
     const run = load(seed);
     let s = initState(seed);
     const lateWaves = new Set<number>();

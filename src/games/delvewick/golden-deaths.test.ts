@@ -81,7 +81,7 @@ describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
 
 describe('golden runs that die', () => {
   it.each(ENDINGS)(
-    'a run from init clears levels 1-5 and ends $ending on level 6, step for step',
+    'DW-042 a run from init clears levels 1-5 and ends $ending on level 6, step for step',
     ({ ending, code }) => {
       const run = JSON.parse(readFileSync(file(ending), 'utf8')) as GoldenDeath;
       expect(run.rulesVersion).toBe(delvewick.spec.rulesVersion);

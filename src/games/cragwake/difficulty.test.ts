@@ -33,16 +33,16 @@ function asRow(d: Difficulty): number[] {
 }
 
 describe('the difficulty curve', () => {
-  it.each(Object.keys(SEED_TABLE).map(Number))('pins every parameter at listed pitch %i exactly', (pitch) => {
+  it.each(Object.keys(SEED_TABLE).map(Number))('CW-062 pins every parameter at listed pitch %i exactly', (pitch) => {
     expect(asRow(difficulty(pitch))).toEqual(SEED_TABLE[pitch]);
   });
 
-  it('the published table lists exactly the seed pitches', () => {
+  it('CW-062 the published table lists exactly the seed pitches', () => {
     expect(LISTED.map((r) => r.pitch)).toEqual([1, 5, 8, 13, 22, 34]);
     for (const r of LISTED) expect(asRow(r)).toEqual(SEED_TABLE[r.pitch]);
   });
 
-  it('above pitch 34 nothing moves', () => {
+  it('CW-068 CW-005 above pitch 34 nothing moves', () => {
     for (const p of [35, 50, 100, 10_000]) expect(difficulty(p)).toEqual(difficulty(CAP_PITCH));
   });
 
@@ -69,7 +69,7 @@ describe('the difficulty curve', () => {
     }
   });
 
-  it('the wall never gets easier as the pitch rises', () => {
+  it('CW-005 the wall never gets easier as the pitch rises', () => {
     for (let p = 1; p < 40; p++) {
       const a = difficulty(p);
       const b = difficulty(p + 1);

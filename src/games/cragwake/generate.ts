@@ -43,22 +43,60 @@ function pick16(word: number, shift: number, n: number): number {
   return (((word >>> shift) & 0xffff) * n) >>> 16;
 }
 
+/** Every six-bit column mask, grouped by how many columns it sets: PLACEMENTS[n] lists the ways to place n holds. */
+const PLACEMENTS: readonly (readonly number[])[] = (() => {
+  const out: number[][] = [[], [], [], [], [], [], []];
+  for (let m = 0; m < 1 << WIDTH; m++) {
+    let n = 0;
+    for (let c = 0; c < WIDTH; c++) if (m & (1 << c)) n++;
+    out[n].push(m);
+  }
+  return out;
+})();
+
+const ALL_COLUMNS = (1 << WIDTH) - 1;
+
+/** The columns of the row below that a row with holds in `upper` gives a step up from (each hold serves c-1..c+1). */
+export function stepCover(upper: number): number {
+  return (upper | (upper << 1) | (upper >>> 1)) & ALL_COLUMNS;
+}
+
+/** The columns holding a hold in a six-cell row at `out[at..at+5]`, as a bit mask. */
+export function holdMask(cells: readonly number[], at: number): number {
+  let m = 0;
+  for (let c = 0; c < WIDTH; c++) if ((cells[at + c] & KIND) !== NONE) m |= 1 << c;
+  return m;
+}
+
 /**
- * Draws one non-ledge row's holds (before repair) into `out[at..at+5]`. Every draw is a hash of
- * (seed, row) and a draw index, so a row needs no stored generator and no other row.
+ * Draws one non-ledge row's holds into `out[at..at+5]`, given `below`, the columns holding a hold in the
+ * generated row under it. The number of holds is drawn uniformly from the pitch's range; the columns are
+ * drawn uniformly among the placements of that many holds that leave every hold below a hold within a
+ * step above it, so the row needs no repair and keeps its count; each hold's type and ice are then
+ * drawn against the pitch's shares. Every draw is a hash of (seed, row) and a draw index, so a row needs
+ * no stored generator, only the generated row below (itself a function of the seed and its row).
  */
-export function rawRow(seed: number, row: number, p: Difficulty, out: number[], at: number): void {
-  for (let c = 0; c < WIDTH; c++) out[at + c] = NONE;
+export function rawRow(seed: number, row: number, p: Difficulty, below: number, out: number[], at: number): void {
   const key = hash32(seed, row, SALT_ROW);
-  const n = p.holdsMin + pick16(key, 0, p.holdsMax - p.holdsMin + 1);
-  let free = (1 << WIDTH) - 1;
-  for (let i = 0; i < n; i++) {
+  let n = p.holdsMin + pick16(key, 0, p.holdsMax - p.holdsMin + 1);
+  let cols = -1;
+  // Two holds (columns 1 and 4) already give every column below a step, and no pitch has fewer than two,
+  // so the first pass always finds a placement; the loop only guards a table that someday allows one.
+  for (; cols < 0 && n <= WIDTH; n++) {
+    const ways = PLACEMENTS[n];
+    let fits = 0;
+    for (let j = 0; j < ways.length; j++) if ((below & ~stepCover(ways[j])) === 0) fits++;
+    if (fits === 0) continue;
+    // the k-th fitting placement, counted without building a list (this runs for every new row)
+    let k = pick16(key, 16, fits);
+    for (let j = 0; cols < 0; j++) if ((below & ~stepCover(ways[j])) === 0 && k-- === 0) cols = ways[j];
+  }
+  for (let c = 0, i = 0; c < WIDTH; c++) {
+    if (!(cols & (1 << c))) {
+      out[at + c] = NONE;
+      continue;
+    }
     const w = hash32(key, 2 * i);
-    // the k-th still-free column, so n distinct columns come from n draws
-    let k = pick16(w, 0, WIDTH - i);
-    let c = 0;
-    for (; ; c++) if (free & (1 << c) && k-- === 0) break;
-    free &= ~(1 << c);
     const x = pick16(w, 16, 100);
     const v = p.icyPct > 0 || p.crackedPct > 0 ? hash32(key, 2 * i + 1) : 0;
     let cell: number;
@@ -68,6 +106,7 @@ export function rawRow(seed: number, row: number, p: Difficulty, out: number[], 
     else cell = PLAIN;
     if (pick16(v, 0, 100) < p.icyPct) cell |= ICY;
     out[at + c] = cell;
+    i++;
   }
 }
 
@@ -115,7 +154,8 @@ export function extendRows(
     if (isLedgeRow(r)) {
       for (let c = 0; c < WIDTH; c++) scratch[cur + c] = LEDGE_CELL;
     } else {
-      rawRow(seed, r, difficulty(pitchOfRow(r)), scratch, cur);
+      rawRow(seed, r, difficulty(pitchOfRow(r)), holdMask(scratch, prev), scratch, cur);
+      // the draw already covers the row below, so this writes nothing; it stays as the one guarantee
       repairPair(scratch, prev, cur);
     }
     if (r >= write) for (let c = 0; c < WIDTH; c++) out[at + (r - write) * WIDTH + c] = scratch[cur + c];

@@ -37,7 +37,7 @@ describe('OBSERVATION', () => {
     expect(obs.text).toContain(LEGEND);
   });
 
-  it('rows above the foresight are drawn as fog and their content never appears', () => {
+  it('CW-072 rows above the foresight are drawn as fog and their content never appears', () => {
     const fresh = cragwake.init(3);
     const o = observe(fresh);
     const row8 = o.text.split('\n').find((l) => /^\s*8 {2}/.test(l))!;
@@ -49,7 +49,7 @@ describe('OBSERVATION', () => {
     expect([...bandRows].reverse()).toEqual(data.band);
   });
 
-  it('every legal action is listed with its price, and the price is what step charges', () => {
+  it('CW-077 every legal action is listed with its price, and the price is what step charges', () => {
     for (const st of [s, cragwake.init(9), startAt(9, 20)]) {
       const o = observe(st);
       const moves = o.moves as PricedAction[];
@@ -67,7 +67,7 @@ describe('OBSERVATION', () => {
     expect(obs.text).toContain('breathe: gain 4 stamina');
   });
 
-  it('structured fields mirror the state', () => {
+  it('CW-073 structured fields mirror the state', () => {
     expect(obs).toMatchObject({
       pitch: 1,
       belay: 10,

@@ -95,7 +95,7 @@ export interface CragwakeObservation extends Observation {
   /** The column rockfall sweeps after this move, or null. */
   rockfall: number | null;
   nextFrostTurn: number | null;
-  /** Stamina a breathe would give now (-1 when it cannot be taken here), or null when not climbing. */
+  /** What a breathe does to stamina now: +gain on a jug with breaths, -1 where it costs 1; null unless climbing. */
   breathe: number | null;
   /** The ten rows in view, top row first. */
   band: BandRow[];

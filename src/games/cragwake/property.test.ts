@@ -65,7 +65,7 @@ function* states(runs: number, steps: number): Generator<State> {
 }
 
 describe('A LINE ALWAYS EXISTS (property)', () => {
-  it('from any state of play, over many seeds and pitches, a line of steps to the next belay exists', () => {
+  it('CW-055 CW-027 from any state of play, over many seeds and pitches, a line of steps to the next belay exists', () => {
     let checked = 0;
     let deepest = 0;
     for (const s of states(210, 400)) {
@@ -81,7 +81,7 @@ describe('A LINE ALWAYS EXISTS (property)', () => {
     expect(deepest).toBeGreaterThan(34);
   });
 
-  it('every hold in the band has a hold within a step in the row above it', () => {
+  it('CW-055 every hold in the band has a hold within a step in the row above it', () => {
     const stranded: string[] = [];
     for (const s of states(90, 300)) {
       for (let r = s.floor; r < s.floor + BAND - 1; r++) {
@@ -95,7 +95,7 @@ describe('A LINE ALWAYS EXISTS (property)', () => {
     expect(stranded.slice(0, 5)).toEqual([]);
   });
 
-  it('no fogged row is ever a legal target, and the climber is always on a hold inside the band', () => {
+  it('CW-073 no fogged row is ever a legal target, and the climber is always on a hold inside the band', () => {
     for (const s of states(90, 300)) {
       expect(hold(s, s.row, s.col)).toBe(true);
       expect(s.row).toBeGreaterThanOrEqual(s.floor);

@@ -79,22 +79,31 @@ export function breathDelta(s: State): number {
   return Math.min(gain, difficulty(s.pitch).tank - s.stamina);
 }
 
+/** The verdicts `judgeTarget` gives a move it refuses, in the order they are tested. */
+export const OUT_OF_REACH = -1;
+export const UNDER_FLOOR = -2;
+export const LUNGE_FROM_ICE = -3;
+export const BARE_ROCK = -4;
+export const TOO_COSTLY = -5;
+
 /**
- * The stamina reach candidate `k` (an index into REACH_DR / REACH_DC) costs from where the climber
- * hangs, or -1 when it is no legal move now: a lunge from ice, off the wall, above the belay, below the
- * floor, bare rock, or dearer than the stamina left. `belay` is `belayOf(s)`, passed in so a walk over
- * every candidate computes it once. The one test behind every walk over the reach (climbing phase
- * assumed).
+ * The one legality test for a move (climbing phase assumed): the stamina a move onto (row, col) costs
+ * now, or a negative verdict naming the first rule it breaks, in the refusal order of README.md:
+ * OUT_OF_REACH (off the wall, not a step or a lunge, or above the next belay), UNDER_FLOOR,
+ * LUNGE_FROM_ICE, BARE_ROCK, TOO_COSTLY. The legal list, the priced list, the end-of-run test and the
+ * refusals all ask this function, so they cannot disagree. `belay` is `belayOf(s)`, passed in so a walk
+ * over the reach computes it once.
  */
-export function candidateCost(s: State, k: number, belay: number): number {
-  const lunge = k >= FIRST_LUNGE;
-  if (lunge && (cellAt(s, s.row, s.col) & ICE) === ICY) return -1;
-  const r = s.row + REACH_DR[k];
-  const c = s.col + REACH_DC[k];
-  if (c < 0 || c >= WIDTH || r > belay || r < s.floor) return -1;
-  if ((s.cells[(r - s.floor) * WIDTH + c] & KIND) === NONE) return -1;
-  const cost = moveCost(s, r, c, lunge);
-  return cost <= s.stamina ? cost : -1;
+export function judgeTarget(s: State, row: number, col: number, belay: number): number {
+  if (col < 0 || col >= WIDTH) return OUT_OF_REACH;
+  const reach = reachOf(row - s.row, col - s.col);
+  if (reach === 0 || row > belay) return OUT_OF_REACH;
+  if (row < s.floor) return UNDER_FLOOR;
+  const lunge = reach === 2;
+  if (lunge && (s.cells[(s.row - s.floor) * WIDTH + s.col] & ICE) === ICY) return LUNGE_FROM_ICE;
+  if ((s.cells[(row - s.floor) * WIDTH + col] & KIND) === NONE) return BARE_ROCK;
+  const cost = moveCost(s, row, col, lunge);
+  return cost <= s.stamina ? cost : TOO_COSTLY;
 }
 
 /**
@@ -104,14 +113,17 @@ export function candidateCost(s: State, k: number, belay: number): number {
 export function forEachMove(s: State, visit: (row: number, col: number, cost: number, lunge: boolean) => void): void {
   const belay = belayOf(s);
   for (let k = 0; k < REACH_DR.length; k++) {
-    const cost = candidateCost(s, k, belay);
-    if (cost >= 0) visit(s.row + REACH_DR[k], s.col + REACH_DC[k], cost, k >= FIRST_LUNGE);
+    const row = s.row + REACH_DR[k];
+    const col = s.col + REACH_DC[k];
+    const cost = judgeTarget(s, row, col, belay);
+    if (cost >= 0) visit(row, col, cost, k >= FIRST_LUNGE);
   }
 }
 
 /** True when at least one move is affordable (the run ends when none is). */
 export function hasAffordableMove(s: State): boolean {
   const belay = belayOf(s);
-  for (let k = 0; k < REACH_DR.length; k++) if (candidateCost(s, k, belay) >= 0) return true;
+  for (let k = 0; k < REACH_DR.length; k++)
+    if (judgeTarget(s, s.row + REACH_DR[k], s.col + REACH_DC[k], belay) >= 0) return true;
   return false;
 }

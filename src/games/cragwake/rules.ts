@@ -13,29 +13,21 @@
  */
 import { refuse, type GameEvent, type StepResult } from '../../core/game.js';
 import {
+  BARE_ROCK,
+  LUNGE_FROM_ICE,
+  OUT_OF_REACH,
   REACH_DC,
   REACH_DR,
+  UNDER_FLOOR,
   belayOf,
   breathDelta,
-  candidateCost,
-  cellAt,
   forEachMove,
+  judgeTarget,
   moveCost,
   reachOf,
 } from './reach.js';
 import { runTurn, type Turn } from './stages/index.js';
-import {
-  ICE,
-  ICY,
-  KIND,
-  NONE,
-  WIDTH,
-  type Action,
-  type Draft,
-  type MoveAction,
-  type PricedAction,
-  type State,
-} from './types.js';
+import { WIDTH, type Action, type Draft, type MoveAction, type PricedAction, type State } from './types.js';
 
 const BREATHE: Action = { type: 'breathe' };
 const CLIMB_ON: Action = { type: 'climbOn' };
@@ -49,7 +41,9 @@ export function legalActions(s: State): Action[] {
   const out: Action[] = [];
   const belay = belayOf(s);
   for (let k = 0; k < REACH_DR.length; k++) {
-    if (candidateCost(s, k, belay) >= 0) out.push({ type: 'move', row: s.row + REACH_DR[k], col: s.col + REACH_DC[k] });
+    const row = s.row + REACH_DR[k];
+    const col = s.col + REACH_DC[k];
+    if (judgeTarget(s, row, col, belay) >= 0) out.push({ type: 'move', row, col });
   }
   out.push({ type: 'breathe' });
   return out;
@@ -92,30 +86,37 @@ function wrongPhase(s: State, action: Action): Refusal {
   return refuse('wrong_phase', `${JSON.stringify(action)} is not offered now: ${where}`);
 }
 
-/** Why a move to (row, col) is refused, or (as a number) what it costs. */
+/**
+ * What a move to (row, col) costs, or why it is refused: `judgeTarget`'s verdict put into words. The
+ * verdict alone decides; this only writes the message.
+ */
 export function judgeMove(s: State, row: number, col: number): Refusal | number {
-  const reach = reachOf(row - s.row, col - s.col);
-  if (col < 0 || col >= WIDTH)
-    return refuse('out_of_reach', `${at(row, col)}: column ${col} is off the wall (columns 0-5)`);
-  if (reach === 0) {
-    return refuse(
-      'out_of_reach',
-      `${at(row, col)}: not a step or a lunge from row ${s.row}, col ${s.col} (lunges never go down)`,
-    );
-  }
   const belay = belayOf(s);
-  if (row > belay) return refuse('out_of_reach', `${at(row, col)}: it is above the next belay, row ${belay}`);
-  if (row < s.floor) return refuse('under_floor', `${at(row, col)}: row ${row} is under the floor, row ${s.floor}`);
-  const lunge = reach === 2;
-  if (lunge && (cellAt(s, s.row, s.col) & ICE) === ICY) {
-    return refuse('lunge_from_ice', `${at(row, col)}: that is a lunge, and you cannot lunge from an icy hold`);
+  const verdict = judgeTarget(s, row, col, belay);
+  if (verdict >= 0) return verdict;
+  const where = at(row, col);
+  switch (verdict) {
+    case OUT_OF_REACH:
+      if (col < 0 || col >= WIDTH)
+        return refuse('out_of_reach', `${where}: column ${col} is off the wall (columns 0-5)`);
+      if (row > belay && reachOf(row - s.row, col - s.col) !== 0)
+        return refuse('out_of_reach', `${where}: it is above the next belay, row ${belay}`);
+      return refuse(
+        'out_of_reach',
+        `${where}: not a step or a lunge from row ${s.row}, col ${s.col} (lunges never go down)`,
+      );
+    case UNDER_FLOOR:
+      return refuse('under_floor', `${where}: row ${row} is under the floor, row ${s.floor}`);
+    case LUNGE_FROM_ICE:
+      return refuse('lunge_from_ice', `${where}: that is a lunge, and you cannot lunge from an icy hold`);
+    case BARE_ROCK:
+      return refuse('bare_rock', `${where}: there is no hold there`);
+    default:
+      return refuse(
+        'too_costly',
+        `${where}: it costs ${moveCost(s, row, col, reachOf(row - s.row, col - s.col) === 2)} stamina and you have ${s.stamina}`,
+      );
   }
-  if ((cellAt(s, row, col) & KIND) === NONE) return refuse('bare_rock', `${at(row, col)}: there is no hold there`);
-  const cost = moveCost(s, row, col, lunge);
-  if (cost > s.stamina) {
-    return refuse('too_costly', `${at(row, col)}: it costs ${cost} stamina and you have ${s.stamina}`);
-  }
-  return cost;
 }
 
 function at(row: number, col: number): string {

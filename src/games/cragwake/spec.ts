@@ -49,7 +49,7 @@ export const spec: GameSpec = {
   observationSchema: OBSERVATION_SCHEMA,
   outcomes: OUTCOMES,
   carry: 'state',
-  rulesVersion: 'cragwake-1',
+  rulesVersion: 'cragwake-2',
   suites: seedSuites('cragwake'),
   exampleActions: [{ type: 'move', row: 1, col: 3 }, { type: 'breathe' }, { type: 'climbOn' }, { type: 'endRun' }],
   width: 6,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireState } from '../../core/game.js';
+import { StateSealer } from '../../core/seal.js';
 import { cragwake } from './index.js';
 import { legalActions } from './rules.js';
 import { play, startAt } from './testkit.js';
@@ -23,25 +24,45 @@ function walk(seed: number, steps: number, from = cragwake.init(seed)): State[] 
 }
 
 describe('THE BAND on the wire', () => {
-  it('the readable state carries exactly 10 rows, from the floor up', () => {
+  it('CW-019 the readable state carries exactly 10 rows, from the floor up', () => {
     for (const s of [...walk(1, 80), ...walk(2, 80, startAt(2, 30))]) {
       const rows = band(s);
       expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 10 }, (_, i) => s.floor + i));
     }
   });
 
-  it('rows above the foresight are fog: blank cells, fogged true, and the true rows only in the sealed part', () => {
+  it('CW-072 rows above the foresight are fog: blank cells, fogged true, and the true rows only in the sealed part', () => {
     const s = cragwake.init(12);
     const rows = band(s);
     expect(rows.filter((r) => r.fogged).map((r) => r.row)).toEqual([7, 8, 9]);
     for (const r of rows.filter((x) => x.fogged))
       expect(r).toEqual({ row: r.row, fogged: true, overhang: null, cells: ['', '', '', '', '', ''] });
-    const secret = toWire(s).secret as { fog: Row[] };
-    expect(secret.fog.map((r) => r.row)).toEqual([7, 8, 9]);
-    expect(secret.fog.some((r) => r.cells.some((c) => c !== '.'))).toBe(true);
+    const back = fromWire(JSON.parse(JSON.stringify(toWire(s))) as WireState);
+    expect(back.cells.slice(7 * 6)).toEqual(s.cells.slice(7 * 6));
+    expect(s.cells.slice(7 * 6).some((c) => c !== 0)).toBe(true);
   });
 
-  it('the readable part never carries the seed, so a client cannot regrow the fog from it', () => {
+  it('CW-072 the sealed part has one length whatever the fog holds, over 300 seeds', () => {
+    const sealer = new StateSealer(['cragwake-fog-length-test-0123456789']);
+    const secretLengths = new Set<number>();
+    const sealedLengths = new Set<number>();
+    const fogCounts = new Set<number>();
+    for (let seed = 0; seed < 300; seed++) {
+      const start = seed % 3 === 0 ? cragwake.init(seed * 7919) : startAt(seed * 7919, [5, 13, 22, 34, 40][seed % 5]);
+      for (const s of walk(seed, 6, start)) {
+        const wire = toWire(s);
+        fogCounts.add(band(s).filter((r) => r.fogged).length);
+        secretLengths.add(JSON.stringify(wire.secret).length);
+        sealedLengths.add(sealer.sealReadable('cragwake', cragwake.spec.rulesVersion, wire).sealed!.length);
+      }
+    }
+    // the fog itself varied (from 0 to 6 rows, with every kind of content), the lengths did not
+    expect(fogCounts.size).toBeGreaterThan(3);
+    expect([...secretLengths]).toHaveLength(1);
+    expect([...sealedLengths]).toHaveLength(1);
+  });
+
+  it('CW-072 the readable part never carries the seed, so a client cannot regrow the fog from it', () => {
     for (const s of walk(77, 60)) {
       const data = JSON.stringify(toWire(s).data);
       expect(data).not.toMatch(/"seed"/);
@@ -49,7 +70,7 @@ describe('THE BAND on the wire', () => {
     }
   });
 
-  it('at pitch 34 and beyond the foresight is 3, so the top three rows of a fresh band are fogged', () => {
+  it('CW-067 CW-072 at pitch 34 and beyond the foresight is 3, so the top three rows of a fresh band are fogged', () => {
     const s = startAt(5, 40);
     expect(
       band(s)
@@ -82,8 +103,9 @@ describe('the wire form', () => {
     };
     const variants: ((w: typeof good) => void)[] = [
       (w) => delete (w as Partial<typeof good>).secret,
-      (w) => (w.secret.seed = -1),
-      (w) => (w.secret.seed = 2 ** 32),
+      (w) => (w.secret.seed = 5),
+      (w) => (w.secret.seed = '-0000001'),
+      (w) => (w.secret.seed = '100000000'),
       (w) => (w.data.phase = 'flying'),
       (w) => (w.data.end = 'ended'),
       (w) => (w.data.pitch = 0),
@@ -104,8 +126,11 @@ describe('the wire form', () => {
       (w) => ((w.data.band as Row[])[9].fogged = false),
       (w) => ((w.data.band as Row[])[9].cells[0] = 'P'),
       (w) => ((w.data.band as Row[])[3].fogged = true),
-      (w) => (w.secret.fog as Row[]).pop(),
-      (w) => ((w.secret.fog as Row[])[0].cells = ['P']),
+      (w) => (w.secret.fog = (w.secret.fog as string).slice(1)),
+      (w) => (w.secret.fog = '2' + (w.secret.fog as string).slice(1)),
+      (w) => (w.secret.fog = '0!' + (w.secret.fog as string).slice(2)),
+      (w) => (w.secret.fog = (w.secret.fog as string).slice(0, -7) + '0AAAAAA'),
+      (w) => (w.secret.fog = [(w.secret.fog as string).slice(0, 7)]),
     ];
     expect(() => fromWire(good as unknown as WireState)).not.toThrow();
     variants.forEach((mutate, i) => {

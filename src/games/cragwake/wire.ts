@@ -3,9 +3,12 @@
  * turn's gust and rockfall, and the band with its fogged rows blanked. `secret` (sealed by the server)
  * holds the seed and the fogged rows' true content: every row and every future gust is a pure function
  * of the seed and our code is public, so a readable seed would let a client compute the fog.
+ *
+ * The secret has one fixed length whatever it holds: the seed as eight hex digits, and the fog as a
+ * string of MAX_FOG fixed-width row slots, the unused ones filled. A sealed part whose length followed
+ * the fog's content (a jug spells `J1`, bare rock `.`) would tell a client how many jugs are hidden.
  */
 import type { Json, WireState } from '../../core/game.js';
-import { isSeed } from '../../core/rng.js';
 import { cellToken, tokenCell } from './cells.js';
 import { difficulty } from './difficulty.js';
 import { generateRows } from './generate.js';
@@ -49,14 +52,40 @@ export function maskCols(mask: number): number[] {
   return out;
 }
 
+/**
+ * The most rows ever fogged: the band's top is at most 9 rows over the high point (at a pitch's start)
+ * and foresight never drops under 3.
+ */
+export const MAX_FOG = 6;
+/** One character per packed cell code (0-63), so a fogged row is a fixed 7 characters. */
+const CELL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** A fog slot: the overhang flag ('0' or '1'), then six cells. */
+const SLOT = 1 + WIDTH;
+const EMPTY_SLOT = '.'.repeat(SLOT);
+
+/** The fogged rows, bottom first, as MAX_FOG fixed slots (unused ones `.......`). */
+function fogString(s: State, first: number): string {
+  let out = '';
+  for (let i = first; i < BAND; i++) {
+    out += s.overhang & (1 << i) ? '1' : '0';
+    for (let c = 0; c < WIDTH; c++) out += CELL_CHARS[s.cells[i * WIDTH + c]];
+  }
+  return out + EMPTY_SLOT.repeat(MAX_FOG - (BAND - first));
+}
+
+/** The seed as eight lowercase hex digits, the same length for every seed. */
+function seedString(seed: number): string {
+  return seed.toString(16).padStart(8, '0');
+}
+
 /** The state split into its readable and sealed parts. */
 export function toWire(s: State): WireState {
   const band: Json[] = [];
-  const fog: Json[] = [];
+  let firstFogged = BAND;
   for (let i = 0; i < BAND; i++) {
     const r = readableRow(s, i);
     band.push(r);
-    if (r.fogged) fog.push({ row: r.row, overhang: (s.overhang & (1 << i)) !== 0, cells: rowCells(s, i) });
+    if (r.fogged && firstFogged === BAND) firstFogged = i;
   }
   return {
     data: {
@@ -77,7 +106,7 @@ export function toWire(s: State): WireState {
       rockfall: s.rockfall < 0 ? null : s.rockfall,
       band,
     },
-    secret: { seed: s.seed, fog },
+    secret: { seed: seedString(s.seed), fog: fogString(s, firstFogged) },
   };
 }
 
@@ -111,6 +140,12 @@ function parseCells(x: unknown, row: number, into: number[], at: number): void {
   }
 }
 
+/** A fog slot's cell character as a cell token (an unknown character gives one parseCells refuses). */
+function charToken(ch: string): string {
+  const code = CELL_CHARS.indexOf(ch);
+  return code < 0 ? '' : cellToken(code);
+}
+
 const PHASES: readonly Phase[] = ['climbing', 'ledge', 'over'];
 const ENDS: readonly EndReason[] = ['exhausted', 'no_move', 'ended'];
 
@@ -119,8 +154,8 @@ export function fromWire(wire: WireState): State {
   const w = obj(wire, 'the wire state');
   const d = obj(w.data, 'data');
   const sec = obj(w.secret, 'secret');
-  const seed = sec.seed;
-  if (!isSeed(seed)) fail('the seed is missing or out of range');
+  if (typeof sec.seed !== 'string' || !/^[0-9a-f]{8}$/.test(sec.seed)) fail('the seed must be eight hex digits');
+  const seed = parseInt(sec.seed, 16);
   const phase = d.phase as Phase;
   if (!PHASES.includes(phase)) fail(`unknown phase ${JSON.stringify(d.phase)}`);
   const end = d.end as EndReason | null;
@@ -152,7 +187,8 @@ export function fromWire(wire: WireState): State {
   }
   const rockfall = d.rockfall === null ? -1 : int(d.rockfall, 'rockfall', 0, WIDTH - 1);
   if (!Array.isArray(d.band) || d.band.length !== BAND) fail(`band must hold exactly ${BAND} rows`);
-  if (!Array.isArray(sec.fog)) fail('secret.fog must be a list');
+  const fog = sec.fog;
+  if (typeof fog !== 'string' || fog.length !== MAX_FOG * SLOT) fail(`secret.fog must be ${MAX_FOG * SLOT} characters`);
   const top = high + difficulty(pitch).foresight;
   const cells = zeros(BAND * WIDTH);
   let overhang = 0;
@@ -164,20 +200,24 @@ export function fromWire(wire: WireState): State {
     const fogged = bool(r.fogged, `row ${rowNo} fogged`);
     if (fogged !== rowNo > top)
       fail(`row ${rowNo} is ${fogged ? '' : 'not '}fogged but should ${fogged ? 'not ' : ''}be`);
-    let source: Record<string, unknown> = r;
+    let over: boolean;
     if (fogged) {
       if (r.overhang !== null || JSON.stringify(r.cells) !== JSON.stringify(BLANK))
         fail(`fogged row ${rowNo} must be blank`);
-      source = obj(sec.fog[f++], `fogged row ${rowNo}`);
-      if (source.row !== rowNo) fail(`secret fog out of step at row ${rowNo}`);
+      const slot = fog.slice(f * SLOT, ++f * SLOT);
+      if (f > MAX_FOG || (slot[0] !== '0' && slot[0] !== '1')) fail(`secret fog out of step at row ${rowNo}`);
+      over = slot[0] === '1';
+      parseCells([...slot.slice(1)].map(charToken), rowNo, cells, i * WIDTH);
+    } else {
+      over = bool(r.overhang, `row ${rowNo} overhang`);
+      parseCells(r.cells, rowNo, cells, i * WIDTH);
     }
-    if (bool(source.overhang, `row ${rowNo} overhang`)) {
+    if (over) {
       if (isLedgeRow(rowNo)) fail(`ledge row ${rowNo} cannot overhang`);
       overhang |= 1 << i;
     }
-    parseCells(source.cells, rowNo, cells, i * WIDTH);
   }
-  if (f !== sec.fog.length) fail('secret.fog holds rows that are not fogged');
+  if (fog.slice(f * SLOT) !== EMPTY_SLOT.repeat(MAX_FOG - f)) fail('secret.fog holds rows that are not fogged');
   if ((cells[(row - floor) * WIDTH + col] & KIND) === NONE) fail('the climber hangs on bare rock');
   return {
     seed,

@@ -18,7 +18,7 @@ import {
 } from './types.js';
 
 describe('cells', () => {
-  it('reads each cell character as its cell: # % . O * G X M and falling o v g', () => {
+  it('DW-012 reads each cell character as its cell: # % . O * G X M and falling o v g', () => {
     const b = parseRows(['#%.O*GXMovg']);
     expect([...b.grid]).toEqual([
       BEDROCK,
@@ -38,7 +38,7 @@ describe('cells', () => {
     expect(renderRows(b.grid, b.w, b.h, false)).toEqual(['#%.O*GXMovg']);
   });
 
-  it('draws an exit as X while closed and E once open', () => {
+  it('DW-002 draws an exit as X while closed and E once open', () => {
     const b = parseRows(['MEE']);
     expect(b.exitOpen).toBe(true);
     expect(renderRows(b.grid, b.w, b.h, true)).toEqual(['MEE']);

@@ -33,14 +33,14 @@ describe('levels', () => {
     for (const f of LEVEL_FILES) expect(f.text, f.file).toBe(readFileSync(new URL(f.file, DIR), 'utf8'));
   });
 
-  it('are the eight levels of the seed, in order, with its names, quotas and oil', () => {
+  it('DW-001 DW-043 are the eight levels of the seed, in order, with its names, quotas and oil', () => {
     expect(LEVELS.map((l) => [l.name, l.quota, l.oil])).toEqual(SEED_LEVELS);
     expect(LEVELS.map((l) => l.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   for (const level of LEVELS) {
     describe(`${level.number} ${level.name}`, () => {
-      it('is framed in bedrock', () => {
+      it('DW-001 is framed in bedrock', () => {
         const { w, h, grid } = level;
         for (let x = 0; x < w; x++) expect([grid[x], grid[(h - 1) * w + x]]).toEqual([BEDROCK, BEDROCK]);
         for (let y = 0; y < h; y++) expect([grid[y * w], grid[y * w + w - 1]]).toEqual([BEDROCK, BEDROCK]);

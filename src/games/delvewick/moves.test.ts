@@ -7,7 +7,7 @@ import { act, attempt, board, drawn, picture } from './testkit.js';
 import { OUT_OF_OIL } from './types.js';
 
 describe('actions', () => {
-  it('there are exactly two actions, move and wait: anything else is refused as unknown', () => {
+  it('DW-015 there are exactly two actions, move and wait: anything else is refused as unknown', () => {
     const s = board(`
       #####
       #.M.#
@@ -30,7 +30,7 @@ describe('actions', () => {
     expect([...kinds].sort()).toEqual(['move', 'wait']);
   });
 
-  it('every accepted action costs one unit of oil and advances the world one tick', () => {
+  it('DW-004 every accepted action costs one unit of oil and advances the world one tick', () => {
     const s = board(
       `
       ######
@@ -62,7 +62,7 @@ describe('actions', () => {
     );
   });
 
-  it('lantern oil is a per-level budget, filled up again when the next level starts', () => {
+  it('DW-016 lantern oil is a per-level budget, filled up again when the next level starts', () => {
     const s = board(
       `
       #####
@@ -75,7 +75,7 @@ describe('actions', () => {
     expect(next.oil).toBe(46);
   });
 
-  describe('an invalid action is refused with ok:false and costs nothing', () => {
+  describe('DW-017 an invalid action is refused with ok:false and costs nothing', () => {
     const cases: { rule: string; map: string; move: 'up' | 'down' | 'left' | 'right'; reason: string }[] = [
       { rule: 'moving off the grid', map: 'M..\n...', move: 'up', reason: 'off_grid' },
       { rule: 'moving into bedrock', map: '#M.', move: 'left', reason: 'bedrock' },
@@ -102,7 +102,7 @@ describe('actions', () => {
       });
     }
 
-    it('any action after the run ends', () => {
+    it('DW-017 any action after the run ends', () => {
       const s = act(board('M..', { oil: 1 }), 'right');
       expect(s.end).toBe(OUT_OF_OIL);
       for (const a of ['left', 'right', 'wait'] as const) {
@@ -114,7 +114,7 @@ describe('actions', () => {
     });
   });
 
-  it('wait is always legal while playing, even when no move is', () => {
+  it('DW-018 wait is always legal while playing, even when no move is', () => {
     const s = board(`
       ###
       #M#
@@ -126,18 +126,18 @@ describe('actions', () => {
 });
 
 describe('moving', () => {
-  it('moving into soil digs it away and enters it in the same action', () => {
+  it('DW-019 moving into soil digs it away and enters it in the same action', () => {
     const s = act(board('#M%%#'), 'right');
     expect(picture(s)).toBe('#.M%#');
   });
 
-  it('moving into a gem at rest collects it and enters its cell', () => {
+  it('DW-020 moving into a gem at rest collects it and enters its cell', () => {
     const s = act(board('#M*.#\n#####'), 'right');
     expect(picture(s)).toBe('#.M.#\n#####');
     expect(s.gems).toBe(1);
   });
 
-  it('moving into a falling gem collects it too', () => {
+  it('DW-020 moving into a falling gem collects it too', () => {
     const s = act(
       board(`
         ####
@@ -151,41 +151,41 @@ describe('moving', () => {
     expect(picture(s)).toContain('#.M#');
   });
 
-  it('moving into empty space, or onto the open exit, enters it', () => {
+  it('DW-021 moving into empty space, or onto the open exit, enters it', () => {
     expect(picture(act(board('#M..#'), 'right'))).toBe('#.M.#');
     const s = board('#ME.#', { level: 1, quota: 0 });
     expect(act(s, 'right').level).toBe(2);
   });
 
-  it('sideways into a boulder or geode at rest with empty space beyond pushes it one cell, still at rest', () => {
+  it('DW-022 sideways into a boulder or geode at rest with empty space beyond pushes it one cell, still at rest', () => {
     const s = act(board('#MO.#\n#####'), 'right');
     expect(picture(s)).toBe('#.MO#\n#####');
     const g = act(board('#.GM#\n#####'), 'left');
     expect(picture(g)).toBe('#GM.#\n#####');
   });
 
-  it('a pushed object over empty space falls in the same tick', () => {
+  it('DW-022 a pushed object over empty space falls in the same tick', () => {
     const s = act(board('#MO.#\n###.#\n###%#'), 'right');
     expect(picture(s)).toBe('#.M.#\n###o#\n###%#');
   });
 
-  it('cannot push two objects in a row', () => {
+  it('DW-023 cannot push two objects in a row', () => {
     const r = attempt(board('#MOO.#'), 'right');
     expect(r.ok).toBe(false);
   });
 
-  it('cannot push into a non-empty cell: soil, a gem or an exit', () => {
+  it('DW-023 cannot push into a non-empty cell: soil, a gem or an exit', () => {
     for (const beyond of ['%', '*', 'X']) {
       const r = attempt(board(`#MO${beyond}#`), 'right');
       expect(r.ok, beyond).toBe(false);
     }
   });
 
-  it('cannot push vertically', () => {
+  it('DW-023 cannot push vertically', () => {
     expect(attempt(board('#.#\n#M#\n#O#\n#.#'), 'down').ok).toBe(false);
   });
 
-  it('digging never happens diagonally: a move only ever touches the cell it enters', () => {
+  it('DW-024 digging never happens diagonally: a move only ever touches the cell it enters', () => {
     const s = board(`
       #####
       #%%%#

@@ -12,7 +12,7 @@ import { BOXED_IN, CRUSHED, OUT_OF_OIL, PLAYING, type DelvewickAction } from './
 const wire = (s: unknown) => JSON.stringify(delvewick.toWire(s as never));
 
 describe('the run', () => {
-  it('starts at level 1 with its oil and quota, and descends one level per exit', () => {
+  it('DW-002 starts at level 1 with its oil and quota, and descends one level per exit', () => {
     const s = delvewick.init(7);
     expect([s.level, s.oil, s.quota, s.score, s.gems]).toEqual([1, LEVELS[0].oil, LEVELS[0].quota, 0, 0]);
     let t = board('#ME#\n####', { level: 1, quota: 1, gems: 1 });
@@ -24,7 +24,7 @@ describe('the run', () => {
     }
   });
 
-  it('between actions everything is frozen, even mid-fall: a falling object stays falling through the wire', () => {
+  it('DW-004 between actions everything is frozen, even mid-fall: a falling object stays falling through the wire', () => {
     const s = act(board('#O.#\n#..#\n#..#\n#.M#\n####'), 'wait');
     expect(picture(s)).toBe('#..#\n#o.#\n#..#\n#.M#\n####');
     const back = delvewick.fromWire(JSON.parse(wire(s)));
@@ -32,7 +32,7 @@ describe('the run', () => {
     expect(picture(act(back, 'wait'))).toBe('#..#\n#..#\n#o.#\n#.M#\n####');
   });
 
-  it('the mole occupies exactly one cell: a map with two moles is refused, and play keeps one', () => {
+  it('DW-014 the mole occupies exactly one cell: a map with two moles is refused, and play keeps one', () => {
     expect(() => parseRows(['#MM#'])).toThrow(/more than one mole/);
     const rng = Rng.fromSeed(11);
     let s = delvewick.init(0);
@@ -44,7 +44,7 @@ describe('the run', () => {
     }
   });
 
-  describe('every ending keeps the full banked score', () => {
+  describe('DW-042 every ending keeps the full banked score', () => {
     it('crushed by a falling rock', () => {
       const s = act(board('#o#\n#M#\n###', { score: 420 }), 'wait');
       expect([s.end, s.score]).toEqual([CRUSHED, 420]);
@@ -62,14 +62,14 @@ describe('the run', () => {
     });
   });
 
-  it('has no randomness: every seed plays the same levels, and the seed is only echoed', () => {
+  it('DW-043 has no randomness: every seed plays the same levels, and the seed is only echoed', () => {
     const a = delvewick.init(0);
     const b = delvewick.init(0xffffffff);
     expect(delvewick.seedOf(b)).toBe(0xffffffff);
     expect(wire({ ...b, seed: 0 })).toBe(wire(a));
   });
 
-  it('a run is a pure function of its action list', () => {
+  it('DW-044 a run is a pure function of its action list', () => {
     const rng = Rng.fromSeed(5);
     const actions: DelvewickAction[] = [];
     let s = delvewick.init(3);

@@ -9,7 +9,7 @@ import { act, actWithEvents, board } from './testkit.js';
 import { WON } from './types.js';
 
 describe('scoring', () => {
-  it('a gem walked into earns 25, whether it counts toward the quota or is extra', () => {
+  it('DW-006 a gem walked into earns 25, whether it counts toward the quota or is extra', () => {
     // gems spaced out so no chain forms: each is worth exactly 25
     let s = board('#M*.....*.....*#\n################', { quota: 1 });
     s = act(s, 'right');
@@ -21,11 +21,11 @@ describe('scoring', () => {
     expect(s.score).toBe(75);
   });
 
-  it('a gem caught falling earns 25 too', () => {
+  it('DW-006 a gem caught falling earns 25 too', () => {
     expect(act(board('#v#\n#M#\n###'), 'wait').score).toBe(25);
   });
 
-  it('a chain pays 10 for its 2nd gem, 20 for the 3rd and 30 for each one after', () => {
+  it('DW-007 a chain pays 10 for its 2nd gem, 20 for the 3rd and 30 for each one after', () => {
     const { state, events } = actWithEvents(board('#M*****#\n########'), 'right', 'right', 'right', 'right', 'right');
     const points = events.filter((e) => e.type === 'gem').map((e) => e.points);
     expect(points).toEqual([25, 35, 45, 55, 55]);
@@ -33,26 +33,26 @@ describe('scoring', () => {
     expect(state.chain).toBe(5);
   });
 
-  it('a chain continues when the next gem comes 4 ticks after the previous one', () => {
+  it('DW-008 a chain continues when the next gem comes 4 ticks after the previous one', () => {
     const s = act(board('#M*...*#\n########'), 'right', 'right', 'right', 'right', 'right');
     expect(s.chain).toBe(2);
     expect(s.score).toBe(25 + 35);
   });
 
-  it('a chain resets when the next gem comes 5 or more ticks later', () => {
+  it('DW-008 a chain resets when the next gem comes 5 or more ticks later', () => {
     const s = act(board('#M*....*#\n#########'), 'right', 'right', 'right', 'right', 'right', 'right');
     expect(s.chain).toBe(1);
     expect(s.score).toBe(50);
   });
 
-  it('a caught gem continues a chain like any other', () => {
+  it('DW-008 a caught gem continues a chain like any other', () => {
     const s = act(board('#.v#\n#M*#\n#%%#'), 'right');
     // walked into the gem at (2,1), then the falling gem above landed on the mole the same tick
     expect(s.gems).toBe(2);
     expect(s.score).toBe(25 + 35);
   });
 
-  it('a chain resets on a level change', () => {
+  it('DW-008 a chain resets on a level change', () => {
     const s = act(board('#M*E#\n#####', { quota: 1, level: 1 }), 'right');
     expect(s.chain).toBe(1);
     const next = act(s, 'right');
@@ -61,24 +61,24 @@ describe('scoring', () => {
     expect(next.chainAge).toBe(0);
   });
 
-  it('a geode cracking on landing earns 10', () => {
+  it('DW-009 a geode cracking on landing earns 10', () => {
     const s = act(board('#G#\n#.#\n#%#\n#M#'), 'wait', 'wait');
     expect(s.score).toBe(10);
   });
 
-  it('clearing a level earns 100 plus 5 for every unit of oil left', () => {
+  it('DW-010 clearing a level earns 100 plus 5 for every unit of oil left', () => {
     const s = act(board('#ME#\n####', { quota: 1, gems: 1, oil: 13, level: 5 }), 'right');
     expect(s.score).toBe(100 + 65);
   });
 
-  it('clearing level 8 earns 250 more and wins the run', () => {
+  it('DW-003 DW-011 clearing level 8 earns 250 more and wins the run', () => {
     const { state, events } = actWithEvents(board('#ME#\n####', { quota: 1, gems: 1, oil: 2, level: 8 }), 'right');
     expect(state.score).toBe(100 + 10 + 250);
     expect(state.end).toBe(WON);
     expect(events).toContainEqual({ type: 'run_won', points: 250, score: 360 });
   });
 
-  it('the score never decreases, over random play on every level', () => {
+  it('DW-005 the score never decreases, over random play on every level', () => {
     const rng = Rng.fromSeed(3);
     for (let level = 1; level <= LEVELS.length; level++) {
       for (let game = 0; game < 20; game++) {

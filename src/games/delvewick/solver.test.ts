@@ -52,7 +52,7 @@ describe('stored solutions', () => {
     });
   }
 
-  it('played back to back from init, the eight solutions win the run with the recorded score', () => {
+  it('DW-042 played back to back from init, the eight solutions win the run with the recorded score', () => {
     const actions = solutions.levels.flatMap((l) => decodeActions(l.actions));
     for (const seed of [0, 7, 0xffffffff]) {
       const states = replay(delvewick.init(seed), actions);

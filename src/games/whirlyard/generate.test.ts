@@ -38,7 +38,7 @@ function tableSize(wave: number): [number, number] {
 }
 
 describe('the wave table', () => {
-  it('matches the seed for waves 1 to 60', () => {
+  it('WY-019 matches the seed for waves 1 to 60', () => {
     for (let wave = 1; wave <= 60; wave++) {
       const size = waveSize(wave);
       expect([size.drones, size.charged], `wave ${wave}`).toEqual(tableSize(wave));
@@ -53,7 +53,7 @@ describe('the wave table', () => {
 });
 
 describe('spawn guarantees over 1,000 seeds x waves 1-15, checked with the real engine', () => {
-  it('every wave has the right drones on legal cells, a two-action opening, and waves 1-3 six safe first actions', () => {
+  it('WY-020 every wave has the right drones on legal cells, a two-action opening, and waves 1-3 six safe first actions', () => {
     const problems: string[] = [];
     let draws = 0;
     let spawns = 0;

@@ -339,7 +339,7 @@ describe('wave clears', () => {
     },
   );
 
-  it('charges cap at 2: a clear with two charges keeps two, with one gives two, with none gives one', () => {
+  it('WY-028 charges cap at 2: a clear with two charges keeps two, with one gives two, with none gives one', () => {
     const lastPair = `
       ......
       .....d

@@ -9,7 +9,7 @@ import { legalActions } from './rules.js';
 import { PULSE_A, WAIT_A, fromMap, map, move, moveNames, play, refusal, toMap } from './testkit.js';
 
 describe('Rules: actions', () => {
-  it('a move goes one cell in any of the eight directions', () => {
+  it('WY-022 a move goes one cell in any of the eight directions', () => {
     const s = fromMap(`
       ......
       ......
@@ -24,7 +24,7 @@ describe('Rules: actions', () => {
     }
   });
 
-  it('a move cannot leave the board', () => {
+  it('WY-023 a move cannot leave the board', () => {
     const s = fromMap(`
       R.....
       ......
@@ -35,7 +35,7 @@ describe('Rules: actions', () => {
     for (const dir of ['nw', 'n', 'ne', 'w', 'sw'] as const) expect(refusal(s, move(dir)), dir).toBe('out_of_bounds');
   });
 
-  it('a move cannot land on a drone or on scrap', () => {
+  it('WY-023 a move cannot land on a drone or on scrap', () => {
     const s = fromMap(`
       ......
       ......
@@ -48,7 +48,7 @@ describe('Rules: actions', () => {
     expect(moveNames(s)).toEqual(['nw', 'n', 'ne', 'w', 'sw', 's']);
   });
 
-  it('a diagonal may pass between two occupied orthogonal neighbours', () => {
+  it('WY-024 a diagonal may pass between two occupied orthogonal neighbours', () => {
     const s = fromMap(`
       ......
       ..#...
@@ -68,7 +68,7 @@ describe('Rules: actions', () => {
     expect(refusal(betweenDrones, move('ne'))).toBe('accepted');
   });
 
-  it('wait keeps the rover where it is', () => {
+  it('WY-025 wait keeps the rover where it is', () => {
     const s = fromMap(`
       ......
       ......
@@ -81,7 +81,7 @@ describe('Rules: actions', () => {
     expect(events[0]).toEqual({ type: 'waited', x: 4, y: 2 });
   });
 
-  it('pulse needs a charge', () => {
+  it('WY-026 pulse needs a charge', () => {
     const s = fromMap(
       `
       ......
@@ -96,7 +96,7 @@ describe('Rules: actions', () => {
     expect(legalActions(s).some((a) => a.type === 'pulse')).toBe(false);
   });
 
-  it('pulse spends its charge even with nothing in range', () => {
+  it('WY-026 pulse spends its charge even with nothing in range', () => {
     const s = fromMap(`
       ......
       ......
@@ -109,7 +109,7 @@ describe('Rules: actions', () => {
     expect(events[0]).toEqual({ type: 'pulse', dismantled: 0, charges: 1, points: 0 });
   });
 
-  it('pulse destroys every drone at distance exactly one, and only those, leaving scrap on their cells', () => {
+  it('WY-027 pulse destroys every drone at distance exactly one, and only those, leaving scrap on their cells', () => {
     const s = fromMap(`
       ......
       .ddd..
@@ -130,7 +130,7 @@ describe('Rules: actions', () => {
     );
   });
 
-  it('pulse acts before the pursuit, so an adjacent drone cannot catch the rover', () => {
+  it('WY-027 pulse acts before the pursuit, so an adjacent drone cannot catch the rover', () => {
     const s = fromMap(`
       ......
       ......
@@ -151,7 +151,7 @@ describe('Rules: actions', () => {
     );
   });
 
-  it('scrap made by a pulse already stops drones in the same action', () => {
+  it('WY-027 scrap made by a pulse already stops drones in the same action', () => {
     const s = fromMap(`
       d.....
       .d....
@@ -166,11 +166,11 @@ describe('Rules: actions', () => {
     ]);
   });
 
-  it('a run starts with two charges', () => {
+  it('WY-028 a run starts with two charges', () => {
     expect(whirlyard.init(5).charges).toBe(2);
   });
 
-  it('clearing a wave gives back one charge, and no more than two are held', () => {
+  it('WY-028 clearing a wave gives back one charge, and no more than two are held', () => {
     const last = `
       ......
       ......
@@ -192,7 +192,7 @@ describe('Rules: actions', () => {
     expect(play({ ...collide, charges: 0 }, WAIT_A).state.charges).toBe(1);
   });
 
-  it('each accepted move, wait or pulse adds one to the turn and to the wave turn', () => {
+  it('WY-029 each accepted move, wait or pulse adds one to the turn and to the wave turn', () => {
     const s = fromMap(
       `
       ......

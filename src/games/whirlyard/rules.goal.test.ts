@@ -10,7 +10,7 @@ import { END_A, PULSE_A, WAIT_A, clearInto, fromMap, move, moveNames, play } fro
 import { toWire } from './wire.js';
 
 describe('Goal', () => {
-  it('the board is 6 by 6: the rover cannot step past its edges', () => {
+  it('WY-001 the board is 6 by 6: the rover cannot step past its edges', () => {
     const topLeft = fromMap(`
       R.....
       ......
@@ -30,7 +30,7 @@ describe('Goal', () => {
     expect(renderRows(topLeft).map((r) => r.length)).toEqual([6, 6, 6, 6, 6, 6]);
   });
 
-  it('drones herded into each other or into scrap are destroyed', () => {
+  it('WY-001 drones herded into each other or into scrap are destroyed', () => {
     const s = fromMap(`
       ......
       .....d
@@ -47,7 +47,7 @@ describe('Goal', () => {
     expect(state.wave).toBe(2); // all four gone: the wave was cleared
   });
 
-  it('the yard is endless: waves keep coming however far the run goes', () => {
+  it('WY-002 the yard is endless: waves keep coming however far the run goes', () => {
     const s = fromMap(
       `
       ......
@@ -62,7 +62,7 @@ describe('Goal', () => {
     expect([state.wave, state.drones.length, state.over]).toEqual([100, 10, false]);
   });
 
-  it('clearing a wave carries the run on into the next wave', () => {
+  it('WY-002 clearing a wave carries the run on into the next wave', () => {
     const { state } = play(clearInto(2, 3), WAIT_A);
     expect(state.wave).toBeGreaterThanOrEqual(2);
     const s = fromMap(`
@@ -76,7 +76,7 @@ describe('Goal', () => {
     expect([after.wave, after.over]).toEqual([2, false]);
   });
 
-  it('end_run banks the score at any time', () => {
+  it('WY-003 end_run banks the score at any time', () => {
     const s = fromMap(
       `
       ......
@@ -91,7 +91,7 @@ describe('Goal', () => {
     expect([state.over, state.endReason, state.score]).toEqual([true, 'ended', 230]);
   });
 
-  it('otherwise the run ends when a drone reaches the rover', () => {
+  it('WY-004 otherwise the run ends when a drone reaches the rover', () => {
     const s = fromMap(`
       ......
       .d....
@@ -105,7 +105,7 @@ describe('Goal', () => {
     expect(legalActions(state)).toEqual([]);
   });
 
-  it('coordinates are zero-based (x,y) with x growing to the right and y growing downward', () => {
+  it('WY-005 coordinates are zero-based (x,y) with x growing to the right and y growing downward', () => {
     const s = fromMap(`
       d.....
       ......
@@ -119,7 +119,7 @@ describe('Goal', () => {
     expect(observe(play(s, move('s')).state).rover).toEqual({ x: 2, y: 3 });
   });
 
-  it("a cell's index is y * 6 + x", () => {
+  it("WY-006 a cell's index is y * 6 + x", () => {
     const s = fromMap(`
       ......
       ....R.
@@ -134,7 +134,7 @@ describe('Goal', () => {
 });
 
 describe('Action grammar', () => {
-  it("the spec publishes the seed file's action grammar unchanged", () => {
+  it("WY-043 the spec publishes the seed file's action grammar unchanged", () => {
     const only = (type: string) => ({
       type: 'object',
       additionalProperties: false,

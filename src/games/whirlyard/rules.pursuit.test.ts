@@ -15,7 +15,7 @@ import { toWire } from './wire.js';
 const scrapOf = (s: WhirlyardState) => observe(s).scrap;
 
 describe('Rules: pursuit and its consequences', () => {
-  it('after each action every drone steps one cell toward the rover on each axis, all at once', () => {
+  it('WY-030 after each action every drone steps one cell toward the rover on each axis, all at once', () => {
     const s = fromMap(`
       d....d
       ......
@@ -44,7 +44,7 @@ describe('Rules: pursuit and its consequences', () => {
     );
   });
 
-  it('contact comes first: the run ends and that step pays nothing, even if several drones arrive', () => {
+  it('WY-031 contact comes first: the run ends and that step pays nothing, even if several drones arrive', () => {
     const s = fromMap(`
       ......
       .d.d.d
@@ -59,7 +59,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(scrapOf(state)).toEqual([{ x: 1, y: 3 }]);
   });
 
-  it('then drones that step onto existing scrap are destroyed, two at once included', () => {
+  it('WY-032 then drones that step onto existing scrap are destroyed, two at once included', () => {
     const s = fromMap(`
       ......
       .....d
@@ -73,7 +73,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(scrapOf(state)).toEqual([{ x: 4, y: 2 }]);
   });
 
-  it('then two or more drones ending on one cell are all destroyed and that cell becomes scrap', () => {
+  it('WY-033 then two or more drones ending on one cell are all destroyed and that cell becomes scrap', () => {
     const s = fromMap(`
       ......
       .....d
@@ -94,7 +94,7 @@ describe('Rules: pursuit and its consequences', () => {
     );
   });
 
-  it('every other drone stays where it stepped', () => {
+  it('WY-034 every other drone stays where it stepped', () => {
     const s = fromMap(`
       ......
       .....d
@@ -109,7 +109,7 @@ describe('Rules: pursuit and its consequences', () => {
     ]);
   });
 
-  it('on every third action of a wave the charged drones step a second time', () => {
+  it('WY-035 on every third action of a wave the charged drones step a second time', () => {
     const s = fromMap(`
       R....C
       ......
@@ -142,7 +142,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(after(0, 8)).toBe(4); // turn 9 but wave turn 1: one step
   });
 
-  it('ordinary drones stand still in the second step, but a charged drone can run into one', () => {
+  it('WY-036 ordinary drones stand still in the second step, but a charged drone can run into one', () => {
     // first step: d (4,4) -> (3,3), C (5,5) -> (4,4); second step: C -> (3,3), onto the standing drone
     const s = fromMap(
       `
@@ -171,7 +171,7 @@ describe('Rules: pursuit and its consequences', () => {
     );
   });
 
-  it('the second step resolves contact, scrap and groups in the same order', () => {
+  it('WY-037 the second step resolves contact, scrap and groups in the same order', () => {
     // first step pays the (4,2) collision; in the second step C (3,3) reaches the rover, so the other
     // charged drone arriving on the scrap at (2,3) is not paid
     const s = fromMap(
@@ -212,7 +212,7 @@ describe('Rules: pursuit and its consequences', () => {
     ]);
   });
 
-  it('the wave clears at once when a pulse takes the last drone, and the new board waits for the next action', () => {
+  it('WY-038 the wave clears at once when a pulse takes the last drone, and the new board waits for the next action', () => {
     const s = fromMap(
       `
       ......
@@ -231,7 +231,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect([state.drones, state.charged]).toEqual([expected.drones, expected.charged]);
   });
 
-  it('the wave clears at once after the first step, before any second step', () => {
+  it('WY-038 the wave clears at once after the first step, before any second step', () => {
     const s = fromMap(
       `
       ......
@@ -256,7 +256,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(state.drones).toEqual(spawnWave(new Rng(seedRng(4, 5)), 2, 2).drones);
   });
 
-  it('the wave clears at once after the charged second step', () => {
+  it('WY-038 the wave clears at once after the charged second step', () => {
     // first step: d (3,3) onto scrap (2,2); second step: C (4,2) onto scrap (3,1)
     const s = fromMap(
       `
@@ -273,7 +273,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect([state.wave, state.score]).toEqual([6, 20 + 20 + 150]);
   });
 
-  it('a new wave restarts the cadence and the pulse record and gives back one charge, up to two', () => {
+  it('WY-039 a new wave restarts the cadence and the pulse record and gives back one charge, up to two', () => {
     const s = fromMap(
       `
       ......
@@ -289,7 +289,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(observe(state).actionsUntilChargedStep).toBe(3);
   });
 
-  it('end_run consumes no turn and pays nothing for the unfinished wave', () => {
+  it('WY-040 end_run consumes no turn and pays nothing for the unfinished wave', () => {
     const s = fromMap(
       `
       ......
@@ -305,7 +305,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(events).toEqual([{ type: 'run_ended', score: 70 }]);
   });
 
-  it('invalid actions, a pulse without charge, blocked or off-board moves and actions after the end change nothing', () => {
+  it('WY-041 invalid actions, a pulse without charge, blocked or off-board moves and actions after the end change nothing', () => {
     const live = fromMap(
       `
       R.....
@@ -350,7 +350,7 @@ describe('Rules: pursuit and its consequences', () => {
     expect(legalActions(ended)).toEqual([]);
   });
 
-  it('the seed and the actions determine the whole state', () => {
+  it('WY-042 the seed and the actions determine the whole state', () => {
     const actions: WhirlyardAction[] = [WAIT_A, move('n'), PULSE_A, WAIT_A, move('s')];
     const run = (seed: number) => {
       let s = whirlyard.init(seed);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { END_A, PULSE_A, WAIT_A, fromMap, map, move, play, toMap } from './testkit.js';
 
 describe('Scoring', () => {
-  it('every drone destroyed by a pulse, by scrap or by a collision earns 20', () => {
+  it('WY-007 every drone destroyed by a pulse, by scrap or by a collision earns 20', () => {
     const byPulse = fromMap(`
       ......
       ......
@@ -35,7 +35,7 @@ describe('Scoring', () => {
     expect(state.score).toBe(2 * 20 + 10);
   });
 
-  it('a pursuit step destroying n drones adds 10 x (n - 1)', () => {
+  it('WY-008 a pursuit step destroying n drones adds 10 x (n - 1)', () => {
     const s = fromMap(`
       ......
       .....d
@@ -53,7 +53,7 @@ describe('Scoring', () => {
     });
   });
 
-  it('drones destroyed by a pulse stay out of the step bonus', () => {
+  it('WY-009 drones destroyed by a pulse stay out of the step bonus', () => {
     // the pulse takes (1,1) and (3,2); then (0,0) steps onto the pulse scrap at (1,1): one step casualty, no bonus
     const s = fromMap(`
       d.....
@@ -67,7 +67,7 @@ describe('Scoring', () => {
     expect(events.some((e) => e.type === 'bonus')).toBe(false);
   });
 
-  it("the first step's and the charged second step's bonuses are counted apart", () => {
+  it("WY-010 the first step's and the charged second step's bonuses are counted apart", () => {
     // first step: (5,0) and (5,1) meet at (4,0); second step: the charged pair meets at (0,1)
     const s = fromMap(
       `
@@ -96,7 +96,7 @@ describe('Scoring', () => {
     );
   });
 
-  it('clearing a wave pays 100, and 50 more when no pulse was used in it', () => {
+  it('WY-011 clearing a wave pays 100, and 50 more when no pulse was used in it', () => {
     const lastTwo = `
       ......
       .....d
@@ -108,7 +108,7 @@ describe('Scoring', () => {
     expect(play(fromMap(lastTwo, { pulseUsed: true, charges: 1 }), WAIT_A).state.score).toBe(50 + 100);
   });
 
-  it('moving, waiting, ending the run, time and revisiting cells earn nothing', () => {
+  it('WY-012 moving, waiting, ending the run, time and revisiting cells earn nothing', () => {
     const s = fromMap(
       `
       R.....
@@ -123,7 +123,7 @@ describe('Scoring', () => {
     expect(state.score).toBe(70);
   });
 
-  it('the score is never reduced, even when caught or when banking', () => {
+  it('WY-013 the score is never reduced, even when caught or when banking', () => {
     const s = fromMap(
       `
       ......
@@ -139,7 +139,7 @@ describe('Scoring', () => {
     expect(play(s, END_A).state.score).toBe(500);
   });
 
-  it('neither the score nor the wave number has a cap', () => {
+  it('WY-014 neither the score nor the wave number has a cap', () => {
     const s = fromMap(
       `
       ......

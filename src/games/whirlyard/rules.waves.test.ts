@@ -12,7 +12,7 @@ import type { WhirlyardState } from './types.js';
 const scrapOf = (s: WhirlyardState) => observe(s).scrap;
 
 describe('Rules: waves', () => {
-  it('every wave starts with the rover at (2,2) and scrap only at (3,3)', () => {
+  it('WY-015 every wave starts with the rover at (2,2) and scrap only at (3,3)', () => {
     for (const seed of [0, 7, 12345]) {
       const s = whirlyard.init(seed);
       expect(observe(s).rover).toEqual({ x: 2, y: 2 });
@@ -37,7 +37,7 @@ describe('Rules: waves', () => {
       return [s.drones.length, s.charged.filter(Boolean).length];
     });
 
-  it('wave 1 has four ordinary drones; waves 2 and 3 have five and six', () => {
+  it('WY-016 wave 1 has four ordinary drones; waves 2 and 3 have five and six', () => {
     for (const [wave, n] of [
       [1, 4],
       [2, 5],
@@ -47,7 +47,7 @@ describe('Rules: waves', () => {
     }
   });
 
-  it('waves 4, 5 and 6 have six, seven and eight drones, one of them charged', () => {
+  it('WY-017 waves 4, 5 and 6 have six, seven and eight drones, one of them charged', () => {
     for (const [wave, n] of [
       [4, 6],
       [5, 7],
@@ -57,7 +57,7 @@ describe('Rules: waves', () => {
     }
   });
 
-  it('waves 7, 8 and 9 have eight, nine and ten drones, two of them charged', () => {
+  it('WY-018 waves 7, 8 and 9 have eight, nine and ten drones, two of them charged', () => {
     for (const [wave, n] of [
       [7, 8],
       [8, 9],
@@ -67,12 +67,12 @@ describe('Rules: waves', () => {
     }
   });
 
-  it('waves 10 to 12 have ten drones with three charged; wave 13 and later ten with four', () => {
+  it('WY-019 waves 10 to 12 have ten drones with three charged; wave 13 and later ten with four', () => {
     for (const wave of [10, 11, 12]) for (const size of sizes(wave)) expect(size, `wave ${wave}`).toEqual([10, 3]);
     for (const wave of [13, 14, 20, 77]) for (const size of sizes(wave)) expect(size, `wave ${wave}`).toEqual([10, 4]);
   });
 
-  it('drones spawn on distinct cells two or more from the rover, never on rover or scrap, with a two-action opening', () => {
+  it('WY-020 drones spawn on distinct cells two or more from the rover, never on rover or scrap, with a two-action opening', () => {
     for (let seed = 0; seed < 40; seed++) {
       for (let wave = 1; wave <= 15; wave++) {
         const s = clearInto(wave, seed);
@@ -87,7 +87,7 @@ describe('Rules: waves', () => {
     }
   });
 
-  it('waves 1 to 3 have at least six first actions that do not end the run', () => {
+  it('WY-021 waves 1 to 3 have at least six first actions that do not end the run', () => {
     for (let seed = 0; seed < 100; seed++) {
       for (const wave of [1, 2, 3]) {
         expect(nonterminalFirstActions(clearInto(wave, seed)), `seed ${seed} wave ${wave}`).toBeGreaterThanOrEqual(6);

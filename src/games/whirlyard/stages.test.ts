@@ -21,11 +21,11 @@ describe('the turn as an ordered list of named stages', () => {
     ]);
   });
 
-  it('end_run is a turn of its own that consumes no turn', () => {
+  it('WY-040 end_run is a turn of its own that consumes no turn', () => {
     expect(END_RUN_STAGES.map((stage) => stage.name)).toEqual(['endRun']);
   });
 
-  it('every pursuit step resolves contact, then scrap arrivals, then groups', () => {
+  it('WY-033 every pursuit step resolves contact, then scrap arrivals, then groups', () => {
     expect(RESOLUTION.map((r) => r.name)).toEqual(['resolveContact', 'resolveScrapArrivals', 'resolveGroups']);
   });
 });
@@ -47,7 +47,7 @@ describe('single stages', () => {
     expect(d.events).toEqual([{ type: 'waited', x: 2, y: 2 }]);
   });
 
-  it('countTurn adds one to both clocks', () => {
+  it('WY-029 countTurn adds one to both clocks', () => {
     const d = draftOf({ ...start, turn: 10, waveTurn: 4 });
     countTurn(d);
     expect([d.turn, d.waveTurn]).toEqual([11, 5]);

@@ -7,13 +7,13 @@ import { mv, play, position, tokenAt } from '../testkit.js';
 const BREATHE = { type: 'breathe' } as const;
 
 describe('GOAL', () => {
-  it('one action is one turn', () => {
+  it('CW-001 one action is one turn', () => {
     const s = position(`4: P P P P P P\n3: P P @J2 P P P`, { turn: 4 });
     expect(play(s, mv(4, 2)).state.turn).toBe(5);
     expect(play(s, BREATHE).state.turn).toBe(5);
   });
 
-  it('every move spends stamina and the only income is breathing on a jug', () => {
+  it('CW-003 every move spends stamina and the only income is breathing on a jug', () => {
     let s = cragwake.init(11);
     for (let i = 0; i < 60 && s.phase === 'climbing'; i++) {
       const legal = legalActions(s).filter((a) => a.type === 'move');
@@ -28,7 +28,7 @@ describe('GOAL', () => {
 });
 
 describe('BREATHING', () => {
-  it('breathing is always legal while climbing, and always a turn', () => {
+  it('CW-037 breathing is always legal while climbing, and always a turn', () => {
     const spots = [
       `4: P P P P P P\n3: P P @P P P P`,
       `4: P P P P P P\n3: P P @J0 P P P`,
@@ -48,7 +48,7 @@ describe('BREATHING', () => {
     }
   });
 
-  it('on a jug with breaths left you gain 4 and the jug loses one breath permanently', () => {
+  it('CW-038 on a jug with breaths left you gain 4 and the jug loses one breath permanently', () => {
     const s = position(`4: P P P P P P\n3: P P @J2 P P P`, { stamina: 5 });
     const a = play(s, BREATHE).state;
     expect([a.stamina, tokenAt(a, 3, 2)]).toEqual([9, 'J1']);
@@ -56,13 +56,13 @@ describe('BREATHING', () => {
     expect([b.stamina, tokenAt(b, 3, 2)]).toEqual([13, 'J0']);
   });
 
-  it('on an overhanging row the jug gives 2', () => {
+  it('CW-038 on an overhanging row the jug gives 2', () => {
     const s = position(`4: P P P P P P\n3: P P @J2 P P P ^`, { stamina: 5 });
     const a = play(s, BREATHE).state;
     expect([a.stamina, tokenAt(a, 3, 2)]).toEqual([7, 'J1']);
   });
 
-  it('anywhere else breathing costs 1: a plain hold, a spent jug, a crimp, a ledge', () => {
+  it('CW-039 anywhere else breathing costs 1: a plain hold, a spent jug, a crimp, a ledge', () => {
     for (const cell of ['P', 'J0', 'C', 'K2', 'J0*']) {
       const s = position(`4: P P P P P P\n3: P P @${cell} P P P`, { stamina: 5 });
       const a = play(s, BREATHE).state;
@@ -81,7 +81,7 @@ describe('BREATHING', () => {
     expect(a.events).toContainEqual({ type: 'breathed', stamina: 1, breathsLeft: 1 });
   });
 
-  it('breaths never come back, so idling is downhill', () => {
+  it('CW-040 breaths never come back, so idling is downhill', () => {
     let s = position(`4: P P P P P P\n3: P P @J1 P P P`, { stamina: 10 });
     s = play(s, BREATHE).state;
     expect(s.stamina).toBe(14);
@@ -97,7 +97,7 @@ describe('CRACKED HOLDS', () => {
     4: P P K2 P P P
     3: P P @P P P P`;
 
-  it('a cracked hold loses a crack when you leave it, never on arrival or while you stand or breathe on it', () => {
+  it('CW-041 a cracked hold loses a crack when you leave it, never on arrival or while you stand or breathe on it', () => {
     let s = play(position(MAP, { stamina: 20 }), mv(4, 2)).state;
     expect(tokenAt(s, 4, 2)).toBe('K2');
     s = play(s, BREATHE).state;
@@ -107,7 +107,7 @@ describe('CRACKED HOLDS', () => {
     expect(left.events).toContainEqual({ type: 'crackSpent', row: 4, col: 2, cracksLeft: 1 });
   });
 
-  it('at zero cracks the hold is gone: it takes your weight exactly as many times as it says', () => {
+  it('CW-042 CW-043 at zero cracks the hold is gone: it takes your weight exactly as many times as it says', () => {
     let s = position(MAP, { stamina: 20 });
     let uses = 0;
     while (tokenAt(s, 4, 2).startsWith('K') && uses < 5) {
@@ -123,7 +123,7 @@ describe('CRACKED HOLDS', () => {
 });
 
 describe('SCORING', () => {
-  it('height pays 10 for every row above the previous high point, from the very first move', () => {
+  it('CW-006 height pays 10 for every row above the previous high point, from the very first move', () => {
     const s = cragwake.init(5);
     const up = legalActions(s).find((a) => a.type === 'move' && a.row === 1);
     expect(up).toBeDefined();
@@ -133,7 +133,7 @@ describe('SCORING', () => {
     expect(play(t, mv(5, 2)).state.score).toBe(50); // one row above the old high point
   });
 
-  it('completing pitch n pays 100 × n plus 15 per stamina on arrival, before the refill', () => {
+  it('CW-007 completing pitch n pays 100 × n plus 15 per stamina on arrival, before the refill', () => {
     const s = position(`20: =\n19: P P @P P P P`, { stamina: 8, dipped: true, high: 19, score: 1000 });
     const { state, events } = play(s, mv(20, 2));
     // 10 for the row, 200 for pitch 2, 15 × 7 (8 less the move)
@@ -142,28 +142,28 @@ describe('SCORING', () => {
     expect(state.stamina).toBe(difficulty(3).tank);
   });
 
-  it('a clean pitch adds one to the streak and pays 150 × the streak', () => {
+  it('CW-008 a clean pitch adds one to the streak and pays 150 × the streak', () => {
     const s = position(`20: =\n19: P P @P P P P`, { stamina: 8, streak: 2, high: 19 });
     const { state } = play(s, mv(20, 2));
     expect(state.streak).toBe(3);
     expect(state.score).toBe(10 + 200 + 105 + 450);
   });
 
-  it('the streak is capped at 6', () => {
+  it('CW-009 the streak is capped at 6', () => {
     const s = position(`20: =\n19: P P @P P P P`, { stamina: 8, streak: 6, high: 19 });
     const { state } = play(s, mv(20, 2));
     expect(state.streak).toBe(6);
     expect(state.score).toBe(10 + 200 + 105 + 900);
   });
 
-  it('a pitch that dips resets the streak to zero and pays no streak bonus', () => {
+  it('CW-010 a pitch that dips resets the streak to zero and pays no streak bonus', () => {
     const s = position(`20: =\n19: P P @P P P P`, { stamina: 8, streak: 5, dipped: true, high: 19 });
     const { state } = play(s, mv(20, 2));
     expect(state.streak).toBe(0);
     expect(state.score).toBe(10 + 200 + 105);
   });
 
-  it('stamina at 3 or below marks the pitch as dipped; 4 does not', () => {
+  it('CW-008 stamina at 3 or below marks the pitch as dipped; 4 does not', () => {
     const map = `5: P P P P P P\n4: P P P P P P\n3: P P @P P P P`;
     expect(play(position(map, { stamina: 5 }), mv(4, 2)).state.dipped).toBe(false);
     const dip = play(position(map, { stamina: 4 }), mv(4, 2));
@@ -179,14 +179,14 @@ describe('SCORING', () => {
     expect([done.dipped, done.streak]).toEqual([false, 0]);
   });
 
-  it('the pitch award keeps growing past pitch 34', () => {
+  it('CW-005 CW-068 the pitch award keeps growing past pitch 34', () => {
     const s = position(`400: =\n399: P P @P P P P`, { stamina: 5, dipped: true, high: 399 });
     expect(s.pitch).toBe(40);
     const { state } = play(s, mv(400, 2));
     expect(state.score).toBe(10 + 4000 + 15 * 4);
   });
 
-  it('nothing subtracts: running dry, spindrift, losing holds and ending a run leave the score alone', () => {
+  it('CW-011 nothing subtracts: running dry, spindrift, losing holds and ending a run leave the score alone', () => {
     const dry = position(`4: P P C P P P\n3: P P @P P P P`, { stamina: 2, score: 77, high: 4 });
     const out = play(dry, mv(4, 2)).state;
     expect([out.phase, out.score]).toEqual(['over', 77]);
@@ -206,7 +206,7 @@ describe('SCORING', () => {
 });
 
 describe('the belay', () => {
-  it('reaching the belay completes the pitch, refills stamina and offers the choice to carry on', () => {
+  it('CW-002 reaching the belay completes the pitch, refills stamina and offers the choice to carry on', () => {
     const s = position(`10: =\n9: P P @P P P P`, { stamina: 6 });
     const { state } = play(s, mv(10, 2));
     expect([state.phase, state.pitch, state.stamina, state.floor]).toEqual(['ledge', 2, difficulty(2).tank, 10]);

@@ -21,7 +21,7 @@ const CLAUSES: [string, string][] = [
 ];
 
 describe('TURN ORDER', () => {
-  it('the stage list is the turn order, stage by stage', () => {
+  it('CW-056 the stage list is the turn order, stage by stage', () => {
     expect(TURN.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
   });
 
@@ -37,7 +37,7 @@ describe('TURN ORDER', () => {
     expect(TURN.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
   });
 
-  it('the belay is tested before the end: landing on it with exactly 0 stamina completes the pitch and refills', () => {
+  it('CW-057 the belay is tested before the end: landing on it with exactly 0 stamina completes the pitch and refills', () => {
     const s = position(`10: =\n9: P P @P P P P`, { stamina: 1, dipped: true });
     const { state, events } = play(s, mv(10, 2));
     expect(state.phase).toBe('ledge');
@@ -46,7 +46,7 @@ describe('TURN ORDER', () => {
     expect(events.find((e) => e.type === 'pitchComplete')?.arrivedWith).toBe(0);
   });
 
-  it('completing the pitch stops the turn: no rockfall, no frost, no turn advance', () => {
+  it('CW-056 completing the pitch stops the turn: no rockfall, no frost, no turn advance', () => {
     const s = position(`10: =\n9: J2 P @P P P P`, { rockfall: 0, turn: 7 });
     const { state, events } = play(s, mv(10, 2));
     expect(state.turn).toBe(7);
@@ -59,7 +59,7 @@ describe('TURN ORDER', () => {
     expect(tokenAt(moved, 9, 0)).toBe('P');
   });
 
-  it('a cracked hold is spent before the move and height is paid after it', () => {
+  it('CW-056 a cracked hold is spent before the move and height is paid after it', () => {
     const s = position(`4: . . P . . .\n3: . . @K1 P . .`, { stamina: 10 });
     const { events } = play(s, mv(4, 2));
     const order = events.map((e) => e.type).filter((t) => t !== 'holdAdded');

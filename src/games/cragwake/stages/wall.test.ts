@@ -18,7 +18,7 @@ const ICE_MAP = `
   71: P P P P P P`;
 
 describe('ICE', () => {
-  it('on a creep turn every frosting hold becomes icy', () => {
+  it('CW-044 on a creep turn every frosting hold becomes icy', () => {
     const s = position(ICE_MAP, { pitch: 8, turn: 9, high: 73 });
     expect(difficulty(8).frostEvery).toBe(9);
     const { state, events } = play(s, BREATHE);
@@ -26,7 +26,7 @@ describe('ICE', () => {
     expect(events).toContainEqual({ type: 'frost' });
   });
 
-  it('every dry hold orthogonally next to an already-icy hold starts frosting; diagonals do not', () => {
+  it('CW-045 every dry hold orthogonally next to an already-icy hold starts frosting; diagonals do not', () => {
     const s = position(ICE_MAP, { pitch: 8, turn: 9, high: 73 });
     const { state } = play(s, BREATHE);
     expect([tokenAt(state, 74, 1), tokenAt(state, 75, 2), tokenAt(state, 73, 2)]).toEqual(['P~', 'P~', 'P~']);
@@ -38,19 +38,19 @@ describe('ICE', () => {
     ]);
   });
 
-  it('a hold that only just turned icy does not spread frost in the same creep', () => {
+  it('CW-045 a hold that only just turned icy does not spread frost in the same creep', () => {
     const { state } = play(position(ICE_MAP, { pitch: 8, turn: 9, high: 73 }), BREATHE);
     // (74,3) was frosting and is now icy; its other neighbours stay dry this creep
     expect([tokenAt(state, 74, 4), tokenAt(state, 75, 3)]).toEqual(['P', 'P']);
   });
 
-  it('frost only creeps on its turns', () => {
+  it('CW-066 frost only creeps on its turns', () => {
     const { state, events } = play(position(ICE_MAP, { pitch: 8, turn: 8, high: 73 }), BREATHE);
     expect(tokenAt(state, 74, 3)).toBe('P~');
     expect(events.some((e) => e.type === 'frost')).toBe(false);
   });
 
-  it('frosting costs nothing, so a hold frosts for a whole creep interval before it costs 2', () => {
+  it('CW-046 frosting costs nothing, so a hold frosts for a whole creep interval before it costs 2', () => {
     let s = position(ICE_MAP, { pitch: 8, turn: 9, high: 73 });
     s = play(s, BREATHE).state; // turn 9: (74,1) starts frosting
     const cost = () =>
@@ -70,7 +70,7 @@ describe('ICE', () => {
     expect(cost()?.cost).toBe(3);
   });
 
-  it('ledges never frost', () => {
+  it('CW-017 ledges never frost', () => {
     const s = position(`81: P* P* P* P* P* P*\n80: =\n79: P P @P P P P`, { pitch: 8, turn: 9, high: 79 });
     const { state } = play(s, BREATHE);
     for (let c = 0; c < 6; c++) expect(tokenAt(state, 80, c)).toBe('J0');
@@ -78,7 +78,7 @@ describe('ICE', () => {
 });
 
 describe('GUSTS AND ROCKFALL', () => {
-  it('both are pure functions of the seed and the turn', () => {
+  it('CW-047 CW-066 both are pure functions of the seed and the turn', () => {
     const p = difficulty(30);
     for (const seed of [1, 2, 99]) {
       for (let turn = 1; turn < 40; turn++) {
@@ -97,7 +97,7 @@ describe('GUSTS AND ROCKFALL', () => {
     }
   });
 
-  it('both are published a turn ahead in the readable state, and the published gust prices the turn', () => {
+  it('CW-048 CW-049 both are published a turn ahead in the readable state, and the published gust prices the turn', () => {
     let s = position(`299: P P P P P P\n298: P P @J2 P P P\n297: P P P P P P`, { pitch: 30, turn: 1, seed: 8 });
     let gusty = 0;
     for (let i = 0; i < 12; i++) {
@@ -120,7 +120,7 @@ describe('GUSTS AND ROCKFALL', () => {
     expect(gusty).toBeGreaterThan(0);
   });
 
-  it('rockfall sweeps at the end of the turn, after your move: you always have one move to leave', () => {
+  it('CW-050 rockfall sweeps at the end of the turn, after your move: you always have one move to leave', () => {
     const s = position(`5: P P P P P P\n4: P P P P P P\n3: P P @P P P P`, { rockfall: 2, stamina: 10 });
     const { state, events } = play(s, mv(4, 3));
     expect(state.spindrift).toBe(0);
@@ -129,28 +129,28 @@ describe('GUSTS AND ROCKFALL', () => {
     expect(events.map((e) => e.type)).toContain('rockfall');
   });
 
-  it('a sweep turns a jug into a plain hold and a plain hold into a cracked one', () => {
+  it('CW-051 a sweep turns a jug into a plain hold and a plain hold into a cracked one', () => {
     const s = position(`5: P J2* P P P P\n4: P P P P P P\n3: P K2 P P P @P`, { rockfall: 1 });
     const { state } = play(s, BREATHE);
     expect(tokenAt(state, 5, 1)).toBe('P*'); // the ice stays, the breaths go
     expect(tokenAt(state, 4, 1)).toBe('K1');
   });
 
-  it('a sweep removes a crimp or an already cracked hold', () => {
+  it('CW-052 a sweep removes a crimp or an already cracked hold', () => {
     const s = position(`5: P C P P P P\n4: P K2 P P P P\n3: P P P P P @P`, { rockfall: 1 });
     const { state, events } = play(s, BREATHE);
     expect([tokenAt(state, 5, 1), tokenAt(state, 4, 1)]).toEqual(['.', '.']);
     expect(events).toContainEqual({ type: 'holdLost', row: 5, col: 1, cause: 'rockfall' });
   });
 
-  it('unless it is the last hold in its row', () => {
+  it('CW-052 unless it is the last hold in its row', () => {
     const s = position(`6: P P P P P P\n5: . C . . . .\n4: P K1 P . . .\n3: P P P P . @P`, { rockfall: 1 });
     const { state } = play(s, BREATHE);
     expect(tokenAt(state, 5, 1)).toBe('C');
     expect(tokenAt(state, 4, 1)).toBe('.');
   });
 
-  it('your own cell is never changed: you pay 4 stamina instead, counted as spindrift', () => {
+  it('CW-053 your own cell is never changed: you pay 4 stamina instead, counted as spindrift', () => {
     const s = position(`5: P P P P P P\n4: P P P P P P\n3: P P @C P P P`, { rockfall: 2, stamina: 10 });
     const { state, events } = play(s, BREATHE);
     expect(tokenAt(state, 3, 2)).toBe('C');
@@ -158,13 +158,13 @@ describe('GUSTS AND ROCKFALL', () => {
     expect(events).toContainEqual({ type: 'spindrift', stamina: 4 });
   });
 
-  it('spindrift never takes stamina below 0, and at 0 the run ends', () => {
+  it('CW-053 CW-061 spindrift never takes stamina below 0, and at 0 the run ends', () => {
     const s = position(`5: P P P P P P\n4: P P P P P P\n3: P P @C P P P`, { rockfall: 2, stamina: 3 });
     const { state } = play(s, BREATHE);
     expect([state.stamina, state.spindrift, state.phase, state.end]).toEqual([0, 2, 'over', 'exhausted']);
   });
 
-  it('ledges are immune to rockfall, and sitting on one in the swept column costs nothing', () => {
+  it('CW-017 ledges are immune to rockfall, and sitting on one in the swept column costs nothing', () => {
     const s = position(`11: P P P P P P\n10: = = @= = = =`, { pitch: 2, rockfall: 2, stamina: 10 });
     const { state } = play(s, BREATHE);
     expect([state.stamina, state.spindrift]).toEqual([9, 0]);
@@ -173,7 +173,7 @@ describe('GUSTS AND ROCKFALL', () => {
 });
 
 describe('A LINE ALWAYS EXISTS', () => {
-  it('after a hold goes, any hold with nothing within a step above gets a plain hold written straight above it', () => {
+  it('CW-054 after a hold goes, any hold with nothing within a step above gets a plain hold written straight above it', () => {
     // row 4's only hold under row 5's crimp is col 1; removing the crimp strands it, so the repair writes a P
     const s = position(`6: P P P P P P\n5: . C . . . P\n4: . P . . . P\n3: P P P P P @P`, { rockfall: 1 });
     const { state, events } = play(s, BREATHE);
@@ -182,7 +182,7 @@ describe('A LINE ALWAYS EXISTS', () => {
     expect(events).toContainEqual({ type: 'holdAdded', row: 5, col: 1 });
   });
 
-  it('the repair cascades upward until every hold has a hold within a step above it', () => {
+  it('CW-054 CW-055 the repair cascades upward until every hold has a hold within a step above it', () => {
     const s = position(`7: P . . . . .\n6: . . . . . P\n5: . . . . . P\n4: . P . . . P\n3: P K1 P P P @P`);
     const { state } = play(s, BREATHE);
     expect(state.cells).toEqual(s.cells); // nothing went, nothing repaired
@@ -204,13 +204,13 @@ describe('A LINE ALWAYS EXISTS', () => {
 describe('AT A LEDGE', () => {
   const arrive = () => play(position(`10: =\n9: P P @P P P P`, { stamina: 9, turn: 4 }), mv(10, 2)).state;
 
-  it('only climbOn and endRun are legal', () => {
+  it('CW-058 only climbOn and endRun are legal', () => {
     const s = arrive();
     expect(legalActions(s)).toEqual([{ type: 'climbOn' }, { type: 'endRun' }]);
     expect(refused(s, BREATHE).reason).toBe('wrong_phase');
   });
 
-  it('the wall does not change while you sit there, and neither choice touches score or stamina', () => {
+  it('CW-059 CW-060 the wall does not change while you sit there, and neither choice touches score or stamina', () => {
     const s = arrive();
     const on = play(s, { type: 'climbOn' }).state;
     const off = play(s, { type: 'endRun' }).state;
@@ -230,20 +230,20 @@ describe('AT A LEDGE', () => {
 });
 
 describe('ENDINGS', () => {
-  it('the run ends when stamina reaches 0', () => {
+  it('CW-061 the run ends when stamina reaches 0', () => {
     const { state, events } = play(position(`4: P P C P P P\n3: P P @P P P P`, { stamina: 2 }), mv(4, 2));
     expect([state.phase, state.end]).toEqual(['over', 'exhausted']);
     expect(events).toContainEqual({ type: 'runEnded', reason: 'exhausted' });
   });
 
-  it('the run ends when no move is affordable, even though a breath would be', () => {
+  it('CW-061 the run ends when no move is affordable, even though a breath would be', () => {
     // every neighbour is a crimp on an overhanging row (3 each); after breathing stamina is 2
     const s = position(`5: C C C C C C ^\n4: C C C C C C ^\n3: C C @P C C C ^`, { stamina: 3, high: 3 });
     const { state } = play(s, BREATHE);
     expect([state.stamina, state.phase, state.end]).toEqual([2, 'over', 'no_move']);
   });
 
-  it('ending a run at a ledge is the third ending; all three keep every point and offer nothing more', () => {
+  it('CW-061 ending a run at a ledge is the third ending; all three keep every point and offer nothing more', () => {
     const s = play(position(`10: =\n9: P P @P P P P`, { stamina: 9 }), mv(10, 2)).state;
     const over = play(s, { type: 'endRun' }).state;
     expect([over.phase, over.end, over.score]).toEqual(['over', 'ended', s.score]);

@@ -6,7 +6,7 @@ import { act, actWithEvents, board, drawn, picture } from '../testkit.js';
 import { CRUSHED, PLAYING } from '../types.js';
 
 describe('gravity', () => {
-  it('runs exactly one pass per accepted action: a boulder falls one cell per tick', () => {
+  it('DW-031 runs exactly one pass per accepted action: a boulder falls one cell per tick', () => {
     let s = board(`
       #####
       #O..#
@@ -20,7 +20,7 @@ describe('gravity', () => {
     expect(picture(s)).toContain('#...#\n#o..#\n#..M#');
   });
 
-  it('scans rows from the bottom up, so a stacked column falls together', () => {
+  it('DW-031 scans rows from the bottom up, so a stacked column falls together', () => {
     const s = act(
       board(`
         ####
@@ -42,7 +42,7 @@ describe('gravity', () => {
     );
   });
 
-  it('left-to-right order decides a contested cell: the left object takes it, the right one goes elsewhere', () => {
+  it('DW-031 left-to-right order decides a contested cell: the left object takes it, the right one goes elsewhere', () => {
     const s = act(
       board(`
         #######
@@ -64,7 +64,7 @@ describe('gravity', () => {
     );
   });
 
-  it('each movable acts at most once per pass: an object that rolled right does not also fall', () => {
+  it('DW-031 each movable acts at most once per pass: an object that rolled right does not also fall', () => {
     const s = act(
       board(`
         #####
@@ -86,33 +86,33 @@ describe('gravity', () => {
     );
   });
 
-  it('fall: an object with an empty cell below moves down one and is falling', () => {
+  it('DW-032 fall: an object with an empty cell below moves down one and is falling', () => {
     const s = act(board('#G#\n#.#\n#M#'), 'wait');
     expect(picture(s)).toBe('#.#\n#g#\n#M#');
   });
 
   describe('the mole below', () => {
-    it('an object at rest directly above the mole stays put: the mole supports it indefinitely', () => {
+    it('DW-033 an object at rest directly above the mole stays put: the mole supports it indefinitely', () => {
       let s = board('#O#\n#M#\n#%#');
       for (let i = 0; i < 10; i++) s = act(s, 'wait');
       expect(picture(s)).toBe('#O#\n#M#\n#%#');
       expect(s.end).toBe(PLAYING);
     });
 
-    it('a falling boulder moves into the mole cell and the run ends', () => {
+    it('DW-034 a falling boulder moves into the mole cell and the run ends', () => {
       const { state, events } = actWithEvents(board('#o#\n#M#\n#%#'), 'wait');
       expect(state.end).toBe(CRUSHED);
       expect(picture(state)).toBe('#.#\n#o#\n#%#');
       expect(events).toContainEqual({ type: 'crushed', by: 'boulder', x: 1, y: 1 });
     });
 
-    it('a falling geode moves into the mole cell and the run ends', () => {
+    it('DW-034 a falling geode moves into the mole cell and the run ends', () => {
       const s = act(board('#g#\n#M#\n#%#'), 'wait');
       expect(s.end).toBe(CRUSHED);
       expect(picture(s)).toBe('#.#\n#g#\n#%#');
     });
 
-    it('a falling gem moves into the mole cell and is caught, scoring like any gem', () => {
+    it('DW-034 a falling gem moves into the mole cell and is caught, scoring like any gem', () => {
       const { state, events } = actWithEvents(board('#v#\n#M#\n#%#'), 'wait');
       expect(state.end).toBe(PLAYING);
       expect(state.gems).toBe(1);
@@ -123,37 +123,37 @@ describe('gravity', () => {
   });
 
   describe('roll', () => {
-    it('an object on a rounded object rolls left when the left and down-left cells are empty', () => {
+    it('DW-013 an object on a rounded object rolls left when the left and down-left cells are empty', () => {
       for (const under of ['O', '*', 'G']) {
         const s = act(board(`#...#\n#.O.#\n#.${under}.#\n#M%%#`), 'wait');
         expect(picture(s), `on ${under}`).toBe(`#...#\n#o..#\n#.${under}.#\n#M%%#`);
       }
     });
 
-    it('an object rolls right when it cannot roll left', () => {
+    it('DW-035 an object rolls right when it cannot roll left', () => {
       const s = act(board('#...#\n#%*.#\n#.O.#\n#M%%#'), 'wait');
       expect(picture(s)).toBe('#...#\n#%.v#\n#.O.#\n#M%%#');
     });
 
-    it('an object rolls only if both the side cell and the cell below it are empty', () => {
+    it('DW-035 an object rolls only if both the side cell and the cell below it are empty', () => {
       const s = act(board('#...#\n#.O.#\n#%O%#\n#M%%#'), 'wait');
       expect(picture(s)).toBe('#...#\n#.O.#\n#%O%#\n#M%%#');
     });
 
-    it('the mole cell never counts as empty for a roll', () => {
+    it('DW-035 the mole cell never counts as empty for a roll', () => {
       const s = act(board('#....#\n#.O..#\n#MO..#\n#%%%%#'), 'wait');
       // down-left is the mole: the boulder may not roll left, so it rolls right
       expect(picture(s)).toBe('#....#\n#..o.#\n#MO..#\n#%%%%#');
     });
 
-    it('a rolled object is falling, and keeps falling on the next tick', () => {
+    it('DW-035 a rolled object is falling, and keeps falling on the next tick', () => {
       let s = act(board('#....#\n#..O.#\n#..O.#\n#M.%%#\n######'), 'wait');
       expect(picture(s)).toBe('#....#\n#.o..#\n#..O.#\n#M.%%#\n######');
       s = act(s, 'wait');
       expect(picture(s)).toBe('#....#\n#....#\n#.oO.#\n#M.%%#\n######');
     });
 
-    it('soil, bedrock and exits are flat: nothing rolls off them', () => {
+    it('DW-013 soil, bedrock and exits are flat: nothing rolls off them', () => {
       for (const flat of ['%', '#', 'X']) {
         const s = act(board(`#...#\n#.O.#\n#.${flat}.#\n#M%%#`), 'wait');
         expect(picture(s), `on ${flat}`).toBe(`#...#\n#.O.#\n#.${flat}.#\n#M%%#`);
@@ -162,7 +162,7 @@ describe('gravity', () => {
   });
 
   describe('land', () => {
-    it('a falling object that can neither fall nor roll comes to rest', () => {
+    it('DW-036 a falling object that can neither fall nor roll comes to rest', () => {
       let s = board('#O#\n#.#\n#%#\n#M#');
       s = act(s, 'wait');
       expect(picture(s)).toBe('#.#\n#o#\n#%#\n#M#');
@@ -170,7 +170,7 @@ describe('gravity', () => {
       expect(picture(s)).toBe('#.#\n#O#\n#%#\n#M#');
     });
 
-    it('a geode that lands after a fall cracks into a gem at rest, for 10 points', () => {
+    it('DW-036 a geode that lands after a fall cracks into a gem at rest, for 10 points', () => {
       let s = board('#G#\n#.#\n#%#\n#M#');
       s = act(s, 'wait');
       expect(picture(s)).toBe('#.#\n#g#\n#%#\n#M#');
@@ -180,14 +180,14 @@ describe('gravity', () => {
       expect(events).toContainEqual({ type: 'crack', x: 1, y: 1, points: 10 });
     });
 
-    it('a geode that never falls stays a geode', () => {
+    it('DW-036 a geode that never falls stays a geode', () => {
       let s = board('#G#\n#%#\n#M#');
       for (let i = 0; i < 5; i++) s = act(s, 'wait');
       expect(picture(s)).toBe('#G#\n#%#\n#M#');
       expect(s.score).toBe(0);
     });
 
-    it('the gem a geode mints counts toward the quota when collected', () => {
+    it('DW-036 the gem a geode mints counts toward the quota when collected', () => {
       let s = board('####\n#G.#\n#.M#\n#%%#', { quota: 1 });
       s = act(s, 'wait', 'wait');
       expect(picture(s)).toBe('####\n#..#\n#*M#\n#%%#');
@@ -197,7 +197,7 @@ describe('gravity', () => {
     });
   });
 
-  it('movables never enter an exit cell', () => {
+  it('DW-037 movables never enter an exit cell', () => {
     let s = board('#O.#\n#X.#\n#M.#', { quota: 5 });
     s = act(s, 'wait', 'wait');
     expect(picture(s)).toBe('#O.#\n#X.#\n#M.#');
@@ -207,7 +207,7 @@ describe('gravity', () => {
     expect(picture(open)).toBe('#.#.#\n#...#\n#O*.#\n#E#M#');
   });
 
-  it('a long cascade takes several ticks to settle, and moves only when the mole acts', () => {
+  it('DW-038 a long cascade takes several ticks to settle, and moves only when the mole acts', () => {
     const start = board(`
       ######
       #O...#
@@ -228,23 +228,23 @@ describe('gravity', () => {
     expect(ticks).toBeGreaterThan(3);
   });
 
-  it('stepping out from under an object at rest lets it fall that same tick', () => {
+  it('DW-039 stepping out from under an object at rest lets it fall that same tick', () => {
     const s = act(board('#O.#\n#M.#\n#%%#'), 'right');
     expect(picture(s)).toBe('#..#\n#oM#\n#%%#');
   });
 
-  it('something already falling does not stop for the mole: stepping under a falling boulder is fatal', () => {
+  it('DW-040 something already falling does not stop for the mole: stepping under a falling boulder is fatal', () => {
     const s = act(board('#o.#\n#.M#\n#%%#'), 'left');
     expect(s.end).toBe(CRUSHED);
   });
 
-  it('stepping under a falling gem catches it', () => {
+  it('DW-040 stepping under a falling gem catches it', () => {
     const s = act(board('#v.#\n#.M#\n#%%#'), 'left');
     expect(s.gems).toBe(1);
     expect(s.end).toBe(PLAYING);
   });
 
-  it('gems are indestructible: a boulder falling onto a gem stops on it or rolls off, the gem stays', () => {
+  it('DW-041 gems are indestructible: a boulder falling onto a gem stops on it or rolls off, the gem stays', () => {
     let s = board('#.o.#\n#.*.#\n#%%%#\n#M%%#');
     s = act(s, 'wait', 'wait', 'wait');
     expect(picture(s)).toBe('#...#\n#O*.#\n#%%%#\n#M%%#');

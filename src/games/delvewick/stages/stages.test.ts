@@ -22,7 +22,7 @@ const SEED_STEP_WORDS: [string, string[]][] = [
 ];
 
 describe('the tick as an ordered list of named stages', () => {
-  it('lists the seven stages in the seed order', () => {
+  it('DW-025 lists the seven stages in the seed order', () => {
     expect(TICK_STAGES.map((s) => s.name)).toEqual(SEED_STEP_WORDS.map(([name]) => name));
   });
 
@@ -38,13 +38,13 @@ describe('the tick as an ordered list of named stages', () => {
 });
 
 describe('tick order', () => {
-  it('1) the action applies first: stepping under a falling gem catches it in the same tick', () => {
+  it('DW-025 1) the action applies first: stepping under a falling gem catches it in the same tick', () => {
     const { state, events } = actWithEvents(board('#.v#\n#M.#\n#%%#'), 'right');
     expect(state.gems).toBe(1);
     expect(events.find((e) => e.type === 'gem')?.how).toBe('caught');
   });
 
-  it('2) stepping onto the open exit completes the level at once: clear bonus, no oil spent, next level fresh', () => {
+  it('DW-026 2) stepping onto the open exit completes the level at once: clear bonus, no oil spent, next level fresh', () => {
     const s = board('#ME.#\n#####', { level: 3, quota: 1, gems: 1, oil: 20, score: 7 });
     const { state, events } = actWithEvents(s, 'right');
     expect(state.score).toBe(7 + 100 + 5 * 20);
@@ -56,7 +56,7 @@ describe('tick order', () => {
     expect(events.map((e) => e.type)).toEqual(['move', 'level_cleared', 'level_started']);
   });
 
-  it('2) stepping onto the exit runs no gravity pass: on the last level the board is left as it was', () => {
+  it('DW-026 2) stepping onto the exit runs no gravity pass: on the last level the board is left as it was', () => {
     const s = board('#o..#\n#.ME#\n#####', { level: 8, quota: 1, gems: 1, oil: 9, score: 100 });
     const state = act(s, 'right');
     expect(state.end).toBe(WON);
@@ -64,12 +64,12 @@ describe('tick order', () => {
     expect(state.oil).toBe(9);
   });
 
-  it('3) otherwise one gravity pass runs after the action', () => {
+  it('DW-025 3) otherwise one gravity pass runs after the action', () => {
     const state = act(board('#O.#\n#M.#\n#%%#'), 'right');
     expect(picture(state)).toBe('#..#\n#oM#\n#%%#');
   });
 
-  it('4) the exit opens the instant the gems collected reach the quota, and never closes again', () => {
+  it('DW-027 4) the exit opens the instant the gems collected reach the quota, and never closes again', () => {
     let s = board('#M**.X#\n#######', { quota: 2 });
     s = act(s, 'right');
     expect(s.exitOpen).toBe(false);
@@ -80,12 +80,12 @@ describe('tick order', () => {
     expect(act(state, 'left', 'wait', 'wait').exitOpen).toBe(true);
   });
 
-  it('4) a gem caught by gravity opens the exit in the same tick', () => {
+  it('DW-027 4) a gem caught by gravity opens the exit in the same tick', () => {
     const s = act(board('#v.X#\n#M.%#\n#####', { quota: 1 }), 'wait');
     expect(s.exitOpen).toBe(true);
   });
 
-  it('5) chain bookkeeping runs every tick: a chain ends after four ticks without a gem', () => {
+  it('DW-028 5) chain bookkeeping runs every tick: a chain ends after four ticks without a gem', () => {
     let s = act(board('#M*.....#\n#########'), 'right');
     expect(s.chain).toBe(1);
     s = act(s, 'right', 'right', 'right');
@@ -95,7 +95,7 @@ describe('tick order', () => {
     expect(events).toContainEqual({ type: 'chain_ended', length: 1 });
   });
 
-  it('6) oil falls by one each tick, and at zero the run ends out of oil', () => {
+  it('DW-029 6) oil falls by one each tick, and at zero the run ends out of oil', () => {
     let s = board('#M...#\n######', { oil: 2 });
     s = act(s, 'right');
     expect([s.oil, s.end]).toEqual([1, PLAYING]);
@@ -103,13 +103,13 @@ describe('tick order', () => {
     expect([s.oil, s.end]).toEqual([0, OUT_OF_OIL]);
   });
 
-  it('6) the last unit of oil can still carry the mole onto the open exit', () => {
+  it('DW-029 6) the last unit of oil can still carry the mole onto the open exit', () => {
     const s = act(board('#ME#\n####', { oil: 1, level: 2, quota: 1, gems: 1 }), 'right');
     expect(s.level).toBe(3);
     expect(s.end).toBe(PLAYING);
   });
 
-  it('7) on a settled board with all four moves invalid the run ends boxed in, but not while anything falls', () => {
+  it('DW-030 7) on a settled board with all four moves invalid the run ends boxed in, but not while anything falls', () => {
     const start = board(`
       #####
       #O###

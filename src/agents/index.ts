@@ -3,6 +3,7 @@
  * The CLI's `--agent NAME` looks names up here; anything else is loaded as a module path.
  */
 import { random } from './random.js';
+import { whirlyardHeuristic } from './whirlyard/heuristic.js';
 import type { AgentFactory } from './types.js';
 
 export type { Agent, AgentContext, AgentFactory, AgentView } from './types.js';
@@ -10,7 +11,9 @@ export type { Agent, AgentContext, AgentFactory, AgentView } from './types.js';
 /** Built-in agents: name -> game slug (or '*' for every game) -> factory. */
 export const BUILTIN_AGENTS: Record<string, Record<string, AgentFactory>> = {
   random: { '*': random },
-  heuristic: {},
+  heuristic: {
+    whirlyard: whirlyardHeuristic,
+  },
 };
 
 /** The built-in agent `name` for `game`, or undefined. */

@@ -2,6 +2,7 @@
  * The built-in agents, by name: `random` plays every game; `heuristic` has one agent per game.
  * The CLI's `--agent NAME` looks names up here; anything else is loaded as a module path.
  */
+import { briarwinkHeuristic } from './briarwink/heuristic.js';
 import { cragwakeHeuristic } from './cragwake/heuristic.js';
 import { delvewickHeuristic } from './delvewick/heuristic.js';
 import { random } from './random.js';
@@ -17,6 +18,7 @@ export const BUILTIN_AGENTS: Record<string, Record<string, AgentFactory>> = {
     whirlyard: whirlyardHeuristic,
     delvewick: delvewickHeuristic,
     cragwake: cragwakeHeuristic,
+    briarwink: briarwinkHeuristic,
   },
 };
 

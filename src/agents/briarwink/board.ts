@@ -130,12 +130,24 @@ export function lastLight(b: Board): number {
   return last;
 }
 
-/** Whether a dimling is on or next to `c`, or heading into it. */
+/**
+ * Whether a dimling threatens `c`: it is on or next to it, heading into it, or heading to a cell next
+ * to it (so it is coming closer).
+ */
 export function nearDimling(b: Board, c: number): boolean {
   for (let i = 0; i < b.dimlings.length; i++) {
-    if (manhattan(c, b.dimlings[i]) <= 1 || c === b.ahead[i]) return true;
+    const now = manhattan(c, b.dimlings[i]);
+    if (now <= 1 || c === b.ahead[i]) return true;
+    if (now === 2 && manhattan(c, b.ahead[i]) === 1) return true;
   }
   return false;
+}
+
+/** Manhattan distance from `c` to the nearest visible dimling (99 when none is seen). */
+export function dimlingDistance(b: Board, c: number): number {
+  let best = 99;
+  for (const d of b.dimlings) best = Math.min(best, manhattan(c, d));
+  return best;
 }
 
 /** How many neighbours of `c` the gardener could walk into: a cell with one is a dead end. */

@@ -25,6 +25,7 @@ import {
   BLOOM_TICKS,
   boardOf,
   crossOf,
+  dimlingDistance,
   exits,
   nearDimling,
   isLit,
@@ -64,7 +65,7 @@ function search(b: Board, from: number, t0: number, blocked = -1, strict = true)
     for (let d = 0; d < 4; d++) {
       const n = neighbour(c, d);
       if (n < 0 || n === blocked || dist[n] >= 0 || !walkable(b, n)) continue;
-      if (strict ? nearDimling(b, n) : onDimling(b, n)) continue;
+      if (strict ? nearDimling(b, n) || (exits(b, n) <= 1 && dimlingDistance(b, n) <= 4) : onDimling(b, n)) continue;
       const arrive = t0 + (dist[c] + 1) * T;
       if (isLit(b, n, arrive - T, arrive + T)) continue;
       dist[n] = dist[c] + 1;
@@ -82,13 +83,28 @@ function onDimling(b: Board, c: number): boolean {
 
 /** Whether standing on `c` from tick `from` until every known bloom is over stays safe (and not a dead end). */
 function safeFrom(b: Board, c: number, from: number, horizon: number): boolean {
-  return !nearDimling(b, c) && !isLit(b, c, from, horizon) && exits(b, c) >= 2;
+  return !nearDimling(b, c) && !isLit(b, c, from, horizon) && exits(b, c) >= 2 && dimlingDistance(b, c) >= 2;
 }
 
-/** The nearest cell that stays safe until `horizon`, as [cell, first direction], or null. */
+/**
+ * A cell that stays safe until `horizon`, as [cell, first direction], or null: among the safe cells
+ * at most two steps farther than the nearest one, the one with the most room around it.
+ */
 function nearestSafe(b: Board, s: Search, horizon: number): [number, number] | null {
-  for (const c of s.order) if (safeFrom(b, c, s.dist[c] * b.stepTicks, horizon)) return [c, s.first[c]];
-  return null;
+  let best: [number, number] | null = null;
+  let bestScore = -Infinity;
+  let limit = Infinity;
+  for (const c of s.order) {
+    if (s.dist[c] > limit) break;
+    if (!safeFrom(b, c, s.dist[c] * b.stepTicks, horizon)) continue;
+    if (limit === Infinity) limit = s.dist[c] + 2;
+    const score = 2 * Math.min(4, dimlingDistance(b, c)) + exits(b, c) - 0.5 * s.dist[c];
+    if (score > bestScore) {
+      bestScore = score;
+      best = [c, s.first[c]];
+    }
+  }
+  return best;
 }
 
 const tick = (move: number, count: number, plant = false): GameAction => ({

@@ -99,7 +99,18 @@ export function boardOf(o: BriarwinkObservation, memory: Uint8Array): Board {
     if (danger[o.pods[i].cell].length > 0) burst[i] = Math.min(burst[i], WAKE_TICKS + 1);
   }
   o.pods.forEach((p, i) => {
-    for (const c of p.covers) danger[c].push(Math.max(0, burst[i] - 2), burst[i] + BLOOM_TICKS + 1);
+    // Briar in the way may be cleared by another bloom first, letting the beam run on: the agent
+    // keeps out of the whole reach (up to walls), not just today's cover.
+    const reachable = new Set(p.covers);
+    for (let d = 0; d < 4; d++) {
+      let c = p.cell;
+      for (let k = 0; k < p.reach; k++) {
+        c = neighbour(c, d);
+        if (c < 0 || terrain[c] === WALL) break;
+        reachable.add(c);
+      }
+    }
+    for (const c of reachable) danger[c].push(Math.max(0, burst[i] - 2), burst[i] + BLOOM_TICKS + 1);
   });
   return {
     terrain,

@@ -195,7 +195,9 @@ export function chooseBriarwink(o: BriarwinkObservation, memory: Uint8Array): Ga
   const horizon = Math.max(lastLight(b), 2 * T);
 
   // 1. Out of the way of moonlight and dimlings.
-  if (!safeFrom(b, b.me, 0, Math.min(horizon, 2 * T + 2))) return flee(b, s, horizon);
+  // A dead end is a threat only with a dimling about (fleeing an empty one would undo every plan there).
+  const cornered = exits(b, b.me) < 2 && dimlingDistance(b, b.me) <= 4;
+  if (cornered || nearDimling(b, b.me) || isLit(b, b.me, 0, Math.min(horizon, 2 * T + 2))) return flee(b, s, horizon);
   // 2. The open gate.
   if (o.gate >= 0 && s.dist[o.gate] > 0) return tick(s.first[o.gate], T);
   // 3. A power-up in sight.

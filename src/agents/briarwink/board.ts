@@ -5,6 +5,7 @@
  */
 import type { BriarwinkObservation } from '../../games/briarwink/observe.js';
 
+/** The garden: 7 columns, 9 rows, cell = y * 7 + x. */
 export const W = 7;
 export const H = 9;
 export const CELLS = W * H;
@@ -46,6 +47,7 @@ export function neighbour(c: number, d: number): number {
   return x < 0 || y < 0 || x >= W || y >= H ? -1 : y * W + x;
 }
 
+/** Manhattan distance between two cells. */
 export function manhattan(a: number, b: number): number {
   return Math.abs((a % W) - (b % W)) + Math.abs(((a / W) | 0) - ((b / W) | 0));
 }

@@ -32,7 +32,7 @@ export interface Sim {
 }
 
 /** What one modelled turn did. */
-export interface Outcome {
+export interface TurnResult {
   sim: Sim;
   caught: boolean;
   /** Points the turn paid (kills, step bonuses, a wave clear). */
@@ -83,7 +83,7 @@ export function isLegal(s: Sim, code: number): boolean {
 }
 
 /**
- * One pursuit step of the drones flagged in `moving` (all, or the charged ones), resolved in the
+ * One pursuit step of all the drones, or of the charged ones alone, resolved in the
  * seed's order. Mutates `s`; answers the points, or -1 when a drone reached the rover.
  */
 function pursue(s: Sim, chargedOnly: boolean): number {
@@ -131,7 +131,7 @@ function pursue(s: Sim, chargedOnly: boolean): number {
 }
 
 /** Plays action `code` (assumed legal) on a copy of `s`. */
-export function play(s: Sim, code: number): Outcome {
+export function play(s: Sim, code: number): TurnResult {
   const t: Sim = {
     rover: s.rover,
     drones: s.drones,
@@ -161,7 +161,12 @@ export function play(s: Sim, code: number): Outcome {
   } else if (code !== WAIT) {
     t.rover = neighbour(s.rover, code);
   }
-  const clear = (): Outcome => ({ sim: t, caught: false, points: points + (t.pulseUsed ? 100 : 150), cleared: true });
+  const clear = (): TurnResult => ({
+    sim: t,
+    caught: false,
+    points: points + (t.pulseUsed ? 100 : 150),
+    cleared: true,
+  });
   if (t.drones.length === 0) return clear();
   const first = pursue(t, false);
   if (first < 0) return { sim: t, caught: true, points, cleared: false };

@@ -1,0 +1,36 @@
+/**
+ * Prints the README's margins: random against the heuristic on each game's `dev` seed suite, with the
+ * step caps the README names. Run `npx tsx src/agents/margins.ts [slug ...]` (all four by default).
+ * Delvewick's heuristic plays in-process with the engine state, as it must.
+ */
+import { registry } from '../games/index.js';
+import { BUILTIN_AGENTS } from './index.js';
+import { measure, type ScoreSummary } from './measure.js';
+
+/** The step cap (accepted actions) each game is measured with. */
+export const MARGIN_CAPS: Record<string, number> = {
+  whirlyard: 1000,
+  delvewick: 5000,
+  cragwake: 5000,
+  briarwink: 10000,
+};
+
+const row = (who: string, s: ScoreSummary): string =>
+  `| ${who} | ${s.mean.toFixed(1)} | ${s.median} | ${s.max} | ${s.min} | ${s.runs.reduce((n, r) => n + r.steps, 0)} |`;
+
+async function main(slugs: string[]): Promise<void> {
+  for (const slug of slugs) {
+    const game = registry.get(slug);
+    if (!game) throw new Error(`no game "${slug}"`);
+    const cap = MARGIN_CAPS[slug];
+    const seeds = game.spec.suites.dev;
+    console.log(`\n${slug}: dev suite (${seeds.length} seeds), step cap ${cap}`);
+    console.log('| agent | mean | median | max | min | actions |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    console.log(row('random', await measure(game, BUILTIN_AGENTS.random['*'], seeds, cap)));
+    console.log(row('heuristic', await measure(game, BUILTIN_AGENTS.heuristic[slug], seeds, cap)));
+  }
+}
+
+const args = process.argv.slice(2);
+await main(args.length > 0 ? args : Object.keys(MARGIN_CAPS));

@@ -98,8 +98,8 @@ export function summarize(
   };
 }
 
-/** The summary as an aligned two-column table, for the terminal. */
-export function formatSummary(s: Summary): string {
+/** The summary as an aligned two-column table, for the terminal; `extra` rows go at the end. */
+export function formatSummary(s: Summary, extra: [string, string][] = []): string {
   const ended = Object.entries(s.outcomes)
     .sort((a, b) => b[1] - a[1])
     .map(([k, n]) => `${k} ${n}`)
@@ -118,6 +118,7 @@ export function formatSummary(s: Summary): string {
     ['wall time', `${s.wallSeconds} s`],
     ['steps per second', `${s.stepsPerSecond.toLocaleString('en-US')} overall`],
     ['  per thread', `${s.threadStepsPerSecond.toLocaleString('en-US')} (time inside runs)`],
+    ...extra,
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');

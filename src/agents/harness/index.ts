@@ -55,6 +55,7 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
   let done = 0;
   const onRun = (r: RunResult) => opts.onRun?.(r, ++done);
   const started = performance.now();
+  let running = started;
   let results: RunResult[];
   if (opts.server) {
     results = await runOnServer(opts.server, opts.game, factory, opts.seeds, opts.workers, settings, onRun);
@@ -64,6 +65,7 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
       opts.seeds,
       opts.workers,
       onRun,
+      () => (running = performance.now()),
     );
   } else {
     results = [];
@@ -74,5 +76,9 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
     }
   }
   const wallMs = performance.now() - started;
-  return { results, summary: summarize(opts.game, opts.agent, progressLabel(opts.game), results, wallMs) };
+  const startupMs = running - started;
+  return {
+    results,
+    summary: summarize(opts.game, opts.agent, progressLabel(opts.game), results, wallMs, startupMs),
+  };
 }

@@ -15,12 +15,16 @@ const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
 
 type Reply = { type: 'ready' } | { type: 'result'; result: RunResult } | { type: 'error'; message: string };
 
-/** Plays `seeds` over `workers` threads; `onRun` sees each result as it arrives. Results in seed order. */
+/**
+ * Plays `seeds` over `workers` threads; `onRun` sees each result as it arrives, `onReady` is called
+ * once, when the first thread has loaded and can play. Results in seed order.
+ */
 export function runOnWorkers(
   setup: WorkerSetup,
   seeds: readonly number[],
   workers: number,
   onRun: (r: RunResult) => void,
+  onReady: () => void = () => {},
 ): Promise<RunResult[]> {
   const results: RunResult[] = new Array(seeds.length);
   const count = Math.max(1, Math.min(workers, seeds.length));
@@ -30,6 +34,7 @@ export function runOnWorkers(
   return new Promise<RunResult[]>((resolve, reject) => {
     if (seeds.length === 0) return resolve([]);
     let failed = false;
+    let ready = false;
     const stop = (err?: Error) => {
       if (failed) return;
       if (err) failed = true;
@@ -48,6 +53,10 @@ export function runOnWorkers(
       };
       thread.on('message', (msg: Reply) => {
         if (msg.type === 'error') return stop(new Error(msg.message));
+        if (msg.type === 'ready' && !ready) {
+          ready = true;
+          onReady();
+        }
         if (msg.type === 'result') {
           results[current] = msg.result;
           done++;

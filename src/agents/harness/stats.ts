@@ -34,7 +34,9 @@ export interface Summary {
   outcomes: Record<string, number>;
   steps: number;
   wallSeconds: number;
-  /** Steps over the wall time of the whole evaluation (thread start-up and messages included). */
+  /** Of the wall time, how long the worker threads took to start (loading the code), before any run. */
+  startupSeconds: number;
+  /** Steps over the wall time once the first thread was ready (messages between threads included). */
   stepsPerSecond: number;
   /**
    * Steps over the time spent inside runs, summed over threads: what one thread does, comparable to
@@ -58,13 +60,14 @@ export function quantile(sorted: readonly number[], q: number): number {
 /** Rounds to two decimals, so tables and files show the same figures. */
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 
-/** The summary of `results` that took `wallMs` in all. */
+/** The summary of `results` that took `wallMs` in all, the first `startupMs` of it starting threads. */
 export function summarize(
   game: string,
   agent: string,
   progressLabel: string,
   results: readonly RunResult[],
   wallMs: number,
+  startupMs = 0,
 ): Summary {
   const scores = results.map((r) => r.score).sort((a, b) => a - b);
   const reached = results.map((r) => r.progress).filter((p): p is number => p !== null);
@@ -93,7 +96,8 @@ export function summarize(
     outcomes,
     steps,
     wallSeconds: round2(wallMs / 1000),
-    stepsPerSecond: wallMs > 0 ? Math.round(steps / (wallMs / 1000)) : 0,
+    startupSeconds: round2(startupMs / 1000),
+    stepsPerSecond: wallMs > startupMs ? Math.round(steps / ((wallMs - startupMs) / 1000)) : 0,
     threadStepsPerSecond: busyMs > 0 ? Math.round(steps / (busyMs / 1000)) : 0,
   };
 }
@@ -115,8 +119,8 @@ export function formatSummary(s: Summary, extra: [string, string][] = []): strin
     [`${s.progress.label} mean / max`, `${s.progress.mean ?? '-'} / ${s.progress.max ?? '-'}`],
     ['ended', ended || '-'],
     ['steps', String(s.steps)],
-    ['wall time', `${s.wallSeconds} s`],
-    ['steps per second', `${s.stepsPerSecond.toLocaleString('en-US')} overall`],
+    ['wall time', `${s.wallSeconds} s (threads starting: ${s.startupSeconds} s)`],
+    ['steps per second', `${s.stepsPerSecond.toLocaleString('en-US')} once started`],
     ['  per thread', `${s.threadStepsPerSecond.toLocaleString('en-US')} (time inside runs)`],
     ...extra,
   ];

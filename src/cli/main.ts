@@ -54,6 +54,12 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// A closed pipe (`gameboard play x | head`) ends the command quietly, as it does for other tools.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 // Leave the process to exit by itself once done: `serve` keeps listening, and the worker threads of
 // `eval` are gone by then.
 const code = await main(process.argv.slice(2));

@@ -3,7 +3,8 @@
  * agents' own tests share. The agent sees what it would see over HTTP (observation, legal actions,
  * score), plus the engine's state when it declares `needsState`.
  */
-import type { AnyGame, GameAction, Outcome } from '../core/game.js';
+import type { AnyGame, GameAction, Observation, Outcome } from '../core/game.js';
+import type { Budget } from './budgets.js';
 import type { AgentFactory, AgentView } from './types.js';
 
 /** What one run gave. */
@@ -14,7 +15,7 @@ export interface RunRecord {
   actions: GameAction[];
   score: number;
   steps: number;
-  /** How it ended; `truncated` with reason `max_steps` when the step cap stopped it. */
+  /** How it ended; `truncated` (reason `max_steps` or `budget`) when a cap stopped it. */
   outcome: Outcome;
   /** The final engine state (in-process only; not serialised into results). */
   state: unknown;
@@ -23,11 +24,41 @@ export interface RunRecord {
 export interface PlayOptions {
   /** Stop after this many accepted actions (the run is then `truncated`). Default 100,000. */
   maxSteps?: number;
+  /**
+   * Stop before an action would take the run past this budget (the run is then `truncated` with
+   * reason `budget`); see `budgets.ts`.
+   */
+  budget?: Budget;
 }
 
 /**
- * Plays `factory`'s agent on `game` from `seed` until the game is over or `maxSteps`. An action the
- * engine refuses throws (an agent must choose among the legal actions).
+ * The view an agent gets. The observation is built only when the agent reads it: rendering the text
+ * costs more than a step, and an agent that only reads `legalActions` (random) should not pay for it.
+ */
+class View implements AgentView {
+  state?: unknown;
+  private obs: Observation | undefined;
+  constructor(
+    readonly game: string,
+    private readonly engine: AnyGame,
+    private readonly current: unknown,
+    readonly legalActions: GameAction[],
+    readonly score: number,
+    readonly step: number,
+  ) {}
+  get observation(): Observation {
+    return (this.obs ??= this.engine.observe(this.current));
+  }
+}
+
+/** True for a promise or any other thenable. */
+function isThenable<T>(x: T | PromiseLike<T>): x is PromiseLike<T> {
+  return typeof (x as { then?: unknown } | null)?.then === 'function';
+}
+
+/**
+ * Plays `factory`'s agent on `game` from `seed` until the game is over, `maxSteps`, or the budget. An
+ * action the engine refuses throws (an agent must choose among the legal actions).
  */
 export async function playRun(
   game: AnyGame,
@@ -36,32 +67,44 @@ export async function playRun(
   opts: PlayOptions = {},
 ): Promise<RunRecord> {
   const maxSteps = opts.maxSteps ?? 100_000;
-  const agent = factory({ game: game.spec.slug, seed });
+  const budget = opts.budget;
+  const slug = game.spec.slug;
+  const agent = factory({ game: slug, seed });
   let state = game.init(seed);
   const actions: GameAction[] = [];
-  while (!game.isGameOver(state) && actions.length < maxSteps) {
-    const view: AgentView = {
-      game: game.spec.slug,
-      observation: game.observe(state),
-      legalActions: game.legalActions(state),
-      score: game.score(state),
-      step: actions.length,
-    };
+  let spent = 0;
+  let truncated: Outcome | null = null;
+  while (!game.isGameOver(state)) {
+    if (actions.length >= maxSteps) {
+      truncated = { kind: 'truncated', reason: 'max_steps' };
+      break;
+    }
+    const view = new View(slug, game, state, game.legalActions(state), game.score(state), actions.length);
     if (factory.needsState) view.state = state;
-    const action = await agent.act(view);
+    // Awaiting only real promises keeps a synchronous agent's loop free of a microtask per step.
+    const chosen = agent.act(view);
+    const action = isThenable(chosen) ? await chosen : chosen;
+    if (budget) {
+      const cost = budget.cost(action);
+      if (spent + cost > budget.limit) {
+        truncated = { kind: 'truncated', reason: 'budget' };
+        break;
+      }
+      spent += cost;
+    }
     const r = game.step(state, action);
     if (!r.ok) throw new Error(`the agent chose a refused action ${JSON.stringify(action)}: ${r.reason}: ${r.message}`);
     state = r.state;
     actions.push(action);
   }
   return {
-    game: game.spec.slug,
+    game: slug,
     rulesVersion: game.spec.rulesVersion,
     seed,
     actions,
     score: game.score(state),
     steps: actions.length,
-    outcome: game.outcome(state) ?? { kind: 'truncated', reason: 'max_steps' },
+    outcome: game.outcome(state) ?? truncated ?? { kind: 'truncated', reason: 'max_steps' },
     state,
   };
 }

@@ -1,0 +1,115 @@
+/**
+ * The harness's own parts: the published budgets and how `playRun` stops at one, the summary's
+ * quantiles and outcome counts, how far a run got, and the agent loader's messages.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameAction } from '../../core/game.js';
+import { registry } from '../../games/index.js';
+import { BUDGETS, budgetOf, type Budget } from '../budgets.js';
+import { playRun } from '../play.js';
+import type { AgentFactory } from '../types.js';
+import { evaluate, loadAgent, progressOf, quantile, summarize, type RunResult } from './index.js';
+
+const briarwink = registry.get('briarwink')!;
+
+/** Starts the night, then always asks for the same batch of ticks. */
+const batches =
+  (count: number): AgentFactory =>
+  () => ({
+    act: (view): GameAction =>
+      view.legalActions.some((a) => a.type === 'start')
+        ? { type: 'start' }
+        : { type: 'tick', move: null, plant: false, count },
+  });
+
+describe('budgets', () => {
+  it('publishes Whirlyard 1,000 actions, Cragwake 2,000 turns, Briarwink 54,000 ticks, Delvewick none', () => {
+    expect(Object.fromEntries(Object.entries(BUDGETS).map(([k, b]) => [k, [b.limit, b.unit]]))).toEqual({
+      whirlyard: [1000, 'actions'],
+      cragwake: [2000, 'turns'],
+      briarwink: [54000, 'ticks'],
+    });
+    expect(budgetOf('delvewick')).toBeUndefined();
+  });
+
+  it('a Briarwink tick with count n costs n ticks; start and endRun cost none', () => {
+    const b = budgetOf('briarwink')!;
+    expect(b.cost({ type: 'tick', move: 'up', plant: false, count: 7 })).toBe(7);
+    expect(b.cost({ type: 'tick', move: null, plant: true })).toBe(1);
+    expect(b.cost({ type: 'start' })).toBe(0);
+    expect(b.cost({ type: 'endRun' })).toBe(0);
+  });
+
+  it('a Cragwake move or breathe is a turn; climbing on and ending the run are not', () => {
+    const b = budgetOf('cragwake')!;
+    expect([{ type: 'move', row: 1, col: 2 }, { type: 'breathe' }].map((a) => b.cost(a as GameAction))).toEqual([1, 1]);
+    expect([{ type: 'climbOn' }, { type: 'endRun' }].map((a) => b.cost(a))).toEqual([0, 0]);
+  });
+
+  it('playRun stops before an action would pass the budget, and calls the run truncated', async () => {
+    const tiny: Budget = { ...budgetOf('briarwink')!, limit: 10 };
+    const run = await playRun(briarwink, batches(4), 5, { budget: tiny });
+    // start (0 ticks), 4 + 4 ticks; the next 4 would make 12 > 10.
+    expect(run.actions.map((a) => a.count ?? 0)).toEqual([0, 4, 4]);
+    expect(run.outcome).toEqual({ kind: 'truncated', reason: 'budget' });
+  });
+});
+
+describe('summary', () => {
+  it('quantiles interpolate between ranks', () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([0, 10], 0.1)).toBe(1);
+    expect(quantile([7], 0.9)).toBe(7);
+  });
+
+  it('counts how runs ended and how far they got', () => {
+    const run = (score: number, progress: number, kind: 'terminated' | 'ended', reason: string): RunResult => ({
+      seed: score,
+      score,
+      steps: 10,
+      ms: 1,
+      progress,
+      outcome: { kind, reason },
+    });
+    const s = summarize(
+      'whirlyard',
+      'x',
+      'wave',
+      [run(10, 1, 'terminated', 'caught'), run(30, 3, 'ended', 'end_run'), run(20, 2, 'terminated', 'caught')],
+      1000,
+    );
+    expect(s).toMatchObject({ runs: 3, mean: 20, median: 20, max: 30, steps: 30, stepsPerSecond: 30 });
+    expect(s.progress).toEqual({ label: 'wave', mean: 2, max: 3 });
+    expect(s.outcomes).toEqual({ 'terminated:caught': 2, 'ended:end_run': 1 });
+  });
+});
+
+describe('how far', () => {
+  it('reads wave, level, pitch and night from the observation', () => {
+    const fields = { whirlyard: 'wave', delvewick: 'level', cragwake: 'pitch' } as const;
+    for (const [slug, field] of Object.entries(fields)) {
+      const g = registry.get(slug)!;
+      const obs = g.observe(g.init(1));
+      expect(progressOf(slug, obs)).toBe(obs[field]);
+    }
+    const obs = briarwink.observe(briarwink.init(1)) as unknown as { player: { night: number } };
+    expect(progressOf('briarwink', obs as never)).toBe(obs.player.night);
+  });
+});
+
+describe('agents', () => {
+  it('finds built-in agents, and says which exist when a name is unknown', async () => {
+    expect(typeof (await loadAgent('random', 'cragwake'))).toBe('function');
+    await expect(loadAgent('genius', 'cragwake')).rejects.toThrow(/no agent "genius".*random/);
+    await expect(loadAgent('./no/such/agent.js', 'cragwake')).rejects.toThrow(/Cannot load the agent module/);
+  });
+
+  it('in this thread, evaluate gives the runs playRun gives', async () => {
+    const { results } = await evaluate({ game: 'cragwake', agent: 'random', seeds: [1, 2], workers: 0 });
+    const factory = await loadAgent('random', 'cragwake');
+    const direct = await Promise.all(
+      [1, 2].map((s) => playRun(registry.get('cragwake')!, factory, s, { budget: budgetOf('cragwake') })),
+    );
+    expect(results.map((r) => [r.score, r.steps, r.outcome])).toEqual(direct.map((r) => [r.score, r.steps, r.outcome]));
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The evaluation harness: plays an agent over a list of seeds, in-process on worker threads (or in
+ * this thread), or against a server over HTTP, and summarises the runs. `gameboard eval` is a thin
+ * shell over `evaluate`.
+ */
+import { registry } from '../../games/index.js';
+import { loadAgent, AgentLoadError, type AgentOptions } from './load.js';
+import { runLocal, type RunSettings } from './local.js';
+import { runOnWorkers } from './pool.js';
+import { progressLabel } from './progress.js';
+import { runOnServer } from './remote.js';
+import { summarize, type RunResult, type Summary } from './stats.js';
+
+export { AGENT_MAKERS, AgentLoadError, agentNames, isAgentPath, loadAgent } from './load.js';
+export type { AgentOptions } from './load.js';
+export { PROGRESS, progressLabel, progressOf } from './progress.js';
+export { formatSummary, quantile, runsToCsv, summarize } from './stats.js';
+export type { RunResult, Summary } from './stats.js';
+
+/** What to evaluate, and where. */
+export interface EvalOptions extends RunSettings {
+  game: string;
+  /** A built-in agent name or a module path. */
+  agent: string;
+  seeds: readonly number[];
+  /** Worker threads in-process (0: this thread), or concurrent runs with `server`. */
+  workers: number;
+  /** Play over HTTP against this server instead of in-process. */
+  server?: string;
+  agentOptions?: AgentOptions;
+  /** Called after each run. */
+  onRun?: (r: RunResult, done: number) => void;
+}
+
+/** The runs and their summary. */
+export interface Evaluation {
+  results: RunResult[];
+  summary: Summary;
+}
+
+/** Evaluates `opts.agent` on `opts.game` over `opts.seeds`. Throws AgentLoadError for a bad agent. */
+export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
+  const game = registry.get(opts.game);
+  if (!game) throw new AgentLoadError(`There is no game "${opts.game}". Games: ${registry.slugs().join(', ')}.`);
+  const agentOptions = opts.agentOptions ?? {};
+  // Load the agent here first even when workers will load their own copies: a bad name or module
+  // then fails once, with one clear message, before any thread starts.
+  const factory = await loadAgent(opts.agent, opts.game, agentOptions);
+  if (opts.server && factory.needsState) {
+    throw new AgentLoadError(
+      `The agent ${opts.agent} reads the engine's state (needsState), which a server never shows: run it in-process, without --server.`,
+    );
+  }
+  const settings: RunSettings = { maxSteps: opts.maxSteps, keepActions: opts.keepActions };
+  let done = 0;
+  const onRun = (r: RunResult) => opts.onRun?.(r, ++done);
+  const started = performance.now();
+  let running = started;
+  let results: RunResult[];
+  if (opts.server) {
+    results = await runOnServer(opts.server, opts.game, factory, opts.seeds, opts.workers, settings, onRun);
+  } else if (opts.workers > 0) {
+    results = await runOnWorkers(
+      { game: opts.game, agent: opts.agent, agentOptions, ...settings },
+      opts.seeds,
+      opts.workers,
+      onRun,
+      () => (running = performance.now()),
+    );
+  } else {
+    results = [];
+    for (const seed of opts.seeds) {
+      const r = await runLocal(game, factory, seed, settings);
+      results.push(r);
+      onRun(r);
+    }
+  }
+  const wallMs = performance.now() - started;
+  const startupMs = running - started;
+  return {
+    results,
+    summary: summarize(opts.game, opts.agent, progressLabel(opts.game), results, wallMs, startupMs),
+  };
+}

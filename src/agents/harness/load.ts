@@ -1,0 +1,67 @@
+/**
+ * Finds an agent by what the user typed after `--agent`: a built-in name from the registry
+ * (`random`, `heuristic`), an agent someone plugged in with options (see `AGENT_MAKERS`), or a path
+ * to a module (`./my-agent.js`, `.ts` too) that default-exports an AgentFactory (or exports it as
+ * `createAgent`).
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BUILTIN_AGENTS, builtinAgent } from '../index.js';
+import type { AgentFactory } from '../types.js';
+
+/** Agent options the CLI passes down (plain data: they cross worker threads). */
+export type AgentOptions = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Agents made from options, by name; consulted before the built-ins. An agent that needs settings
+ * (an LLM's base URL, model, key variable) registers a maker here, and the CLI declares its options.
+ */
+export const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) => AgentFactory | undefined> = {};
+
+/** A user mistake in `--agent`: the CLI shows the message and no stack. */
+export class AgentLoadError extends Error {}
+
+/** True when `spec` names a file rather than a built-in agent. */
+export function isAgentPath(spec: string): boolean {
+  return spec.startsWith('.') || isAbsolute(spec) || /\.(m?[jt]s|cjs)$/.test(spec);
+}
+
+/** Every agent name `--agent` accepts without a path. */
+export function agentNames(): string[] {
+  return [...new Set([...Object.keys(AGENT_MAKERS), ...Object.keys(BUILTIN_AGENTS)])];
+}
+
+/** The factory `spec` names for `slug`; throws AgentLoadError with a message for the user. */
+export async function loadAgent(spec: string, slug: string, options: AgentOptions = {}): Promise<AgentFactory> {
+  let factory: AgentFactory | undefined;
+  if (isAgentPath(spec)) {
+    const url = pathToFileURL(resolve(spec)).href;
+    let mod: { default?: unknown; createAgent?: unknown };
+    try {
+      mod = (await import(url)) as typeof mod;
+    } catch (err) {
+      throw new AgentLoadError(`Cannot load the agent module ${spec}: ${(err as Error).message}`);
+    }
+    const found = typeof mod.default === 'function' ? mod.default : mod.createAgent;
+    if (typeof found !== 'function') {
+      throw new AgentLoadError(
+        `The agent module ${spec} must default-export an agent factory (ctx) => ({ act(view) }), or export it as createAgent.`,
+      );
+    }
+    factory = found as AgentFactory;
+  } else {
+    factory = AGENT_MAKERS[spec]?.(slug, options) ?? builtinAgent(spec, slug);
+    if (!factory) {
+      const known = agentNames().filter((n) => AGENT_MAKERS[n] || builtinAgent(n, slug));
+      throw new AgentLoadError(
+        BUILTIN_AGENTS[spec] || AGENT_MAKERS[spec]
+          ? `The agent "${spec}" has no ${slug} player yet. Agents for ${slug}: ${known.join(', ')}.`
+          : `There is no agent "${spec}". Agents: ${known.join(', ')}; or give a module path such as ./my-agent.js.`,
+      );
+    }
+  }
+  if (factory.games && !factory.games.includes(slug)) {
+    throw new AgentLoadError(`The agent ${spec} plays ${factory.games.join(', ')}, not ${slug}.`);
+  }
+  return factory;
+}

@@ -1,0 +1,87 @@
+/**
+ * JSON over fetch with retries: a request is retried, with exponential backoff, only when the server
+ * could not be reached or answered 429 / 503 (honouring `Retry-After`). Every call of the API is safe
+ * to repeat (the game loop is stateless and a run is stored once), so a retry never plays twice.
+ */
+import { GameboardError } from './errors.js';
+
+/** How the client retries. */
+export interface RetryOptions {
+  /** Retries after the first attempt (default 4). */
+  retries?: number;
+  /** The first backoff in milliseconds, doubled each retry (default 200). */
+  backoffMs?: number;
+  /** The longest wait between attempts, `Retry-After` included (default 10,000). */
+  maxWaitMs?: number;
+}
+
+/** Transport settings shared by every call. */
+export interface Transport extends RetryOptions {
+  baseUrl: string;
+  fetch: typeof fetch;
+}
+
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** `Retry-After` in milliseconds (seconds or an HTTP date), or undefined. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * Sends one request and answers the parsed JSON body of a 2xx. A 4xx/5xx with an `error` body throws
+ * `GameboardError(error)`; an unreachable server throws `GameboardError('network')` after the retries.
+ */
+export async function requestJson(
+  t: Transport,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const retries = t.retries ?? 4;
+  const backoff = t.backoffMs ?? 200;
+  const maxWait = t.maxWaitMs ?? 10_000;
+  const url = new URL(path, t.baseUrl.endsWith('/') ? t.baseUrl : `${t.baseUrl}/`).href;
+  const init: RequestInit = { method, headers: { accept: 'application/json' } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+  }
+  for (let attempt = 0; ; attempt++) {
+    const wait = Math.min(maxWait, backoff * 2 ** attempt);
+    let res: Response;
+    try {
+      res = await t.fetch(url, init);
+    } catch (cause) {
+      if (attempt < retries) {
+        await sleep(wait);
+        continue;
+      }
+      const why = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : '';
+      throw new GameboardError('network', `Cannot reach ${url}${why ? `: ${why}` : ''}.`, { cause });
+    }
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    const error = (parsed as { error?: unknown } | undefined)?.error;
+    const busy = res.status === 429 || (res.status === 503 && error !== 'store_unavailable');
+    if (busy && attempt < retries) {
+      await sleep(Math.min(maxWait, retryAfterMs(res.headers.get('retry-after')) ?? wait));
+      continue;
+    }
+    if (res.ok && parsed !== undefined) return parsed;
+    const message = (parsed as { message?: unknown } | undefined)?.message;
+    throw new GameboardError(
+      typeof error === 'string' ? error : res.ok ? 'bad_answer' : `http_${res.status}`,
+      typeof message === 'string' ? message : `${method} ${url} answered HTTP ${res.status} without a JSON body.`,
+      { status: res.status },
+    );
+  }
+}

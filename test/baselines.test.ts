@@ -1,0 +1,76 @@
+/**
+ * docs/baselines.md stays true: the random rows of its table are re-run over each game's whole `test`
+ * suite (random runs are short), and the per-seed slice is re-run seed by seed, through the same
+ * harness `gameboard eval` uses. A rule change that moves a figure fails here until the table is
+ * regenerated with the commands the page shows.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../src/agents/harness/index.js';
+import { registry } from '../src/games/index.js';
+
+const page = readFileSync(new URL('../docs/baselines.md', import.meta.url), 'utf8');
+
+/** The text of the section under the heading `## title`. */
+function section(title: string): string {
+  const start = page.indexOf(`## ${title}\n`);
+  if (start < 0) throw new Error(`docs/baselines.md has no section "${title}"`);
+  const end = page.indexOf('\n## ', start + 1);
+  return page.slice(start, end < 0 ? undefined : end);
+}
+
+/** The cells of every table row of `text` whose first cell is `first`. */
+function rows(text: string, first: string): string[][] {
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith(`| ${first} |`))
+    .map((l) =>
+      l
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
+}
+
+describe('docs/baselines.md', () => {
+  const table = rows(section('The table (`test` suite, 100 seeds per game)'), 'random');
+  it('has a random row for every game', () => {
+    expect(table.map((r) => r[1])).toEqual(registry.slugs());
+  });
+
+  for (const game of registry.games) {
+    const slug = game.spec.slug;
+    it(`random on ${slug} over the test suite: the table's figures still hold`, async () => {
+      const row = table.find((r) => r[1] === slug)!;
+      const { summary } = await evaluate({ game: slug, agent: 'random', seeds: game.spec.suites.test, workers: 0 });
+      const [, , runs, mean, median, p10p90, max, far, ended] = row;
+      expect(Number(runs)).toBe(summary.runs);
+      expect(Number(mean)).toBe(summary.mean);
+      expect(Number(median)).toBe(summary.median);
+      expect(p10p90).toBe(`${summary.p10} / ${summary.p90}`);
+      expect(Number(max)).toBe(summary.max);
+      expect(far).toBe(`${summary.progress.label} ${summary.progress.mean} / ${summary.progress.max}`);
+      const counted = Object.fromEntries(
+        ended.split(', ').map((part) => [part.split(' ')[0], Number(part.split(' ')[1])] as const),
+      );
+      expect(counted).toEqual(summary.outcomes);
+    });
+
+    it(`random on ${slug}: the per-seed slice replays seed by seed`, async () => {
+      const slice = rows(section('A per-seed slice'), slug);
+      expect(slice.length).toBeGreaterThanOrEqual(3);
+      const seeds = slice.map((r) => Number(r[1]));
+      expect(seeds).toEqual(game.spec.suites.test.slice(0, slice.length));
+      const { results } = await evaluate({ game: slug, agent: 'random', seeds, workers: 0 });
+      expect(slice.map((r) => r.slice(1))).toEqual(
+        results.map((r) => [
+          String(r.seed),
+          String(r.score),
+          String(r.steps),
+          String(r.progress),
+          `${r.outcome.kind}:${r.outcome.reason}`,
+        ]),
+      );
+    });
+  }
+});

@@ -1,0 +1,121 @@
+/**
+ * The Python client (clients/python/gameboard.py) with the system python3 against a real server: a
+ * script plays every game, forks, hits each error code and drives the Gymnasium-style adapter; this
+ * test replays what it played on the engines and checks every figure it reports.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameAction } from '../src/core/game.js';
+import { replay, type Run } from '../src/core/replay.js';
+import { StateSealer } from '../src/core/seal.js';
+import { registry } from '../src/games/index.js';
+import { buildApp } from '../src/server/app.js';
+import { SqliteRunStore } from '../src/store/sqlite.js';
+
+const hasPython = spawnSync('python3', ['--version']).status === 0;
+const SCRIPT = fileURLToPath(new URL('./python/check_client.py', import.meta.url));
+
+interface Report {
+  games: string[];
+  runs: { run: Run; score: number; outcome: unknown; observation: unknown; submitted: number }[];
+  errors: Record<string, unknown[] | number>;
+  fork: [Run, Run, number, number];
+  env: {
+    rewards: number[];
+    score: number;
+    terminated: boolean;
+    truncated: boolean;
+    steps: number;
+    run: Run;
+    legal_in_info: boolean;
+  };
+}
+
+/** The replayed state of a run, or a failure naming it. */
+function replayed(run: Run) {
+  const game = registry.get(run.game)!;
+  const r = replay(game, run);
+  if (!r.ok) throw new Error(`the Python client's ${run.game} run does not replay: ${r.message}`);
+  return { game, ...r };
+}
+
+describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skipped: no python3 on this machine)', () => {
+  let app: FastifyInstance;
+  let store: SqliteRunStore;
+  let report: Report;
+
+  beforeAll(async () => {
+    store = new SqliteRunStore(':memory:');
+    app = await buildApp({ sealer: new StateSealer(['python-test-secret-0123456789']), store, webRoot: null });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    if (addr === null || typeof addr === 'string') throw new Error('the test server has no port');
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile('python3', [SCRIPT, `http://127.0.0.1:${addr.port}`], { timeout: 120_000 }, (err, out, errText) =>
+        err ? reject(new Error(`python3 failed: ${errText || err.message}`)) : resolve(out),
+      ),
+    );
+    report = JSON.parse(stdout) as Report;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await store?.close();
+  });
+
+  it('lists the games', () => {
+    expect(report.games).toEqual(registry.slugs());
+  });
+
+  it('plays every game: the history replays to the score, observation and outcome it shows', () => {
+    expect(report.runs.map((r) => r.run.game)).toEqual(registry.slugs());
+    for (const r of report.runs) {
+      const { game, state, score, steps } = replayed(r.run);
+      expect(steps).toBeGreaterThan(0);
+      expect(r.score).toBe(score);
+      expect(r.observation).toEqual(game.observe(state));
+      expect(r.outcome).toEqual(game.outcome(state));
+      expect(r.submitted).toBe(score);
+    }
+  });
+
+  it('a refusal raises code refused with the reason and leaves the session as it was', () => {
+    expect(report.errors.refused).toEqual(['refused', 'unknown_action', true, 0]);
+    expect(report.errors.after_refusal).toBe(1);
+  });
+
+  it("raises the server's error codes, and network when nothing listens", () => {
+    expect(report.errors.unknown_game).toEqual(['unknown_game', 404]);
+    expect(report.errors.bad_seed).toEqual(['bad_seed', 400]);
+    expect(report.errors.invalid_state).toEqual(['invalid_state', 400]);
+    expect(report.errors.network).toEqual(['network', null]);
+  });
+
+  it('fork gives two independent runs from one point', () => {
+    const [a, b, scoreA, scoreB] = report.fork;
+    expect(a.actions[0]).toEqual(b.actions[0]);
+    expect(a.actions).toHaveLength(2);
+    expect(b.actions).toHaveLength(2);
+    expect(replayed(a).score).toBe(scoreA);
+    expect(replayed(b).score).toBe(scoreB);
+  });
+
+  it('GameboardEnv: rewards are the score changes, legal actions in info, truncated at max_steps', () => {
+    const env = report.env;
+    const { game, state, score } = replayed(env.run);
+    expect(env.legal_in_info).toBe(true);
+    expect(env.rewards.reduce((a, b) => a + b, 0)).toBe(score);
+    expect(env.score).toBe(score);
+    expect(env.steps).toBe(env.run.actions.length);
+    expect(env.terminated).toBe(game.isGameOver(state));
+    expect(env.truncated).toBe(!env.terminated && env.steps === 25);
+    // Integer actions index the legal list of the moment.
+    let s = game.init(env.run.seed);
+    env.run.actions.forEach((a: GameAction, i: number) => {
+      const legal = game.legalActions(s);
+      expect(a).toEqual(legal[i % legal.length]);
+      s = (game.step(s, a) as { state: unknown }).state;
+    });
+  });
+});

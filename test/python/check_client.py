@@ -1,0 +1,84 @@
+"""Drives clients/python/gameboard.py against a live server for test/python-client.test.ts.
+
+Usage: python3 check_client.py BASE_URL. Prints one JSON object with what it played and saw; the
+TypeScript test replays the runs on the engines and checks every figure.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
+
+from gameboard import GameboardClient, GameboardEnv, GameboardError  # noqa: E402
+
+
+def pick(legal, i):
+    """A fixed, varied choice that avoids ending the run."""
+    going = [a for a in legal if not a["type"].lower().startswith("end")] or legal
+    return going[(i * 7) % len(going)]
+
+
+def main(base):
+    client = GameboardClient(base, retries=1, backoff=0.01)
+    out = {"games": [g["slug"] for g in client.games()], "runs": [], "errors": {}}
+
+    for slug in out["games"]:
+        run = client.start(slug, seed=4242)
+        for i in range(30):
+            if run.game_over:
+                break
+            run.act(pick(run.legal_actions, i))
+        submitted = run.submit("python-client")
+        out["runs"].append({"run": run.run(), "score": run.score, "outcome": run.outcome,
+                            "observation": run.observation, "submitted": submitted["score"]})
+
+    # A refusal: code refused with the reason; the session is unchanged and plays on.
+    run = client.start("whirlyard", seed=3)
+    try:
+        run.act({"type": "fly"})
+    except GameboardError as err:
+        out["errors"]["refused"] = [err.code, err.reason, len(err.legal_actions or []) > 0, len(run.history)]
+    run.act(run.legal_actions[0])
+    out["errors"]["after_refusal"] = len(run.history)
+
+    # Fork: two independent runs from one point.
+    a = client.start("delvewick", seed=8)
+    a.act(a.legal_actions[0])
+    b = a.fork()
+    a.act({"type": "wait"})
+    b.act(b.legal_actions[-1])
+    out["fork"] = [a.run(), b.run(), a.score, b.score]
+
+    for name, call in [
+        ("unknown_game", lambda: client.start("chess")),
+        ("bad_seed", lambda: client.start("whirlyard", seed=-1)),
+        ("network", lambda: GameboardClient("http://127.0.0.1:9", retries=1, backoff=0.01).games()),
+    ]:
+        try:
+            call()
+        except GameboardError as err:
+            out["errors"][name] = [err.code, err.status]
+    forged = client.start("cragwake", seed=1)
+    forged._carried = {"forged": True}
+    try:
+        forged.act(forged.legal_actions[0])
+    except GameboardError as err:
+        out["errors"]["invalid_state"] = [err.code, err.status]
+
+    # The Gymnasium-style adapter.
+    env = GameboardEnv("cragwake", base_url=base, max_steps=25)
+    obs, info = env.reset(seed=11)
+    total, steps, terminated, truncated, rewards = 0, 0, False, False, []
+    while not (terminated or truncated):
+        obs, reward, terminated, truncated, info = env.step(steps % len(info["legal_actions"]))
+        rewards.append(reward)
+        steps += 1
+    out["env"] = {"reset_obs_pitch": obs.get("pitch"), "rewards": rewards, "score": info["score"],
+                  "terminated": terminated, "truncated": truncated, "steps": info["steps"],
+                  "run": env.session.run(), "legal_in_info": isinstance(info["legal_actions"], list),
+                  "is_gym": type(env).__mro__[1].__module__.startswith("gymnasium")}
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

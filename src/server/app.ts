@@ -17,6 +17,7 @@ import { registry as defaultRegistry } from '../games/index.js';
 import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
+import { registerLlmsPages } from './llms.js';
 import { RecentStates } from './recent.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRunRoutes } from './runs.js';
@@ -170,6 +171,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
   registerRunRoutes(app, registry, opts.store ?? null);
   registerDocs(app, registry);
+  registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null);
   return app;
 }

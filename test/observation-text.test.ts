@@ -40,6 +40,8 @@ interface TextCheck {
   board(text: string, obs: Observation, state: unknown): string;
   /** Labelled numbers: `[pattern with one capture, expected value]`. */
   labelled(obs: Observation, state: unknown): [RegExp, number][];
+  /** Words that must appear for the data's flags and "none" values (-1 in the data). */
+  phrases?(obs: Observation): string[];
   /** Numbers the text shows that no observation field carries, taken from the engine state. */
   extra(obs: Observation, state: unknown): number[];
 }
@@ -94,6 +96,10 @@ const CHECKS: Record<string, TextCheck> = {
       [/Drones (\d+) /, (o.drones as unknown[]).length],
       [/scrap (\d+)\./, (o.scrap as unknown[]).length],
     ],
+    phrases: (o) => [
+      `pulse used this wave: ${o.pulseUsedThisWave ? 'yes' : 'no'}`,
+      o.endReason === 'caught' ? 'Status: CAUGHT' : o.endReason === 'ended' ? 'Status: ENDED' : 'Status: in play',
+    ],
     extra: (o, s) => [
       // the cadence (every 3rd action), the next charged wave turn, and the count of charged drones
       3,
@@ -118,6 +124,7 @@ const CHECKS: Record<string, TextCheck> = {
       [/Chain (\d+)/, o.chain as number],
       [/level (\d+) of/, o.level as number],
     ],
+    phrases: (o) => [o.exitOpen ? 'exit OPEN' : 'exit closed'],
     extra: (o) => {
       // the gem and exit coordinates are read off the grid; "n more to open" is quota - gems
       const out = [o.quota as number, (o.quota as number) - (o.gems as number)];
@@ -196,6 +203,15 @@ const CHECKS: Record<string, TextCheck> = {
           : []),
       ];
     },
+    phrases: (o) => {
+      const p = o.player as Record<string, number>;
+      return [
+        ...(p.grace < 0 ? ['grace none'] : []),
+        ...(p.regrowNextIn < 0 && p.calmLeft >= 0 ? ['no regrowth'] : []),
+        ...(p.x < 0 ? ['You: hearts', 'away, back in'] : []),
+        o.status === 'over' ? 'the run is over' : (o.status as string),
+      ];
+    },
     extra: (o, s) => {
       // cells print as (x,y) too; your cell number, the night tick, step progress, power levels (1-3), the caps
       const st = s as BriarwinkState;
@@ -246,6 +262,8 @@ describe.each(registry.games.map((g) => [g.spec.slug, g] as const))('%s: text an
           expect(m, `${where}: ${re} is in the text`).not.toBeNull();
           expect(Number(m![1]), `${where}: ${re}`).toBe(want);
         }
+        for (const phrase of check.phrases?.(obs) ?? [])
+          expect(obs.text, `${where}: says "${phrase}"`).toContain(phrase);
         // every other number is one the data holds
         let rest = check.board(obs.text, obs, state);
         for (const c of check.constants) rest = rest.replace(c, '');

@@ -21,6 +21,8 @@ interface Scripted {
 let server: Server;
 let baseUrl: string;
 let script: Scripted[] = [];
+/** When set, answers every request the script does not, from the last message's text. */
+let responder: ((prompt: string) => string) | undefined;
 let requests: {
   headers: IncomingHttpHeaders;
   body: { model: string; messages: { role: string; content: string }[] };
@@ -31,8 +33,11 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      requests.push({ headers: req.headers, body: JSON.parse(raw) });
-      const next = script.shift() ?? { content: 'the script ran out' };
+      if (!responder) requests.push({ headers: req.headers, body: JSON.parse(raw) });
+      const body = JSON.parse(raw) as { messages: { content: string }[] };
+      const next =
+        script.shift() ??
+        (responder ? { content: responder(body.messages.at(-1)!.content) } : { content: 'the script ran out' });
       setTimeout(() => {
         if (res.destroyed) return;
         res.writeHead(next.status ?? 200, { 'content-type': 'application/json' });
@@ -54,6 +59,7 @@ afterEach(() => {
   expect(script, 'every scripted reply was asked for').toEqual([]);
   script = [];
   requests = [];
+  responder = undefined;
 });
 
 const good = (a: object, usage?: Scripted['usage']): Scripted => ({ content: JSON.stringify(a), usage });
@@ -215,5 +221,21 @@ describe('the LLM agent', () => {
       illegal: 0,
       forfeit: false,
     });
+  });
+
+  it('plays whole runs with a model that reads the menu, and the stats cover every move', async () => {
+    // a stand-in model: thinks aloud, then picks the last legal action that does not end the run
+    responder = (prompt) => {
+      const menu = prompt.slice(prompt.indexOf('Legal actions (send one exactly):')).split('\n').slice(1);
+      const options = menu.filter((l) => l.startsWith('{') && !/end_?run/i.test(l));
+      return `Looking at the board, I choose:\n\`\`\`json\n${options.at(-1) ?? menu[1]}\n\`\`\``;
+    };
+    for (const slug of ['whirlyard', 'cragwake']) {
+      const factory = createLlmAgent({ baseUrl, model: 'menu-reader' });
+      const run = await playRun(registry.get(slug)!, factory, 5, { maxSteps: 60 });
+      expect(run.steps).toBeGreaterThan(0);
+      const s = summarise(factory.runs[0]);
+      expect(s).toMatchObject({ moves: run.steps, retries: 0, illegal: 0, unparsable: 0, forfeits: 0 });
+    }
   });
 });

@@ -124,6 +124,29 @@ export function summarise(run: LlmRunStats): LlmSummary {
   };
 }
 
+/**
+ * The columns the eval table adds for LLM runs, formatted: mode, mean latency, retries, illegal,
+ * unparsable, errors, forfeits and tokens ("-" when the endpoint reported none), summed over `runs`.
+ */
+export function llmColumns(runs: LlmRunStats[]): Record<string, string> {
+  const all = runs.map(summarise);
+  const total = (f: (s: LlmSummary) => number) => all.reduce((a, s) => a + f(s), 0);
+  const moves = total((s) => s.moves);
+  const tokens = (f: (s: LlmSummary) => number | null) =>
+    all.some((s) => f(s) !== null) ? String(total((s) => f(s) ?? 0)) : '-';
+  return {
+    mode: [...new Set(all.map((s) => s.mode))].join('+') || '-',
+    'latency ms': moves ? (total((s) => s.meanLatencyMs * s.moves) / moves).toFixed(0) : '-',
+    retries: String(total((s) => s.retries)),
+    illegal: String(total((s) => s.illegal)),
+    unparsable: String(total((s) => s.unparsable)),
+    errors: String(total((s) => s.errors)),
+    forfeits: String(total((s) => s.forfeits)),
+    'prompt tokens': tokens((s) => s.promptTokens),
+    'completion tokens': tokens((s) => s.completionTokens),
+  };
+}
+
 const same = (a: GameAction, b: GameAction) => JSON.stringify(a) === JSON.stringify(b);
 
 /**

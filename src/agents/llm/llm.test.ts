@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { registry } from '../../games/index.js';
 import { playRun } from '../play.js';
-import { createLlmAgent, summarise } from './index.js';
+import { createLlmAgent, llmColumns, summarise } from './index.js';
 
 /** One scripted answer: the reply text, or an HTTP error, optionally late, optionally with usage. */
 interface Scripted {
@@ -164,6 +164,16 @@ describe('the LLM agent', () => {
       completionTokens: 17,
     });
     expect(factory.runs[0].moves.every((m) => m.latencyMs > 0)).toBe(true);
+    expect(llmColumns(factory.runs)).toMatchObject({
+      mode: 'menu',
+      retries: '4',
+      illegal: '1',
+      unparsable: '3',
+      errors: '1',
+      forfeits: '1',
+      'prompt tokens': '1700',
+      'completion tokens': '17',
+    });
 
     // what the endpoint saw: the model, the key, the rules, the position with the menu, the feedback
     expect(requests[0].body.model).toBe('scripted-1');

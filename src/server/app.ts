@@ -19,6 +19,7 @@ import { registry as defaultRegistry } from '../games/index.js';
 import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
+import { registerLlmsPages } from './llms.js';
 import { RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
@@ -265,6 +266,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
   registerRunRoutes(app, registry, store);
   registerDocs(app, registry);
+  registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null);
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * The documentation the server serves: `/llms.txt` (the entry point for agents), `/docs/api` and
+ * The documentation the server serves (`/llms.txt` and the agents' pages are in llms.ts): `/docs/api` and
  * `/docs/api/:slug` (pages for people), and `/openapi.json` (generated from the route schemas).
  * Everything is built from the registry and the game specs, so it cannot drift from the engines.
  */
@@ -148,52 +148,6 @@ function gamePage(game: AnyGame, base: string): string {
   );
 }
 
-function llmsTxt(registry: Registry, base: string): string {
-  const games = registry.games
-    .map(
-      (g) =>
-        `- [${g.spec.name}](${base}/docs/api/${g.spec.slug}): ${g.spec.description} Carry \`${g.spec.carry}\`. Spec: ${base}/api/games/${g.spec.slug}`,
-    )
-    .join('\n');
-  return `# Gameboard
-
-> Deterministic, seeded single-player games for AI agents and humans, over a stateless two-call HTTP API.
-> A seed and a list of actions determine everything; the server keeps no sessions.
-
-## How to play
-
-1. \`GET ${base}/api/games/<slug>/init?seed=N\` (N an integer 0..4294967295) returns
-   \`{ok, seed, stateToken|state, observation, legalActions, spec, score, gameOver}\`.
-2. \`POST ${base}/api/games/<slug>/action\` with JSON \`{"stateToken"|"state": <from the last answer>, "action": {...}}\`
-   returns the next \`{ok, stateToken|state, observation, legalActions, score, gameOver, events}\`.
-3. Choose actions from \`legalActions\`; read \`observation.text\` for a rendering of the board.
-4. An illegal action returns HTTP 200 \`{ok:false, reason, message, legalActions}\` and changes nothing.
-   A malformed action (not in the grammar) has reason \`unknown_action\`.
-5. Carry the state unchanged: it is sealed, and an altered state is refused with HTTP 400 \`invalid_state\`.
-
-## Leaderboards
-
-Keep the seed and every action the server accepted, in order: that is your run. When the game is over,
-\`POST ${base}/api/runs\` with JSON
-\`{"game": "<slug>", "rulesVersion": "<spec.rulesVersion>", "seed": N, "actions": [...], "player": {"name": "<1-32 of A-Z a-z 0-9 space _ . ->", "kind": "agent"}}\`.
-The server replays the run and stores only the score it replays (do not send a score: unknown fields are
-refused). It answers \`{ok, id, score, gameOver, steps, rank}\`; a run that does not replay is HTTP 400
-\`invalid_run\`, naming the first failing action's index. At most 100,000 actions.
-\`GET ${base}/api/games/<slug>/leaderboard?kind=agent&limit=10\` lists the best runs; \`GET ${base}/api/runs/<id>\`
-returns a stored run, and ${base}/replay?run=<id> replays it in the browser.
-
-## Games
-
-${games}
-
-## Reference
-
-- [API overview](${base}/docs/api)
-- [OpenAPI](${base}/openapi.json)
-- [Game index](${base}/api/games)
-`;
-}
-
 /** The public base URL as the client reached us (used in examples). */
 function baseOf(req: { protocol: string; host: string }): string {
   return `${req.protocol}://${req.host}`;
@@ -201,9 +155,6 @@ function baseOf(req: { protocol: string; host: string }): string {
 
 export function registerDocs(app: FastifyInstance, registry: Registry): void {
   const hide = { schema: { hide: true } };
-  app.get('/llms.txt', hide, async (req, reply) => {
-    reply.type('text/plain; charset=utf-8').send(llmsTxt(registry, baseOf(req)));
-  });
   app.get('/docs/api', hide, async (req, reply) => {
     reply.type('text/html; charset=utf-8').send(apiPage(registry, baseOf(req)));
   });

@@ -5,6 +5,8 @@
  * seed's fields, and `turn`, the tick count. Hidden things (dimlings and pickups on unlit cells)
  * never appear.
  */
+import { actionsBlock } from '../../core/text.js';
+import { legalActions } from './rules.js';
 import type { State } from './types.js';
 import {
   BRIAR,
@@ -52,6 +54,26 @@ export const LEGEND =
   'G gardener, @ gardener in grace, m mope, p peeker (P spotted or dashing), r rootling on floor (R in briar), ' +
   'n nudger, t twinbud, s sprig, T tangler, o pod, * active bloom, % briar, , sprout, # moonstone, H hedge, ' +
   '~ pond, X thicket, x creep mark, + pickup, ^ open gate, . floor';
+
+/**
+ * The fixed part of the text, after the seed's sections: the dimling kinds' speeds and habits, the
+ * directions, batching and what scores. A constant string, so it costs nothing per answer.
+ */
+export const TEXT_GUIDE =
+  'Dimling kinds (ticks per step; 30 ticks = 1 second): mope 15, wanders; peeker 12, on seeing you along a clear ' +
+  'row or column within 5 cells stares 12 ticks then dashes at 7; rootling 16 on open cells and 24 through briar, ' +
+  'walks in briar and is relit when a beam clears its briar; nudger 13, pushes pods one cell; twinbud 14, splits ' +
+  'into two sprigs when relit; sprig 10, harmless while shimmering; tangler 20, leaves sprouts behind. After the ' +
+  'calm every dimling steps 2 ticks faster (at least 6). Touching a dimling or standing in a bloom costs a heart.\n' +
+  'Directions: up is y-1, down is y+1, left is x-1, right is x+1; walkTo takes a cell number y*7+x and walks there ' +
+  'by the shortest path around pods and blooms. plant:true plants a pod on your cell on the first tick; it bursts ' +
+  '66 ticks later along its row and column up to your reach, relighting every dimling its bloom covers.\n' +
+  'Batching: add "count": 1-30 to a tick to run that many ticks with the same input, e.g. ' +
+  '{"type":"tick","move":"right","count":8} or {"type":"tick","walkTo":24,"count":30}; a batch stops early when ' +
+  'you lose a heart, the night is cleared, the run ends, or walkTo arrives.\n' +
+  'Scoring: relights (mope 50, peeker 80, rootling 100, nudger 100, twinbud 120, sprig 30, tangler 150) times their ' +
+  'place in the cascade (up to x8); 10 per original briar cleared; 25 per power-up; clearing night n 100 x n, plus ' +
+  '50 x n without a lost heart (n up to 30). Relight every dimling, then step onto the gate (^) to clear the night.';
 
 const at = (c: number) => `(${xOf(c)},${yOf(c)})`;
 
@@ -137,7 +159,7 @@ export function observe(s: State) {
       : `at ${at(pc)} cell ${pc}` +
         (s.pTo >= 0 ? `, stepping ${DIR_NAMES[s.pDir]} ${s.pProg}/${s.pSteps}` : ', standing');
   L.push(
-    `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${s.grace}, pods ${player.podsOut}/${player.podCap}, ` +
+    `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${player.grace >= 0 ? `${player.grace} ticks` : 'none'}, pods ${player.podsOut}/${player.podCap}, ` +
       `reach ${player.reach}, step ${player.stepTicks} ticks (levels: ${POWER_NAMES.map((n, i) => `${n} ${s.levels[i] + 1}/3`).join(', ')})`,
   );
   L.push(
@@ -151,7 +173,8 @@ export function observe(s: State) {
       (s.settled
         ? 'all dimlings relit, the garden is still'
         : `calm ${player.calmLeft >= 0 ? `${player.calmLeft} ticks left` : 'over'}, creep next in ${player.creepNextIn}, ` +
-          `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, next sprout in ${player.regrowNextIn}`) +
+          `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, ` +
+          (player.regrowNextIn >= 0 ? `next sprout in ${player.regrowNextIn}` : 'no regrowth')) +
       `, sprouts ${sprouts}/${MAX_SPROUTS}`,
   );
   L.push('Map (x 0-6 left to right, y 0-8 top to bottom, cell = y*7+x):');
@@ -242,6 +265,8 @@ export function observe(s: State) {
     for (let c = 0; c < CELLS; c++) if (!lit[c]) unlit.push(c);
     L.push('Unlit cells (dimlings and pickups there are hidden): ' + (unlit.length === 0 ? 'none' : unlit.join(' ')));
   }
+  L.push(TEXT_GUIDE);
+  L.push(actionsBlock(legalActions(s)));
   return {
     text: L.join('\n'),
     turn: s.tick,

@@ -60,7 +60,8 @@ describe('OBSERVATION', () => {
         if (r.ok && m.action.type === 'move') {
           const spent = st.stamina - r.state.stamina - (r.events.some((e) => e.type === 'spindrift') ? 4 : 0);
           if (r.state.phase !== 'ledge') expect(spent).toBe(m.cost);
-          expect(o.text).toMatch(new RegExp(`move row ${m.action.row} col ${m.action.col} .*costs ${m.cost}`));
+          expect(o.text).toContain(`${JSON.stringify(m.action)}  `);
+          expect(o.text).toMatch(new RegExp(`to row ${m.action.row} col ${m.action.col} .*costs ${m.cost}`));
         }
       }
     }

@@ -4,6 +4,7 @@
  * drawn as `?` and their content never appears here.
  */
 import type { Observation } from '../../core/game.js';
+import { ACTIONS_HEADING, actionJson } from '../../core/text.js';
 import { cellToken } from './cells.js';
 import { difficulty } from './difficulty.js';
 import { belayOf, breathDelta, cellAt } from './reach.js';
@@ -17,6 +18,17 @@ export const LEGEND =
   'uses · ~ frosting (no extra cost yet) · * icy (+2, no lunging from it) · . bare rock · ? fog · ' +
   '@ you · ^ overhanging row (+1) · = belay ledge (always costs 1) · g gusting column (+2) · ' +
   'R rockfall column (swept after your move)';
+
+/** The fixed part of the text: the coordinates, the moves and what scores (a constant: free per answer). */
+export const TEXT_GUIDE =
+  'Coordinates: rows are absolute and count upward from 0 (row r+1 is above row r; the band is drawn top row ' +
+  'first); columns run 0-5 from the left. A move names its target cell: a step reaches any of the 8 neighbours, ' +
+  'a lunge reaches 2 columns sideways, or 2 sideways and 1 up, or 2 up and at most 1 across (+2 stamina). ' +
+  'breathe on a jug with breaths left gains stamina, elsewhere it costs 1. Every ten rows a belay ledge ends ' +
+  'the pitch and refills stamina; there send climbOn to go on or endRun to stop. At 0 stamina the run ends.\n' +
+  'Scoring: 10 per row above your previous high point; reaching the belay of pitch n pays 100 x n plus 15 per ' +
+  'stamina left; a pitch on which stamina never fell to 3 or below grows your clean streak (at most 6) and pays ' +
+  '150 x the streak. Points are never lost.';
 
 function nextFrost(s: State): number | null {
   const every = difficulty(s.pitch).frostEvery;
@@ -32,16 +44,17 @@ function describe(s: State, p: PricedAction): string {
     const lunge = dr === 2 || dc === 2 || dc === -2;
     const ledge = isLedgeRow(a.row);
     const what = ledge ? 'belay ledge' : holdName(cellAt(s, a.row, a.col));
-    return `move row ${a.row} col ${a.col} (${lunge ? 'lunge' : 'step'} onto ${what}): costs ${p.cost}`;
+    return `${actionJson(a)}  ${lunge ? 'lunge' : 'step'} to row ${a.row} col ${a.col} onto ${what}: costs ${p.cost}`;
   }
+  const json = actionJson(a);
   if (a.type === 'breathe') {
-    if (p.cost > 0) return `breathe: costs ${p.cost}`;
+    if (p.cost > 0) return `${json}  breathe: costs ${p.cost}`;
     const left = plural((cellAt(s, s.row, s.col) >> COUNT_SHIFT) & 3, 'breath');
     return p.cost < 0
-      ? `breathe: gain ${-p.cost} stamina (this jug has ${left} left)`
-      : `breathe: gain 0 (tank full) and spend a breath (this jug has ${left} left)`;
+      ? `${json}  breathe: gain ${-p.cost} stamina (this jug has ${left} left)`
+      : `${json}  breathe: gain 0 (tank full) and spend a breath (this jug has ${left} left)`;
   }
-  return a.type === 'climbOn' ? 'climbOn: start the next pitch' : 'endRun: stop here and keep your score';
+  return a.type === 'climbOn' ? `${json}  start the next pitch` : `${json}  stop here and keep your score`;
 }
 
 function plural(n: number, word: string): string {
@@ -151,9 +164,11 @@ export function observe(s: State): CragwakeObservation {
   lines.push('');
   lines.push('Legend: ' + LEGEND);
   lines.push('');
-  if (moves.length === 0) lines.push('No legal actions: the run is over.');
+  lines.push(TEXT_GUIDE);
+  lines.push('');
+  if (moves.length === 0) lines.push('Legal actions now: none, the run is over.');
   else {
-    lines.push('Legal actions (stamina cost):');
+    lines.push(ACTIONS_HEADING + ', each followed by what it does and its stamina cost:');
     for (const m of moves) lines.push('  ' + describe(s, m));
   }
 

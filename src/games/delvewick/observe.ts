@@ -3,8 +3,10 @@
  * level's counters; `text` lays it out for a language model with coordinates and a legend.
  */
 import type { Observation } from '../../core/game.js';
+import { actionsBlock } from '../../core/text.js';
 import { LEGEND, renderRows } from './board.js';
 import { LEVELS } from './generate.js';
+import { legalActions } from './rules.js';
 import { END_REASONS, PLAYING, type DelvewickState, type EndReason } from './types.js';
 
 /** The structured observation; `text` renders the same facts. */
@@ -53,11 +55,15 @@ export function observe(s: DelvewickState): DelvewickObservation {
     `Delvewick, level ${s.level} of ${LEVELS.length}: ${name}`,
     `Gems ${s.gems}/${s.quota}, ${exit}. Oil ${s.oil}. Score ${s.score}. Chain ${s.chain}.`,
     s.end === PLAYING ? `You are at x=${x}, y=${y}.` : ENDINGS[endReason as EndReason],
+    `Gems on the board (x,y): ${cellsOf(grid, '*v').join(' ') || 'none'}. Exits: ${cellsOf(grid, 'XE').join(' ') || 'none'}.`,
     '',
     ...boardLines(grid),
     '',
     'Legend: ' + LEGEND.map(([ch, what]) => `${ch} ${what}`).join(', ') + '.',
-    'x counts columns from 0 at the left, y counts rows from 0 at the top.',
+    'x counts columns from 0 at the left (read the column number downward through the two ruler lines), ' +
+      'y counts rows from 0 at the top.',
+    TEXT_GUIDE,
+    actionsBlock(legalActions(s)),
   ];
   return {
     text: lines.join('\n'),
@@ -79,10 +85,37 @@ export function observe(s: DelvewickState): DelvewickObservation {
   };
 }
 
-/** The map with a column ruler on top (units digit) and row numbers on the left. */
+/**
+ * The map with row numbers on the left and a two-line column ruler on top (tens digit over units digit),
+ * so that every column of a 20-22 wide board has one unambiguous number.
+ */
 function boardLines(grid: string[]): string[] {
   const w = grid[0].length;
-  let ruler = '    ';
-  for (let x = 0; x < w; x++) ruler += String(x % 10);
-  return [ruler, ...grid.map((row, y) => String(y).padStart(3) + ' ' + row)];
+  let tens = '    ';
+  let units = '    ';
+  for (let x = 0; x < w; x++) {
+    tens += x < 10 ? ' ' : String(Math.floor(x / 10));
+    units += String(x % 10);
+  }
+  return [tens.trimEnd(), units, ...grid.map((row, y) => String(y).padStart(3) + ' ' + row)];
 }
+
+/** The cells of the rendered grid drawn with one of `chars`, as "(x,y)", in reading order. */
+function cellsOf(grid: string[], chars: string): string[] {
+  const out: string[] = [];
+  for (let y = 0; y < grid.length; y++) {
+    const row = grid[y];
+    for (let x = 0; x < row.length; x++) if (chars.includes(row[x])) out.push(`(${x},${y})`);
+  }
+  return out;
+}
+
+/** The fixed part of the text: what each action does and what scores (a constant, so it costs nothing). */
+export const TEXT_GUIDE =
+  'Directions: up is y-1, down is y+1, left is x-1, right is x+1. Each action (a move or wait) is one tick and ' +
+  'burns one oil. Moving digs soil, collects gems, and pushes a resting boulder or geode sideways into empty ' +
+  'space; nothing can be pushed up or down. After your action, gravity: boulders, gems and geodes fall and roll ' +
+  'off round things; a falling boulder or geode landing on you ends the run, a falling gem is caught.\n' +
+  'Scoring: 25 per gem; a gem within 4 ticks of the previous one continues a chain worth +10, +20, then +30 each; ' +
+  'a geode cracking on landing 10; clearing a level 100 plus 5 per oil left; clearing level 8 another 250. ' +
+  'Collect the quota of gems to open the exit, then step onto E to clear the level.';

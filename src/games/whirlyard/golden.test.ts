@@ -70,11 +70,25 @@ describe('seed 7, worked by hand', () => {
       5 d.d...
       y
       Legend: R rover, d drone, C charged drone, # scrap, . empty, X rover caught by a drone.
-      Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom.
+      Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom. You (R) are at (2,2).
       Charges 2/2; pulse used this wave: no.
-      Drones 4 (0 charged); scrap 1.
+      Drones 4 (0 charged): (0,0) (0,2) (0,5) (2,5); scrap 1.
       Charged drones step twice on every 3rd action of a wave; next: wave turn 3, in 3 actions.
-      Status: in play."
+      Status: in play.
+      Directions: n is up (y-1), s is down (y+1), w is left (x-1), e is right (x+1); nw, ne, sw, se combine two. A move may not leave the board or end on a drone or scrap. After every move, wait or pulse all drones step one cell toward the rover (diagonally unless level with it); a drone reaching the rover ends the run.
+      pulse (needs a charge) turns every drone next to the rover (8 neighbours) into scrap before the drones move. end_run banks the score and ends the run.
+      Scoring: 20 per drone destroyed (pulse, scrap or collision); one pursuit step destroying n>1 drones adds 10x(n-1); clearing a wave 100, plus 50 if no pulse was fired in it. Drones that meet on one cell or step on scrap are destroyed. The score never goes down.
+      Legal actions now (send exactly one of these JSON objects as "action"):
+      {"type":"move","direction":"nw"}
+      {"type":"move","direction":"n"}
+      {"type":"move","direction":"ne"}
+      {"type":"move","direction":"w"}
+      {"type":"move","direction":"e"}
+      {"type":"move","direction":"sw"}
+      {"type":"move","direction":"s"}
+      {"type":"wait"}
+      {"type":"pulse"}
+      {"type":"end_run"}"
     `);
   });
 });

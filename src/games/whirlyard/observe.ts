@@ -4,7 +4,9 @@
  * picture for language models: a 6x6 map with a legend and the counters.
  */
 import type { Observation } from '../../core/game.js';
+import { actionsBlock } from '../../core/text.js';
 import { cellsOf, xOf, yOf } from './board.js';
+import { legalActions } from './rules.js';
 import { CHARGED_CADENCE, MAX_CHARGES, SIZE, type EndReason, type WhirlyardState } from './types.js';
 
 /** The observation's structured fields (plus `text`). */
@@ -75,6 +77,48 @@ function statusLine(s: WhirlyardState): string {
   return 'Status: in play.';
 }
 
+/**
+ * The fixed part of the text: what each direction does and what scores. Constant strings cost nothing
+ * per answer.
+ */
+export const TEXT_GUIDE =
+  'Directions: n is up (y-1), s is down (y+1), w is left (x-1), e is right (x+1); nw, ne, sw, se combine two. ' +
+  'A move may not leave the board or end on a drone or scrap. After every move, wait or pulse all drones step ' +
+  'one cell toward the rover (diagonally unless level with it); a drone reaching the rover ends the run.\n' +
+  'pulse (needs a charge) turns every drone next to the rover (8 neighbours) into scrap before the drones move. ' +
+  'end_run banks the score and ends the run.\n' +
+  'Scoring: 20 per drone destroyed (pulse, scrap or collision); one pursuit step destroying n>1 drones adds ' +
+  '10x(n-1); clearing a wave 100, plus 50 if no pulse was fired in it. Drones that meet on one cell or step on ' +
+  'scrap are destroyed. The score never goes down.';
+
+// " (x,y)" per cell index, built once: formatting numbers per answer cost more than the whole map.
+const CELL_NAME = Array.from({ length: SIZE * SIZE }, (_, c) => ` (${c % SIZE},${Math.floor(c / SIZE)})`);
+const CELL_NAME_C = CELL_NAME.map((n) => n + 'C');
+
+/** The drones as " (x,y)" each, charged ones marked C, in the observation's order. */
+function droneList(s: WhirlyardState): string {
+  let out = '';
+  for (let i = 0; i < s.drones.length; i++) out += s.charged[i] ? CELL_NAME_C[s.drones[i]] : CELL_NAME[s.drones[i]];
+  return out;
+}
+
+/** The legal-actions block, built once per distinct set of legal actions (at most 2^10 of them). */
+const BLOCKS = new Map<number, string>();
+const ACTION_BIT: Record<string, number> = { wait: 8, pulse: 9, end_run: 10 };
+const DIRECTION_BIT: Record<string, number> = { nw: 0, n: 1, ne: 2, w: 3, e: 4, sw: 5, s: 6, se: 7 };
+
+function legalBlock(s: WhirlyardState): string {
+  const legal = legalActions(s);
+  let key = 0;
+  for (const a of legal) key |= 1 << (a.type === 'move' ? DIRECTION_BIT[a.direction] : ACTION_BIT[a.type]);
+  let block = BLOCKS.get(key);
+  if (block === undefined) {
+    block = actionsBlock(legal);
+    BLOCKS.set(key, block);
+  }
+  return block;
+}
+
 /** The text rendering. */
 export function renderText(s: WhirlyardState): string {
   const rows = renderRows(s);
@@ -86,11 +130,16 @@ export function renderText(s: WhirlyardState): string {
     `Whirlyard - wave ${s.wave}, turn ${s.turn} (wave turn ${s.waveTurn}), score ${s.score}\n` +
     `  012345 x\n${map}y\n` +
     'Legend: R rover, d drone, C charged drone, # scrap, . empty, X rover caught by a drone.\n' +
-    'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom.\n' +
+    'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom. ' +
+    `You (R) are at${CELL_NAME[s.rover]}.\n` +
     `Charges ${s.charges}/${MAX_CHARGES}; pulse used this wave: ${s.pulseUsed ? 'yes' : 'no'}.\n` +
-    `Drones ${s.drones.length} (${chargedCount} charged); scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.\n` +
+    `Drones ${s.drones.length} (${chargedCount} charged):${droneList(s)}; scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.\n` +
     (s.over ? '' : cadenceLine(s) + '\n') +
-    statusLine(s)
+    statusLine(s) +
+    '\n' +
+    TEXT_GUIDE +
+    '\n' +
+    legalBlock(s)
   );
 }
 

@@ -1,0 +1,283 @@
+/**
+ * The LLM agent: plays any game through an OpenAI-compatible chat-completions endpoint.
+ *
+ * Each move: the prompt (rules page, recent moves, the observation text, and in menu mode the legal
+ * actions) goes to the model; the reply is read by the forgiving parser (parse.ts). An unparsable
+ * reply, an illegal action or a failed request (HTTP error, timeout) is retried with the reason as
+ * feedback, up to `retries` times; after that the move is a forfeit and the game's documented fallback
+ * is played (src/llms/games.ts: Whirlyard and Delvewick `wait`, Cragwake `breathe` or `climbOn`,
+ * Briarwink a `tick` with `move: null` or `start`). Every game has a fallback legal whenever its run goes
+ * on, so a forfeit never stops a run; if one ever had none, `act` throws and the run stops there.
+ *
+ * Statistics: every agent made has `stats` (one `LlmMoveStats` per move), and the factory keeps every
+ * run's stats in `factory.runs`, in the order the runs were started; `summarise` turns one into the
+ * eval table's columns.
+ */
+import type { GameAction } from '../../core/game.js';
+import { registry } from '../../games/index.js';
+import { GUIDES } from '../../llms/games.js';
+import { gameRulesTxt } from '../../llms/pages.js';
+import type { Agent, AgentFactory, AgentView } from '../types.js';
+import { chat, ChatError, type ChatMessage, type ChatOptions } from './chat.js';
+import { grammarOf, parseReply, type Grammar } from './parse.js';
+import { feedbackMessage, positionMessage, systemMessage, type HistoryEntry, type PromptInput } from './prompt.js';
+
+export { parseReply, grammarOf } from './parse.js';
+
+/** The options, one for each CLI flag of `gameboard eval --agent llm`. */
+export interface LlmAgentOptions {
+  /** `--base-url`: the endpoint's base, e.g. https://api.openai.com/v1 (the agent posts to /chat/completions). */
+  baseUrl: string;
+  /** `--model`. */
+  model: string;
+  /** The key itself; when absent it is read from the environment variable `apiKeyEnv`. */
+  apiKey?: string;
+  /** `--api-key-env`: the variable holding the key (default OPENAI_API_KEY). No key: no Authorization header. */
+  apiKeyEnv?: string;
+  /** Menu mode (default true) lists the legal actions; `--no-menu` sets false and withholds them. */
+  menu?: boolean;
+  /** `--retries`: extra attempts after an unusable reply (default 2). */
+  retries?: number;
+  /** `--max-batch`: the largest Briarwink tick `count` the agent sends (default 30; larger counts are cut). */
+  maxBatch?: number;
+  /** The rules page for the prompt; default the game's /llms/<slug>.txt page. */
+  rulesText?: string | ((game: string) => string);
+  /** How many past moves the prompt recalls (default 8). */
+  history?: number;
+  /** Per request (default 60,000 ms); a slower reply counts as a failed request. */
+  timeoutMs?: number;
+  temperature?: number;
+}
+
+/** What one move cost. */
+export interface LlmMoveStats {
+  step: number;
+  /** Wall time of all the move's requests, in ms. */
+  latencyMs: number;
+  /** Requests after the first. */
+  retries: number;
+  /** Replies that parsed to an action the game did not allow now. */
+  illegal: number;
+  /** Replies that could not be read as an action of the grammar. */
+  unparsable: number;
+  /** Requests that failed (HTTP error, timeout, malformed answer). */
+  errors: number;
+  /** True when the retries ran out and the fallback was played. */
+  forfeit: boolean;
+  /** Summed over the move's requests; null when the endpoint reported no usage. */
+  promptTokens: number | null;
+  completionTokens: number | null;
+  action: GameAction;
+}
+
+/** One run's statistics. */
+export interface LlmRunStats {
+  game: string;
+  seed: number;
+  mode: 'menu' | 'no-menu';
+  model: string;
+  moves: LlmMoveStats[];
+}
+
+/** An LLM agent, with its run's statistics. */
+export interface LlmAgent extends Agent {
+  stats: LlmRunStats;
+}
+
+/** The factory, with every run's statistics. */
+export interface LlmAgentFactory extends AgentFactory {
+  (ctx: { game: string; seed: number }): LlmAgent;
+  mode: 'menu' | 'no-menu';
+  runs: LlmRunStats[];
+}
+
+/** One run's totals: the columns the eval table adds. */
+export interface LlmSummary {
+  mode: 'menu' | 'no-menu';
+  moves: number;
+  meanLatencyMs: number;
+  retries: number;
+  illegal: number;
+  unparsable: number;
+  errors: number;
+  forfeits: number;
+  promptTokens: number | null;
+  completionTokens: number | null;
+}
+
+/** Totals of one run's statistics. */
+export function summarise(run: LlmRunStats): LlmSummary {
+  const sum = (f: (m: LlmMoveStats) => number) => run.moves.reduce((a, m) => a + f(m), 0);
+  const tokens = (f: (m: LlmMoveStats) => number | null) =>
+    run.moves.some((m) => f(m) !== null) ? sum((m) => f(m) ?? 0) : null;
+  return {
+    mode: run.mode,
+    moves: run.moves.length,
+    meanLatencyMs: run.moves.length ? sum((m) => m.latencyMs) / run.moves.length : 0,
+    retries: sum((m) => m.retries),
+    illegal: sum((m) => m.illegal),
+    unparsable: sum((m) => m.unparsable),
+    errors: sum((m) => m.errors),
+    forfeits: sum((m) => (m.forfeit ? 1 : 0)),
+    promptTokens: tokens((m) => m.promptTokens),
+    completionTokens: tokens((m) => m.completionTokens),
+  };
+}
+
+/**
+ * The columns the eval table adds for LLM runs, formatted: mode, mean latency, retries, illegal,
+ * unparsable, errors, forfeits and tokens ("-" when the endpoint reported none), summed over `runs`.
+ */
+export function llmColumns(runs: LlmRunStats[]): Record<string, string> {
+  const all = runs.map(summarise);
+  const total = (f: (s: LlmSummary) => number) => all.reduce((a, s) => a + f(s), 0);
+  const moves = total((s) => s.moves);
+  const tokens = (f: (s: LlmSummary) => number | null) =>
+    all.some((s) => f(s) !== null) ? String(total((s) => f(s) ?? 0)) : '-';
+  return {
+    mode: [...new Set(all.map((s) => s.mode))].join('+') || '-',
+    'latency ms': moves ? (total((s) => s.meanLatencyMs * s.moves) / moves).toFixed(0) : '-',
+    retries: String(total((s) => s.retries)),
+    illegal: String(total((s) => s.illegal)),
+    unparsable: String(total((s) => s.unparsable)),
+    errors: String(total((s) => s.errors)),
+    forfeits: String(total((s) => s.forfeits)),
+    'prompt tokens': tokens((s) => s.promptTokens),
+    'completion tokens': tokens((s) => s.completionTokens),
+  };
+}
+
+const same = (a: GameAction, b: GameAction) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether `action` is allowed now, judged from the legal actions alone (so it works over HTTP too).
+ * Briarwink lists only single ticks; its `count` and `walkTo` variants are legal whenever ticks are.
+ */
+export function isLegal(game: string, action: GameAction, legal: GameAction[]): boolean {
+  if (game === 'briarwink' && action.type === 'tick') return legal.some((a) => a.type === 'tick');
+  return legal.some((a) => same(a, action));
+}
+
+/** The forfeit fallback: the first of the game's fallbacks that is legal now. */
+export function fallbackFor(game: string, legal: GameAction[]): GameAction | undefined {
+  return GUIDES[game]?.fallback.find((f) => legal.some((a) => same(a, f)));
+}
+
+/** Makes the LLM agent factory. */
+export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
+  const menu = opts.menu ?? true;
+  const retries = Math.max(0, opts.retries ?? 2);
+  const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? 30));
+  const chatOpts: ChatOptions = {
+    baseUrl: opts.baseUrl,
+    model: opts.model,
+    apiKey: opts.apiKey ?? process.env[opts.apiKeyEnv ?? 'OPENAI_API_KEY'],
+    timeoutMs: opts.timeoutMs,
+    temperature: opts.temperature,
+  };
+  const grammars = new Map<string, Grammar>();
+  const runs: LlmRunStats[] = [];
+
+  const rulesFor = (game: string): string => {
+    if (typeof opts.rulesText === 'string') return opts.rulesText;
+    if (opts.rulesText) return opts.rulesText(game);
+    const g = registry.get(game);
+    return g ? gameRulesTxt(g, '') : '';
+  };
+
+  const factory = (({ game, seed }) => {
+    let grammar = grammars.get(game);
+    if (!grammar) {
+      const g = registry.get(game);
+      if (!g) throw new Error(`the LLM agent does not know the game "${game}"`);
+      grammar = grammarOf(g.spec.actionSchema);
+      grammars.set(game, grammar);
+    }
+    const rulesText = rulesFor(game);
+    const stats: LlmRunStats = { game, seed, mode: menu ? 'menu' : 'no-menu', model: opts.model, moves: [] };
+    runs.push(stats);
+    const history: HistoryEntry[] = [];
+    let pending: HistoryEntry | undefined;
+
+    const act = async (view: AgentView): Promise<GameAction> => {
+      // the score after the previous move is only known now
+      if (pending) {
+        pending.score = view.score;
+        history.push(pending);
+        if (history.length > (opts.history ?? 8)) history.shift();
+      }
+      const input: PromptInput = {
+        game,
+        rulesText,
+        menu,
+        maxBatch,
+        text: view.observation.text,
+        legalActions: view.legalActions,
+        score: view.score,
+        step: view.step,
+        history,
+      };
+      const messages: ChatMessage[] = [systemMessage(input), positionMessage(input)];
+      const move: LlmMoveStats = {
+        step: view.step,
+        latencyMs: 0,
+        retries: 0,
+        illegal: 0,
+        unparsable: 0,
+        errors: 0,
+        forfeit: false,
+        promptTokens: null,
+        completionTokens: null,
+        action: { type: '' },
+      };
+      let chosen: GameAction | undefined;
+      for (let attempt = 0; attempt <= retries && !chosen; attempt++) {
+        if (attempt > 0) move.retries++;
+        const t0 = performance.now();
+        let content: string;
+        try {
+          const reply = await chat(chatOpts, messages);
+          content = reply.content;
+          if (reply.promptTokens !== null) move.promptTokens = (move.promptTokens ?? 0) + reply.promptTokens;
+          if (reply.completionTokens !== null)
+            move.completionTokens = (move.completionTokens ?? 0) + reply.completionTokens;
+        } catch (err) {
+          if (!(err instanceof ChatError)) throw err;
+          move.errors++;
+          continue;
+        } finally {
+          move.latencyMs += performance.now() - t0;
+        }
+        const parsed = parseReply(content, grammar);
+        messages.push({ role: 'assistant', content });
+        if (!parsed.ok) {
+          move.unparsable++;
+          messages.push(feedbackMessage('unparsable', parsed.reason, input));
+          continue;
+        }
+        let action = parsed.action;
+        if (action.type === 'tick' && typeof action.count === 'number' && action.count > maxBatch)
+          action = { ...action, count: maxBatch };
+        if (!isLegal(game, action, view.legalActions)) {
+          move.illegal++;
+          messages.push(feedbackMessage('illegal', JSON.stringify(action), input));
+          continue;
+        }
+        chosen = action;
+      }
+      if (!chosen) {
+        chosen = fallbackFor(game, view.legalActions);
+        if (!chosen) throw new Error(`the model forfeited a move of ${game} and no fallback action is legal`);
+        move.forfeit = true;
+      }
+      move.action = chosen;
+      stats.moves.push(move);
+      pending = { step: view.step, action: chosen, score: view.score, forfeit: move.forfeit };
+      return chosen;
+    };
+    return { act, stats };
+  }) as LlmAgentFactory;
+  factory.mode = menu ? 'menu' : 'no-menu';
+  factory.runs = runs;
+  return factory;
+}

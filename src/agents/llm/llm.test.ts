@@ -1,0 +1,251 @@
+/**
+ * The LLM agent against a scripted chat-completions server started here on 127.0.0.1: good, fenced,
+ * near-miss, illegal, garbage, slow and failing replies, played through `playRun` on the real engines.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIONS_HEADING } from '../../core/text.js';
+import { registry } from '../../games/index.js';
+import { playRun } from '../play.js';
+import { createLlmAgent, llmColumns, summarise } from './index.js';
+
+/** One scripted answer: the reply text, or an HTTP error, optionally late, optionally with usage. */
+interface Scripted {
+  content?: string;
+  status?: number;
+  delayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+let server: Server;
+let baseUrl: string;
+let script: Scripted[] = [];
+/** When set, answers every request the script does not, from the last message's text. */
+let responder: ((prompt: string) => string) | undefined;
+let requests: {
+  headers: IncomingHttpHeaders;
+  body: { model: string; messages: { role: string; content: string }[] };
+}[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (!responder) requests.push({ headers: req.headers, body: JSON.parse(raw) });
+      const body = JSON.parse(raw) as { messages: { content: string }[] };
+      const next =
+        script.shift() ??
+        (responder ? { content: responder(body.messages.at(-1)!.content) } : { content: 'the script ran out' });
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.writeHead(next.status ?? 200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            next.status
+              ? { error: { message: 'scripted failure' } }
+              : { choices: [{ message: { role: 'assistant', content: next.content } }], usage: next.usage },
+          ),
+        );
+      }, next.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
+afterEach(() => {
+  expect(script, 'every scripted reply was asked for').toEqual([]);
+  script = [];
+  requests = [];
+  responder = undefined;
+});
+
+const good = (a: object, usage?: Scripted['usage']): Scripted => ({ content: JSON.stringify(a), usage });
+const userMessages = (i: number) => requests[i].body.messages.filter((m) => m.role === 'user').map((m) => m.content);
+
+describe('the LLM agent', () => {
+  it('plays through good, fenced, near-miss, illegal, garbage and slow replies, counting each', async () => {
+    process.env.LLM_TEST_KEY = 'sk-scripted';
+    script = [
+      // move 0: an illegal move (bedrock above the mole), then a good one with usage
+      good({ type: 'move', dir: 'up' }),
+      good({ type: 'move', dir: 'right' }, { prompt_tokens: 900, completion_tokens: 12 }),
+      // move 1: fenced, after some thinking
+      { content: 'Dig on.\n```json\n{"type": "move", "dir": "right"}\n```' },
+      // move 2: a near miss
+      { content: 'Going down: {"type": "Move", "direction": "Down"}' },
+      // move 3: garbage three times: a forfeit, and Delvewick's fallback (wait) is played
+      { content: 'Hmm.' },
+      { content: 'I would rather not say.' },
+      { content: '{"type": "dance"}' },
+      // move 4: too slow (the request is cut off), then good
+      { ...good({ type: 'wait' }), delayMs: 2000 },
+      good({ type: 'wait' }, { prompt_tokens: 800, completion_tokens: 5 }),
+    ];
+    const factory = createLlmAgent({
+      baseUrl,
+      model: 'scripted-1',
+      apiKeyEnv: 'LLM_TEST_KEY',
+      retries: 2,
+      timeoutMs: 400,
+    });
+    const run = await playRun(registry.get('delvewick')!, factory, 0, { maxSteps: 5 });
+    expect(run.actions).toEqual([
+      { type: 'move', dir: 'right' },
+      { type: 'move', dir: 'right' },
+      { type: 'move', dir: 'down' },
+      { type: 'wait' },
+      { type: 'wait' },
+    ]);
+    const moves = factory.runs[0].moves.map(({ latencyMs: _l, action: _a, ...rest }) => rest);
+    expect(moves).toEqual([
+      {
+        step: 0,
+        retries: 1,
+        illegal: 1,
+        unparsable: 0,
+        errors: 0,
+        forfeit: false,
+        promptTokens: 900,
+        completionTokens: 12,
+      },
+      {
+        step: 1,
+        retries: 0,
+        illegal: 0,
+        unparsable: 0,
+        errors: 0,
+        forfeit: false,
+        promptTokens: null,
+        completionTokens: null,
+      },
+      {
+        step: 2,
+        retries: 0,
+        illegal: 0,
+        unparsable: 0,
+        errors: 0,
+        forfeit: false,
+        promptTokens: null,
+        completionTokens: null,
+      },
+      {
+        step: 3,
+        retries: 2,
+        illegal: 0,
+        unparsable: 3,
+        errors: 0,
+        forfeit: true,
+        promptTokens: null,
+        completionTokens: null,
+      },
+      {
+        step: 4,
+        retries: 1,
+        illegal: 0,
+        unparsable: 0,
+        errors: 1,
+        forfeit: false,
+        promptTokens: 800,
+        completionTokens: 5,
+      },
+    ]);
+    expect(summarise(factory.runs[0])).toMatchObject({
+      mode: 'menu',
+      moves: 5,
+      retries: 4,
+      illegal: 1,
+      unparsable: 3,
+      errors: 1,
+      forfeits: 1,
+      promptTokens: 1700,
+      completionTokens: 17,
+    });
+    expect(factory.runs[0].moves.every((m) => m.latencyMs > 0)).toBe(true);
+    expect(llmColumns(factory.runs)).toMatchObject({
+      mode: 'menu',
+      retries: '4',
+      illegal: '1',
+      unparsable: '3',
+      errors: '1',
+      forfeits: '1',
+      'prompt tokens': '1700',
+      'completion tokens': '17',
+    });
+
+    // what the endpoint saw: the model, the key, the rules, the position with the menu, the feedback
+    expect(requests[0].body.model).toBe('scripted-1');
+    expect(requests[0].headers.authorization).toBe('Bearer sk-scripted');
+    expect(requests[0].body.messages[0].content).toContain('# Delvewick (delvewick): complete rules for agents');
+    expect(userMessages(0)[0]).toContain('Legal actions (send one exactly):\n{"type":"move","dir":"down"}');
+    expect(userMessages(1)[1]).toContain('That action is not legal now: {"type":"move","dir":"up"}');
+    expect(userMessages(5)[1]).toContain('Your reply could not be read as an action: the reply holds no JSON action');
+    expect(userMessages(6)).toHaveLength(3);
+    // the history recalls earlier moves, forfeits marked
+    expect(userMessages(8)[0]).toContain('step 3: {"type":"wait"} (forfeit, played for you) -> score');
+    delete process.env.LLM_TEST_KEY;
+  });
+
+  it('no-menu mode withholds the legal actions, also from the observation text', async () => {
+    script = [good({ type: 'move', direction: 'n' })];
+    const factory = createLlmAgent({ baseUrl, model: 'm', menu: false });
+    const run = await playRun(registry.get('whirlyard')!, factory, 7, { maxSteps: 1 });
+    expect(run.actions).toEqual([{ type: 'move', direction: 'n' }]);
+    expect(factory.mode).toBe('no-menu');
+    expect(factory.runs[0].mode).toBe('no-menu');
+    const position = userMessages(0)[0];
+    expect(position).toContain('Whirlyard - wave 1');
+    expect(position).not.toContain(ACTIONS_HEADING);
+    expect(position).not.toContain('Legal actions');
+    expect(requests[0].body.messages[0].content).toContain('The legal actions are not listed');
+  });
+
+  it('an illegal action in no-menu mode is refused without revealing the menu, then forfeited', async () => {
+    script = [good({ type: 'move', dir: 'up' }), good({ type: 'move', dir: 'left' })];
+    const factory = createLlmAgent({ baseUrl, model: 'm', menu: false, retries: 1 });
+    const run = await playRun(registry.get('delvewick')!, factory, 0, { maxSteps: 1 });
+    expect(run.actions).toEqual([{ type: 'wait' }]);
+    expect(factory.runs[0].moves[0]).toMatchObject({ illegal: 2, retries: 1, forfeit: true });
+    expect(userMessages(1)[1]).not.toContain('{"type":"move","dir":"down"}');
+  });
+
+  it('Briarwink: the prompt explains batching and --max-batch caps the count', async () => {
+    script = [good({ type: 'start' }), good({ type: 'tick', move: 'right', count: 30 })];
+    const factory = createLlmAgent({ baseUrl, model: 'm', maxBatch: 5 });
+    const run = await playRun(registry.get('briarwink')!, factory, 3, { maxSteps: 2 });
+    expect(run.actions).toEqual([{ type: 'start' }, { type: 'tick', move: 'right', count: 5 }]);
+    expect(requests[0].body.messages[0].content).toContain('"count" (1 to 5)');
+  });
+
+  it('an HTTP error from the endpoint is retried, and counted apart from bad replies', async () => {
+    script = [{ status: 500 }, { status: 429 }, good({ type: 'breathe' })];
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+    const run = await playRun(registry.get('cragwake')!, factory, 1, { maxSteps: 1 });
+    expect(run.actions).toEqual([{ type: 'breathe' }]);
+    expect(factory.runs[0].moves[0]).toMatchObject({
+      errors: 2,
+      retries: 2,
+      unparsable: 0,
+      illegal: 0,
+      forfeit: false,
+    });
+  });
+
+  it('plays whole runs with a model that reads the menu, and the stats cover every move', async () => {
+    // a stand-in model: thinks aloud, then picks the last legal action that does not end the run
+    responder = (prompt) => {
+      const menu = prompt.slice(prompt.indexOf('Legal actions (send one exactly):')).split('\n').slice(1);
+      const options = menu.filter((l) => l.startsWith('{') && !/end_?run/i.test(l));
+      return `Looking at the board, I choose:\n\`\`\`json\n${options.at(-1) ?? menu[1]}\n\`\`\``;
+    };
+    for (const slug of ['whirlyard', 'cragwake']) {
+      const factory = createLlmAgent({ baseUrl, model: 'menu-reader' });
+      const run = await playRun(registry.get(slug)!, factory, 5, { maxSteps: 60 });
+      expect(run.steps).toBeGreaterThan(0);
+      const s = summarise(factory.runs[0]);
+      expect(s).toMatchObject({ moves: run.steps, retries: 0, illegal: 0, unparsable: 0, forfeits: 0 });
+    }
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The MCP server's open games. Free-play games run on the engines in this process: each keeps its seed,
+ * its accepted actions and its current state, so the client never copies a state token, and undo or fork
+ * replay the actions from the seed (engines are fast; no stack of states is kept). Ranked games live on
+ * a Gameboard server (remote.ts) and only hold what that server answered.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
+import type { Registry } from '../core/registry.js';
+
+/** A free-play game in this process. */
+export interface LocalGame {
+  kind: 'local';
+  id: string;
+  game: AnyGame;
+  seed: number;
+  actions: GameAction[];
+  state: unknown;
+}
+
+/** A ranked session on a Gameboard server. */
+export interface RemoteGame {
+  kind: 'remote';
+  id: string;
+  game: AnyGame;
+  /** The session's id on the server. */
+  sessionId: string;
+  /** The last answer's fields: observation, legalActions, score, gameOver (and any carried state). */
+  last: Record<string, unknown>;
+  steps: number;
+}
+
+export type OpenGame = LocalGame | RemoteGame;
+
+/** What a tool reports about a game after each call. */
+export interface GameView {
+  gameId: string;
+  game: string;
+  seed: number | null;
+  step: number;
+  score: number;
+  gameOver: boolean;
+  outcome: Outcome | null;
+  legalActions: GameAction[];
+  text: string;
+}
+
+/** The table of open games, by id (g1, g2, ...). */
+export class Games {
+  private readonly open = new Map<string, OpenGame>();
+  private next = 1;
+  /** Each game's grammar, checked before `step` as strictly as the HTTP API does. */
+  private readonly grammars = new Map<string, ValidateFunction>();
+
+  constructor(readonly registry: Registry) {
+    const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
+    for (const g of registry.games) this.grammars.set(g.spec.slug, ajv.compile(g.spec.actionSchema));
+  }
+
+  /** A new id. */
+  newId(): string {
+    return `g${this.next++}`;
+  }
+
+  add(game: OpenGame): OpenGame {
+    this.open.set(game.id, game);
+    return game;
+  }
+
+  /** The open game `id`; throws a message naming the open ones. */
+  get(id: string): OpenGame {
+    const g = this.open.get(id);
+    if (!g) {
+      const ids = [...this.open.keys()];
+      throw new Error(
+        `There is no game "${id}". Open games: ${ids.length ? ids.join(', ') : 'none (call start_game)'}.`,
+      );
+    }
+    return g;
+  }
+
+  /** The registered game `slug`; throws a message naming the games. */
+  engine(slug: string): AnyGame {
+    const g = this.registry.get(slug);
+    if (!g) throw new Error(`There is no game "${slug}". Games: ${this.registry.slugs().join(', ')}.`);
+    return g;
+  }
+
+  /** Starts a free-play game from `seed`. */
+  startLocal(slug: string, seed: number): LocalGame {
+    const game = this.engine(slug);
+    return this.add({ kind: 'local', id: this.newId(), game, seed, actions: [], state: game.init(seed) }) as LocalGame;
+  }
+
+  /** Plays one action; a refusal changes nothing and says why. */
+  act(
+    g: LocalGame,
+    action: GameAction,
+  ): { ok: true; events: GameEvent[] } | { ok: false; reason: string; message: string } {
+    const valid = this.grammars.get(g.game.spec.slug);
+    if (valid && !valid(action)) {
+      const e = valid.errors?.[0];
+      return {
+        ok: false,
+        reason: 'unknown_action',
+        message: `the action is outside the grammar: ${e?.instancePath || 'the action'} ${e?.message ?? 'is invalid'}`,
+      };
+    }
+    const r = g.game.step(g.state, action);
+    if (!r.ok) return { ok: false, reason: r.reason, message: r.message };
+    g.state = r.state;
+    g.actions.push(action);
+    return { ok: true, events: r.events };
+  }
+
+  /** The state after the first `steps` actions of `g`, replayed from the seed. */
+  replayTo(g: LocalGame, steps: number): unknown {
+    let state = g.game.init(g.seed);
+    for (const a of g.actions.slice(0, steps)) {
+      const r = g.game.step(state, a);
+      if (!r.ok) throw new Error(`replay failed at action ${JSON.stringify(a)}: ${r.reason}`);
+      state = r.state;
+    }
+    return state;
+  }
+
+  /** Takes back the last `steps` actions. */
+  undo(g: LocalGame, steps: number): void {
+    const keep = Math.max(0, g.actions.length - steps);
+    g.state = this.replayTo(g, keep);
+    g.actions = g.actions.slice(0, keep);
+  }
+
+  /** A new free-play game continuing `g` from after its first `steps` actions (default all). */
+  fork(g: LocalGame, steps = g.actions.length): LocalGame {
+    const keep = Math.min(Math.max(0, steps), g.actions.length);
+    const copy: LocalGame = {
+      ...g,
+      id: this.newId(),
+      actions: g.actions.slice(0, keep),
+      state: this.replayTo(g, keep),
+    };
+    return this.add(copy) as LocalGame;
+  }
+
+  /** What the client sees of a game now. */
+  view(g: OpenGame): GameView {
+    if (g.kind === 'local') {
+      const { game, state } = g;
+      return {
+        gameId: g.id,
+        game: game.spec.slug,
+        seed: g.seed,
+        step: g.actions.length,
+        score: game.score(state),
+        gameOver: game.isGameOver(state),
+        outcome: game.outcome(state),
+        legalActions: game.legalActions(state),
+        text: game.observe(state).text,
+      };
+    }
+    const last = g.last;
+    const obs = last.observation as { text?: string } | undefined;
+    return {
+      gameId: g.id,
+      game: g.game.spec.slug,
+      seed: typeof last.seed === 'number' ? last.seed : null,
+      step: g.steps,
+      score: Number(last.score ?? 0),
+      gameOver: last.gameOver === true,
+      outcome: (last.outcome as Outcome | undefined) ?? null,
+      legalActions: (last.legalActions as GameAction[] | undefined) ?? [],
+      text: obs?.text ?? '',
+    };
+  }
+}

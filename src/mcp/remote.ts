@@ -1,0 +1,55 @@
+/**
+ * The MCP server's calls to a Gameboard HTTP server, for what only a server can do: ranked sessions
+ * (the server draws the seed and records every action) and submitting a finished free-play run to the
+ * open board. The server is `--server URL` or GAMEBOARD_URL; without one these tools answer a clear error.
+ *
+ * Sessions follow the ranked API: `POST /api/games/:slug/sessions` with `{player: {name, kind}}` (and
+ * `challenge: "daily"`) answers the first position with a session id (`sessionId`, or `session.id`);
+ * each action is `POST /api/games/:slug/sessions/:id/action` with `{action}`.
+ */
+
+/** Where the Gameboard server is, or null. */
+export function serverFrom(argv: string[], env: NodeJS.ProcessEnv): string | null {
+  const at = argv.indexOf('--server');
+  const flag = at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--server='))?.slice('--server='.length);
+  const url = flag ?? env.GAMEBOARD_URL;
+  return url ? url.replace(/\/+$/, '') : null;
+}
+
+/** The message for a tool that needs a server when none is configured. */
+export const NO_SERVER =
+  'No Gameboard server is configured for ranked sessions and submissions: start the MCP server with ' +
+  '--server URL or set GAMEBOARD_URL (for example http://127.0.0.1:3000). Free play (start_game with a seed) ' +
+  'needs no server.';
+
+/** POSTs JSON and returns the answer; a non-JSON answer or a failed connection becomes a readable error. */
+export async function postJson(
+  server: string | null,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  if (!server) throw new Error(NO_SERVER);
+  let res: Response;
+  try {
+    res = await fetch(server + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (err) {
+    throw new Error(`Could not reach the Gameboard server at ${server}: ${(err as Error).message}`);
+  }
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
+  } catch {
+    throw new Error(`The Gameboard server answered ${path} with HTTP ${res.status} and no JSON.`);
+  }
+}
+
+/** The session id in a session answer. */
+export function sessionIdOf(answer: Record<string, unknown>): string | undefined {
+  const s = answer.sessionId ?? (answer.session as { id?: unknown } | undefined)?.id ?? answer.id;
+  return typeof s === 'string' || typeof s === 'number' ? String(s) : undefined;
+}

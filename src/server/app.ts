@@ -20,6 +20,8 @@ import { registerDocs } from './docs.js';
 import { RecentStates } from './recent.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRunRoutes } from './runs.js';
+import { registerBoardRoutes } from './boards.js';
+import { registerSessionRoutes } from './sessions.js';
 import { registerWeb } from './web.js';
 
 export interface AppOptions {
@@ -38,6 +40,8 @@ export interface AppOptions {
   recentStates?: number;
   /** Where verified runs are kept (POST /api/runs, leaderboards); without one those routes answer 503. */
   store?: RunStore | null;
+  /** The clock of ranked play (daily challenge days); tests move it. Default: the system clock. */
+  clock?: () => Date;
 }
 
 /** Deepest JSON nesting accepted in a body; real requests nest a handful of levels. */
@@ -145,7 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (req.method === 'OPTIONS') {
         reply
           .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-          .header('access-control-allow-headers', 'content-type')
+          .header('access-control-allow-headers', 'content-type, x-player-key')
           .header('access-control-max-age', '86400')
           .code(204)
           .send();
@@ -168,7 +172,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
-  registerRunRoutes(app, registry, opts.store ?? null);
+  registerRunRoutes(app, registry, opts.store ?? null, opts.clock);
+  registerSessionRoutes(app, registry, opts.sealer, opts.store ?? null, opts.clock);
+  registerBoardRoutes(app, registry, opts.sealer, opts.store ?? null, opts.clock);
   registerDocs(app, registry);
   await registerWeb(app, opts.webRoot ?? null);
   return app;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
- * `npm run bench -- --engines` or `-- --http` runs one half.
+ * `npm run bench -- --engines`, `-- --http`, `-- --live` or `-- --hostile` runs one part.
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -10,9 +10,15 @@ import { games } from '../src/games/index.js';
 import { benchEngines, type EngineFigure } from './engines.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
+import { benchLive } from './live.js';
 
 const args = new Set(process.argv.slice(2));
-const all = !args.has('--engines') && !args.has('--http') && !args.has('--hostile') && !args.has('--engines-child');
+const all =
+  !args.has('--engines') &&
+  !args.has('--http') &&
+  !args.has('--hostile') &&
+  !args.has('--live') &&
+  !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 const child = process.argv.indexOf('--engines-child');
@@ -45,7 +51,7 @@ if (all || args.has('--engines')) {
   );
 }
 
-if (all || args.has('--http') || args.has('--hostile')) {
+if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
   await withServers(async (ports) => {
     if (all || args.has('--http')) {
       console.log('HTTP on 127.0.0.1, 64 connections, autocannon (best of interleaved rounds)');
@@ -67,6 +73,21 @@ if (all || args.has('--http') || args.has('--hostile')) {
       const two = rows.find((r) => r.name === 'whirlyard action, 2 workers')!.requestsPerSecond;
       console.log(
         `2 workers / 1 process: ${(two / one).toFixed(2)} (the load generator runs on the same ${availableParallelism()} CPUs)`,
+      );
+    }
+    if (all || args.has('--live')) {
+      console.log('Live sessions: the recorded action route against the stateless one, same game, 64 connections');
+      const rows = await benchLive(base(ports.ranked));
+      const stateless = rows[0].requestsPerSecond;
+      console.table(
+        rows.map((r) => ({
+          route: r.name,
+          'req/s': fmt(r.requestsPerSecond),
+          'p99 ms': r.p99ms,
+          'vs stateless': (r.requestsPerSecond / stateless).toFixed(3),
+          errors: r.errors,
+          non2xx: r.non2xx,
+        })),
       );
     }
     if (all || args.has('--hostile')) {

@@ -12,7 +12,11 @@ import { replay } from '../src/core/replay.js';
 import { StateSealer } from '../src/core/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
-import { SqliteRunStore } from '../src/store/sqlite.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SQLITE_FILE, SqliteRunStore } from '../src/store/sqlite.js';
 import { randomPolicy } from './helpers/playout.js';
 import { Rng } from '../src/core/rng.js';
 import { makeTally } from './helpers/tally.js';
@@ -253,16 +257,21 @@ describe('live sessions', () => {
     const seedOf = async (x: Body) => (await store.getSession(x.body.session.id))!.seed;
     expect(await seedOf(a)).toBe(await seedOf(b));
     expect(a.body.observation).toEqual(b.body.observation);
-    // One attempt per player and day.
-    const twice = await start(app, 'whirlyard', 'daily-a', { challenge: 'daily' }, a.body.playerKey);
-    expect(twice.status).toBe(409);
-    expect(twice.body.error).toBe('daily_taken');
+    // A start whose answer was lost is answered again: same session, same token, nothing moved.
+    const again = await start(app, 'whirlyard', 'daily-a', { challenge: 'daily' }, a.body.playerKey);
+    expect(again.status).toBe(200);
+    expect(again.body.session.id).toBe(a.body.session.id);
+    expect(again.body.stateToken).toBe(a.body.stateToken);
     // Play a to the end: listed on the day's board, seed hidden, run not public until the day is over.
     let t = a.body;
     while (!t.gameOver) {
       const end = t.legalActions.find((x: GameAction) => x.type === 'end_run') ?? t.legalActions[0];
       t = (await act(app, t.session.id, t.stateToken, end)).body;
     }
+    // One attempt per player and day: once played, a second start is refused.
+    const twice = await start(app, 'whirlyard', 'daily-a', { challenge: 'daily' }, a.body.playerKey);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe('daily_taken');
     const day = await call(app, 'GET', '/api/games/whirlyard/leaderboard?board=daily&kind=agent');
     expect(day.body).toMatchObject({ board: 'daily', date: '2026-12-02' });
     expect(day.body.seed).toBeUndefined();
@@ -311,6 +320,47 @@ describe('published budgets', () => {
       expect(r.body.error).toBe('store_unavailable');
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the store migration from schema version 1', () => {
+  it('keeps version 1 runs, lists the ones that ended, and adds the ranked tables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-migrate-'));
+    try {
+      // A version 1 database as the previous release wrote it.
+      const db = new Database(join(dir, SQLITE_FILE));
+      db.exec(`CREATE TABLE schema_version (version INTEGER NOT NULL);
+        INSERT INTO schema_version VALUES (1);
+        CREATE TABLE runs (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, game TEXT NOT NULL,
+          rules_version TEXT NOT NULL, seed INTEGER NOT NULL, actions TEXT NOT NULL, run_hash TEXT NOT NULL,
+          player_name TEXT NOT NULL, player_kind TEXT NOT NULL CHECK (player_kind IN ('human', 'agent')),
+          score REAL NOT NULL, game_over INTEGER NOT NULL, steps INTEGER NOT NULL, created_at TEXT NOT NULL);
+        CREATE INDEX runs_board ON runs (game, rules_version, player_kind, score DESC, steps ASC, seq ASC);
+        CREATE UNIQUE INDEX runs_dedupe ON runs (run_hash, player_kind, player_name);
+        INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at)
+        VALUES ('old-ended', 'whirlyard', 'whirlyard-1', 3, '[{"type":"end_run"}]', 'h1', 'Old', 'agent', 0, 1, 1, '2026-01-01T00:00:00Z'),
+               ('old-open', 'whirlyard', 'whirlyard-1', 4, '[]', 'h2', 'Old2', 'agent', 0, 0, 0, '2026-01-01T00:00:00Z');`);
+      db.close();
+      const store = SqliteRunStore.inDataDir(dir);
+      try {
+        expect(await store.get('old-ended')).toMatchObject({ board: 'open', outcome: { kind: 'terminated' } });
+        expect(await store.get('old-open')).toMatchObject({ outcome: null });
+        const board = await store.board({
+          game: 'whirlyard',
+          rulesVersion: 'whirlyard-1',
+          board: 'open',
+          kind: 'agent',
+          limit: 10,
+        });
+        expect(board.map((e) => e.id)).toEqual(['old-ended']);
+        expect(await store.checkName('Old', null, 'hash')).toBe('claimed');
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -121,10 +121,19 @@ export function registerSessionRoutes(
         finished: false,
         createdAt: clock().toISOString(),
       };
-      if (!(await s.createSession(record))) {
+      let created = await s.createSession(record);
+      if (!created && challenge) {
+        // A start whose answer was lost: the session has not moved, so answer it again, identically.
+        const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
+        if (earlier && earlier.step === 0 && earlier.player.kind === player.kind) {
+          Object.assign(record, { id: earlier.id, seed: earlier.seed });
+          created = true;
+        }
+      }
+      if (!created) {
         throw new ApiError(
           'daily_taken',
-          `"${player.name}" has already started the ${game.spec.name} daily challenge of ${challenge}: one attempt per player and day.`,
+          `"${player.name}" has already played the ${game.spec.name} daily challenge of ${challenge}: one attempt per player and day.`,
         );
       }
       const head: Record<string, unknown> = { ok: true, game: game.spec.slug, player, challenge };

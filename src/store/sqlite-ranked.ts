@@ -110,6 +110,9 @@ export class RankedTables {
          ON CONFLICT DO NOTHING`,
       ),
       session: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
+      daily: db.prepare<[string, string, string], { id: string }>(
+        'SELECT id FROM sessions WHERE game = ? AND challenge = ? AND player_key = ?',
+      ),
       stepAction: db.prepare<[string, number], { action: string }>(
         'SELECT action FROM session_steps WHERE session_id = ? AND step = ?',
       ),
@@ -222,6 +225,11 @@ export class RankedTables {
       finished: r.finished === 1,
       createdAt: r.created_at,
     };
+  }
+
+  dailySession(game: string, day: string, name: string): SessionRecord | null {
+    const r = this.stmts.daily.get(game, day, nameKey(name));
+    return r ? this.getSession(r.id) : null;
   }
 
   sessionAction(id: string, step: number): GameAction | null {

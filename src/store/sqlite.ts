@@ -235,6 +235,10 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.getSession(id));
   }
 
+  dailySession(game: string, day: string, name: string): Promise<SessionRecord | null> {
+    return Promise.resolve(this.ranked.dailySession(game, day, name));
+  }
+
   sessionAction(id: string, step: number): Promise<GameAction | null> {
     return Promise.resolve(this.ranked.sessionAction(id, step));
   }

@@ -145,6 +145,8 @@ export interface RunStore {
    */
   createSession(s: SessionRecord): Promise<boolean>;
   getSession(id: string): Promise<SessionRecord | null>;
+  /** The daily-challenge session a player started on a game and day, or null. */
+  dailySession(game: string, day: string, name: string): Promise<SessionRecord | null>;
   /** The action recorded at `step` of a session, or null. */
   sessionAction(id: string, step: number): Promise<GameAction | null>;
   /**

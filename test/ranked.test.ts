@@ -183,7 +183,7 @@ describe('live sessions', () => {
     expect(info.seed).toBe(run.body.run.seed);
     const board = await call(app, 'GET', '/api/games/tally-ranked/leaderboard?board=ranked&kind=agent');
     expect(board.body.agent.map((e: Body) => e.id)).toContain(id);
-    expect(board.body.agent[0]).toMatchObject({ rank: 1, outcome: { kind: 'truncated' }, steps: 3 });
+    expect(board.body.agent[0]).toMatchObject({ rank: 1, outcome: { kind: 'truncated' }, steps: 3, attempts: 1 });
   });
 
   it('ranks an open submission past the budget on its score at the budget', async () => {

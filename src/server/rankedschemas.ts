@@ -137,6 +137,10 @@ const boardEntry = {
     seed: { type: 'integer', description: 'Absent while secret (a daily challenge whose day is not over).' },
     createdAt: { type: 'string' },
     replayUrl: { type: 'string' },
+    attempts: {
+      type: 'integer',
+      description: 'Ranked and daily boards: sessions the player started there, finished or not.',
+    },
   },
 } as const;
 

@@ -73,11 +73,15 @@ interface BoardRow {
   outcome_kind: 'terminated' | 'truncated' | 'ended';
   outcome_reason: string;
   created_at: string;
+  attempts: number;
 }
 
 /** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, seed, progress, outcome_kind, outcome_reason, created_at
+  SELECT id, player_name, player_kind, score, steps, seed, progress, outcome_kind, outcome_reason, created_at,
+    (SELECT COUNT(*) FROM sessions s
+     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
+       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
   FROM (
     SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
     FROM runs r
@@ -183,6 +187,7 @@ export class RankedTables {
       progress: r.progress,
       outcome: { kind: r.outcome_kind, reason: r.outcome_reason },
       createdAt: r.created_at,
+      ...(table === 'ranked' ? { attempts: r.attempts } : {}),
     }));
   }
 

@@ -65,6 +65,11 @@ export interface LeaderboardEntry {
   progress: number | null;
   outcome: Outcome;
   createdAt: string;
+  /**
+   * Ranked and daily boards: how many sessions the player started there, finished or not, so that
+   * starting sessions until a lucky seed comes up shows.
+   */
+  attempts?: number;
 }
 
 /** Which board to read. */

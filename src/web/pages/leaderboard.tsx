@@ -34,6 +34,7 @@ function Table(props: {
   progressLabel: string | null;
 }) {
   const { title, kind, entries, progressLabel } = props;
+  const tries = entries.some((e) => e.attempts !== undefined);
   return (
     <section class="panel board-table" aria-label={title} data-testid={`leaderboard-${kind}`}>
       <h2>{title}</h2>
@@ -56,6 +57,11 @@ function Table(props: {
                 Steps
               </th>
               <th scope="col">Date</th>
+              {tries && (
+                <th scope="col" class="num" title="Sessions started on this board, finished or not">
+                  Tries
+                </th>
+              )}
               <th scope="col">
                 <span class="sr-only">Watch</span>
               </th>
@@ -71,6 +77,7 @@ function Table(props: {
                 <td>{ended(e.outcome)}</td>
                 <td class="num">{e.steps}</td>
                 <td>{when(e.createdAt)}</td>
+                {tries && <td class="num">{e.attempts ?? '–'}</td>}
                 <td>
                   {e.seed === undefined ? (
                     <span class="muted">after the day</span>

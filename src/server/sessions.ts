@@ -47,6 +47,17 @@ export function registerSessionRoutes(
 ): void {
   const validators = compileActionGrammars(registry);
   const tokens = new SessionTokens(sealer.deriveKey('live-session'));
+  // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
+  // next request's token (tokens are deterministic, so a token always means the same content). The
+  // last known position of recently active sessions skips a read: it can only lag behind the store
+  // (another instance may have moved the session on), which reads again whenever it matters, and the
+  // store's compare-and-set records nothing from a stale position.
+  const recentTokens = new Map<string, LiveContent>();
+  const positions = new Map<string, SessionRecord>();
+  const remember = <V>(m: Map<string, V>, k: string, v: V) => {
+    if (m.size >= 2048) m.delete(m.keys().next().value!);
+    m.set(k, v);
+  };
   const daily = new DailySeeds(sealer.deriveKey('daily-challenge'));
 
   const needStore = (): RunStore => {
@@ -73,7 +84,9 @@ export function registerSessionRoutes(
     };
     if (outcome !== null) Object.assign(session, runLinks(c.session));
     head.session = session;
-    head.stateToken = tokens.seal(game, c);
+    const token = tokens.seal(game, c);
+    remember(recentTokens, token, c);
+    head.stateToken = token;
     head.observation = game.observe(c.state);
     head.legalActions = outcome === null ? game.legalActions(c.state) : [];
     head.score = game.score(c.state);
@@ -158,18 +171,19 @@ export function registerSessionRoutes(
     async (req) => {
       const s = needStore();
       const id = req.params.id;
-      const session = await s.getSession(id);
+      let session = positions.get(id) ?? (await s.getSession(id));
       if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
       const game = registry.get(session.game);
       if (!game || game.spec.rulesVersion !== session.rulesVersion)
         throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
       let c: LiveContent;
       try {
-        c = tokens.open(game, req.body.stateToken);
+        c = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
       } catch (e) {
         const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
         throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be continued: ${detail}.`);
       }
+      if (c.session === id && c.step > session.step) session = (await s.getSession(id)) ?? session;
       if (c.session !== id || c.step > session.step)
         throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
       const action = req.body.action;
@@ -219,7 +233,12 @@ export function registerSessionRoutes(
               progress: progressOf(game, next.state)?.value ?? null,
             }
           : undefined;
-        if (!(await s.recordStep(id, c.step, action as GameAction, next.spent, end))) await stale();
+        if (await s.recordStep(id, c.step, action as GameAction, next.spent, end))
+          remember(positions, id, { ...session, step: next.step, spent: next.spent, finished: end !== undefined });
+        else {
+          positions.delete(id);
+          await stale();
+        }
       }
       return present(game, next, { ok: true, game: game.spec.slug }, result.events);
     },

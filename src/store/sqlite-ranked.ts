@@ -124,7 +124,10 @@ export class RankedTables {
         `INSERT INTO session_steps (session_id, step, action) VALUES (?, ?, ?)
          ON CONFLICT (session_id, step) DO NOTHING`,
       ),
-      advance: db.prepare('UPDATE sessions SET step = ?, spent = ?, finished = ? WHERE id = ?'),
+      // Moves a live session on only from the step it is at: a finished session never moves.
+      advance: db.prepare(
+        'UPDATE sessions SET step = ?, spent = ?, finished = ? WHERE id = ? AND step = ? AND finished = 0',
+      ),
       allActions: db.prepare<[string], { action: string }>(
         'SELECT action FROM session_steps WHERE session_id = ? ORDER BY step',
       ),
@@ -137,8 +140,9 @@ export class RankedTables {
     };
     this.record = db.transaction(
       (id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) => {
-        if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0) return false;
-        this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id);
+        if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
+        if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
+          throw new Error(`session ${id} has step ${step} recorded beyond its position`);
         if (end) this.storeRun(id, step + 1, end, hash);
         return true;
       },

@@ -155,8 +155,8 @@ export interface RunStore {
   /** The action recorded at `step` of a session, or null. */
   sessionAction(id: string, step: number): Promise<GameAction | null>;
   /**
-   * Records `action` as step `step` (the compare-and-set: false when that step is already recorded,
-   * and nothing changes). With `end`, the session finishes in the same transaction and its run is
+   * Records `action` as step `step` (the compare-and-set: false, and nothing changes, unless the
+   * session is live and at exactly that step; the primary key on (session, step) backs it). With `end`, the session finishes in the same transaction and its run is
    * stored on the ranked board under the session's id.
    */
   recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean>;

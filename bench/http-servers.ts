@@ -8,12 +8,17 @@
  *   size (set once through `/_setup`), no other work.
  * - `app`: the real app; `/_mem` reports this process's memory for the hostile-input run.
  * - `cold`: the real app with no memory of recent tokens, so every action decrypts its token.
+ * - `ranked`: the real app with a SQLite run store in a throwaway folder, for live sessions.
  *
  * The two apps seal under `GAMEBOARD_BENCH_SECRET`, so each continues the other's tokens.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { StateSealer } from '../src/core/seal.js';
 import { buildApp } from '../src/server/app.js';
+import { SqliteRunStore } from '../src/store/sqlite.js';
 
 async function server(kind: string): Promise<FastifyInstance> {
   if (kind === 'hello') {
@@ -34,8 +39,13 @@ async function server(kind: string): Promise<FastifyInstance> {
     });
     return echo;
   }
-  if (kind !== 'app' && kind !== 'cold') throw new Error(`unknown benchmark server ${kind}`);
+  if (kind !== 'app' && kind !== 'cold' && kind !== 'ranked') throw new Error(`unknown benchmark server ${kind}`);
   const sealer = new StateSealer([process.env.GAMEBOARD_BENCH_SECRET ?? 'benchmark-secret-0123456789']);
+  if (kind === 'ranked') {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-bench-ranked-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return buildApp({ sealer, logger: false, webRoot: null, store: SqliteRunStore.inDataDir(dir) });
+  }
   const app = await buildApp({ sealer, logger: false, webRoot: null, recentStates: kind === 'cold' ? 0 : undefined });
   app.get('/_mem', async () => {
     globalThis.gc?.();

@@ -36,6 +36,8 @@ export interface BenchServers {
   echo: number;
   app: number;
   cold: number;
+  /** The real app with a SQLite run store (live sessions). */
+  ranked: number;
   /** `npm start`'s server (src/server/main.ts) with GAMEBOARD_WORKERS=2. */
   workers2: number;
 }
@@ -44,7 +46,7 @@ export interface BenchServers {
 export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): Promise<T> {
   const env = { ...process.env, GAMEBOARD_BENCH_SECRET: randomBytes(32).toString('base64url') };
   const children: ChildProcess[] = [];
-  const start = async (kind: 'hello' | 'echo' | 'app' | 'cold') => {
+  const start = async (kind: 'hello' | 'echo' | 'app' | 'cold' | 'ranked') => {
     const child = spawn(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname, kind],
@@ -86,6 +88,7 @@ export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>): P
       echo: await start('echo'),
       app: await start('app'),
       cold: await start('cold'),
+      ranked: await start('ranked'),
       workers2: await startWorkers(),
     };
     return await fn(ports);

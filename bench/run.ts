@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
- * `npm run bench -- --engines` or `-- --http` runs one half; `-- --hostile` the hostile-input run;
+ * `npm run bench -- --engines`, `-- --http`, `-- --live` or `-- --hostile` runs one part;
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
  * sustained load's length).
  */
@@ -13,6 +13,7 @@ import { benchEngines, type EngineFigure } from './engines.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
 import { benchLoad } from './load.js';
+import { benchLive } from './live.js';
 
 const args = new Set(process.argv.slice(2));
 const all =
@@ -20,6 +21,7 @@ const all =
   !args.has('--http') &&
   !args.has('--hostile') &&
   !args.has('--load') &&
+  !args.has('--live') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -53,7 +55,7 @@ if (all || args.has('--engines')) {
   );
 }
 
-if (all || args.has('--http') || args.has('--hostile')) {
+if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
   await withServers(async (ports) => {
     if (all || args.has('--http')) {
       console.log('HTTP on 127.0.0.1, 64 connections, autocannon (best of interleaved rounds)');
@@ -75,6 +77,21 @@ if (all || args.has('--http') || args.has('--hostile')) {
       const two = rows.find((r) => r.name === 'whirlyard action, 2 workers')!.requestsPerSecond;
       console.log(
         `2 workers / 1 process: ${(two / one).toFixed(2)} (the load generator runs on the same ${availableParallelism()} CPUs)`,
+      );
+    }
+    if (all || args.has('--live')) {
+      console.log('Live sessions: the recorded action route against the stateless one, same game, 64 connections');
+      const rows = await benchLive(base(ports.ranked));
+      const stateless = rows[0].requestsPerSecond;
+      console.table(
+        rows.map((r) => ({
+          route: r.name,
+          'req/s': fmt(r.requestsPerSecond),
+          'p99 ms': r.p99ms,
+          'vs stateless': (r.requestsPerSecond / stateless).toFixed(3),
+          errors: r.errors,
+          non2xx: r.non2xx,
+        })),
       );
     }
     if (all || args.has('--hostile')) {

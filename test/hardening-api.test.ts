@@ -16,11 +16,12 @@ import { playout } from './helpers/playout.js';
 
 const sealer = StateSealer.random();
 const whirlyard = registry.get('whirlyard')!;
-const run = (name: string) => ({
+// Give each name its own seed: the same run under two names is refused as a copy.
+const run = (name: string, seed = 5) => ({
   game: 'whirlyard',
   rulesVersion: whirlyard.spec.rulesVersion,
-  seed: 5,
-  actions: playout(whirlyard, 5, 10).actions,
+  seed,
+  actions: playout(whirlyard, seed, 10).actions,
   player: { name, kind: 'agent' },
 });
 
@@ -71,7 +72,7 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     let refused;
     for (let i = 0; i < 6; i++) {
-      const r = await app.inject({ method: 'POST', url: '/api/runs', payload: run(`p${i}`) });
+      const r = await app.inject({ method: 'POST', url: '/api/runs', payload: run(`p${i}`, i + 1) });
       statuses.push(r.statusCode);
       if (r.statusCode === 429) refused = r;
     }
@@ -98,6 +99,28 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) expect((await act('10.0.0.1')).statusCode).toBe(200);
     expect((await act('10.0.0.1')).statusCode).toBe(429);
     expect((await act('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('count a ranked session start as a new game and its actions as actions', async () => {
+    const app = await buildApp({ sealer, store: new SqliteRunStore(':memory:'), rateLimits: limits });
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/games/whirlyard/sessions',
+      payload: { player: { name: 'limited', kind: 'agent' } },
+    });
+    expect(started.statusCode).toBe(200);
+    const body = started.json();
+    const statuses: number[] = [];
+    // The same first action six times: a retry is answered again, and counts like any action.
+    for (let i = 0; i < 6; i++) {
+      const r = await app.inject({
+        method: 'POST',
+        url: `/api/sessions/${body.session.id}/action`,
+        payload: { stateToken: body.stateToken, action: body.legalActions[0] },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('are off unless configured, and GAMEBOARD_RATE_LIMIT=off turns the defaults off', async () => {
@@ -142,10 +165,10 @@ describe('operations', () => {
       url: '/api/games/whirlyard/action',
       payload: { stateToken: init.stateToken, action: init.legalActions[0] },
     });
-    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m1') });
+    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m1', 1) });
     await store.close(); // every store call fails from here
-    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m2') });
-    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m3') });
+    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m2', 2) });
+    await app.inject({ method: 'POST', url: '/api/runs', payload: run('m3', 3) });
     const r = await app.inject('/metrics');
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
@@ -156,7 +179,7 @@ describe('operations', () => {
     expect(text).toMatch(/gameboard_http_request_duration_seconds_bucket\{.*route="\/api\/games\/:slug\/action"/);
     expect(text).toMatch(/gameboard_actions_total\{game="whirlyard"\} 1/);
     expect(text).toMatch(/gameboard_runs_verified_total\{game="whirlyard",result="stored"\} 1/);
-    expect(text).toMatch(/gameboard_store_errors_total\{operation="save"\} 1/);
+    expect(text).toMatch(/gameboard_store_errors_total\{operation="checkName"\} 1/);
     expect(text).toMatch(/gameboard_rate_limited_total\{group="runs"\} 1/);
   });
 });

@@ -25,12 +25,12 @@ function runOf(game: AnyGame, seed: number, maxSteps = 400, policySeed = seed) {
   return { game: game.spec.slug, rulesVersion: game.spec.rulesVersion, seed, actions: p.actions };
 }
 
-async function post(app: FastifyInstance, payload: unknown) {
+async function post(app: FastifyInstance, payload: unknown, playerKey?: string) {
   const r = await app.inject({
     method: 'POST',
     url: '/api/runs',
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(playerKey ? { 'x-player-key': playerKey } : {}) },
   });
   return { status: r.statusCode, body: r.json() };
 }
@@ -75,11 +75,13 @@ describe('POST /api/runs with an in-memory store', () => {
     expect(await store.count('whirlyard')).toBe(1);
   });
 
-  it('submitting the same run again by the same player stores it once', async () => {
+  it('submitting the same run again by the same player (with its key) stores it once', async () => {
     const run = runOf(whirlyard, 12);
     const a = await post(app, { ...run, player: human('Twice') });
-    const b = await post(app, { ...run, player: human('Twice') });
+    expect(a.body.playerKey).toMatch(/^pk_/);
+    const b = await post(app, { ...run, player: human('Twice') }, a.body.playerKey);
     expect(b.status).toBe(200);
+    expect(b.body.playerKey).toBeUndefined();
     expect(b.body.id).toBe(a.body.id);
     expect(b.body.created).toBe(false);
   });
@@ -224,7 +226,18 @@ describe('leaderboards', () => {
       const want = [...mine].sort((a, b) => b.score - a.score || a.steps - b.steps).map((s) => s.id);
       expect(body[kind].map((e: { id: string }) => e.id)).toEqual(want);
       for (const e of body[kind]) expect(e.player.kind).toBe(kind);
-      expect(Object.keys(body[kind][0]).sort()).toEqual(['createdAt', 'id', 'player', 'score', 'seed', 'steps']);
+      expect(Object.keys(body[kind][0]).sort()).toEqual([
+        'createdAt',
+        'id',
+        'outcome',
+        'player',
+        'progress',
+        'rank',
+        'replayUrl',
+        'score',
+        'seed',
+        'steps',
+      ]);
     }
     const only = await get(app, '/api/games/whirlyard/leaderboard?kind=agent&limit=2');
     expect(only.body.human).toBeUndefined();
@@ -233,19 +246,71 @@ describe('leaderboards', () => {
     expect((await get(app, '/api/games/delvewick/leaderboard')).body).toMatchObject({ human: [], agent: [] });
   });
 
-  it("answers a new run's rank among its own kind", async () => {
-    const before = (await get(app, '/api/games/whirlyard/leaderboard?kind=human&limit=100')).body.human;
-    // The best human run so far, submitted again by an agent, ranks among agents only.
-    const best = await get(app, `/api/runs/${before[0].id}`);
-    const r = await post(app, { ...best.body.run, player: agent('copycat') });
-    const agents = (await get(app, '/api/games/whirlyard/leaderboard?kind=agent&limit=100')).body.agent;
-    const place = agents.findIndex((e: { id: string }) => e.id === r.body.id) + 1;
+  it("answers a new run's rank among its own kind, one entry per player", async () => {
+    const agents = async () =>
+      (await get(app, '/api/games/whirlyard/leaderboard?kind=agent&limit=100')).body.agent as {
+        id: string;
+        player: { name: string };
+        score: number;
+      }[];
+    const r = await post(app, { ...runOf(whirlyard, 120, 400, 7), player: agent('ranker') });
+    expect(r.status).toBe(200);
+    expect(r.body.outcome).not.toBeNull();
+    const place = (await agents()).findIndex((e) => e.id === r.body.id) + 1;
+    expect(place).toBeGreaterThan(0);
     expect(r.body.rank).toBe(place);
-    // An empty run scores 0 in no steps: it ranks after every run that scored, before every other 0.
-    const empty = await post(app, { ...runOf(whirlyard, 200, 0), player: human('Newcomer') });
-    expect(empty.body.score).toBe(0);
-    expect(empty.body.rank).toBe(before.filter((e: { score: number }) => e.score > 0).length + 1);
-    expect(empty.body.rank).toBeGreaterThan(1);
+
+    // A second finished run by the same player: the board keeps only that player's best.
+    const again = await post(app, { ...runOf(whirlyard, 121, 400, 8), player: agent('ranker') }, r.body.playerKey);
+    expect(again.status).toBe(200);
+    const mine = (await agents()).filter((e) => e.player.name === 'ranker');
+    expect(mine).toHaveLength(1);
+    expect(mine[0].score).toBe(Math.max(r.body.score, again.body.score));
+  });
+
+  it('never lists an unfinished run: an empty run and a short one are stored but not ranked', async () => {
+    // A full random run ends (caught) on its last action, so every shorter prefix is unfinished.
+    const full = runOf(whirlyard, 201);
+    expect(replay(whirlyard, full)).toMatchObject({ ok: true, gameOver: true });
+    const prefixes = [
+      { ...full, actions: [] },
+      { ...full, actions: full.actions.slice(0, -1) },
+    ];
+    for (const [i, run] of prefixes.entries()) {
+      const r = await post(app, { ...run, player: human(`unfinished${i}`) });
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ gameOver: false, outcome: null, rank: null });
+      expect((await get(app, `/api/runs/${r.body.id}`)).status).toBe(200);
+      const board = (await get(app, '/api/games/whirlyard/leaderboard?kind=human&limit=100')).body.human;
+      expect(board.map((e: { id: string }) => e.id)).not.toContain(r.body.id);
+    }
+  });
+
+  it('refuses a copy of a stored run under another name, whatever kind it claims (409 run_copied)', async () => {
+    const best = (await get(app, '/api/games/whirlyard/leaderboard?kind=human')).body.human[0];
+    const fetched = await get(app, `/api/runs/${best.id}`);
+    const copy = await post(app, { ...fetched.body.run, player: human('copycat') });
+    expect(copy.status).toBe(409);
+    expect(copy.body).toMatchObject({ ok: false, error: 'run_copied' });
+    const asAgent = await post(app, { ...fetched.body.run, player: agent('copycat-bot') });
+    expect(asAgent.status).toBe(409);
+  });
+
+  it('owns names: a name taken without its key is refused, with the key it is accepted', async () => {
+    const first = await post(app, { ...runOf(whirlyard, 130, 400, 3), player: human('Owner') });
+    expect(first.status).toBe(200);
+    const key = first.body.playerKey as string;
+    expect(key.length).toBeGreaterThan(40);
+    const run = { ...runOf(whirlyard, 131, 400, 4), player: human('Owner') };
+    const noKey = await post(app, run);
+    expect(noKey.status).toBe(403);
+    expect(noKey.body).toMatchObject({ ok: false, error: 'name_owned' });
+    // Names compare case-insensitively, and a wrong key is refused too.
+    expect((await post(app, { ...run, player: agent('owner') })).status).toBe(403);
+    expect((await post(app, run, 'pk_wrong')).status).toBe(403);
+    const withKey = await post(app, run, key);
+    expect(withKey.status).toBe(200);
+    expect(withKey.body.playerKey).toBeUndefined();
   });
 });
 

@@ -33,6 +33,9 @@ describe('serving the browser UI', () => {
       '/rules/whirlyard',
       '/replay',
       '/leaderboard/whirlyard',
+      '/leaderboard/whirlyard?board=daily',
+      '/ranked/whirlyard',
+      '/ranked/whirlyard?daily=1',
     ]) {
       const r = await app.inject({ url });
       expect(r.statusCode, url).toBe(200);

@@ -124,6 +124,18 @@ export class StateSealer {
       throw new Error('StateSealer needs at least one secret of 16 or more characters');
     }
     this.keys = secrets.map(deriveKeys);
+    this.signing = Buffer.from(secrets[0], 'utf8');
+  }
+
+  /** The signing secret, kept only to derive the keys of `deriveKey`. */
+  private readonly signing: Buffer;
+
+  /**
+   * A 32-byte key for another purpose (live-session tokens, daily seeds), derived with HKDF from the
+   * signing secret: the same on every instance sharing the secret, unrelated to the sealing keys.
+   */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.signing, 'gameboard', `derived|${purpose}`, 32));
   }
 
   /** A sealer with a random secret (tests, throwaway servers). */

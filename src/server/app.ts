@@ -26,6 +26,8 @@ import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { registerRunRoutes } from './runs.js';
+import { registerBoardRoutes } from './boards.js';
+import { registerSessionRoutes } from './sessions.js';
 import { registerWeb } from './web.js';
 
 export interface AppOptions {
@@ -53,6 +55,8 @@ export interface AppOptions {
   rateLimits?: RateLimits | null;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
+  /** The clock of ranked play (daily challenge days); tests move it. Default: the system clock. */
+  clock?: () => Date;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -231,7 +235,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (req.method === 'OPTIONS') {
         reply
           .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-          .header('access-control-allow-headers', 'content-type')
+          .header('access-control-allow-headers', 'content-type, x-player-key')
           .header('access-control-max-age', '86400')
           .code(204)
           .send();
@@ -264,7 +268,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerOps(app, store, metrics);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
-  registerRunRoutes(app, registry, store);
+  registerRunRoutes(app, registry, store, opts.clock);
+  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null);

@@ -16,8 +16,8 @@ const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
 /** The group a request counts against. */
 export function rateGroupOf(req: FastifyRequest): RateGroup {
   const url = req.routeOptions.url ?? '';
-  if (url === '/api/games/:slug/action') return 'action';
-  if (url === '/api/games/:slug/init') return 'init';
+  if (url === '/api/games/:slug/action' || url === '/api/sessions/:id/action') return 'action';
+  if (url === '/api/games/:slug/init' || url === '/api/games/:slug/sessions') return 'init';
   if (url === '/api/runs' && req.method === 'POST') return 'runs';
   return 'reads';
 }

@@ -64,23 +64,23 @@ export class Metrics {
   /** The store, with every failed operation counted before it is rethrown. */
   instrument(store: RunStore): RunStore {
     const errors = this.storeErrors;
-    const wrap =
-      <A extends unknown[], R>(operation: string, fn: (...args: A) => Promise<R>) =>
-      async (...args: A): Promise<R> => {
-        try {
-          return await fn(...args);
-        } catch (err) {
-          errors.inc({ operation });
-          throw err;
-        }
-      };
-    return {
-      save: wrap('save', store.save.bind(store)),
-      get: wrap('get', store.get.bind(store)),
-      top: wrap('top', store.top.bind(store)),
-      count: wrap('count', store.count.bind(store)),
-      close: store.close.bind(store),
-    };
+    // Every method of the store (runs, boards, names, sessions) is wrapped, so a method added to the
+    // interface is counted without a change here.
+    return new Proxy(store, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function' || prop === 'close' || typeof prop !== 'string') return value;
+        const fn = value as (...args: unknown[]) => Promise<unknown>;
+        return async (...args: unknown[]): Promise<unknown> => {
+          try {
+            return await fn.apply(target, args);
+          } catch (err) {
+            errors.inc({ operation: prop });
+            throw err;
+          }
+        };
+      },
+    });
   }
 }
 

@@ -1,33 +1,28 @@
 /**
- * Verified runs and leaderboards: `POST /api/runs` replays a run on the game's engine and stores only
- * the replayed score (a claimed score is never read: a `score` field is an unknown field, refused),
- * `GET /api/runs/:id` answers a stored run, `GET /api/games/:slug/leaderboard` the best runs, split by
- * player kind. Without a store every route answers 503 store_unavailable.
+ * Verified runs: `POST /api/runs` replays a run on the game's engine and stores only the replayed score
+ * (a claimed score is never read: a `score` field is an unknown field, refused), ranked at the game's
+ * budget for endless games; the run goes on the open board (`boards.ts`) once finished. Names are
+ * owned (`players.ts`); a run already stored under another name is refused as a copy (409).
+ * `GET /api/runs/:id` answers a stored run (a daily challenge's once its day is over). Without a store
+ * every route answers 503 store_unavailable.
  */
 import type { FastifyInstance } from 'fastify';
 import type { GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
+import { BudgetMeter, progressOf } from '../core/budget.js';
 import { replay } from '../core/replay.js';
-import { PLAYER_KINDS, type Player, type PlayerKind, type RunStore } from '../store/store.js';
+import { RunCopyError, type Player, type RunStore } from '../store/store.js';
+import { utcDay } from './daily.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
-import {
-  errorResponses,
-  leaderboardAnswer,
-  leaderboardQuery,
-  runAnswer,
-  runBody,
-  runIdParams,
-  slugParams,
-  submitAnswer,
-} from './schemas.js';
+import { compileActionGrammars, plainJson } from './grammar.js';
+import { ownName, PLAYER_KEY_HEADER } from './players.js';
+import { rankedErrors, submitAnswer } from './rankedschemas.js';
+import { runAnswer, runBody, runIdParams } from './schemas.js';
 
 /** Largest accepted body for POST /api/runs: a long Briarwink run is tens of thousands of ticks. */
 export const RUN_BODY_LIMIT = 4 * 1024 * 1024;
 /** Most actions in a submitted run (also in the body schema). */
 export const MAX_RUN_ACTIONS = 100_000;
-export const DEFAULT_LEADERBOARD_LIMIT = 10;
-export const MAX_LEADERBOARD_LIMIT = 100;
 
 interface RunSubmission {
   game: string;
@@ -37,9 +32,12 @@ interface RunSubmission {
   player: Player;
 }
 
-const withStoreErrors = { ...errorResponses, 503: errorResponses[400] } as const;
-
-export function registerRunRoutes(app: FastifyInstance, registry: Registry, store: RunStore | null): void {
+export function registerRunRoutes(
+  app: FastifyInstance,
+  registry: Registry,
+  store: RunStore | null,
+  clock: () => Date = () => new Date(),
+): void {
   const grammars = compileActionGrammars(registry);
 
   const needStore = (): RunStore => {
@@ -67,7 +65,7 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
       schema: {
         summary: 'Submit a run: the server replays it and stores the replayed score',
         body: runBody,
-        response: { 200: submitAnswer, ...withStoreErrors },
+        response: { 200: submitAnswer, ...rankedErrors },
       },
     },
     async (req) => {
@@ -91,8 +89,10 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
       }
       const run = { game: slug, rulesVersion, seed, actions };
       let result;
+      let meter: BudgetMeter | undefined;
       try {
-        result = replay(game, run);
+        const m = (meter = new BudgetMeter(game, game.init(seed)));
+        result = replay(game, run, (state, i) => m.feed(actions[i], state));
       } catch (err) {
         req.log.warn({ err }, 'a run replay threw');
         throw new ApiError('invalid_run', 'The run does not replay: the engine could not play one of its actions.');
@@ -104,25 +104,45 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
             : `The run does not replay: ${result.message}.`;
         throw new ApiError('invalid_run', why.endsWith('.') ? why : `${why}.`);
       }
-      const saved = await s.save({
+      // Ranked on the state at the budget (or the end); the whole run was replayed for validity.
+      const ranked = meter!.result();
+      const verified = {
         run,
         player,
-        score: result.score,
-        gameOver: result.gameOver,
-        steps: result.steps,
-      });
-      return {
+        score: ranked.score,
+        gameOver: game.isGameOver(ranked.state),
+        steps: ranked.steps,
+        outcome: ranked.outcome,
+        progress: progressOf(game, ranked.state)?.value ?? null,
+      };
+      const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
+      let saved;
+      try {
+        saved = await s.save(verified);
+      } catch (err) {
+        if (err instanceof RunCopyError)
+          throw new ApiError(
+            'run_copied',
+            `This exact run (same game, rules version, seed and actions) is already stored under another player: copies are refused.`,
+          );
+        throw err;
+      }
+      const answer: Record<string, unknown> = {
         ok: true,
         id: saved.id,
-        score: result.score,
-        gameOver: result.gameOver,
-        steps: result.steps,
+        score: verified.score,
+        gameOver: verified.gameOver,
+        steps: verified.steps,
+        outcome: verified.outcome,
+        progress: verified.progress,
         rank: saved.rank,
         created: saved.created,
         createdAt: saved.createdAt,
         replayUrl: `/replay?run=${saved.id}`,
-        leaderboardUrl: `/api/games/${slug}/leaderboard?kind=${player.kind}`,
+        leaderboardUrl: `/api/games/${slug}/leaderboard?board=open&kind=${player.kind}`,
       };
+      if (playerKey) answer.playerKey = playerKey;
+      return answer;
     },
   );
 
@@ -132,13 +152,18 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
       schema: {
         summary: 'A stored run, ready for the replay viewer',
         params: runIdParams,
-        response: { 200: runAnswer, ...withStoreErrors },
+        response: { 200: runAnswer, ...rankedErrors },
       },
       serializerCompiler: plainJson,
     },
     async (req) => {
       const stored = await needStore().get(req.params.id);
       if (!stored) throw new ApiError('run_not_found', `There is no stored run "${req.params.id}".`);
+      if (stored.challenge !== null && stored.challenge >= utcDay(clock()))
+        throw new ApiError(
+          'run_not_public',
+          `This run is a daily challenge of ${stored.challenge}: it becomes public when that UTC day is over.`,
+        );
       return {
         ok: true,
         id: stored.id,
@@ -147,43 +172,12 @@ export function registerRunRoutes(app: FastifyInstance, registry: Registry, stor
         score: stored.score,
         gameOver: stored.gameOver,
         steps: stored.steps,
+        outcome: stored.outcome,
+        progress: stored.progress,
+        board: stored.board,
+        challenge: stored.challenge,
         createdAt: stored.createdAt,
       };
-    },
-  );
-
-  app.get<{ Params: { slug: string }; Querystring: { kind?: PlayerKind; limit?: string } }>(
-    '/api/games/:slug/leaderboard',
-    {
-      schema: {
-        summary: "A game's leaderboard: the best verified runs, humans and agents apart",
-        params: slugParams,
-        querystring: leaderboardQuery,
-        response: { 200: leaderboardAnswer, ...withStoreErrors },
-      },
-    },
-    async (req) => {
-      const game = requireGame(registry, req.params.slug);
-      const s = needStore();
-      const raw = req.query.limit;
-      let limit = DEFAULT_LEADERBOARD_LIMIT;
-      if (raw !== undefined) {
-        if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LEADERBOARD_LIMIT)
-          throw new ApiError(
-            'bad_request',
-            `The limit must be an integer from 1 to ${MAX_LEADERBOARD_LIMIT}; got ${JSON.stringify(raw.slice(0, 20))}.`,
-          );
-        limit = Number(raw);
-      }
-      const kinds = req.query.kind ? [req.query.kind] : PLAYER_KINDS;
-      const answer: Record<string, unknown> = {
-        ok: true,
-        game: game.spec.slug,
-        rulesVersion: game.spec.rulesVersion,
-        limit,
-      };
-      for (const kind of kinds) answer[kind] = await s.top(game.spec.slug, game.spec.rulesVersion, kind, limit);
-      return answer;
     },
   );
 }

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Client-side routes that all load the single-page app. */
-export const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/leaderboard/:slug'];
+export const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/leaderboard/:slug', '/ranked/:slug'];
 
 export async function registerWeb(app: FastifyInstance, webRoot: string | null): Promise<void> {
   const root = webRoot ? resolve(webRoot) : null;

@@ -18,6 +18,8 @@ const verified = (i: number): VerifiedRun => ({
   score: i % 17,
   gameOver: true,
   steps: 40,
+  outcome: { kind: 'terminated', reason: 'done' },
+  progress: null,
 });
 
 async function filledStore(file: string, runs: number): Promise<void> {
@@ -31,10 +33,19 @@ describe('SqliteRunStore', () => {
     const file = join(dir, 'board.sqlite');
     await filledStore(file, 30);
     const store = new SqliteRunStore(file);
-    const top = await store.top('g', 'g-1', 'agent', 3);
+    const top = await store.board({ game: 'g', rulesVersion: 'g-1', board: 'open', kind: 'agent', limit: 3 });
     expect(top.map((e) => e.score)).toEqual([16, 15, 14]);
     expect(top[0]).toMatchObject({ seed: 16, steps: 40, player: { name: 'p16', kind: 'agent' } });
-    expect(Object.keys(top[0]).sort()).toEqual(['createdAt', 'id', 'player', 'score', 'seed', 'steps']);
+    expect(Object.keys(top[0]).sort()).toEqual([
+      'createdAt',
+      'id',
+      'outcome',
+      'player',
+      'progress',
+      'score',
+      'seed',
+      'steps',
+    ]);
     await store.close();
   });
 

@@ -8,9 +8,22 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
-import type { LeaderboardEntry, PlayerKind, RunStore, SaveResult, StoredRun, VerifiedRun } from './store.js';
+import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
+import {
+  RunCopyError,
+  type BoardQuery,
+  type LeaderboardEntry,
+  type NameCheck,
+  type PlayerKind,
+  type RunStore,
+  type SaveResult,
+  type SessionEnd,
+  type SessionRecord,
+  type StoredRun,
+  type VerifiedRun,
+} from './store.js';
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Migrations by target version: MIGRATIONS[v - 1] takes a database from version v - 1 to v. */
 const MIGRATIONS: readonly string[] = [
@@ -31,6 +44,7 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX runs_board ON runs (game, rules_version, player_kind, score DESC, steps ASC, seq ASC);
    CREATE UNIQUE INDEX runs_dedupe ON runs (run_hash, player_kind, player_name);`,
+  RANKED_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -49,10 +63,12 @@ interface Row {
   game_over: number;
   steps: number;
   created_at: string;
+  board: 'open' | 'ranked';
+  challenge: string | null;
+  outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
+  outcome_reason: string | null;
+  progress: number | null;
 }
-
-/** The columns of a leaderboard line. */
-type BoardRow = Pick<Row, 'id' | 'player_name' | 'player_kind' | 'score' | 'steps' | 'seed' | 'created_at'>;
 
 /** Thrown when the store file is damaged; the server refuses to start with its message. */
 export class CorruptStoreError extends Error {
@@ -83,9 +99,8 @@ function checkIntegrity(db: Database.Database, file: string): void {
   }
 }
 
-/** A stable fingerprint of a run, to store each player's identical run once. */
-function runHash(v: VerifiedRun): string {
-  const { game, rulesVersion, seed, actions } = v.run;
+/** A stable fingerprint of a run: each run is stored once, under the first player to store it. */
+function runHash(game: string, rulesVersion: string, seed: number, actions: GameAction[]): string {
   return createHash('sha256')
     .update(JSON.stringify([game, rulesVersion, seed, actions]))
     .digest('base64url');
@@ -94,6 +109,7 @@ function runHash(v: VerifiedRun): string {
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmts;
+  private readonly ranked: RankedTables;
 
   /** Opens (creating if needed) the store at `file`, or an in-memory one for ':memory:'. */
   constructor(file: string) {
@@ -107,29 +123,37 @@ export class SqliteRunStore implements RunStore {
     const db = this.db;
     this.stmts = {
       insert: db.prepare(
-        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at)
-         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at)`,
+        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
+                           outcome_kind, outcome_reason, progress)
+         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
+                 @outcome_kind, @outcome_reason, @progress)`,
       ),
-      byHash: db.prepare<[string, string, string], Row>(
-        'SELECT * FROM runs WHERE run_hash = ? AND player_kind = ? AND player_name = ?',
-      ),
+      byHash: db.prepare<[string], Row>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
       byId: db.prepare<[string], Row>('SELECT * FROM runs WHERE id = ?'),
+      // Other players whose best finished run on the same board beats this one.
       rank: db.prepare<
-        { game: string; rv: string; kind: string; score: number; steps: number; seq: number },
+        {
+          game: string;
+          rv: string;
+          board: string;
+          challenge: string;
+          kind: string;
+          name: string;
+          score: number;
+          steps: number;
+          seq: number;
+        },
         { n: number }
       >(
-        `SELECT COUNT(*) AS n FROM runs
-         WHERE game = @game AND rules_version = @rv AND player_kind = @kind
+        `SELECT COUNT(DISTINCT player_name) AS n FROM runs
+         WHERE game = @game AND rules_version = @rv AND board = @board AND COALESCE(challenge, '') = @challenge
+           AND player_kind = @kind AND player_name <> @name AND outcome_kind IS NOT NULL
            AND (score > @score OR (score = @score AND (steps < @steps OR (steps = @steps AND seq < @seq))))`,
-      ),
-      // Only the columns a leaderboard shows: a run's actions can be megabytes.
-      top: db.prepare<[string, string, string, number], BoardRow>(
-        `SELECT id, player_name, player_kind, score, steps, seed, created_at FROM runs WHERE game = ? AND rules_version = ? AND player_kind = ?
-         ORDER BY score DESC, steps ASC, seq ASC LIMIT ?`,
       ),
       countAll: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM runs'),
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
     };
+    this.ranked = new RankedTables(db);
   }
 
   /** Opens the store file in a data folder. */
@@ -151,12 +175,17 @@ export class SqliteRunStore implements RunStore {
     })();
   }
 
-  private rankOf(r: Row): number {
+  /** The run's place on its board, counting each other player's best once; null if unfinished. */
+  private rankOf(r: Row): number | null {
+    if (r.outcome_kind === null) return null;
     return (
       this.stmts.rank.get({
         game: r.game,
         rv: r.rules_version,
+        board: r.board,
+        challenge: r.challenge ?? '',
         kind: r.player_kind,
+        name: r.player_name,
         score: r.score,
         steps: r.steps,
         seq: r.seq,
@@ -165,34 +194,38 @@ export class SqliteRunStore implements RunStore {
   }
 
   save(v: VerifiedRun): Promise<SaveResult> {
-    const hash = runHash(v);
+    const { game, rulesVersion, seed, actions } = v.run;
+    const hash = runHash(game, rulesVersion, seed, actions);
     // IMMEDIATE: take the write lock before the first read. A deferred transaction that reads and then
     // writes upgrades its lock mid-way, and SQLite answers SQLITE_BUSY at once to that upgrade (the busy
     // timeout cannot apply: waiting could deadlock), so concurrent saves from two workers failed.
-    const result = this.db
-      .transaction((): SaveResult => {
-        const existing = this.stmts.byHash.get(hash, v.player.kind, v.player.name);
-        if (existing)
-          return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
-        const id = randomBytes(9).toString('base64url');
-        const createdAt = new Date().toISOString();
-        this.stmts.insert.run({
-          id,
-          game: v.run.game,
-          rules_version: v.run.rulesVersion,
-          seed: v.run.seed,
-          actions: JSON.stringify(v.run.actions),
-          run_hash: hash,
-          player_name: v.player.name,
-          player_kind: v.player.kind,
-          score: v.score,
-          game_over: v.gameOver ? 1 : 0,
-          steps: v.steps,
-          created_at: createdAt,
-        });
-        return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
-      })
-      .immediate();
+    const result = this.db.transaction((): SaveResult => {
+      const existing = this.stmts.byHash.get(hash);
+      if (existing && existing.player_name.toLowerCase() !== v.player.name.toLowerCase())
+        throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
+      if (existing)
+        return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
+      const id = randomBytes(9).toString('base64url');
+      const createdAt = new Date().toISOString();
+      this.stmts.insert.run({
+        id,
+        game: v.run.game,
+        rules_version: v.run.rulesVersion,
+        seed: v.run.seed,
+        actions: JSON.stringify(v.run.actions),
+        run_hash: hash,
+        player_name: v.player.name,
+        player_kind: v.player.kind,
+        score: v.score,
+        game_over: v.gameOver ? 1 : 0,
+        steps: v.steps,
+        created_at: createdAt,
+        outcome_kind: v.outcome?.kind ?? null,
+        outcome_reason: v.outcome?.reason ?? null,
+        progress: v.progress,
+      });
+      return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
+    }).immediate();
     return Promise.resolve(result);
   }
 
@@ -212,20 +245,39 @@ export class SqliteRunStore implements RunStore {
       score: r.score,
       gameOver: r.game_over === 1,
       steps: r.steps,
+      outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
+      progress: r.progress,
+      board: r.board,
+      challenge: r.challenge,
     });
   }
 
-  top(game: string, rulesVersion: string, kind: PlayerKind, limit: number): Promise<LeaderboardEntry[]> {
-    return Promise.resolve(
-      this.stmts.top.all(game, rulesVersion, kind, limit).map((r) => ({
-        id: r.id,
-        player: { name: r.player_name, kind: r.player_kind },
-        score: r.score,
-        steps: r.steps,
-        seed: r.seed,
-        createdAt: r.created_at,
-      })),
-    );
+  board(q: BoardQuery): Promise<LeaderboardEntry[]> {
+    return Promise.resolve(this.ranked.board(q));
+  }
+
+  checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck> {
+    return Promise.resolve(this.ranked.checkName(name, keyHash, newKeyHash));
+  }
+
+  createSession(s: SessionRecord): Promise<boolean> {
+    return Promise.resolve(this.ranked.createSession(s));
+  }
+
+  getSession(id: string): Promise<SessionRecord | null> {
+    return Promise.resolve(this.ranked.getSession(id));
+  }
+
+  dailySession(game: string, day: string, name: string): Promise<SessionRecord | null> {
+    return Promise.resolve(this.ranked.dailySession(game, day, name));
+  }
+
+  sessionAction(id: string, step: number): Promise<GameAction | null> {
+    return Promise.resolve(this.ranked.sessionAction(id, step));
+  }
+
+  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
+    return Promise.resolve(this.ranked.recordStep(id, step, action, spent, end, runHash));
   }
 
   count(game?: string): Promise<number> {

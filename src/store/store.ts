@@ -3,6 +3,7 @@
  * only after replaying a run on the engine, so every stored score is a replayed score. The interface is
  * deliberately narrow and asynchronous, so a PostgreSQL store can implement it next to the SQLite one.
  */
+import type { GameAction, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 
 export type PlayerKind = 'human' | 'agent';
@@ -20,13 +21,26 @@ export interface Player {
 export const PLAYER_NAME_PATTERN = '^[A-Za-z0-9_.-]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$';
 export const PLAYER_NAME_MAX = 32;
 
-/** A run the server has just replayed: the run itself, who played it, and what the replay gave. */
+/**
+ * Where a run is listed. `open`: replay-verified submissions (any seed, search allowed). `ranked`: live
+ * sessions the server witnessed. `daily`: the live sessions of one day's challenge. Never mixed.
+ */
+export type Board = 'ranked' | 'open' | 'daily';
+export const BOARDS: readonly Board[] = ['ranked', 'open', 'daily'];
+
+/** A run the server has just replayed (or witnessed), scored as the ranking scores it. */
 export interface VerifiedRun {
   run: Run;
   player: Player;
+  /** The score at the ranked state: the end of the run, or its budget. */
   score: number;
   gameOver: boolean;
+  /** Actions up to the ranked state. */
   steps: number;
+  /** How it ended; null for an unfinished run, which is stored but never listed. */
+  outcome: Outcome | null;
+  /** How far it got in the game's own word (wave, level, pitch, night); null if the game has none. */
+  progress: number | null;
 }
 
 /** A run as stored. */
@@ -34,40 +48,117 @@ export interface StoredRun extends VerifiedRun {
   id: string;
   /** ISO 8601, UTC. */
   createdAt: string;
+  /** `open` for submissions, `ranked` for finished live sessions. */
+  board: 'open' | 'ranked';
+  /** The UTC day (YYYY-MM-DD) of a daily-challenge session, else null. */
+  challenge: string | null;
 }
 
-/** One line of a leaderboard. */
+/** One line of a leaderboard: a player's best run on that board. */
 export interface LeaderboardEntry {
   id: string;
   player: Player;
   score: number;
   steps: number;
-  seed: number;
+  /** Omitted while it is secret (today's daily challenge). */
+  seed?: number;
+  progress: number | null;
+  outcome: Outcome;
   createdAt: string;
+  /**
+   * Ranked and daily boards: how many sessions the player started there, finished or not, so that
+   * starting sessions until a lucky seed comes up shows.
+   */
+  attempts?: number;
+}
+
+/** Which board to read. */
+export interface BoardQuery {
+  game: string;
+  rulesVersion: string;
+  board: Board;
+  /** The day, for the daily board. */
+  date?: string;
+  kind: PlayerKind;
+  limit: number;
 }
 
 /** Where a saved run landed. */
 export interface SaveResult {
   id: string;
   createdAt: string;
-  /** 1-based place among runs of the same game, rules version and player kind. */
-  rank: number;
+  /** 1-based place on its board (one entry per player); null for an unfinished run, never listed. */
+  rank: number | null;
   /** False when the same player had already stored this exact run: the earlier record is answered. */
   created: boolean;
 }
 
+/** Thrown by `save` when the same run (game, rules version, seed, actions) is stored under another name. */
+export class RunCopyError extends Error {
+  override name = 'RunCopyError';
+}
+
+/** What checking a player name against its key found. */
+export type NameCheck = 'claimed' | 'ok' | 'refused';
+
+/** A live session as stored: the secret seed, who plays, and how far the record goes. */
+export interface SessionRecord {
+  id: string;
+  game: string;
+  rulesVersion: string;
+  seed: number;
+  player: Player;
+  /** The UTC day of a daily-challenge session, else null. */
+  challenge: string | null;
+  /** Recorded actions so far: the next action is step `step`. */
+  step: number;
+  /** Budget units spent so far. */
+  spent: number;
+  finished: boolean;
+  createdAt: string;
+}
+
+/** What is stored with the action that ends a session: its ranked result, listed at once. */
+export interface SessionEnd {
+  score: number;
+  gameOver: boolean;
+  outcome: Outcome;
+  progress: number | null;
+}
+
 /**
  * Leaderboard order, the same in every implementation: higher score first, then fewer steps, then the
- * earlier submission.
+ * earlier submission; one entry per player (their best), finished runs only.
  */
 export interface RunStore {
-  /** Stores a verified run (idempotent per player and run). */
+  /** Stores a verified run (idempotent per player and run); a run stored under another name: `RunCopyError`. */
   save(verified: VerifiedRun): Promise<SaveResult>;
   /** A stored run, or null. */
   get(id: string): Promise<StoredRun | null>;
-  /** The best runs of one game under one rules version, for one kind of player. */
-  top(game: string, rulesVersion: string, kind: PlayerKind, limit: number): Promise<LeaderboardEntry[]>;
+  /** The best finished run of each player on one board, best first. */
+  board(q: BoardQuery): Promise<LeaderboardEntry[]>;
   /** How many runs are stored (of one game, if given). */
   count(game?: string): Promise<number>;
+  /**
+   * Checks a name against a key hash: `claimed` when the name was free (it now belongs to `newKeyHash`),
+   * `ok` when `keyHash` is the owner's, `refused` otherwise. Names compare case-insensitively.
+   */
+  checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck>;
+  /**
+   * Stores a new live session at step 0. False (and nothing stored) when it is a daily challenge the
+   * same player has already started that day: one attempt per player, game and day.
+   */
+  createSession(s: SessionRecord): Promise<boolean>;
+  getSession(id: string): Promise<SessionRecord | null>;
+  /** The daily-challenge session a player started on a game and day, or null. */
+  dailySession(game: string, day: string, name: string): Promise<SessionRecord | null>;
+  /** The action recorded at `step` of a session, or null. */
+  sessionAction(id: string, step: number): Promise<GameAction | null>;
+  /**
+   * Records `action` as step `step` (the compare-and-set: false, and nothing changes, unless the
+   * session is live and at exactly that step; the primary key on (session, step) backs it). With `end`, the session finishes in the same transaction and its run is
+   * stored on the ranked board under the session's id.
+   */
+  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean>;
   close(): Promise<void>;
 }

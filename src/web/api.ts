@@ -1,18 +1,29 @@
 /**
  * The few API calls the browser makes: submitting a finished run, fetching a stored run, fetching a
- * leaderboard. Games themselves run in the page; only verified runs go to the server.
+ * leaderboard, and playing a live (ranked) session. Free play runs in the page; only verified runs
+ * go to the server, and ranked play goes through it action by action.
  */
+import type { GameAction, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import { PLAYER_NAME_PATTERN, type LeaderboardEntry, type Player } from '../store/store.js';
 import { parseRun } from './runfile.js';
 
 export type { LeaderboardEntry, Player, PlayerKind } from '../store/store.js';
 
+/** Which board: live sessions, replay-verified submissions, or one day's challenge. */
+export type BoardName = 'ranked' | 'open' | 'daily';
+
 export interface Leaderboard {
   game: string;
   rulesVersion: string;
-  human: LeaderboardEntry[];
-  agent: LeaderboardEntry[];
+  board: BoardName;
+  label: string;
+  date?: string;
+  seed?: number;
+  progressLabel: string | null;
+  par: { score: number; by: string } | null;
+  human: (LeaderboardEntry & { rank: number })[];
+  agent: (LeaderboardEntry & { rank: number })[];
 }
 
 export interface Submitted {
@@ -20,7 +31,8 @@ export interface Submitted {
   score: number;
   gameOver: boolean;
   steps: number;
-  rank: number;
+  rank: number | null;
+  playerKey?: string;
 }
 
 export interface StoredRun {
@@ -63,12 +75,89 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-export function submitRun(run: Run, player: Player): Promise<Submitted> {
-  return call<Submitted>('/api/runs', {
+const KEY_PREFIX = 'gameboard.playerKey.';
+
+/** The player key this browser holds for a name (names are owned; the key is answered once). */
+export function savedKey(name: string): string | null {
+  try {
+    return localStorage.getItem(KEY_PREFIX + name.toLowerCase());
+  } catch {
+    return null;
+  }
+}
+
+function keepKey(name: string, key: string | undefined): void {
+  if (!key) return;
+  try {
+    localStorage.setItem(KEY_PREFIX + name.toLowerCase(), key);
+  } catch {
+    /* private mode: the key cannot be kept, and the name cannot be used again from here */
+  }
+}
+
+function jsonHeaders(name: string): Record<string, string> {
+  const key = savedKey(name);
+  return { 'content-type': 'application/json', ...(key ? { 'x-player-key': key } : {}) };
+}
+
+export async function submitRun(run: Run, player: Player): Promise<Submitted> {
+  const r = await call<Submitted>('/api/runs', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: jsonHeaders(player.name),
     body: JSON.stringify({ ...run, player }),
   });
+  keepKey(player.name, r.playerKey);
+  return r;
+}
+
+/** A live session's answer (start or action), as the server gives it. */
+export interface LiveAnswer {
+  ok: boolean;
+  session: {
+    id: string;
+    step: number;
+    spent: number;
+    finished: boolean;
+    budget: { unit: string; limit: number } | null;
+  };
+  challenge?: string | null;
+  playerKey?: string;
+  stateToken: string;
+  observation: Observation;
+  legalActions: GameAction[];
+  score: number;
+  gameOver: boolean;
+  outcome: Outcome | null;
+  reason?: string;
+  message?: string;
+}
+
+/** Starts a live session (today's daily challenge with `daily`), keeping a newly answered player key. */
+export async function startLive(slug: string, player: Player, daily: boolean): Promise<LiveAnswer> {
+  const r = await call<LiveAnswer>(`/api/games/${encodeURIComponent(slug)}/sessions`, {
+    method: 'POST',
+    headers: jsonHeaders(player.name),
+    body: JSON.stringify({ player, ...(daily ? { challenge: 'daily' } : {}) }),
+  });
+  keepKey(player.name, r.playerKey);
+  return r;
+}
+
+/** One live action; a refusal (`ok: false`) is answered, not thrown. */
+export async function liveAction(id: string, stateToken: string, action: GameAction): Promise<LiveAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/sessions/${encodeURIComponent(id)}/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ stateToken, action }),
+    });
+  } catch {
+    throw new ApiFailure('network', 'The server could not be reached.');
+  }
+  const b = (await res.json()) as LiveAnswer & { error?: string };
+  if (!res.ok) throw new ApiFailure(b.error ?? 'error', b.message ?? `The server answered ${res.status}.`);
+  return b;
 }
 
 export async function fetchRun(id: string): Promise<StoredRun> {
@@ -76,9 +165,14 @@ export async function fetchRun(id: string): Promise<StoredRun> {
   return { ...body, run: parseRun(body.run) };
 }
 
-export async function fetchLeaderboard(slug: string, limit = 20): Promise<Leaderboard> {
-  const b = await call<Partial<Leaderboard> & { game: string; rulesVersion: string }>(
-    `/api/games/${encodeURIComponent(slug)}/leaderboard?limit=${limit}`,
-  );
-  return { game: b.game, rulesVersion: b.rulesVersion, human: b.human ?? [], agent: b.agent ?? [] };
+export async function fetchLeaderboard(
+  slug: string,
+  board: BoardName = 'open',
+  date?: string,
+  limit = 20,
+): Promise<Leaderboard> {
+  const q = new URLSearchParams({ board, limit: String(limit) });
+  if (date) q.set('date', date);
+  const b = await call<Leaderboard>(`/api/games/${encodeURIComponent(slug)}/leaderboard?${q}`);
+  return { ...b, human: b.human ?? [], agent: b.agent ?? [] };
 }

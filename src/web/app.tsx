@@ -4,6 +4,7 @@ import { gameBySlug } from './catalog.js';
 import { HomePage } from './pages/home.js';
 import { LeaderboardPage } from './pages/leaderboard.js';
 import { PlayPage } from './pages/play.js';
+import { RankedPage } from './pages/ranked.js';
 import { ReplayPage } from './pages/replay.js';
 import { RulesPage } from './pages/rules.js';
 import { isAppHref, navigate, useRoute } from './router.js';
@@ -47,7 +48,9 @@ export function App() {
     if (!game) page = <Missing what={`There is no game called "${route.slug}".`} />;
     else if (route.page === 'play')
       page = <PlayPage key={`${route.slug}:${route.seed}`} game={game} seed={route.seed} />;
-    else if (route.page === 'leaderboard') page = <LeaderboardPage key={route.slug} game={game} />;
+    else if (route.page === 'leaderboard') page = <LeaderboardPage key={route.slug + location.search} game={game} />;
+    else if (route.page === 'ranked')
+      page = <RankedPage key={`${route.slug}:${route.daily}`} game={game} daily={route.daily} />;
     else page = <RulesPage key={route.slug} game={game} />;
   }
   return (

@@ -1,5 +1,5 @@
 /**
- * A tiny client-side router over the History API: the app has four routes, so a library would be more
+ * A tiny client-side router over the History API: the app has a handful of routes, so a library would be more
  * code to learn than to write. Links with an in-app href are intercepted in `App`.
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -10,6 +10,7 @@ export type Route =
   | { page: 'rules'; slug: string }
   | { page: 'replay' }
   | { page: 'leaderboard'; slug: string }
+  | { page: 'ranked'; slug: string; daily: boolean }
   | { page: 'missing'; path: string };
 
 /** Parses a location into a route. */
@@ -26,6 +27,8 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   m = /^\/rules\/([a-z0-9-]+)$/.exec(path);
   if (m) return { page: 'rules', slug: m[1] };
+  m = /^\/ranked\/([a-z0-9-]+)$/.exec(path);
+  if (m) return { page: 'ranked', slug: m[1], daily: new URLSearchParams(search).get('daily') === '1' };
   m = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
   if (m) return { page: 'leaderboard', slug: m[1] };
   return { page: 'missing', path };
@@ -33,7 +36,7 @@ export function parseRoute(pathname: string, search: string): Route {
 
 /** True for hrefs the app routes itself (everything else, like /docs/api, is a real page load). */
 export function isAppHref(href: string): boolean {
-  return href === '/' || /^\/(play|rules|leaderboard)\//.test(href) || /^\/replay([?#]|$)/.test(href);
+  return href === '/' || /^\/(play|rules|leaderboard|ranked)\//.test(href) || /^\/replay([?#]|$)/.test(href);
 }
 
 const listeners = new Set<() => void>();

@@ -47,10 +47,34 @@ function shortRun(game: AnyGame): GameAction[] {
   return actions;
 }
 
+/**
+ * `actions`, then played on to the end: an end-run action when one is legal, else the first legal one
+ * (the last one with `last`, so two players' runs differ: a copy would be refused).
+ */
+function finished(game: AnyGame, actions: GameAction[], last = false): GameAction[] {
+  let state = game.init(3);
+  const out = [...actions];
+  for (const a of actions) state = (game.step(state, a) as { state: unknown }).state;
+  while (!game.isGameOver(state) && out.length < 20_000) {
+    const legal = game.legalActions(state) as GameAction[];
+    const a = legal.find((x) => /end/i.test(x.type)) ?? legal[last ? legal.length - 1 : 0];
+    const r = game.step(state, a);
+    if (!r.ok) throw new Error(r.message);
+    out.push(a);
+    state = r.state;
+  }
+  return out;
+}
+
+/** The player keys of the names these tests claimed (names are owned). */
+const keys = new Map<string, string>();
+
 async function submit(game: AnyGame, actions: GameAction[], name: string, kind: 'human' | 'agent'): Promise<string> {
+  const key = keys.get(name);
   const res = await app.inject({
     method: 'POST',
     url: '/api/runs',
+    headers: key ? { 'x-player-key': key } : {},
     payload: {
       game: game.spec.slug,
       rulesVersion: game.spec.rulesVersion,
@@ -60,7 +84,9 @@ async function submit(game: AnyGame, actions: GameAction[], name: string, kind: 
     },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { id: string }).id;
+  const body = res.json() as { id: string; playerKey?: string };
+  if (body.playerKey) keys.set(name, body.playerKey);
+  return body.id;
 }
 
 beforeAll(async () => {
@@ -69,7 +95,9 @@ beforeAll(async () => {
   for (const g of games) {
     const actions = shortRun(g);
     storedRun.set(g.spec.slug, await submit(g, actions, 'Ada Tester', 'human'));
-    await submit(g, actions.slice(0, 2), 'robo-7', 'agent');
+    // Boards list finished runs only, one per player.
+    await submit(g, finished(g, actions), 'Ada Tester', 'human');
+    await submit(g, finished(g, actions.slice(0, 2), true), 'robo-7', 'agent');
   }
 });
 
@@ -162,13 +190,26 @@ describe('accessibility (axe-core, WCAG 2.0/2.1 A and AA; serious and critical f
       await page.close();
     });
 
-    it(`leaderboard page /leaderboard/${slug}`, async () => {
-      const { page, errors } = await open(`/leaderboard/${slug}`, async (p) => {
+    it(`leaderboard page /leaderboard/${slug}?board=open`, async () => {
+      const { page, errors } = await open(`/leaderboard/${slug}?board=open`, async (p) => {
         await h1Is(`${game.spec.name} leaderboard`)(p);
         await expect.poll(() => p.getByTestId('leaderboard-human').locator('tbody tr').count()).toBe(1);
         await expect.poll(() => p.getByTestId('leaderboard-agent').locator('tbody tr').count()).toBe(1);
       });
       await expectAccessible(page, errors, `leaderboard-${slug}`);
+      await page.close();
+    });
+
+    it(`ranked page /ranked/${slug}, before and during a live session`, async () => {
+      const { page, errors } = await open(`/ranked/${slug}`, async (p) => {
+        await h1Is(`${game.spec.name} · Ranked`)(p);
+        await expect.poll(() => p.getByTestId('live-start').count()).toBe(1);
+      });
+      await expectAccessible(page, errors, `ranked-form-${slug}`);
+      await page.getByTestId('live-name').fill(`a11y ${slug}`);
+      await page.getByTestId('live-start').click();
+      await expect.poll(() => page.getByTestId('live-step').count()).toBe(1);
+      await expectAccessible(page, errors, `ranked-live-${slug}`);
       await page.close();
     });
 

@@ -103,8 +103,10 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     const row = humans.locator('tbody tr').first();
     await expect(row.locator('.player').textContent()).resolves.toBe('Ada Tester');
     await expect(row.locator('td').nth(2).textContent()).resolves.toBe(String(final));
-    await expect(row.locator('td').nth(3).textContent()).resolves.toBe(String(played.length));
-    await expect(row.locator('td').nth(4).textContent()).resolves.toBe(String(seed));
+    await expect(row.locator('td').nth(0).textContent()).resolves.toBe('1');
+    await expect(row.locator('td').nth(4).textContent()).resolves.toMatch(/ended by the player|caught/);
+    await expect(row.locator('td').nth(5).textContent()).resolves.toBe(String(played.length));
+    await expect(page.getByTestId('board-label').textContent()).resolves.toMatch(/search/i);
     const agents = page.getByTestId('leaderboard-agent');
     await expect(agents.locator('tbody tr').count()).resolves.toBe(1);
     await expect(agents.locator('.player').textContent()).resolves.toBe('robo-7');
@@ -112,7 +114,7 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await page.screenshot({ path: join(SHOTS, 'leaderboard-whirlyard.png'), fullPage: true });
 
     // Its Replay link opens the stored run in the viewer, which replays it to the same score.
-    await row.getByRole('link', { name: 'Replay' }).click();
+    await row.getByRole('link', { name: 'Watch' }).click();
     await expect.poll(() => page.getByTestId('stored-run').textContent()).toContain('Ada Tester');
     expect(page.url()).toMatch(/\/replay\?run=[A-Za-z0-9_-]+$/);
     await page.getByTestId('to-end').click();
@@ -127,6 +129,54 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('could not be opened');
     // The browser logs the 404 of that fetch itself; nothing else may have gone wrong.
     expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('plays a daily challenge of a turn-based game to the end and finds it on the daily board', async () => {
+    const { page, errors } = await newPage(context);
+    await page.goto(`${base}/play/whirlyard`);
+    await page.getByTestId('daily-link').click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Whirlyard · Daily challenge');
+    await page.getByTestId('live-name').fill('Daily Dora');
+    await page.getByTestId('live-start').click();
+    await expect.poll(() => page.getByTestId('live-step').textContent()).toBe('0');
+    // A few moves by key (each one a recorded request), then end the run.
+    const live = await store.board({
+      game: 'whirlyard',
+      rulesVersion: registry.get('whirlyard')!.spec.rulesVersion,
+      board: 'daily',
+      date: new Date().toISOString().slice(0, 10),
+      kind: 'human',
+      limit: 10,
+    });
+    expect(live).toEqual([]);
+    let steps = 0;
+    for (const key of ['s', 's']) {
+      if ((await page.getByTestId('live-gameover').count()) > 0) break;
+      await page.keyboard.press(key);
+      steps++;
+      await expect.poll(() => page.getByTestId('live-step').textContent()).toBe(String(steps));
+    }
+    if ((await page.getByTestId('live-gameover').count()) === 0) {
+      await page.getByRole('button', { name: 'End run and bank the score' }).click();
+      steps++;
+    }
+    await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);
+    const final = await page.getByTestId('live-final-score').textContent();
+    await page.screenshot({ path: join(SHOTS, 'daily-whirlyard-over.png'), fullPage: true });
+    await page.getByTestId('live-board-link').click();
+    const humans = page.getByTestId('leaderboard-human');
+    await expect.poll(() => humans.locator('tbody tr').count()).toBe(1);
+    const row = humans.locator('tbody tr').first();
+    await expect(row.locator('.player').textContent()).resolves.toBe('Daily Dora');
+    await expect(row.locator('td').nth(2).textContent()).resolves.toBe(final);
+    await expect(row.locator('td').nth(5).textContent()).resolves.toBe(String(steps));
+    await expect(page.getByTestId('board-label').textContent()).resolves.toContain('seed secret');
+    await page.screenshot({ path: join(SHOTS, 'daily-whirlyard-board.png'), fullPage: true });
+    // Not on the ranked board: the boards never mix.
+    await page.getByTestId('board-ranked').click();
+    await expect.poll(() => page.getByTestId('leaderboard-human').textContent()).toContain('No runs yet');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

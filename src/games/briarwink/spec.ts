@@ -113,6 +113,14 @@ export const SPEC: GameSpec = {
   carry: 'stateToken',
   rulesVersion: 'briarwink-2',
   suites: seedSuites('briarwink'),
+  rankedBudget: {
+    unit: 'ticks',
+    limit: 54000,
+    counted: ['tick'],
+    countField: 'count',
+    why: '30 minutes at 30 ticks a second; nights never run out.',
+  },
+  progressLabel: 'night',
   exampleActions: [
     { type: 'start' },
     { type: 'tick', move: 'right', plant: false },

@@ -51,6 +51,13 @@ export const spec: GameSpec = {
   carry: 'state',
   rulesVersion: 'cragwake-2',
   suites: seedSuites('cragwake'),
+  rankedBudget: {
+    unit: 'turns',
+    limit: 2000,
+    counted: ['move', 'breathe'],
+    why: 'About 30 minutes of human play at one turn a second; the wall never ends.',
+  },
+  progressLabel: 'pitch',
   exampleActions: [{ type: 'move', row: 1, col: 3 }, { type: 'breathe' }, { type: 'climbOn' }, { type: 'endRun' }],
   width: 6,
   ledgeEvery: 10,

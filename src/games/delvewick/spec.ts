@@ -73,6 +73,10 @@ export const spec: GameSpec = {
   carry: 'state',
   rulesVersion: 'delvewick-1',
   suites: seedSuites('delvewick'),
+  rankedBudget: null,
+  progressLabel: 'level',
+  seedless: true,
+  par: { score: 6405, by: 'the beam-search solver (solutions.json, all eight levels in one run)' },
   exampleActions: [{ type: 'move', dir: 'down' }, { type: 'move', dir: 'right' }, { type: 'wait' }],
   levels: LEVELS.map((l) => ({ level: l.number, name: l.name, quota: l.quota, oil: l.oil, width: l.w, height: l.h })),
 };

@@ -84,6 +84,12 @@ export const SPEC: GameSpec = {
   carry: 'stateToken',
   rulesVersion: RULES_VERSION,
   suites: seedSuites('whirlyard'),
+  rankedBudget: {
+    unit: 'actions',
+    limit: 1000,
+    why: 'About 30 minutes of human play at two seconds a move; the rules never cap score or wave.',
+  },
+  progressLabel: 'wave',
   exampleActions: [{ type: 'move', direction: 'nw' }, { type: 'wait' }, { type: 'pulse' }, { type: 'end_run' }],
   board: { width: 6, height: 6, roverStart: { x: 2, y: 2 }, scrapStart: { x: 3, y: 3 } },
   charges: { start: 2, max: 2, perClearedWave: 1 },

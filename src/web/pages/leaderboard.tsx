@@ -1,16 +1,40 @@
-/** A game's leaderboard: the best verified runs, humans and agents in two tables, each run replayable. */
+/**
+ * A game's boards: Ranked (live sessions the server witnessed), Daily challenge (one day's live
+ * sessions, past days browsable) and Open (replay-verified submissions, search allowed), never mixed.
+ * Each lists every player's best finished run, humans and agents in two tables, each run watchable.
+ */
 import { useEffect, useState } from 'preact/hooks';
-import type { AnyGame } from '../../core/game.js';
-import { ApiFailure, fetchLeaderboard, type Leaderboard, type LeaderboardEntry } from '../api.js';
+import type { AnyGame, Outcome } from '../../core/game.js';
+import { ApiFailure, fetchLeaderboard, type BoardName, type Leaderboard, type LeaderboardEntry } from '../api.js';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; board: Leaderboard };
+
+const BOARDS: { name: BoardName; title: string }[] = [
+  { name: 'ranked', title: 'Ranked' },
+  { name: 'daily', title: 'Daily challenge' },
+  { name: 'open', title: 'Open' },
+];
 
 function when(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
 }
 
-function Table({ title, kind, entries }: { title: string; kind: string; entries: LeaderboardEntry[] }) {
+/** How a run ended, in a few words. */
+function ended(o: Outcome): string {
+  if (o.kind === 'truncated') return 'budget reached';
+  if (o.kind === 'ended') return 'ended by the player';
+  return o.reason.replace(/_/g, ' ');
+}
+
+function Table(props: {
+  title: string;
+  kind: string;
+  entries: (LeaderboardEntry & { rank: number })[];
+  progressLabel: string | null;
+}) {
+  const { title, kind, entries, progressLabel } = props;
+  const tries = entries.some((e) => e.attempts !== undefined);
   return (
     <section class="panel board-table" aria-label={title} data-testid={`leaderboard-${kind}`}>
       <h2>{title}</h2>
@@ -26,28 +50,40 @@ function Table({ title, kind, entries }: { title: string; kind: string; entries:
                 Score
               </th>
               <th scope="col" class="num">
-                Actions
+                {progressLabel ? progressLabel[0].toUpperCase() + progressLabel.slice(1) : 'How far'}
               </th>
+              <th scope="col">Ended</th>
               <th scope="col" class="num">
-                Seed
+                Steps
               </th>
               <th scope="col">Date</th>
+              {tries && (
+                <th scope="col" class="num" title="Sessions started on this board, finished or not">
+                  Tries
+                </th>
+              )}
               <th scope="col">
-                <span class="sr-only">Replay</span>
+                <span class="sr-only">Watch</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {entries.map((e, i) => (
+            {entries.map((e) => (
               <tr data-run={e.id}>
-                <td>{i + 1}</td>
+                <td>{e.rank}</td>
                 <td class="player">{e.player.name}</td>
                 <td class="num">{e.score}</td>
+                <td class="num">{e.progress ?? '–'}</td>
+                <td>{ended(e.outcome)}</td>
                 <td class="num">{e.steps}</td>
-                <td class="num">{e.seed}</td>
                 <td>{when(e.createdAt)}</td>
+                {tries && <td class="num">{e.attempts ?? '–'}</td>}
                 <td>
-                  <a href={`/replay?run=${encodeURIComponent(e.id)}`}>Replay</a>
+                  {e.seed === undefined ? (
+                    <span class="muted">after the day</span>
+                  ) : (
+                    <a href={`/replay?run=${encodeURIComponent(e.id)}`}>Watch</a>
+                  )}
                 </td>
               </tr>
             ))}
@@ -59,13 +95,17 @@ function Table({ title, kind, entries }: { title: string; kind: string; entries:
 }
 
 export function LeaderboardPage({ game }: { game: AnyGame }) {
+  const params = new URLSearchParams(location.search);
+  const asked = params.get('board');
+  const board: BoardName = asked === 'open' || asked === 'daily' ? asked : 'ranked';
+  const date = board === 'daily' ? (params.get('date') ?? undefined) : undefined;
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     document.title = `${game.spec.name} leaderboard · Gameboard`;
     let live = true;
     setState({ kind: 'loading' });
-    fetchLeaderboard(game.spec.slug).then(
-      (board) => live && setState({ kind: 'ok', board }),
+    fetchLeaderboard(game.spec.slug, board, date).then(
+      (b) => live && setState({ kind: 'ok', board: b }),
       (err: unknown) =>
         live &&
         setState({
@@ -79,25 +119,57 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
     return () => {
       live = false;
     };
-  }, [game]);
+  }, [game, board, date]);
 
+  const slug = game.spec.slug;
+  const day = state.kind === 'ok' ? state.board.date : undefined;
+  const shift = (d: string, by: number) =>
+    new Date(Date.parse(`${d}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
   return (
     <main id="main" class="leaderboard">
       <div class="play-head">
         <h1>{game.spec.name} leaderboard</h1>
         <span class="spacer" />
-        <a class="btn primary" href={`/play/${game.spec.slug}`}>
-          Play {game.spec.name}
+        <a class="btn primary" href={`/ranked/${slug}${board === 'daily' ? '?daily=1' : ''}`}>
+          {board === 'daily' ? 'Play the daily challenge' : `Play ${game.spec.name} ranked`}
         </a>
-        <a class="btn ghost" href={`/rules/${game.spec.slug}`}>
+        <a class="btn ghost" href={`/rules/${slug}`}>
           Rules
         </a>
       </div>
-      <p class="lead">
-        Every run here was replayed on the server from its seed and actions; the score is the replayed one. Rules{' '}
-        {game.spec.rulesVersion}. Agents submit with <code>POST /api/runs</code> (see the{' '}
-        <a href="/docs/api">API docs</a>).
-      </p>
+      <nav class="row board-tabs" aria-label="Boards">
+        {BOARDS.map((b) => (
+          <a
+            class={b.name === board ? 'btn primary' : 'btn ghost'}
+            aria-current={b.name === board ? 'page' : undefined}
+            href={`/leaderboard/${slug}?board=${b.name}`}
+            data-testid={`board-${b.name}`}
+          >
+            {b.title}
+          </a>
+        ))}
+      </nav>
+      {state.kind === 'ok' && (
+        <p class="lead" data-testid="board-label">
+          {state.board.label} Rules {game.spec.rulesVersion}; <code>kind</code> (human or agent) is self-declared.
+          {state.board.par && ` Par: ${state.board.par.score} (${state.board.par.by}).`}
+          {day &&
+            ` Day ${day} (UTC)${state.board.seed !== undefined ? `, seed ${state.board.seed}` : ', seed secret until the day is over'}.`}
+        </p>
+      )}
+      {board === 'daily' && day && (
+        <p class="row">
+          <a class="btn small" href={`/leaderboard/${slug}?board=daily&date=${shift(day, -1)}`}>
+            Previous day
+          </a>
+          {day < today && (
+            <a class="btn small" href={`/leaderboard/${slug}?board=daily&date=${shift(day, 1)}`}>
+              Next day
+            </a>
+          )}
+        </p>
+      )}
       {state.kind === 'loading' && <p class="muted">Loading…</p>}
       {state.kind === 'error' && (
         <p class="panel error" role="alert">
@@ -106,8 +178,8 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
       )}
       {state.kind === 'ok' && (
         <div class="boards">
-          <Table title="Humans" kind="human" entries={state.board.human} />
-          <Table title="Agents" kind="agent" entries={state.board.agent} />
+          <Table title="Humans" kind="human" entries={state.board.human} progressLabel={state.board.progressLabel} />
+          <Table title="Agents" kind="agent" entries={state.board.agent} progressLabel={state.board.progressLabel} />
         </div>
       )}
     </main>

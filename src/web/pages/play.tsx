@@ -118,6 +118,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           seed <span data-testid="seed">{session.seed}</span> · {game.spec.rulesVersion}
         </span>
         <span class="spacer" />
+        <a class="btn ghost" href={`/ranked/${game.spec.slug}`} data-testid="ranked-link">
+          Ranked
+        </a>
+        <a class="btn ghost" href={`/ranked/${game.spec.slug}?daily=1`} data-testid="daily-link">
+          Daily challenge
+        </a>
         <a class="btn ghost" href={`/rules/${game.spec.slug}`}>
           Rules
         </a>
@@ -351,8 +357,8 @@ function SubmitBox({ run, slug }: { run: Run; slug: string }) {
     return (
       <p class="submit-result" role="status" data-testid="submit-result">
         Verified by the server: score <strong>{r.score}</strong>, rank{' '}
-        <strong data-testid="submit-rank">#{r.rank}</strong> among humans.{' '}
-        <a href={`/leaderboard/${slug}`}>See the leaderboard</a> ·{' '}
+        <strong data-testid="submit-rank">{r.rank === null ? 'unlisted' : `#${r.rank}`}</strong> among humans on the
+        open board. <a href={`/leaderboard/${slug}?board=open`}>See the leaderboard</a> ·{' '}
         <a href={`/replay?run=${encodeURIComponent(r.id)}`}>Replay it</a>
       </p>
     );

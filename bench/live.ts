@@ -1,0 +1,114 @@
+/**
+ * The live-session action route against the stateless action route of the same game (Briarwink, one
+ * tick a request: a session lasts hundreds of ticks, so the load is actions, not session starts), at 64
+ * connections with autocannon on 127.0.0.1. Every live request continues its session from the latest
+ * answer, so each one is recorded in the store (a real SQLite file, as `npm start` keeps it); the
+ * stateless route repeats one mid-game request. Sessions are started beforehand and lent to one
+ * request at a time: a session never has two requests in flight, as a real client never would.
+ */
+import autocannon from 'autocannon';
+import type { HttpFigure } from './http.js';
+
+const TICK = { type: 'tick', move: null };
+
+interface Lent {
+  id: string;
+  token: string;
+}
+
+async function post(url: string, body: unknown, key?: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { 'x-player-key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Starts `n` Briarwink sessions past their `start` action, ready for ticks. */
+async function startSessions(base: string, n: number): Promise<Lent[]> {
+  const out: Lent[] = [];
+  let key: string | undefined;
+  for (let i = 0; i < n; i++) {
+    const s = await post(`${base}/api/games/briarwink/sessions`, { player: { name: 'bench', kind: 'agent' } }, key);
+    key ??= s.playerKey as string;
+    const id = (s.session as { id: string }).id;
+    const a = await post(`${base}/api/sessions/${id}/action`, { stateToken: s.stateToken, action: { type: 'start' } });
+    if (!a.ok) throw new Error(`benchmark session refused its start: ${JSON.stringify(a).slice(0, 200)}`);
+    out.push({ id, token: a.stateToken as string });
+  }
+  return out;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<HttpFigure> {
+  const r = await autocannon({ connections: 64, ...opts });
+  return {
+    name,
+    requestsPerSecond: r.requests.average,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Best of `rounds` interleaved rounds for each route, as `benchHttp` measures. */
+export async function benchLive(base: string, durationSeconds = 3, rounds = 3): Promise<HttpFigure[]> {
+  // The stateless request: a Briarwink state some ticks into the first night, and one more tick.
+  let body = await (await fetch(`${base}/api/games/briarwink/init?seed=7`)).json();
+  body = await post(`${base}/api/games/briarwink/action`, { stateToken: body.stateToken, action: { type: 'start' } });
+  for (let i = 0; i < 20; i++)
+    body = await post(`${base}/api/games/briarwink/action`, { stateToken: body.stateToken, action: TICK });
+  const stateless = JSON.stringify({ stateToken: body.stateToken, action: TICK });
+
+  const idle = await startSessions(base, 400);
+  const live: autocannon.Options = {
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req, context) => {
+          const s = idle.pop();
+          if (!s) throw new Error('the benchmark ran out of live sessions');
+          (context as { lent?: Lent }).lent = s;
+          return {
+            ...req,
+            path: `/api/sessions/${s.id}/action`,
+            body: JSON.stringify({ stateToken: s.token, action: TICK }),
+          };
+        },
+        onResponse: (status, resBody, context) => {
+          const s = (context as { lent: Lent }).lent;
+          // Only the token is needed: find it without parsing the whole answer.
+          const at = resBody.indexOf('"stateToken":"');
+          if (status === 200 && at >= 0 && !resBody.includes('"gameOver":true')) {
+            s.token = resBody.slice(at + 14, resBody.indexOf('"', at + 14));
+            idle.unshift(s);
+          }
+        },
+      },
+    ],
+  };
+  const targets: Array<[string, autocannon.Options]> = [
+    [
+      'briarwink action (stateless)',
+      {
+        url: `${base}/api/games/briarwink/action`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stateless,
+      },
+    ],
+    ['briarwink live-session action (recorded)', live],
+  ];
+  for (const [name, opts] of targets) await load(name, { ...opts, duration: 1 });
+  const best = new Map<string, HttpFigure>();
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, opts] of targets) {
+      const f = await load(name, { ...opts, duration: durationSeconds });
+      const prev = best.get(name);
+      if (!prev || f.requestsPerSecond > prev.requestsPerSecond) best.set(name, f);
+    }
+  }
+  return targets.map(([name]) => best.get(name)!);
+}

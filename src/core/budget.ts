@@ -1,0 +1,111 @@
+/**
+ * Ranked budgets. The rules never cap an endless game (score and wave grow without end), so engines do
+ * not stop; the ranking does. Each game's spec publishes `rankedBudget`: how much play a ranked run is
+ * scored on, in the game's own unit, so that scores compare (the Arcade Learning Environment caps
+ * episodes at 108,000 frames for the same reason). A run stopped by its budget is *truncated*, in
+ * Gymnasium's words. The cost of an action is a pure function of the action, so a live session and a
+ * replay of the same run count the same.
+ */
+import type { AnyGame, GameAction, Outcome } from './game.js';
+
+/** A game's ranked budget, as published in its spec (`spec.rankedBudget`; null for finite games). */
+export interface RankedBudget {
+  /** What is counted: every action, the game's turns, or its ticks. */
+  unit: 'actions' | 'turns' | 'ticks';
+  /** How many units a ranked run may spend. */
+  limit: number;
+  /** The action types that cost; absent means every action costs. */
+  counted?: string[];
+  /** An integer field of a counted action giving its cost (default 1 when the field is absent). */
+  countField?: string;
+  /** Why this limit, in one sentence. */
+  why: string;
+}
+
+/** The outcome of a run stopped by its budget. */
+export const BUDGET_OUTCOME: Outcome = { kind: 'truncated', reason: 'budget' };
+
+/** The budget a game publishes, or null when it needs none. */
+export function budgetOf(game: AnyGame): RankedBudget | null {
+  return (game.spec.rankedBudget as RankedBudget | null | undefined) ?? null;
+}
+
+/** How many units `action` spends under `budget`. */
+export function actionCost(budget: RankedBudget, action: GameAction): number {
+  if (budget.counted && !budget.counted.includes(action.type)) return 0;
+  if (budget.countField === undefined) return 1;
+  const n = action[budget.countField];
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+/** What a run ranks on: the state at its budget (or at its end), with how it ended. */
+export interface RankedResult {
+  state: unknown;
+  score: number;
+  /** Actions up to the ranked state. */
+  steps: number;
+  /** Budget units spent up to the ranked state. */
+  spent: number;
+  /** Null while the run could go on: an unfinished run is never listed. */
+  outcome: Outcome | null;
+}
+
+/**
+ * Scores a run as the ranking does, fed each action and the state after it (as `replay`'s `onStep`
+ * gives them): the ranked state is the one after the last action within the budget. An action that
+ * would cross the budget is not counted (a live session refuses it); reaching the budget exactly
+ * truncates the run; a run that ends within it keeps the game's own outcome.
+ */
+export class BudgetMeter {
+  private readonly budget: RankedBudget | null;
+  private state: unknown;
+  private spent = 0;
+  private steps = 0;
+  private stopped = false;
+  private overrun = false;
+
+  constructor(
+    private readonly game: AnyGame,
+    first: unknown,
+  ) {
+    this.budget = budgetOf(game);
+    this.state = first;
+  }
+
+  /** Counts one accepted action and the state after it. */
+  feed(action: GameAction, after: unknown): void {
+    if (this.stopped) {
+      this.overrun = true;
+      return;
+    }
+    if (this.budget) {
+      const cost = actionCost(this.budget, action);
+      if (this.spent + cost > this.budget.limit) {
+        this.stopped = this.overrun = true;
+        return;
+      }
+      this.spent += cost;
+      if (this.spent >= this.budget.limit) this.stopped = true;
+    }
+    this.state = after;
+    this.steps++;
+  }
+
+  /** The ranked state and how the run ended (null outcome: unfinished). */
+  result(): RankedResult {
+    const g = this.game;
+    const atLimit = this.budget !== null && (this.overrun || this.spent >= this.budget.limit);
+    const outcome = g.outcome(this.state) ?? (atLimit ? BUDGET_OUTCOME : null);
+    return { state: this.state, score: g.score(this.state), steps: this.steps, spent: this.spent, outcome };
+  }
+}
+
+/** How far a run got, in the game's own word (wave, level, pitch, night), read from its observation. */
+export function progressOf(game: AnyGame, state: unknown): { label: string; value: number } | null {
+  const o = game.observe(state) as Record<string, unknown>;
+  const read = (v: unknown) => (typeof v === 'number' ? v : null);
+  const label = game.spec.progressLabel as string | undefined;
+  if (!label) return null;
+  const value = read(o[label]) ?? read((o.player as Record<string, unknown> | undefined)?.[label]);
+  return value === null ? null : { label, value };
+}

@@ -1,0 +1,278 @@
+/**
+ * Live sessions: ranked play the server witnesses. `POST /api/games/:slug/sessions` draws a secret
+ * seed (or the day's challenge seed) and answers like `init`, without the seed; `POST
+ * /api/sessions/:id/action` takes the carried token and one action, records the action in the store
+ * before answering, and answers like `action`. The token is bound to its session and step:
+ *
+ * - a state from an earlier step is a fork, refused with 409 stale_state naming the current step;
+ * - the same state with the action already recorded for its step is a retry, answered identically
+ *   (the token of a step is deterministic, see `sessiontoken.ts`);
+ * - two requests racing for one step: the store's (session, step) key records exactly one; the other
+ *   is answered as a retry if it sent the same action, refused as a fork if not.
+ *
+ * A session ends on game over, endRun, or its ranked budget (`truncated`); it is then stored on the
+ * ranked board and its seed and actions become public (a daily challenge's, once the day is over).
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { actionCost, BUDGET_OUTCOME, budgetOf, progressOf } from '../core/budget.js';
+import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
+import type { Registry } from '../core/registry.js';
+import { canonicalJson, StateError, type StateSealer } from '../core/seal.js';
+import type { Player, RunStore, SessionEnd, SessionRecord } from '../store/store.js';
+import { DailySeeds, isSeeded, utcDay } from './daily.js';
+import { ApiError } from './errors.js';
+import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
+import { ownName, PLAYER_KEY_HEADER } from './players.js';
+import {
+  liveAnswer,
+  rankedErrors,
+  sessionActionBody,
+  sessionAnswer,
+  sessionIdParams,
+  sessionStartBody,
+} from './rankedschemas.js';
+import { slugParams } from './schemas.js';
+import { SessionTokens, type LiveContent } from './sessiontoken.js';
+
+/** Where a run can be fetched and watched once public. */
+export const runLinks = (id: string) => ({ runUrl: `/api/runs/${id}`, replayUrl: `/replay?run=${id}` });
+
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  registry: Registry,
+  sealer: StateSealer,
+  store: RunStore | null,
+  clock: () => Date = () => new Date(),
+): void {
+  const validators = compileActionGrammars(registry);
+  const tokens = new SessionTokens(sealer.deriveKey('live-session'));
+  // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
+  // next request's token (tokens are deterministic, so a token always means the same content). The
+  // last known position of recently active sessions skips a read: it can only lag behind the store
+  // (another instance may have moved the session on), which reads again whenever it matters, and the
+  // store's compare-and-set records nothing from a stale position.
+  const recentTokens = new Map<string, LiveContent>();
+  const positions = new Map<string, SessionRecord>();
+  const remember = <V>(m: Map<string, V>, k: string, v: V) => {
+    if (m.size >= 2048) m.delete(m.keys().next().value!);
+    m.set(k, v);
+  };
+  const daily = new DailySeeds(sealer.deriveKey('daily-challenge'));
+
+  const needStore = (): RunStore => {
+    if (!store) throw new ApiError('store_unavailable');
+    return store;
+  };
+
+  /** How the run stands: the game's own outcome, else `truncated` once the budget is spent. */
+  const outcomeOf = (game: AnyGame, state: unknown, spent: number): Outcome | null => {
+    const budget = budgetOf(game);
+    return game.outcome(state) ?? (budget && spent >= budget.limit ? BUDGET_OUTCOME : null);
+  };
+
+  /** A live answer: a pure function of the session, step and state, so a retry gets the same bytes. */
+  const present = (game: AnyGame, c: LiveContent, head: Record<string, unknown>, events?: GameEvent[]) => {
+    const outcome = outcomeOf(game, c.state, c.spent);
+    const session: Record<string, unknown> = {
+      id: c.session,
+      step: c.step,
+      spent: c.spent,
+      budget: budgetOf(game),
+      finished: outcome !== null,
+      actionUrl: `/api/sessions/${c.session}/action`,
+    };
+    if (outcome !== null) Object.assign(session, runLinks(c.session));
+    head.session = session;
+    const token = tokens.seal(game, c);
+    remember(recentTokens, token, c);
+    head.stateToken = token;
+    head.observation = game.observe(c.state);
+    head.legalActions = outcome === null ? game.legalActions(c.state) : [];
+    head.score = game.score(c.state);
+    head.gameOver = outcome !== null;
+    head.outcome = outcome;
+    if (events) head.events = events;
+    return head;
+  };
+
+  const refusal = (game: AnyGame, c: LiveContent, reason: string, message: string) => ({
+    ok: false,
+    reason,
+    message,
+    legalActions: game.legalActions(c.state),
+    session: { id: c.session, step: c.step, spent: c.spent, budget: budgetOf(game), finished: false },
+  });
+
+  app.post<{ Params: { slug: string }; Body: { player: Player; challenge?: 'daily' } }>(
+    '/api/games/:slug/sessions',
+    {
+      schema: {
+        summary: 'Start a live (ranked) session: the server draws a secret seed and records every action',
+        params: slugParams,
+        body: sessionStartBody,
+        response: { 200: liveAnswer, ...rankedErrors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (req) => {
+      const game = requireGame(registry, req.params.slug);
+      const s = needStore();
+      const { player } = req.body;
+      const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
+      // A game without randomness has one ranked board; its daily challenge is an ordinary session.
+      const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
+      const record: SessionRecord = {
+        id: randomBytes(9).toString('base64url'),
+        game: game.spec.slug,
+        rulesVersion: game.spec.rulesVersion,
+        seed: challenge ? daily.seed(game.spec.slug, challenge) : randomInt(0, 2 ** 32 - 1),
+        player,
+        challenge,
+        step: 0,
+        spent: 0,
+        finished: false,
+        createdAt: clock().toISOString(),
+      };
+      let created = await s.createSession(record);
+      if (!created && challenge) {
+        // A start whose answer was lost: the session has not moved, so answer it again, identically.
+        const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
+        if (earlier && earlier.step === 0 && earlier.player.kind === player.kind) {
+          Object.assign(record, { id: earlier.id, seed: earlier.seed });
+          created = true;
+        }
+      }
+      if (!created) {
+        throw new ApiError(
+          'daily_taken',
+          `"${player.name}" has already played the ${game.spec.name} daily challenge of ${challenge}: one attempt per player and day.`,
+        );
+      }
+      const head: Record<string, unknown> = { ok: true, game: game.spec.slug, player, challenge };
+      if (playerKey) head.playerKey = playerKey;
+      const answer = present(game, { session: record.id, step: 0, spent: 0, state: game.init(record.seed) }, head);
+      answer.spec = game.spec;
+      return answer;
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { stateToken: string; action: unknown } }>(
+    '/api/sessions/:id/action',
+    {
+      schema: {
+        summary: 'Play one action in a live session (recorded before the answer; forks refused, retries safe)',
+        params: sessionIdParams,
+        body: sessionActionBody,
+        response: { 200: liveAnswer, ...rankedErrors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (req) => {
+      const s = needStore();
+      const id = req.params.id;
+      let session = positions.get(id) ?? (await s.getSession(id));
+      if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
+      const game = registry.get(session.game);
+      if (!game || game.spec.rulesVersion !== session.rulesVersion)
+        throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
+      let c: LiveContent;
+      try {
+        c = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
+      } catch (e) {
+        const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
+        throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be continued: ${detail}.`);
+      }
+      if (c.session === id && c.step > session.step) session = (await s.getSession(id)) ?? session;
+      if (c.session !== id || c.step > session.step)
+        throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
+      const action = req.body.action;
+      const valid = validators.get(game.spec.slug)!;
+      if (!valid(action)) {
+        return refusal(
+          game,
+          c,
+          'unknown_action',
+          `The action is not in the ${game.spec.name} grammar: ${describeGrammarError(valid.errors)}.`,
+        );
+      }
+      // A state behind the record: a retry of the last recorded step (same action) or a fork.
+      const stale = async () => {
+        const now = (await s.getSession(id))?.step ?? session.step;
+        const recorded = await s.sessionAction(id, c.step);
+        if (c.step === now - 1 && recorded && canonicalJson(recorded) === canonicalJson(action)) return;
+        throw new ApiError(
+          'stale_state',
+          `This live session is at step ${now}; the state sent is from step ${c.step}. Live sessions cannot fork: continue from the latest answer (resending the last request unchanged is a safe retry).`,
+        );
+      };
+      if (c.step < session.step) await stale();
+      else if (session.finished) throw new ApiError('session_over');
+
+      const budget = budgetOf(game);
+      const cost = budget ? actionCost(budget, action as GameAction) : 0;
+      if (budget && c.spent + cost > budget.limit) {
+        const left = budget.limit - c.spent;
+        return refusal(
+          game,
+          c,
+          'over_budget',
+          `Only ${left} ${budget.unit} of the ranked budget are left and this action costs ${cost}; send a smaller one.`,
+        );
+      }
+      const result = game.step(c.state, action as GameAction);
+      if (!result.ok) return refusal(game, c, result.reason, result.message);
+      const next: LiveContent = { session: id, step: c.step + 1, spent: c.spent + cost, state: result.state };
+      if (c.step === session.step) {
+        const outcome = outcomeOf(game, next.state, next.spent);
+        const end: SessionEnd | undefined = outcome
+          ? {
+              score: game.score(next.state),
+              gameOver: game.isGameOver(next.state),
+              outcome,
+              progress: progressOf(game, next.state)?.value ?? null,
+            }
+          : undefined;
+        if (await s.recordStep(id, c.step, action as GameAction, next.spent, end))
+          remember(positions, id, { ...session, step: next.step, spent: next.spent, finished: end !== undefined });
+        else {
+          positions.delete(id);
+          await stale();
+        }
+      }
+      return present(game, next, { ok: true, game: game.spec.slug }, result.events);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/sessions/:id',
+    {
+      schema: {
+        summary: 'A live session: where it stands; its seed once it has ended and is public',
+        params: sessionIdParams,
+        response: { 200: sessionAnswer, ...rankedErrors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (req) => {
+      const session = await needStore().getSession(req.params.id);
+      if (!session) throw new ApiError('session_not_found', `There is no live session "${req.params.id}".`);
+      const game = registry.get(session.game);
+      const info: Record<string, unknown> = {
+        id: session.id,
+        game: session.game,
+        rulesVersion: session.rulesVersion,
+        player: session.player,
+        challenge: session.challenge,
+        step: session.step,
+        spent: session.spent,
+        budget: game ? budgetOf(game) : null,
+        finished: session.finished,
+        createdAt: session.createdAt,
+      };
+      const secret = !session.finished || (session.challenge !== null && session.challenge >= utcDay(clock()));
+      if (!secret) Object.assign(info, { seed: session.seed }, runLinks(session.id));
+      return { ok: true, session: info };
+    },
+  );
+}

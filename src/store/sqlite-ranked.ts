@@ -1,0 +1,255 @@
+/**
+ * The ranked half of the SQLite store (schema version 2): owned player names, live sessions and their
+ * recorded steps, and the boards (one entry per player, finished runs only). The SQL stays portable
+ * (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL store can run the same
+ * statements; the primary key on (session_id, step) is the compare-and-set that records one action
+ * per step, however many requests race for it.
+ */
+import type Database from 'better-sqlite3';
+import type { GameAction } from '../core/game.js';
+import type { BoardQuery, LeaderboardEntry, NameCheck, PlayerKind, SessionEnd, SessionRecord } from './store.js';
+
+/** Schema version 2: from version 1's runs table to ranked play. */
+export const RANKED_MIGRATION = `
+  ALTER TABLE runs ADD COLUMN board TEXT NOT NULL DEFAULT 'open';
+  ALTER TABLE runs ADD COLUMN challenge TEXT;
+  ALTER TABLE runs ADD COLUMN outcome_kind TEXT;
+  ALTER TABLE runs ADD COLUMN outcome_reason TEXT;
+  ALTER TABLE runs ADD COLUMN progress INTEGER;
+  UPDATE runs SET outcome_kind = 'terminated', outcome_reason = 'unknown' WHERE game_over = 1;
+  DROP INDEX runs_dedupe;
+  CREATE INDEX runs_hash ON runs (run_hash);
+  CREATE INDEX runs_boards ON runs (game, rules_version, board, player_kind, player_name, score DESC, steps ASC, seq ASC);
+  CREATE TABLE players (
+    name_key   TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    key_hash   TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE sessions (
+    id            TEXT    PRIMARY KEY,
+    game          TEXT    NOT NULL,
+    rules_version TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    player_name   TEXT    NOT NULL,
+    player_kind   TEXT    NOT NULL,
+    player_key    TEXT    NOT NULL,
+    challenge     TEXT,
+    step          INTEGER NOT NULL,
+    spent         INTEGER NOT NULL,
+    finished      INTEGER NOT NULL,
+    created_at    TEXT    NOT NULL
+  );
+  CREATE TABLE session_steps (
+    session_id TEXT    NOT NULL,
+    step       INTEGER NOT NULL,
+    action     TEXT    NOT NULL,
+    PRIMARY KEY (session_id, step)
+  );
+  CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`;
+
+interface SessionRow {
+  id: string;
+  game: string;
+  rules_version: string;
+  seed: number;
+  player_name: string;
+  player_kind: PlayerKind;
+  challenge: string | null;
+  step: number;
+  spent: number;
+  finished: number;
+  created_at: string;
+}
+
+interface BoardRow {
+  id: string;
+  player_name: string;
+  player_kind: PlayerKind;
+  score: number;
+  steps: number;
+  seed: number;
+  progress: number | null;
+  outcome_kind: 'terminated' | 'truncated' | 'ended';
+  outcome_reason: string;
+  created_at: string;
+  attempts: number;
+}
+
+/** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
+const BOARD_SQL = `
+  SELECT id, player_name, player_kind, score, steps, seed, progress, outcome_kind, outcome_reason, created_at,
+    (SELECT COUNT(*) FROM sessions s
+     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
+       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
+  FROM (
+    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
+    FROM runs r
+    WHERE game = ? AND rules_version = ? AND board = ? AND player_kind = ? AND outcome_kind IS NOT NULL
+      AND COALESCE(challenge, '') = ?
+  ) best
+  WHERE rn = 1
+  ORDER BY score DESC, steps ASC, seq ASC
+  LIMIT ?`;
+
+/** Names are owned case-insensitively: "Ada" and "ada" are one name. */
+const nameKey = (name: string) => name.toLowerCase();
+
+/** The prepared statements and transactions of ranked play, on the store's open database. */
+export class RankedTables {
+  private readonly stmts;
+  private readonly record;
+
+  constructor(private readonly db: Database.Database) {
+    this.stmts = {
+      board: db.prepare<[string, string, string, string, string, number], BoardRow>(BOARD_SQL),
+      playerKey: db.prepare<[string], { key_hash: string }>('SELECT key_hash FROM players WHERE name_key = ?'),
+      claim: db.prepare(
+        `INSERT INTO players (name_key, name, key_hash, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name_key) DO NOTHING`,
+      ),
+      createSession: db.prepare(
+        `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
+         VALUES (@id, @game, @rules_version, @seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at)
+         ON CONFLICT DO NOTHING`,
+      ),
+      session: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
+      daily: db.prepare<[string, string, string], { id: string }>(
+        'SELECT id FROM sessions WHERE game = ? AND challenge = ? AND player_key = ?',
+      ),
+      stepAction: db.prepare<[string, number], { action: string }>(
+        'SELECT action FROM session_steps WHERE session_id = ? AND step = ?',
+      ),
+      insertStep: db.prepare(
+        `INSERT INTO session_steps (session_id, step, action) VALUES (?, ?, ?)
+         ON CONFLICT (session_id, step) DO NOTHING`,
+      ),
+      // Moves a live session on only from the step it is at: a finished session never moves.
+      advance: db.prepare(
+        'UPDATE sessions SET step = ?, spent = ?, finished = ? WHERE id = ? AND step = ? AND finished = 0',
+      ),
+      allActions: db.prepare<[string], { action: string }>(
+        'SELECT action FROM session_steps WHERE session_id = ? ORDER BY step',
+      ),
+      insertRun: db.prepare(
+        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
+                           board, challenge, outcome_kind, outcome_reason, progress)
+         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
+                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress)`,
+      ),
+    };
+    this.record = db.transaction(
+      (id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) => {
+        if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
+        if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
+          throw new Error(`session ${id} has step ${step} recorded beyond its position`);
+        if (end) this.storeRun(id, step + 1, end, hash);
+        return true;
+      },
+    );
+  }
+
+  /** The finished session's run, on the ranked board under the session's id. */
+  private storeRun(id: string, steps: number, end: SessionEnd, hash: HashFn): void {
+    const s = this.stmts.session.get(id)!;
+    const actions =
+      '[' +
+      this.stmts.allActions
+        .all(id)
+        .map((r) => r.action)
+        .join(',') +
+      ']';
+    this.stmts.insertRun.run({
+      id,
+      game: s.game,
+      rules_version: s.rules_version,
+      seed: s.seed,
+      actions,
+      run_hash: hash(s.game, s.rules_version, s.seed, JSON.parse(actions) as GameAction[]),
+      player_name: s.player_name,
+      player_kind: s.player_kind,
+      score: end.score,
+      game_over: end.gameOver ? 1 : 0,
+      steps,
+      created_at: new Date().toISOString(),
+      challenge: s.challenge,
+      outcome_kind: end.outcome.kind,
+      outcome_reason: end.outcome.reason,
+      progress: end.progress,
+    });
+  }
+
+  board(q: BoardQuery): LeaderboardEntry[] {
+    const table = q.board === 'open' ? 'open' : 'ranked';
+    const challenge = q.board === 'daily' ? (q.date ?? '') : '';
+    return this.stmts.board.all(q.game, q.rulesVersion, table, q.kind, challenge, q.limit).map((r) => ({
+      id: r.id,
+      player: { name: r.player_name, kind: r.player_kind },
+      score: r.score,
+      steps: r.steps,
+      seed: r.seed,
+      progress: r.progress,
+      outcome: { kind: r.outcome_kind, reason: r.outcome_reason },
+      createdAt: r.created_at,
+      ...(table === 'ranked' ? { attempts: r.attempts } : {}),
+    }));
+  }
+
+  checkName(name: string, keyHash: string | null, newKeyHash: string): NameCheck {
+    return this.db.transaction((): NameCheck => {
+      const owner = this.stmts.playerKey.get(nameKey(name));
+      if (owner) return keyHash !== null && owner.key_hash === keyHash ? 'ok' : 'refused';
+      this.stmts.claim.run(nameKey(name), name, newKeyHash, new Date().toISOString());
+      return 'claimed';
+    })();
+  }
+
+  createSession(s: SessionRecord): boolean {
+    const r = this.stmts.createSession.run({
+      id: s.id,
+      game: s.game,
+      rules_version: s.rulesVersion,
+      seed: s.seed,
+      player_name: s.player.name,
+      player_kind: s.player.kind,
+      player_key: nameKey(s.player.name),
+      challenge: s.challenge,
+      created_at: s.createdAt,
+    });
+    return r.changes === 1;
+  }
+
+  getSession(id: string): SessionRecord | null {
+    const r = this.stmts.session.get(id);
+    if (!r) return null;
+    return {
+      id: r.id,
+      game: r.game,
+      rulesVersion: r.rules_version,
+      seed: r.seed,
+      player: { name: r.player_name, kind: r.player_kind },
+      challenge: r.challenge,
+      step: r.step,
+      spent: r.spent,
+      finished: r.finished === 1,
+      createdAt: r.created_at,
+    };
+  }
+
+  dailySession(game: string, day: string, name: string): SessionRecord | null {
+    const r = this.stmts.daily.get(game, day, nameKey(name));
+    return r ? this.getSession(r.id) : null;
+  }
+
+  sessionAction(id: string, step: number): GameAction | null {
+    const r = this.stmts.stepAction.get(id, step);
+    return r ? (JSON.parse(r.action) as GameAction) : null;
+  }
+
+  recordStep(id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) {
+    return this.record(id, step, action, spent, end, hash) as boolean;
+  }
+}
+
+/** The run fingerprint of the store (game, rules version, seed, actions). */
+export type HashFn = (game: string, rulesVersion: string, seed: number, actions: GameAction[]) => string;

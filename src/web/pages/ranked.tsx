@@ -1,0 +1,233 @@
+/**
+ * Ranked play and the daily challenge in the browser: a live session on the server (secret seed, every
+ * action recorded, no undo). The page asks a name, starts the session, then shows the game's board
+ * from the server's observations; when the session ends it is on the ranked (or daily) board.
+ */
+import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import type { AnyGame, GameAction } from '../../core/game.js';
+import { PLAYER_NAME_MAX } from '../../store/store.js';
+import { StatusBar, releaseMouseFocus } from '../components/parts.js';
+import { ApiFailure, PLAYER_NAME, startLive } from '../api.js';
+import { genericActionLabel, genericStatus } from '../games/generic.js';
+import { viewFor } from '../games/index.js';
+import { LiveGame } from '../live.js';
+
+const NAME_KEY = 'gameboard.playerName';
+
+function savedName(): string {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+type Phase = { kind: 'asking'; problem?: string } | { kind: 'starting' } | { kind: 'playing'; live: LiveGame };
+
+function isTyping(t: EventTarget | null): boolean {
+  return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+}
+
+export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'asking' });
+  const [name, setName] = useState(savedName);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const title = daily ? 'Daily challenge' : 'Ranked';
+  document.title = `${game.spec.name} · ${title} · Gameboard`;
+
+  const start = async () => {
+    const n = name.trim();
+    if (!PLAYER_NAME.test(n) || n.length > PLAYER_NAME_MAX) {
+      setPhase({ kind: 'asking', problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.' });
+      return;
+    }
+    try {
+      localStorage.setItem(NAME_KEY, n);
+    } catch {
+      /* private mode */
+    }
+    setPhase({ kind: 'starting' });
+    try {
+      const first = await startLive(game.spec.slug, { name: n, kind: 'human' }, daily);
+      setPhase({ kind: 'playing', live: new LiveGame(first, () => redraw(0)) });
+    } catch (err) {
+      const problem =
+        err instanceof ApiFailure && err.code === 'store_unavailable'
+          ? 'This server keeps no runs, so it has no ranked play.'
+          : (err as Error).message;
+      setPhase({ kind: 'asking', problem });
+    }
+  };
+
+  return (
+    <main class="play" id="main">
+      <div class="play-head">
+        <h1>
+          {game.spec.name} · {title}
+        </h1>
+        <span class="spacer" />
+        <a class="btn ghost" href={`/play/${game.spec.slug}`}>
+          Free play
+        </a>
+        <a class="btn ghost" href={`/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`}>
+          {daily ? 'Daily board' : 'Ranked board'}
+        </a>
+      </div>
+      {phase.kind === 'playing' ? (
+        <LivePlay game={game} live={phase.live} daily={daily} />
+      ) : (
+        <form
+          class="panel submitform"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void start();
+          }}
+        >
+          <p class="lead">
+            {daily
+              ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
+              : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
+            Your name is yours once used: this browser keeps its key.
+          </p>
+          <label>
+            Your name on the board{' '}
+            <input
+              name="player"
+              value={name}
+              maxLength={PLAYER_NAME_MAX}
+              autoComplete="nickname"
+              placeholder="1 to 32 letters or digits"
+              data-testid="live-name"
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button class="btn primary" type="submit" disabled={phase.kind === 'starting'} data-testid="live-start">
+            {phase.kind === 'starting' ? 'Starting…' : daily ? 'Play the daily challenge' : 'Play ranked'}
+          </button>
+          {phase.kind === 'asking' && phase.problem && (
+            <p class="problem" role="alert" data-testid="live-problem">
+              {phase.problem}
+            </p>
+          )}
+        </form>
+      )}
+    </main>
+  );
+}
+
+function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily: boolean }) {
+  const view = viewFor(game.spec.slug);
+  const a = live.answer;
+  const obs = a.observation;
+  const legal = a.legalActions;
+  const over = live.isOver();
+  const label = view.actionLabel ?? genericActionLabel;
+  const buttons = view.buttonActions ? view.buttonActions(legal, obs) : legal;
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  const act = (x: GameAction) => liveRef.current.act(x);
+
+  // Turn-based games: the same keys as free play, sent to the server.
+  useLayoutEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target) || view.ownsKeys) return;
+      const l = liveRef.current;
+      if (l.isOver()) return;
+      if ((e.key === 'Enter' || e.key === ' ') && e.target instanceof HTMLElement && e.target.closest('button, a'))
+        return;
+      let x: GameAction | null = null;
+      const answer = l.answer;
+      if (view.keyToAction) x = view.keyToAction(e, answer.legalActions, answer.observation);
+      else if (/^[1-9]$/.test(e.key)) x = answer.legalActions[Number(e.key) - 1] ?? null;
+      if (x) {
+        e.preventDefault();
+        act(x);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [view]);
+
+  const budget = a.session.budget;
+  const Board = view.Board;
+  const boardHref = `/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`;
+  return (
+    <>
+      <StatusBar
+        items={[
+          ...(view.status ?? genericStatus)(obs),
+          { label: 'Step', value: a.session.step },
+          ...(budget ? [{ label: `Budget (${budget.unit})`, value: `${a.session.spent} / ${budget.limit}` }] : []),
+        ]}
+        score={a.score}
+      />
+      {over && (
+        <section class="panel gameover" role="region" aria-label="Session over" data-testid="live-gameover">
+          <h2>{a.outcome?.kind === 'truncated' ? 'Budget reached' : 'Game over'}</h2>
+          <p class="final">
+            Final score <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions (
+            {a.outcome?.kind}: {a.outcome?.reason}). Recorded by the server and ranked.
+          </p>
+          <div class="row">
+            <a class="btn primary" href={boardHref} data-testid="live-board-link">
+              See the {daily ? 'daily' : 'ranked'} board
+            </a>
+            {!daily && (
+              <a class="btn" href={`/replay?run=${encodeURIComponent(live.id)}`}>
+                Watch replay
+              </a>
+            )}
+          </div>
+        </section>
+      )}
+      {live.error && (
+        <p class="panel error" role="alert" data-testid="live-error">
+          {live.error}
+        </p>
+      )}
+      <div class="play-grid">
+        <div class="board-col">
+          <div class="board-wrap">
+            <Board obs={obs} legal={over ? [] : legal} onAction={over ? undefined : act} paused={over} />
+          </div>
+          <p class={live.last.kind === 'refused' ? 'outcome refused' : 'outcome'} role="status" data-testid="outcome">
+            {live.last.kind === 'refused'
+              ? `Not allowed: ${label(live.last.action)} — ${live.last.message}`
+              : live.last.kind === 'accepted'
+                ? `${label(live.last.action)}. Score ${a.score}.`
+                : 'Your move: every action is recorded.'}
+          </p>
+        </div>
+        <aside class="side">
+          {!over && buttons.length > 0 && (
+            <section class="panel actions" aria-label="Legal actions">
+              <h2>Actions</h2>
+              <div class="action-buttons">
+                {buttons.map((x, i) => (
+                  <button
+                    class="btn action"
+                    data-action={JSON.stringify(x)}
+                    onClick={(e) => {
+                      releaseMouseFocus(e);
+                      act(x);
+                    }}
+                  >
+                    {!view.keyToAction && !view.ownsKeys && i < 9 ? <kbd>{i + 1}</kbd> : null}
+                    {label(x, obs)}
+                  </button>
+                ))}
+              </div>
+            </section>
+          )}
+          <section class="panel run" aria-label="This session">
+            <h2>This session</h2>
+            <p>
+              <span data-testid="live-step">{a.session.step}</span> actions recorded by the server
+              {a.challenge ? ` on the daily challenge of ${a.challenge}` : ''}.
+            </p>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}

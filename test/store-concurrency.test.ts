@@ -21,13 +21,18 @@ afterAll(() => {
 });
 
 /** Sends `bodies` with at most `width` in flight at once; resolves with every status. */
-async function submitAll(url: string, bodies: unknown[], width: number) {
+async function submitAll(
+  url: string,
+  bodies: unknown[],
+  width: number,
+  headers: (i: number) => Record<string, string>,
+) {
   const answers: { status: number; json: Record<string, unknown> }[] = [];
   let next = 0;
   const lane = async () => {
     while (next < bodies.length) {
       const i = next++;
-      answers[i] = await fresh(`${url}/api/runs`, bodies[i]);
+      answers[i] = await fresh(`${url}/api/runs`, bodies[i], headers(i));
     }
   };
   await Promise.all(Array.from({ length: width }, lane));
@@ -48,16 +53,21 @@ describe('POST /api/runs with GAMEBOARD_WORKERS=2', () => {
       seed,
       actions: playout(game, seed, 15).actions,
     });
+    // Each player its own seed: one run under two names is refused as a copy.
     const distinct = Array.from({ length: 400 }, (_, i) => ({
-      ...run(i % 8),
+      ...run(1000 + i),
       player: { name: `agent-${i}`, kind: 'agent' },
     }));
     const same = { ...run(3), player: { name: 'twin', kind: 'agent' } };
+    // 'twin' claims its name first; its copies carry the player key the claim answered.
+    const claim = await fresh(`${server.url}/api/runs`, { ...run(4), player: same.player });
+    expect(claim.status).toBe(200);
+    const twinKey = { 'x-player-key': claim.json.playerKey as string };
     const bodies = [...distinct];
     // Interleave 80 copies of one identical submission among the distinct ones.
     for (let i = 0; i < 80; i++) bodies.splice(i * 6, 0, same);
 
-    const answers = await submitAll(server.url, bodies, 32);
+    const answers = await submitAll(server.url, bodies, 32, (i) => (bodies[i] === same ? twinKey : {}));
     const failed = answers.filter((a) => a.status !== 200);
     expect(failed.length, `failed: ${JSON.stringify(failed.slice(0, 3))}`).toBe(0);
 
@@ -71,9 +81,9 @@ describe('POST /api/runs with GAMEBOARD_WORKERS=2', () => {
     const db = new Database(join(dataDir, SQLITE_FILE), { readonly: true });
     const count = (name: string) =>
       (db.prepare('SELECT COUNT(*) AS n FROM runs WHERE player_name = ?').get(name) as { n: number }).n;
-    expect(count('twin'), 'the identical run is stored once').toBe(1);
+    expect(count('twin'), 'the identical run is stored once, beside the claiming run').toBe(2);
     expect(count('agent-399'), 'every distinct run is stored').toBe(1);
-    expect((db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n).toBe(401);
+    expect((db.prepare('SELECT COUNT(*) AS n FROM runs').get() as { n: number }).n).toBe(402);
     db.close();
   }, 120_000);
 });

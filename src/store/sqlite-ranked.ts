@@ -196,12 +196,16 @@ export class RankedTables {
   }
 
   checkName(name: string, keyHash: string | null, newKeyHash: string): NameCheck {
-    return this.db.transaction((): NameCheck => {
-      const owner = this.stmts.playerKey.get(nameKey(name));
-      if (owner) return keyHash !== null && owner.key_hash === keyHash ? 'ok' : 'refused';
-      this.stmts.claim.run(nameKey(name), name, newKeyHash, new Date().toISOString());
-      return 'claimed';
-    })();
+    // IMMEDIATE, as every read-then-write here: a deferred transaction upgrading its lock mid-way gets
+    // SQLITE_BUSY at once when another worker writes (the busy timeout cannot apply to an upgrade).
+    return this.db
+      .transaction((): NameCheck => {
+        const owner = this.stmts.playerKey.get(nameKey(name));
+        if (owner) return keyHash !== null && owner.key_hash === keyHash ? 'ok' : 'refused';
+        this.stmts.claim.run(nameKey(name), name, newKeyHash, new Date().toISOString());
+        return 'claimed';
+      })
+      .immediate();
   }
 
   createSession(s: SessionRecord): boolean {
@@ -247,7 +251,7 @@ export class RankedTables {
   }
 
   recordStep(id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) {
-    return this.record(id, step, action, spent, end, hash) as boolean;
+    return this.record.immediate(id, step, action, spent, end, hash) as boolean;
   }
 }
 

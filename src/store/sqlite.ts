@@ -163,16 +163,21 @@ export class SqliteRunStore implements RunStore {
 
   private migrate(): void {
     this.db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const row = this.db.prepare<[], { version: number }>('SELECT version FROM schema_version').get();
-    const current = row?.version ?? 0;
-    if (current > SCHEMA_VERSION)
-      throw new Error(`the run store has schema version ${current}; this server knows up to ${SCHEMA_VERSION}`);
-    if (current === SCHEMA_VERSION) return;
-    this.db.transaction(() => {
-      for (let v = current + 1; v <= SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v - 1]);
-      this.db.exec('DELETE FROM schema_version');
-      this.db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SCHEMA_VERSION);
-    })();
+    const version = this.db.prepare<[], { version: number }>('SELECT version FROM schema_version');
+    // Nothing to write when the store is current (a read-only store still opens). Otherwise IMMEDIATE,
+    // and the version read again inside: workers opening a new store at once migrate it once.
+    if (version.get()?.version === SCHEMA_VERSION) return;
+    this.db
+      .transaction(() => {
+        const current = version.get()?.version ?? 0;
+        if (current > SCHEMA_VERSION)
+          throw new Error(`the run store has schema version ${current}; this server knows up to ${SCHEMA_VERSION}`);
+        if (current === SCHEMA_VERSION) return;
+        for (let v = current + 1; v <= SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v - 1]);
+        this.db.exec('DELETE FROM schema_version');
+        this.db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SCHEMA_VERSION);
+      })
+      .immediate();
   }
 
   /** The run's place on its board, counting each other player's best once; null if unfinished. */
@@ -199,33 +204,35 @@ export class SqliteRunStore implements RunStore {
     // IMMEDIATE: take the write lock before the first read. A deferred transaction that reads and then
     // writes upgrades its lock mid-way, and SQLite answers SQLITE_BUSY at once to that upgrade (the busy
     // timeout cannot apply: waiting could deadlock), so concurrent saves from two workers failed.
-    const result = this.db.transaction((): SaveResult => {
-      const existing = this.stmts.byHash.get(hash);
-      if (existing && existing.player_name.toLowerCase() !== v.player.name.toLowerCase())
-        throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
-      if (existing)
-        return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
-      const id = randomBytes(9).toString('base64url');
-      const createdAt = new Date().toISOString();
-      this.stmts.insert.run({
-        id,
-        game: v.run.game,
-        rules_version: v.run.rulesVersion,
-        seed: v.run.seed,
-        actions: JSON.stringify(v.run.actions),
-        run_hash: hash,
-        player_name: v.player.name,
-        player_kind: v.player.kind,
-        score: v.score,
-        game_over: v.gameOver ? 1 : 0,
-        steps: v.steps,
-        created_at: createdAt,
-        outcome_kind: v.outcome?.kind ?? null,
-        outcome_reason: v.outcome?.reason ?? null,
-        progress: v.progress,
-      });
-      return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
-    }).immediate();
+    const result = this.db
+      .transaction((): SaveResult => {
+        const existing = this.stmts.byHash.get(hash);
+        if (existing && existing.player_name.toLowerCase() !== v.player.name.toLowerCase())
+          throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
+        if (existing)
+          return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
+        const id = randomBytes(9).toString('base64url');
+        const createdAt = new Date().toISOString();
+        this.stmts.insert.run({
+          id,
+          game: v.run.game,
+          rules_version: v.run.rulesVersion,
+          seed: v.run.seed,
+          actions: JSON.stringify(v.run.actions),
+          run_hash: hash,
+          player_name: v.player.name,
+          player_kind: v.player.kind,
+          score: v.score,
+          game_over: v.gameOver ? 1 : 0,
+          steps: v.steps,
+          created_at: createdAt,
+          outcome_kind: v.outcome?.kind ?? null,
+          outcome_reason: v.outcome?.reason ?? null,
+          progress: v.progress,
+        });
+        return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
+      })
+      .immediate();
     return Promise.resolve(result);
   }
 

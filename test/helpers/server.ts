@@ -78,6 +78,7 @@ export function startServer(
 export function fresh(
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, unknown>; json: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -85,7 +86,7 @@ export function fresh(
       {
         agent: false,
         method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
       },
       (res) => {
         let text = '';

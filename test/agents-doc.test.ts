@@ -1,8 +1,8 @@
 /**
  * Every snippet of docs/agents.md is run here. Snippets are fenced blocks tagged `test=<name>`. The curl
  * loop runs in bash against a server on 127.0.0.1 and the MCP configuration starts the MCP server as a
- * desktop client would. The toolkit snippets (Python client, TypeScript client, `gameboard eval`) run once
- * their code is in the tree, and are skipped until then.
+ * desktop client would. The Python and TypeScript client snippets play against that server; the
+ * `gameboard eval` lines run as printed on two seeds, the LLM ones against a stand-in chat endpoint.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateSealer } from '../src/core/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
+import { startChatStandIn } from './helpers/chat.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -109,7 +110,7 @@ describe('docs/agents.md', () => {
     'the TypeScript client snippet plays a game and submits it (toolkit)',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'gb-doc-'));
-      const file = join(dir, 'snippet.ts');
+      const file = join(dir, 'snippet.mts'); // an ES module: the snippet awaits at top level
       writeFileSync(
         file,
         SNIPPETS.get('ts-client')!
@@ -122,6 +123,33 @@ describe('docs/agents.md', () => {
     120_000,
   );
 
-  // `gameboard eval` snippets: run once src/cli lands (the integrator wires --agent llm into it).
-  it.todo('the gameboard eval snippets run (toolkit: src/cli)');
+  // Every `gameboard eval` line as printed, on two seeds instead of the whole suite, and with the LLM
+  // lines' endpoints pointed at a stand-in chat server on 127.0.0.1.
+  it('the gameboard eval snippets run, in menu and no-menu mode', async () => {
+    const chat = await startChatStandIn();
+    try {
+      const lines = [...SNIPPETS.get('eval')!.split('\n'), ...SNIPPETS.get('eval-llm')!.split('\n')].filter((l) =>
+        l.startsWith('gameboard '),
+      );
+      expect(lines.length).toBe(4);
+      for (const line of lines) {
+        const args = line
+          .split(/\s+/)
+          .slice(1)
+          .map((a) => (a.startsWith('http') ? chat.baseUrl : a));
+        const suite = args.indexOf('--suite');
+        expect(suite, `${line} names a suite`).toBeGreaterThan(0);
+        args.splice(suite, 2, '--seeds', '1-2', '--max-steps', '20');
+        const { stdout } = await run(process.execPath, [join(ROOT, 'bin/gameboard.js'), ...args], {
+          cwd: ROOT,
+          env: { ...process.env, OPENAI_API_KEY: 'sk-stand-in' },
+        });
+        expect(stdout, line).toMatch(/^runs\s+2$/m);
+        if (line.includes('--agent llm'))
+          expect(stdout, line).toMatch(line.includes('--no-menu') ? /^mode\s+no-menu$/m : /^mode\s+menu$/m);
+      }
+    } finally {
+      await chat.close();
+    }
+  }, 180_000);
 });

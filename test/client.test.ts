@@ -53,10 +53,14 @@ describe('GameboardClient against a real server', () => {
     expect(games[0]).toMatchObject({ carry: registry.games[0].spec.carry });
   });
 
+  // One client for the four games: it claims the name "client-test" once and keeps its key.
+  let client: GameboardClient;
+  beforeAll(() => {
+    client = new GameboardClient(base);
+  });
   for (const game of registry.games) {
     const slug = game.spec.slug;
     it(`plays ${slug} through the client, and the server keeps the score the engine replays`, async () => {
-      const client = new GameboardClient(base);
       const session = await client.start(slug, { seed: 4242 });
       expect(session.seed).toBe(4242);
       expect(session.carry).toBe(game.spec.carry);
@@ -79,6 +83,23 @@ describe('GameboardClient against a real server', () => {
       expect(submitted).toMatchObject({ ok: true, score: replayed.score, steps: replayed.steps });
     });
   }
+
+  it('claims a new player name, keeps its key for later submissions, and refuses the name to others', async () => {
+    const game = registry.get('whirlyard')!;
+    const run = (seed: number) => ({ game: 'whirlyard', rulesVersion: game.spec.rulesVersion, seed, actions: [] });
+    const first = new GameboardClient(base);
+    const claimed = await first.submitRun(run(11), 'key-keeper');
+    expect(claimed.playerKey).toEqual(expect.any(String));
+    expect(first.playerKey('Key-Keeper')).toBe(claimed.playerKey);
+    const again = await first.submitRun(run(12), 'key-keeper');
+    expect(again.ok).toBe(true);
+    expect(again.playerKey).toBeUndefined();
+
+    const stranger = await new GameboardClient(base).submitRun(run(13), 'key-keeper').catch((e: unknown) => e);
+    expect(stranger).toMatchObject({ code: 'name_owned' });
+    const owner = new GameboardClient(base, { playerKeys: { 'key-keeper': claimed.playerKey! } });
+    expect((await owner.submitRun(run(14), 'key-keeper')).ok).toBe(true);
+  });
 
   it('a refused action throws code refused with the reason, and the session stays as it was', async () => {
     const session = await new GameboardClient(base).start('whirlyard', { seed: 3 });

@@ -21,6 +21,7 @@ interface Report {
   games: string[];
   runs: { run: Run; score: number; outcome: unknown; observation: unknown; submitted: number }[];
   errors: Record<string, unknown[] | number>;
+  kept_key: boolean;
   fork: [Run, Run, number, number];
   env: {
     rewards: number[];
@@ -90,6 +91,8 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
     expect(report.errors.bad_seed).toEqual(['bad_seed', 400]);
     expect(report.errors.invalid_state).toEqual(['invalid_state', 400]);
     expect(report.errors.network).toEqual(['network', null]);
+    expect(report.kept_key, 'the client keeps the key of the name its first submission claimed').toBe(true);
+    expect(report.errors.name_owned).toEqual(['name_owned', 403]);
   });
 
   it('fork gives two independent runs from one point', () => {

@@ -81,11 +81,24 @@ class _Transport:
         self.backoff = backoff
         self.max_wait = max_wait
         self.timeout = timeout
+        # Player keys by lower-cased name: sent with submissions under that name, learnt from answers.
+        self.player_keys: Dict[str, str] = {}
 
-    def request(self, method: str, path: str, body: Any = None) -> Any:
+    def submit(self, run: Dict[str, Any], player: Player) -> Dict[str, Any]:
+        """POST /api/runs under `player`, with the name's key when known; a newly claimed name's key is kept."""
+        who = _player(player)
+        name = who["name"].lower()
+        key = self.player_keys.get(name)
+        answer = self.request("POST", "api/runs", {**run, "player": who},
+                              {"x-player-key": key} if key else None)
+        if isinstance(answer.get("playerKey"), str):
+            self.player_keys[name] = answer["playerKey"]
+        return answer
+
+    def request(self, method: str, path: str, body: Any = None, extra: Optional[Dict[str, str]] = None) -> Any:
         url = urllib.parse.urljoin(self.base_url, path)
         data = None if body is None else json.dumps(body).encode("utf-8")
-        headers = {"accept": "application/json"}
+        headers = {**(extra or {}), "accept": "application/json"}
         if data is not None:
             headers["content-type"] = "application/json"
         attempt = 0
@@ -201,16 +214,25 @@ class GameSession:
                 "actions": copy.deepcopy(self.history)}
 
     def submit(self, player: Player) -> Dict[str, Any]:
-        """Submits the run to the open board; the server replays it and keeps the replayed score."""
-        return self._transport.request("POST", "api/runs", {**self.run(), "player": _player(player)})
+        """Submits the run to the open board; the server replays it and keeps the replayed score.
+
+        A name's first use claims it: the answer's `playerKey` is kept by the client for later submissions.
+        """
+        return self._transport.submit(self.run(), player)
 
 
 class GameboardClient:
     """A client for one Gameboard server."""
 
     def __init__(self, base_url: str = "http://127.0.0.1:3000", retries: int = 4, backoff: float = 0.2,
-                 max_wait: float = 10.0, timeout: float = 30.0):
+                 max_wait: float = 10.0, timeout: float = 30.0, player_keys: Optional[Dict[str, str]] = None):
         self._transport = _Transport(base_url, retries, backoff, max_wait, timeout)
+        for name, key in (player_keys or {}).items():
+            self._transport.player_keys[name.lower()] = key
+
+    def player_key(self, name: str) -> Optional[str]:
+        """The key of a player name this client holds (given to it, or answered when the name was claimed)."""
+        return self._transport.player_keys.get(name.lower())
 
     def games(self) -> List[Dict[str, Any]]:
         """The games this server offers."""
@@ -231,7 +253,7 @@ class GameboardClient:
 
     def submit_run(self, run: Dict[str, Any], player: Player) -> Dict[str, Any]:
         """Submits any run ({game, rulesVersion, seed, actions}) to the open board."""
-        return self._transport.request("POST", "api/runs", {**run, "player": _player(player)})
+        return self._transport.submit(run, player)
 
 
 try:  # Gymnasium is optional: subclass its Env when it is there.

@@ -41,4 +41,11 @@ export interface AgentFactory {
   needsState?: boolean;
   /** Games this agent can play; absent means every game. */
   games?: readonly string[];
+  /**
+   * The agent's own figures for the run of `seed` it just played (plain data: they cross worker
+   * threads), reported with the run; `columns` turns every run's figures into the evaluation's rows.
+   */
+  runStats?(seed: number): unknown;
+  /** Rows the evaluation summary adds for this agent (name → formatted value), from `runStats`. */
+  columns?(stats: unknown[]): Record<string, string>;
 }

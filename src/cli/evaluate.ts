@@ -14,7 +14,18 @@ import { intIn, parseOutFile, parsePlayerName, parseSeedList, parseSlug, parseUr
 import { UserError } from './errors.js';
 
 /** The options eval itself reads; any other option is handed to the agent (see AGENT_MAKERS). */
-const OWN_OPTIONS = new Set(['game', 'agent', 'suite', 'seeds', 'workers', 'server', 'out', 'submit', 'maxSteps']);
+const OWN_OPTIONS = new Set([
+  'game',
+  'agent',
+  'suite',
+  'seeds',
+  'workers',
+  'server',
+  'out',
+  'submit',
+  'playerKey',
+  'maxSteps',
+]);
 
 interface EvalFlags {
   game: string;
@@ -25,6 +36,7 @@ interface EvalFlags {
   server?: string;
   out?: string;
   submit?: string;
+  playerKey?: string;
   maxSteps?: number;
   [agentOption: string]: unknown;
 }
@@ -45,19 +57,30 @@ function progressBar(total: number): { update(done: number, mean: number): void;
   return { update: (done, mean) => bar.update(done, { mean: mean.toFixed(1) }), stop: () => bar.stop() };
 }
 
-/** Submits every run to the open board of `server`; answers the best rank reached. */
-async function submitAll(server: string, game: string, name: string, results: RunResult[]): Promise<number> {
-  const client = new GameboardClient(server);
+/**
+ * Submits every run to the open board of `server` under `name` (with its key when given); answers the
+ * best rank reached (null when no run was listed) and the key the server handed out if the name was new.
+ */
+async function submitAll(
+  server: string,
+  game: string,
+  name: string,
+  key: string | undefined,
+  results: RunResult[],
+): Promise<{ best: number | null; newKey?: string }> {
+  const client = new GameboardClient(server, key ? { playerKeys: { [name]: key } } : {});
   const spec = registry.get(game)!.spec;
-  let best = Infinity;
+  let best: number | null = null;
+  let newKey: string | undefined;
   for (const r of results) {
     const saved = await client.submitRun(
       { game, rulesVersion: spec.rulesVersion, seed: r.seed, actions: r.actions ?? [] },
       { name, kind: 'agent' },
     );
-    best = Math.min(best, saved.rank);
+    newKey ??= saved.playerKey;
+    if (saved.rank !== null) best = best === null ? saved.rank : Math.min(best, saved.rank);
   }
-  return best;
+  return { best, newKey };
 }
 
 async function runEval(flags: EvalFlags): Promise<void> {
@@ -95,6 +118,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
     `${formatSummary(summary, [
       ['seeds', from],
       ['ran', where],
+      ...evaluation.agentRows,
     ])}\n`,
   );
 
@@ -110,8 +134,16 @@ async function runEval(flags: EvalFlags): Promise<void> {
     process.stdout.write(`wrote ${results.length} runs to ${flags.out}\n`);
   }
   if (flags.submit) {
-    const best = await submitAll(flags.server!, flags.game, flags.submit, results);
-    process.stdout.write(`submitted ${results.length} runs as ${flags.submit} to ${flags.server}; best rank ${best}\n`);
+    const key = flags.playerKey ?? process.env.GAMEBOARD_PLAYER_KEY;
+    const { best, newKey } = await submitAll(flags.server!, flags.game, flags.submit, key, results);
+    process.stdout.write(
+      `submitted ${results.length} runs as ${flags.submit} to ${flags.server}; best rank ${best ?? '- (none finished)'}\n`,
+    );
+    if (newKey)
+      process.stderr.write(
+        `the name ${flags.submit} is now yours on ${flags.server}: keep its player key to submit under it again ` +
+          `(--player-key or GAMEBOARD_PLAYER_KEY):\n${newKey}\n`,
+      );
   }
 }
 
@@ -140,6 +172,18 @@ export function evalCommand(): Command {
     )
     .option('--out <file>', 'save the runs: results.json (with actions) or results.csv', parseOutFile)
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)
+    .option('--base-url <url>', 'llm agent: the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1', parseUrl)
+    .option('--model <name>', 'llm agent: the model')
+    .option('--api-key-env <var>', 'llm agent: the environment variable holding the key (default OPENAI_API_KEY)')
+    .option('--no-menu', 'llm agent: withhold the legal actions from the prompt (legality is tested too)')
+    .option('--retries <n>', 'llm agent: attempts after an unusable reply before a forfeit (default 2)', intIn(0, 20))
+    .option('--max-batch <n>', 'llm agent: the largest Briarwink tick count it sends (default 30)', intIn(1, 30))
+    .option('--temperature <t>', 'llm agent: sampling temperature', parseFloat)
+    .option('--timeout-ms <ms>', 'llm agent: per request (default 60000)', intIn(1, 600_000))
+    .option(
+      '--player-key <key>',
+      'the key of the --submit name, answered when the name was first used (default: $GAMEBOARD_PLAYER_KEY)',
+    )
     .action(async (flags: EvalFlags, cmd: Command) => {
       if ((flags.suite === undefined) === (flags.seeds === undefined))
         cmd.error('error: give exactly one of --suite dev|test and --seeds RANGE', { exitCode: 2 });

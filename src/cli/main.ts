@@ -1,20 +1,28 @@
 /**
- * The `gameboard` command: serve, games, play, eval, replay. Built on commander; bin/gameboard.js
+ * The `gameboard` command: serve, games, play, eval, replay, mcp. Built on commander; bin/gameboard.js
  * runs this file through tsx.
  *
  * Bad arguments print a clear message and the usage, and exit with code 2; a known failure (an
  * unreachable server, a bad agent module) prints one line and exits 1 (2 for a user's mistake); no
- * stack trace either way. To add a command (`mcp`), add its Command to COMMANDS.
+ * stack trace either way. To add a command, add its Command to COMMANDS.
  */
 import { Command, CommanderError } from 'commander';
 import { UserError } from './errors.js';
 import { evalCommand } from './evaluate.js';
+import { mcpCommand } from './mcp.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { gamesCommand, serveCommand } from './serve.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: Array<() => Command> = [serveCommand, gamesCommand, playCommand, evalCommand, replayCommand];
+export const COMMANDS: Array<() => Command> = [
+  serveCommand,
+  gamesCommand,
+  playCommand,
+  evalCommand,
+  replayCommand,
+  mcpCommand,
+];
 
 /** The program, with every command configured to exit 2 on bad arguments and show the usage. */
 export function buildProgram(): Command {

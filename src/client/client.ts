@@ -4,7 +4,7 @@
  */
 import type { GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
-import { requestJson, type RetryOptions, type Transport } from './http.js';
+import { requestJson, submitAs, type RetryOptions, type Transport } from './http.js';
 import { GameSession } from './session.js';
 import type { ActionOf, Answer, GameEntry, ObservationOf, Player, SubmitResult } from './types.js';
 
@@ -12,6 +12,12 @@ import type { ActionOf, Answer, GameEntry, ObservationOf, Player, SubmitResult }
 export interface ClientOptions extends RetryOptions {
   /** Another fetch (tests, proxies); the global one by default. */
   fetch?: typeof fetch;
+  /**
+   * Keys of player names already claimed (name → key), sent with submissions under those names. A name
+   * used for the first time is claimed and its key kept (`playerKey(name)`): save it to submit under
+   * that name from another process.
+   */
+  playerKeys?: Record<string, string>;
 }
 
 /** A client for one Gameboard server. */
@@ -20,7 +26,18 @@ export class GameboardClient {
 
   /** `baseUrl` is the server's root, e.g. `http://127.0.0.1:3000`. */
   constructor(baseUrl: string, options: ClientOptions = {}) {
-    this.transport = { ...options, baseUrl, fetch: options.fetch ?? globalThis.fetch.bind(globalThis) };
+    const keys = Object.entries(options.playerKeys ?? {}).map(([name, key]) => [name.toLowerCase(), key] as const);
+    this.transport = {
+      ...options,
+      baseUrl,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      playerKeys: new Map(keys),
+    };
+  }
+
+  /** The key of a player name this client holds (given in the options or answered by a claim). */
+  playerKey(name: string): string | undefined {
+    return this.transport.playerKeys.get(name.toLowerCase());
   }
 
   /** The games this server offers. */
@@ -60,6 +77,6 @@ export class GameboardClient {
     player: string | Player,
   ): Promise<SubmitResult> {
     const who = typeof player === 'string' ? { name: player, kind: 'agent' as const } : player;
-    return (await requestJson(this.transport, 'POST', 'api/runs', { ...run, player: who })) as SubmitResult;
+    return (await submitAs(this.transport, run, who)) as SubmitResult;
   }
 }

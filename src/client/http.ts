@@ -19,6 +19,8 @@ export interface RetryOptions {
 export interface Transport extends RetryOptions {
   baseUrl: string;
   fetch: typeof fetch;
+  /** Player keys by lower-cased name: sent with submissions under that name, learnt from answers. */
+  playerKeys: Map<string, string>;
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -40,15 +42,16 @@ export async function requestJson(
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<unknown> {
   const retries = t.retries ?? 4;
   const backoff = t.backoffMs ?? 200;
   const maxWait = t.maxWaitMs ?? 10_000;
   const url = new URL(path, t.baseUrl.endsWith('/') ? t.baseUrl : `${t.baseUrl}/`).href;
-  const init: RequestInit = { method, headers: { accept: 'application/json' } };
+  const init: RequestInit = { method, headers: { ...headers, accept: 'application/json' } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
-    init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+    init.headers = { ...headers, accept: 'application/json', 'content-type': 'application/json' };
   }
   for (let attempt = 0; ; attempt++) {
     const wait = Math.min(maxWait, backoff * 2 ** attempt);
@@ -84,4 +87,24 @@ export async function requestJson(
       { status: res.status },
     );
   }
+}
+
+/** The header that proves a player name is one's own (the server answers the key when a name is claimed). */
+export const PLAYER_KEY_HEADER = 'x-player-key';
+
+/**
+ * POST /api/runs under `player`, with the name's key when the client holds one; a key the server hands
+ * out (the name's first use) is kept for the next submission.
+ */
+export async function submitAs(
+  t: Transport,
+  run: { game: string; rulesVersion: string; seed: number; actions: unknown[] },
+  player: { name: string; kind: string },
+): Promise<unknown> {
+  const name = player.name.toLowerCase();
+  const key = t.playerKeys.get(name);
+  const answer = await requestJson(t, 'POST', 'api/runs', { ...run, player }, key ? { [PLAYER_KEY_HEADER]: key } : {});
+  const given = (answer as { playerKey?: unknown }).playerKey;
+  if (typeof given === 'string') t.playerKeys.set(name, given);
+  return answer;
 }

@@ -5,7 +5,7 @@
  */
 import type { GameAction, Outcome } from '../core/game.js';
 import { GameboardError } from './errors.js';
-import { requestJson, type Transport } from './http.js';
+import { requestJson, submitAs, type Transport } from './http.js';
 import type { Answer, Player, SubmitResult } from './types.js';
 
 /** The readable part of a session, as `act` answers it. */
@@ -126,6 +126,6 @@ export class GameSession<A extends GameAction = GameAction, O = unknown> {
    */
   async submit(player: string | Player): Promise<SubmitResult> {
     const who = typeof player === 'string' ? { name: player, kind: 'agent' as const } : player;
-    return (await requestJson(this.transport, 'POST', 'api/runs', { ...this.run(), player: who })) as SubmitResult;
+    return (await submitAs(this.transport, this.run(), who)) as SubmitResult;
   }
 }

@@ -55,11 +55,17 @@ export interface SubmitResult {
   score: number;
   gameOver: boolean;
   steps: number;
-  rank: number;
+  /** The place on the open board (one entry per player); null for an unfinished run, which is not listed. */
+  rank: number | null;
   created: boolean;
   createdAt: string;
   replayUrl: string;
   leaderboardUrl: string;
+  /** How the run ended (null: not over) and how far it went, as ranked. */
+  outcome: Outcome | null;
+  progress: number | null;
+  /** The new key of a player name this submission claimed; the client keeps it for later submissions. */
+  playerKey?: string;
 }
 
 /** One game answer (init or action), as the server sends it; older servers omit `outcome`. */

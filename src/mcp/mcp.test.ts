@@ -6,7 +6,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FastifyInstance } from 'fastify';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateSealer } from '../core/seal.js';
@@ -155,64 +154,28 @@ describe('the MCP server with a Gameboard server', () => {
     expect(submitted.isError, submitted.text).toBe(false);
     expect(submitted.data).toMatchObject({ ok: true, score: last.data.score, rank: 1 });
   });
-});
 
-describe('the MCP server with a ranked-session server', () => {
-  // a stand-in for the ranked API (POST /api/games/:slug/sessions, then .../sessions/:id/action),
-  // keeping the session's state on the engine the way a real server would
-  const game = registry.get('whirlyard')!;
-  let state = game.init(99);
-  let http: Server;
-  let client: Client;
-  const bodies: unknown[] = [];
-  const answer = () => ({
-    ok: true,
-    seed: 99,
-    observation: game.observe(state),
-    legalActions: game.legalActions(state),
-    score: game.score(state),
-    gameOver: game.isGameOver(state),
-  });
-  beforeAll(async () => {
-    http = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (c) => (raw += c));
-      req.on('end', () => {
-        const body = JSON.parse(raw) as { action?: { type: string } };
-        bodies.push({ url: req.url, body });
-        res.setHeader('content-type', 'application/json');
-        if (req.url === '/api/games/whirlyard/sessions') res.end(JSON.stringify({ sessionId: 'rs1', ...answer() }));
-        else if (req.url === '/api/games/whirlyard/sessions/rs1/action') {
-          const r = game.step(state, body.action!);
-          if (r.ok) state = r.state;
-          res.end(
-            JSON.stringify(r.ok ? answer() : { ok: false, reason: r.reason, legalActions: game.legalActions(state) }),
-          );
-        } else res.writeHead(404).end('{}');
-      });
-    });
-    await new Promise<void>((ok) => http.listen(0, '127.0.0.1', ok));
-    client = await connect({ GAMEBOARD_URL: `http://127.0.0.1:${(http.address() as AddressInfo).port}` });
-  }, 30_000);
-  afterAll(async () => {
-    await client.close();
-    await new Promise<void>((ok) => http.close(() => ok()));
-  });
-
-  it('opens a ranked session, plays it through the server, and refuses undo there', async () => {
+  it('plays a ranked session on the server, keeps the claimed name for the next one, and refuses undo there', async () => {
     const start = await call(client, 'start_game', { game: 'whirlyard', ranked: true, player: { name: 'ranked-mcp' } });
     expect(start.isError, start.text).toBe(false);
-    expect(start.data).toMatchObject({ sessionId: 'rs1', seed: 99, step: 0, gameOver: false });
-    expect(bodies[0]).toEqual({
-      url: '/api/games/whirlyard/sessions',
-      body: { player: { name: 'ranked-mcp', kind: 'agent' } },
-    });
+    expect(start.data).toMatchObject({ step: 0, gameOver: false });
+    expect(start.text).toMatch(/The name "ranked-mcp" is now yours on that server; its player key .*: \S+/);
+    const sessionId = start.data.sessionId as string;
     const id = start.data.gameId as string;
-    const moved = await call(client, 'act', { gameId: id, action: { type: 'wait' } });
-    expect(moved.data).toMatchObject({ ok: true, step: 1, score: game.score(state) });
-    expect(moved.text).toContain('turn 1');
+    let moved = start;
+    for (let i = 0; i < 3; i++) moved = await call(client, 'act', { gameId: id, action: { type: 'wait' } });
+    expect(moved.isError, moved.text).toBe(false);
+    expect(moved.data).toMatchObject({ ok: true, step: 3 });
+    // The server recorded every action in order.
+    const onServer = (await app.inject(`/api/sessions/${sessionId}`)).json();
+    expect(onServer.session).toMatchObject({ id: sessionId, step: 3 });
+    const refused = await call(client, 'act', { gameId: id, action: { type: 'fly' } });
+    expect(refused.data).toMatchObject({ ok: false });
     const undo = await call(client, 'undo', { gameId: id });
     expect(undo.isError).toBe(true);
     expect(undo.text).toContain('free play only');
+    // The name's key was kept: a second session under it is accepted.
+    const again = await call(client, 'start_game', { game: 'cragwake', ranked: true, player: { name: 'ranked-mcp' } });
+    expect(again.isError, again.text).toBe(false);
   });
 });

@@ -3,9 +3,11 @@
  * (the server draws the seed and records every action) and submitting a finished free-play run to the
  * open board. The server is `--server URL` or GAMEBOARD_URL; without one these tools answer a clear error.
  *
- * Sessions follow the ranked API: `POST /api/games/:slug/sessions` with `{player: {name, kind}}` (and
- * `challenge: "daily"`) answers the first position with a session id (`sessionId`, or `session.id`);
- * each action is `POST /api/games/:slug/sessions/:id/action` with `{action}`.
+ * Sessions follow the ranked API (docs/ranked.md): `POST /api/games/:slug/sessions` with
+ * `{player: {name, kind}}` (and `challenge: "daily"`) answers the first position with `session.id` and a
+ * `stateToken`; each action is `POST /api/sessions/:id/action` with `{stateToken, action}`, the token of
+ * the latest answer. A player name is claimed by its first use; the key answered then (`playerKey`) is
+ * kept here and sent as `x-player-key` with every later start or submission under that name.
  */
 
 /** Where the Gameboard server is, or null. */
@@ -27,13 +29,14 @@ export async function postJson(
   server: string | null,
   path: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   if (!server) throw new Error(NO_SERVER);
   let res: Response;
   try {
     res = await fetch(server + path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
@@ -50,6 +53,26 @@ export async function postJson(
 
 /** The session id in a session answer. */
 export function sessionIdOf(answer: Record<string, unknown>): string | undefined {
-  const s = answer.sessionId ?? (answer.session as { id?: unknown } | undefined)?.id ?? answer.id;
-  return typeof s === 'string' || typeof s === 'number' ? String(s) : undefined;
+  const s = (answer.session as { id?: unknown } | undefined)?.id;
+  return typeof s === 'string' ? s : undefined;
+}
+
+/** Player keys by lower-cased name: given (`player.key`), or answered when a name was claimed. */
+export class PlayerKeys {
+  private readonly keys = new Map<string, string>();
+
+  /** The header proving `name` is ours, when a key is known (or given now, which is remembered). */
+  headers(name: string, given?: string): Record<string, string> {
+    if (given) this.keys.set(name.toLowerCase(), given);
+    const key = this.keys.get(name.toLowerCase());
+    return key ? { 'x-player-key': key } : {};
+  }
+
+  /** Keeps the key of a name the answer says was just claimed; returns it for the tool's reply. */
+  learn(name: string, answer: Record<string, unknown>): string | undefined {
+    const key = answer.playerKey;
+    if (typeof key !== 'string') return undefined;
+    this.keys.set(name.toLowerCase(), key);
+    return key;
+  }
 }

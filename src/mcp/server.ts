@@ -13,7 +13,7 @@ import type { GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { gameRulesTxt } from '../llms/pages.js';
 import { Games, type GameView, type LocalGame, type OpenGame } from './games.js';
-import { NO_SERVER, postJson, sessionIdOf } from './remote.js';
+import { NO_SERVER, PlayerKeys, postJson, sessionIdOf } from './remote.js';
 
 /** Options: the games, and the Gameboard server for ranked play and submissions (null: none). */
 export interface McpOptions {
@@ -23,7 +23,17 @@ export interface McpOptions {
 
 const PLAYER = z.object({
   name: z.string().min(1).max(32).describe('1-32 of A-Z a-z 0-9 space _ . -'),
+  key: z
+    .string()
+    .optional()
+    .describe("the name's player key, answered when the name was first used (kept by this server afterwards)"),
 });
+
+/** A note for the reply when a name was claimed just now. */
+const claimedNote = (name: string, key: string | undefined) =>
+  key
+    ? `\nThe name "${name}" is now yours on that server; its player key (keep it to use the name elsewhere): ${key}`
+    : '';
 
 function answer(text: string, data: unknown): CallToolResult {
   return {
@@ -62,6 +72,7 @@ function local(g: OpenGame, what: string): LocalGame {
 /** Builds the MCP server with its tools (not yet connected to a transport). */
 export function createMcpServer(opts: McpOptions): McpServer {
   const games = new Games(opts.registry);
+  const keys = new PlayerKeys();
   const server = new McpServer({ name: 'gameboard', version: '1.0.0' });
 
   server.registerTool(
@@ -116,10 +127,12 @@ export function createMcpServer(opts: McpOptions): McpServer {
         const engine = games.engine(game);
         if (!opts.server) return failure(NO_SERVER);
         if (!player) return failure('A ranked session needs player: {name}.');
-        const r = await postJson(opts.server, `/api/games/${engine.spec.slug}/sessions`, {
-          player: { name: player.name, kind: 'agent' },
-          ...(daily ? { challenge: 'daily' } : {}),
-        });
+        const r = await postJson(
+          opts.server,
+          `/api/games/${engine.spec.slug}/sessions`,
+          { player: { name: player.name, kind: 'agent' }, ...(daily ? { challenge: 'daily' } : {}) },
+          keys.headers(player.name, player.key),
+        );
         const sessionId = sessionIdOf(r.body);
         if (r.status >= 400 || r.body.ok === false || !sessionId)
           return failure(
@@ -127,7 +140,8 @@ export function createMcpServer(opts: McpOptions): McpServer {
           );
         const g = games.add({ kind: 'remote', id: games.newId(), game: engine, sessionId, last: r.body, steps: 0 });
         const v = games.view(g);
-        return answer(viewText(v), { ...v, sessionId });
+        const claimed = keys.learn(player.name, r.body);
+        return answer(viewText(v) + claimedNote(player.name, claimed), { ...v, sessionId });
       }),
   );
 
@@ -156,13 +170,10 @@ export function createMcpServer(opts: McpOptions): McpServer {
             });
           return answer(viewText(v), { ok: true, events: r.events.slice(0, 32), ...v });
         }
-        const r = await postJson(
-          opts.server,
-          `/api/games/${g.game.spec.slug}/sessions/${encodeURIComponent(g.sessionId)}/action`,
-          {
-            action,
-          },
-        );
+        const r = await postJson(opts.server, `/api/sessions/${encodeURIComponent(g.sessionId)}/action`, {
+          stateToken: g.last.stateToken,
+          action,
+        });
         if (r.status >= 400) return failure(`The server refused (HTTP ${r.status}): ${String(r.body.message ?? '')}`);
         if (r.body.ok === false) {
           const v = games.view(g);
@@ -233,19 +244,25 @@ export function createMcpServer(opts: McpOptions): McpServer {
       guarded(async () => {
         const g = local(games.get(gameId), 'submit_run');
         if (!opts.server) return failure(NO_SERVER);
-        const r = await postJson(opts.server, '/api/runs', {
-          game: g.game.spec.slug,
-          rulesVersion: g.game.spec.rulesVersion,
-          seed: g.seed,
-          actions: g.actions,
-          player: { name: player.name, kind: 'agent' },
-        });
+        const r = await postJson(
+          opts.server,
+          '/api/runs',
+          {
+            game: g.game.spec.slug,
+            rulesVersion: g.game.spec.rulesVersion,
+            seed: g.seed,
+            actions: g.actions,
+            player: { name: player.name, kind: 'agent' },
+          },
+          keys.headers(player.name, player.key),
+        );
         if (r.status >= 400 || r.body.ok === false)
           return failure(
             `The server refused the run (HTTP ${r.status}, ${String(r.body.error ?? '')}): ${String(r.body.message ?? '')}`,
           );
         return answer(
-          `Submitted: score ${String(r.body.score)}, rank ${String(r.body.rank)}, run id ${String(r.body.id)}.`,
+          `Submitted: score ${String(r.body.score)}, rank ${String(r.body.rank)}, run id ${String(r.body.id)}.` +
+            claimedNote(player.name, keys.learn(player.name, r.body)),
           r.body,
         );
       }),

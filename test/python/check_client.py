@@ -32,6 +32,13 @@ def main(base):
         out["runs"].append({"run": run.run(), "score": run.score, "outcome": run.outcome,
                             "observation": run.observation, "submitted": submitted["score"]})
 
+    # The name "python-client" was claimed by the first submission: its key is kept, others are refused.
+    out["kept_key"] = client.player_key("python-client") is not None
+    try:
+        GameboardClient(base, retries=0).start("whirlyard", seed=5).submit("python-client")
+    except GameboardError as err:
+        out["errors"]["name_owned"] = [err.code, err.status]
+
     # A refusal: code refused with the reason; the session is unchanged and plays on.
     run = client.start("whirlyard", seed=3)
     try:

@@ -36,6 +36,8 @@ export interface EvalOptions extends RunSettings {
 export interface Evaluation {
   results: RunResult[];
   summary: Summary;
+  /** Rows the agent adds to the summary (`AgentFactory.columns`), e.g. an LLM's mode and retries. */
+  agentRows: [string, string][];
 }
 
 /** Evaluates `opts.agent` on `opts.game` over `opts.seeds`. Throws AgentLoadError for a bad agent. */
@@ -77,8 +79,10 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
   }
   const wallMs = performance.now() - started;
   const startupMs = running - started;
+  const agentRows = factory.columns ? Object.entries(factory.columns(results.map((r) => r.agentStats))) : [];
   return {
     results,
     summary: summarize(opts.game, opts.agent, progressLabel(opts.game), results, wallMs, startupMs),
+    agentRows,
   };
 }

@@ -7,19 +7,21 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILTIN_AGENTS, builtinAgent } from '../index.js';
+import { llmFromOptions } from '../llm/maker.js';
 import type { AgentFactory } from '../types.js';
+import { AgentLoadError } from './errors.js';
+import type { AgentOptions } from './options.js';
 
-/** Agent options the CLI passes down (plain data: they cross worker threads). */
-export type AgentOptions = Record<string, string | number | boolean | undefined>;
+export { AgentLoadError } from './errors.js';
+export type { AgentOptions } from './options.js';
 
 /**
  * Agents made from options, by name; consulted before the built-ins. An agent that needs settings
  * (an LLM's base URL, model, key variable) registers a maker here, and the CLI declares its options.
  */
-export const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) => AgentFactory | undefined> = {};
-
-/** A user mistake in `--agent`: the CLI shows the message and no stack. */
-export class AgentLoadError extends Error {}
+export const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) => AgentFactory | undefined> = {
+  llm: llmFromOptions,
+};
 
 /** True when `spec` names a file rather than a built-in agent. */
 export function isAgentPath(spec: string): boolean {

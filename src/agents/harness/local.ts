@@ -39,5 +39,6 @@ export async function runLocal(
     progress: progressOf(slug, game.observe(run.state)),
   };
   if (settings.keepActions) result.actions = run.actions;
+  if (factory.runStats) result.agentStats = factory.runStats(seed);
   return result;
 }

@@ -55,6 +55,7 @@ export async function runRemote(
     progress: progressOf(slug, session.observation as Observation),
   };
   if (settings.keepActions) result.actions = session.history.slice();
+  if (factory.runStats) result.agentStats = factory.runStats(seed);
   return result;
 }
 

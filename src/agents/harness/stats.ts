@@ -17,6 +17,8 @@ export interface RunResult {
   progress: number | null;
   /** The actions, kept only when asked for (to submit or save the runs). */
   actions?: GameAction[];
+  /** The agent's own figures for this run (`AgentFactory.runStats`), e.g. an LLM's retries and tokens. */
+  agentStats?: unknown;
 }
 
 /** What `summarize` gives. */

@@ -89,6 +89,10 @@ export interface LlmAgentFactory extends AgentFactory {
   (ctx: { game: string; seed: number }): LlmAgent;
   mode: 'menu' | 'no-menu';
   runs: LlmRunStats[];
+  /** The totals of the latest run of `seed` (the evaluation's per-run figures). */
+  runStats(seed: number): LlmSummary | undefined;
+  /** The evaluation's added rows, from every run's totals. */
+  columns(stats: unknown[]): Record<string, string>;
 }
 
 /** One run's totals: the columns the eval table adds. */
@@ -129,7 +133,11 @@ export function summarise(run: LlmRunStats): LlmSummary {
  * unparsable, errors, forfeits and tokens ("-" when the endpoint reported none), summed over `runs`.
  */
 export function llmColumns(runs: LlmRunStats[]): Record<string, string> {
-  const all = runs.map(summarise);
+  return llmColumnsOf(runs.map(summarise));
+}
+
+/** `llmColumns` from the runs' totals (what `runStats` reports across worker threads). */
+export function llmColumnsOf(all: LlmSummary[]): Record<string, string> {
   const total = (f: (s: LlmSummary) => number) => all.reduce((a, s) => a + f(s), 0);
   const moves = total((s) => s.moves);
   const tokens = (f: (s: LlmSummary) => number | null) =>
@@ -279,5 +287,11 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
   }) as LlmAgentFactory;
   factory.mode = menu ? 'menu' : 'no-menu';
   factory.runs = runs;
+  factory.runStats = (seed) => {
+    const run = runs.findLast((r) => r.seed === seed);
+    return run && summarise(run);
+  };
+  factory.columns = (stats) =>
+    llmColumnsOf(stats.filter((s): s is LlmSummary => typeof s === 'object' && s !== null && 'mode' in s));
   return factory;
 }

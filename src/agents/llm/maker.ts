@@ -1,0 +1,31 @@
+/**
+ * `--agent llm` for `gameboard eval`: the LLM agent made from the CLI's options (`--base-url`,
+ * `--model`, `--api-key-env`, `--no-menu`, `--retries`, `--max-batch`, `--temperature`,
+ * `--timeout-ms`). Registered in the harness's AGENT_MAKERS, so worker threads make it from the same
+ * plain options.
+ */
+import { AgentLoadError } from '../harness/errors.js';
+import type { AgentOptions } from '../harness/options.js';
+import { createLlmAgent, type LlmAgentFactory } from './index.js';
+
+const num = (v: unknown): number | undefined => (v === undefined ? undefined : Number(v));
+
+/** The LLM agent for `options`; a missing endpoint or model is the user's mistake, said plainly. */
+export function llmFromOptions(_slug: string, options: AgentOptions): LlmAgentFactory {
+  const { baseUrl, model } = options;
+  if (typeof baseUrl !== 'string' || typeof model !== 'string') {
+    throw new AgentLoadError(
+      'The llm agent needs --base-url (an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1) and --model.',
+    );
+  }
+  return createLlmAgent({
+    baseUrl,
+    model,
+    apiKeyEnv: typeof options.apiKeyEnv === 'string' ? options.apiKeyEnv : undefined,
+    menu: options.menu !== false,
+    retries: num(options.retries),
+    maxBatch: num(options.maxBatch),
+    temperature: num(options.temperature),
+    timeoutMs: num(options.timeoutMs),
+  });
+}

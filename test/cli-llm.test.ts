@@ -1,0 +1,85 @@
+/**
+ * `gameboard eval --agent llm` run as a user runs it, against a stand-in chat-completions endpoint on
+ * 127.0.0.1: menu and no-menu mode (the report names the mode), in this thread and on worker threads,
+ * the LLM columns in the summary, and a missing --model refused as a user's mistake.
+ */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChatStandIn, type ChatStandIn } from './helpers/chat.js';
+
+const BIN = fileURLToPath(new URL('../bin/gameboard.js', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function gameboard(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'sk-stand-in' } },
+      (err, stdout, stderr) => {
+        const code = err ? ((err as { code?: number }).code ?? 1) : 0;
+        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** The value of a summary row, e.g. row(out, 'mode'). */
+const row = (out: string, name: string) => out.match(new RegExp(`^${name}\\s{2,}(.+)$`, 'm'))?.[1];
+
+let chat: ChatStandIn;
+beforeAll(async () => {
+  chat = await startChatStandIn();
+});
+afterAll(() => chat.close());
+
+describe('gameboard eval --agent llm', () => {
+  const llm = (...more: string[]) => [
+    'eval',
+    '--agent',
+    'llm',
+    '--base-url',
+    chat.baseUrl,
+    '--model',
+    'stand-in',
+    '--seeds',
+    '1-2',
+    ...more,
+  ];
+
+  it('plays in menu mode in this thread; the report names the mode and adds the LLM columns', async () => {
+    const before = chat.requests.length;
+    const r = await gameboard(llm('--game', 'whirlyard', '--workers', '0', '--max-steps', '25'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(row(r.stdout, 'runs')).toBe('2');
+    expect(row(r.stdout, 'mode')).toBe('menu');
+    const asked = chat.requests.slice(before);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((q) => q.menu && q.model === 'stand-in')).toBe(true);
+    // Every reply was a listed action: nothing retried, refused or forfeited; tokens as reported.
+    expect(row(r.stdout, 'retries')).toBe('0');
+    expect(row(r.stdout, 'illegal')).toBe('0');
+    expect(row(r.stdout, 'forfeits')).toBe('0');
+    expect(Number(row(r.stdout, 'prompt tokens'))).toBe(100 * asked.length);
+  });
+
+  it('plays in no-menu mode on worker threads: the prompt holds no menu and the report says no-menu', async () => {
+    const before = chat.requests.length;
+    const r = await gameboard(llm('--game', 'cragwake', '--no-menu', '--workers', '2', '--max-steps', '10'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(row(r.stdout, 'mode')).toBe('no-menu');
+    const asked = chat.requests.slice(before);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.some((q) => q.menu)).toBe(false);
+    // "wait" is not a Cragwake action: every move was refused until the fallback was played.
+    expect(Number(row(r.stdout, 'forfeits'))).toBeGreaterThan(0);
+  });
+
+  it('refuses to start without --model, as a user mistake (exit 2, no stack)', async () => {
+    const r = await gameboard(['eval', '--game', 'whirlyard', '--agent', 'llm', '--seeds', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('needs --base-url');
+    expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+});

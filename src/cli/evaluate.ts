@@ -114,13 +114,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
   const { results, summary } = evaluation;
   const where = flags.server ? `server ${flags.server}, ${workers} at a time` : `in-process, ${workers} workers`;
   const from = flags.seeds ? `${seeds.length} given` : `suite ${flags.suite}`;
-  process.stdout.write(
-    `${formatSummary(summary, [
-      ['seeds', from],
-      ['ran', where],
-      ...evaluation.agentRows,
-    ])}\n`,
-  );
+  process.stdout.write(`${formatSummary(summary, [['seeds', from], ['ran', where], ...evaluation.agentRows])}\n`);
 
   if (flags.out) {
     const text = flags.out.toLowerCase().endsWith('.csv')

@@ -70,7 +70,7 @@ describe.concurrent('gameboard: arguments', () => {
   it('--help lists every command and exits 0', async () => {
     const r = await gameboard(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['serve', 'games', 'play', 'eval', 'replay']) expect(r.stdout).toContain(c);
+    for (const c of ['serve', 'games', 'play', 'eval', 'replay', 'mcp']) expect(r.stdout).toContain(c);
   });
 
   const bad: [string, string[], RegExp][] = [
@@ -176,9 +176,19 @@ describe('gameboard eval', () => {
       '--submit',
       'cli-bot',
     ]);
-    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('submitted 3 runs as cli-bot');
+    // The name was new: it is claimed, and its key is printed once, on stderr, for later submissions.
+    const key = r.stderr.match(/the name cli-bot is now yours on .*\n(\S+)\n$/)?.[1];
+    expect(key, r.stderr).toBeDefined();
+    const again = (more: string[]) =>
+      gameboard(['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', 'cli-bot', ...more]);
+    const refused = await again([]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/The name "cli-bot" is taken/);
+    const owned = await again(['--player-key', key!]);
+    expect(owned.stderr).toBe('');
+    expect(owned.code).toBe(0);
     const board = (await (await fetch(`${base}/api/games/delvewick/leaderboard?kind=agent&limit=10`)).json()) as {
       agent: { player: { name: string }; score: number; seed: number }[];
     };

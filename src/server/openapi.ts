@@ -170,9 +170,36 @@ export function typedOpenApi(base: object, registry: Registry): Doc {
     };
     doc.paths['/api/games/{slug}/action'].post = generic;
   }
+  typeLiveRoutes(doc, anyOf);
   Object.assign(doc.paths, paths);
   for (const ops of Object.values(doc.paths)) for (const op of Object.values(ops)) convertOperation(op);
   const converted = Object.entries(schemas).map(([name, schema]) => [name, toOpenApi30(schema)]);
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...Object.fromEntries(converted) } };
   return doc;
+}
+
+/**
+ * The ranked live-session routes serve any game, chosen by the session: their action is any game's
+ * action, and their answers' observation, legal actions and outcome any game's.
+ */
+function typeLiveRoutes(doc: Doc, anyOf: (suffix: string) => JsonSchema): void {
+  const typeAnswer = (op: Operation | undefined) => {
+    const schema = op?.responses?.['200']?.content?.['application/json']?.schema;
+    const props = schema?.properties as Record<string, JsonSchema> | undefined;
+    if (!schema || !props) return;
+    schema.properties = {
+      ...props,
+      observation: { ...anyOf('Observation'), description: props.observation?.description },
+      legalActions: { type: 'array', items: anyOf('Action') },
+      outcome: { ...anyOf('Outcome'), nullable: true },
+    };
+  };
+  const start = doc.paths['/api/games/{slug}/sessions']?.post;
+  const act = doc.paths['/api/sessions/{id}/action']?.post;
+  typeAnswer(start);
+  typeAnswer(act);
+  const body = act?.requestBody?.content['application/json']?.schema;
+  const props = body?.properties as Record<string, JsonSchema> | undefined;
+  if (body && props)
+    body.properties = { ...props, action: { ...anyOf('Action'), description: props.action?.description } };
 }

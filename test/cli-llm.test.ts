@@ -1,8 +1,11 @@
 /**
  * `gameboard eval --agent llm` run as a user runs it, against a stand-in chat-completions endpoint on
  * 127.0.0.1: menu and no-menu mode (the report names the mode), in this thread and on worker threads,
- * the LLM columns in the summary, and a missing --model refused as a user's mistake.
+ * the LLM columns in the summary, and a missing --model refused as a user's mistake; and `gameboard mcp`
+ * serving an MCP client over stdio.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,4 +85,21 @@ describe('gameboard eval --agent llm', () => {
     expect(r.stderr).toContain('needs --base-url');
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
+});
+
+describe('gameboard mcp', () => {
+  it('serves the MCP tools over stdio and plays a free game', async () => {
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: ROOT, stderr: 'ignore' }),
+    );
+    try {
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).toEqual(expect.arrayContaining(['list_games', 'start_game', 'act', 'submit_run']));
+      const started = await client.callTool({ name: 'start_game', arguments: { game: 'whirlyard', seed: 3 } });
+      expect((started.content as { text: string }[])[0].text).toContain('Whirlyard - wave 1');
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
  * docs/baselines.md stays true: the random rows of its table are re-run over each game's whole `test`
- * suite (random runs are short), and the per-seed slice is re-run seed by seed, through the same
+ * suite (random runs are short), and the per-seed slices (random and heuristic) are re-run seed by seed, through the same
  * harness `gameboard eval` uses. A rule change that moves a figure fails here until the table is
  * regenerated with the commands the page shows.
  */
@@ -37,6 +37,11 @@ describe('docs/baselines.md', () => {
   it('has a random row for every game', () => {
     expect(table.map((r) => r[1])).toEqual(registry.slugs());
   });
+  it('has a heuristic row for every game, each above random', () => {
+    const heuristic = rows(section('The table (`test` suite, 100 seeds per game)'), 'heuristic');
+    expect(heuristic.map((r) => r[1])).toEqual(registry.slugs());
+    for (const h of heuristic) expect(Number(h[3])).toBeGreaterThan(10 * Number(table.find((r) => r[1] === h[1])![3]));
+  });
 
   for (const game of registry.games) {
     const slug = game.spec.slug;
@@ -56,21 +61,26 @@ describe('docs/baselines.md', () => {
       expect(counted).toEqual(summary.outcomes);
     });
 
-    it(`random on ${slug}: the per-seed slice replays seed by seed`, async () => {
-      const slice = rows(section('A per-seed slice'), slug);
-      expect(slice.length).toBeGreaterThanOrEqual(3);
-      const seeds = slice.map((r) => Number(r[1]));
-      expect(seeds).toEqual(game.spec.suites.test.slice(0, slice.length));
-      const { results } = await evaluate({ game: slug, agent: 'random', seeds, workers: 0 });
-      expect(slice.map((r) => r.slice(1))).toEqual(
-        results.map((r) => [
-          String(r.seed),
-          String(r.score),
-          String(r.steps),
-          String(r.progress),
-          `${r.outcome.kind}:${r.outcome.reason}`,
-        ]),
-      );
-    });
+    for (const [agent, title] of [
+      ['random', 'A per-seed slice'],
+      ['heuristic', 'A per-seed slice of the heuristic'],
+    ]) {
+      it(`${agent} on ${slug}: the per-seed slice replays seed by seed`, async () => {
+        const slice = rows(section(title), slug);
+        expect(slice.length).toBeGreaterThanOrEqual(3);
+        const seeds = slice.map((r) => Number(r[1]));
+        expect(seeds).toEqual(game.spec.suites.test.slice(0, slice.length));
+        const { results } = await evaluate({ game: slug, agent, seeds, workers: 0 });
+        expect(slice.map((r) => r.slice(1))).toEqual(
+          results.map((r) => [
+            String(r.seed),
+            String(r.score),
+            String(r.steps),
+            String(r.progress),
+            `${r.outcome.kind}:${r.outcome.reason}`,
+          ]),
+        );
+      });
+    }
   }
 });

@@ -26,6 +26,7 @@ import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { registerRunRoutes } from './runs.js';
+import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerSessionRoutes } from './sessions.js';
 import { registerWeb } from './web.js';
@@ -55,6 +56,13 @@ export interface AppOptions {
   rateLimits?: RateLimits | null;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
+  /**
+   * Worker threads verifying long submitted runs off the event loop (default 1, started on the first
+   * long run; 0 verifies every run inline).
+   */
+  verifyThreads?: number;
+  /** A verifier of one's own instead (tests watch it); closed with the app. */
+  verifier?: VerifyPool;
   /** The clock of ranked play (daily challenge days); tests move it. Default: the system clock. */
   clock?: () => Date;
 }
@@ -268,7 +276,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerOps(app, store, metrics);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
-  registerRunRoutes(app, registry, store, opts.clock);
+  const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
+  app.addHook('onClose', () => verifier.close());
+  registerRunRoutes(app, registry, store, opts.clock, verifier);
   registerSessionRoutes(app, registry, opts.sealer, store, opts.clock);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);

@@ -30,6 +30,7 @@ export const ERRORS = {
   rate_limited: { status: 429, message: 'Too many requests from this address; wait for Retry-After seconds.' },
   shutting_down: { status: 503, message: 'The server is shutting down; send the request again in a moment.' },
   store_unavailable: { status: 503, message: 'This server keeps no runs: it was started without a run store.' },
+  verifier_unavailable: { status: 503, message: 'The run could not be verified just now; send it again.' },
   internal_error: { status: 500, message: 'Something went wrong on the server; the request changed nothing.' },
 } as const;
 

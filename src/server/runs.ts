@@ -9,8 +9,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
-import { BudgetMeter, progressOf } from '../core/budget.js';
-import { replay } from '../core/replay.js';
 import { RunCopyError, type Player, type RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
 import { ApiError } from './errors.js';
@@ -18,6 +16,8 @@ import { compileActionGrammars, plainJson } from './grammar.js';
 import { ownName, PLAYER_KEY_HEADER } from './players.js';
 import { rankedErrors, submitAnswer } from './rankedschemas.js';
 import { runAnswer, runBody, runIdParams } from './schemas.js';
+import type { Verdict } from './verify.js';
+import { VerifyPool } from './verify-pool.js';
 
 /** Largest accepted body for POST /api/runs: a long Briarwink run is tens of thousands of ticks. */
 export const RUN_BODY_LIMIT = 4 * 1024 * 1024;
@@ -37,6 +37,7 @@ export function registerRunRoutes(
   registry: Registry,
   store: RunStore | null,
   clock: () => Date = () => new Date(),
+  verifier: VerifyPool = new VerifyPool(0),
 ): void {
   const grammars = compileActionGrammars(registry);
 
@@ -88,32 +89,25 @@ export function registerRunRoutes(
         }
       }
       const run = { game: slug, rulesVersion, seed, actions };
-      let result;
-      let meter: BudgetMeter | undefined;
+      let verdict: Verdict;
       try {
-        const m = (meter = new BudgetMeter(game, game.init(seed)));
-        result = replay(game, run, (state, i) => m.feed(actions[i], state));
+        verdict = await verifier.verify(game, run);
       } catch (err) {
-        req.log.warn({ err }, 'a run replay threw');
-        throw new ApiError('invalid_run', 'The run does not replay: the engine could not play one of its actions.');
+        req.log.error({ err }, 'the run verifier failed');
+        throw new ApiError('verifier_unavailable');
       }
-      if (!result.ok) {
-        const why =
-          result.error === 'refused_action'
-            ? result.message.replace(/^action/, 'Action')
-            : `The run does not replay: ${result.message}.`;
-        throw new ApiError('invalid_run', why.endsWith('.') ? why : `${why}.`);
+      if (!verdict.ok) {
+        if (verdict.threw) req.log.warn('a run replay threw');
+        throw new ApiError('invalid_run', verdict.message);
       }
-      // Ranked on the state at the budget (or the end); the whole run was replayed for validity.
-      const ranked = meter!.result();
       const verified = {
         run,
         player,
-        score: ranked.score,
-        gameOver: game.isGameOver(ranked.state),
-        steps: ranked.steps,
-        outcome: ranked.outcome,
-        progress: progressOf(game, ranked.state)?.value ?? null,
+        score: verdict.score,
+        gameOver: verdict.gameOver,
+        steps: verdict.steps,
+        outcome: verdict.outcome,
+        progress: verdict.progress,
       };
       const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
       let saved;

@@ -9,6 +9,7 @@ import { BUDGETS, budgetOf, type Budget } from '../budgets.js';
 import { playRun } from '../play.js';
 import type { AgentFactory } from '../types.js';
 import { evaluate, loadAgent, progressOf, quantile, summarize, type RunResult } from './index.js';
+import { warmUp } from './warm.js';
 
 const briarwink = registry.get('briarwink')!;
 
@@ -111,5 +112,15 @@ describe('agents', () => {
       [1, 2].map((s) => playRun(registry.get('cragwake')!, factory, s, { budget: budgetOf('cragwake') })),
     );
     expect(results.map((r) => [r.score, r.steps, r.outcome])).toEqual(direct.map((r) => [r.score, r.steps, r.outcome]));
+  });
+});
+
+describe('warming a thread up', () => {
+  it('plays throwaway runs of every game for about the steps asked, without the user agent', async () => {
+    for (const game of registry.games) {
+      const played = await warmUp(game, 3_000);
+      expect(played, game.spec.slug).toBeGreaterThanOrEqual(3_000);
+      expect(played, game.spec.slug).toBeLessThan(3_000 + 2_000);
+    }
   });
 });

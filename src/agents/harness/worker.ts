@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { registry } from '../../games/index.js';
 import { loadAgent, type AgentOptions } from './load.js';
 import { runLocal, type RunSettings } from './local.js';
+import { warmUp } from './warm.js';
 
 /** What the main thread hands each worker at start. */
 export interface WorkerSetup extends RunSettings {
@@ -22,6 +23,7 @@ try {
   const game = registry.get(setup.game);
   if (!game) throw new Error(`unknown game ${setup.game}`);
   const factory = await loadAgent(setup.agent, setup.game, setup.agentOptions);
+  await warmUp(game);
   port.on('message', (msg: { seed: number }) => {
     runLocal(game, factory, msg.seed, setup).then(
       (result) => port.postMessage({ type: 'result', result }),

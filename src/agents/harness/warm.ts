@@ -1,0 +1,34 @@
+/**
+ * Warming an evaluation thread up before its first run. V8 compiles the engine's hot paths only after
+ * they have run a while, and a whole random `test` suite is often a few hundred steps: timed cold, its
+ * steps-per-second figure would measure V8's first compilation, not the harness. So each thread first
+ * plays throwaway runs through the same loop (`playRun`) with its own agent, uniform over the legal
+ * actions that do not end the run, on seeds no suite uses, for about `steps` steps. The time goes into
+ * the start-up the summary reports apart; the user's agent is never called, and nothing is kept.
+ */
+import type { AnyGame } from '../../core/game.js';
+import { Rng } from '../../core/rng.js';
+import { playRun } from '../play.js';
+import type { AgentFactory } from '../types.js';
+
+/** Throwaway players: uniform over the actions that do not end the run (all of them if none). */
+const wanderer: AgentFactory = ({ seed }) => {
+  const rng = Rng.fromSeed(seed);
+  return {
+    act: (view) => {
+      const going = view.legalActions.filter((a) => !/end/i.test(a.type));
+      const from = going.length > 0 ? going : view.legalActions;
+      return from[rng.int(from.length)];
+    },
+  };
+};
+
+/** Plays throwaway runs of `game` until about `steps` steps; answers the steps played. */
+export async function warmUp(game: AnyGame, steps = 20_000): Promise<number> {
+  let played = 0;
+  for (let i = 0; played < steps; i++) {
+    const run = await playRun(game, wanderer, (0x7a11_0000 + i) >>> 0, { maxSteps: Math.min(2_000, steps - played) });
+    played += Math.max(1, run.steps);
+  }
+  return played;
+}

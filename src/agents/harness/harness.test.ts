@@ -118,7 +118,7 @@ describe('agents', () => {
 describe('warming a thread up', () => {
   it('plays throwaway runs of every game for about the steps asked, without the user agent', async () => {
     for (const game of registry.games) {
-      const played = await warmUp(game, 3_000);
+      const played = await warmUp(game, 3_000, 60_000);
       expect(played, game.spec.slug).toBeGreaterThanOrEqual(3_000);
       expect(played, game.spec.slug).toBeLessThan(3_000 + 2_000);
     }

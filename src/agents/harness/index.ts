@@ -10,7 +10,6 @@ import { runOnWorkers } from './pool.js';
 import { progressLabel } from './progress.js';
 import { runOnServer } from './remote.js';
 import { summarize, type RunResult, type Summary } from './stats.js';
-import { warmUp } from './warm.js';
 
 export { AGENT_MAKERS, AgentLoadError, agentNames, isAgentPath, loadAgent } from './load.js';
 export type { AgentOptions } from './load.js';
@@ -71,8 +70,6 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
       () => (running = performance.now()),
     );
   } else {
-    await warmUp(game);
-    running = performance.now();
     results = [];
     for (const seed of opts.seeds) {
       const r = await runLocal(game, factory, seed, settings);

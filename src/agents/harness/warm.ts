@@ -1,9 +1,9 @@
 /**
- * Warming an evaluation thread up before its first run. V8 compiles the engine's hot paths only after
+ * Warming an evaluation worker thread up before its first run. V8 compiles the engine's hot paths only after
  * they have run a while, and a whole random `test` suite is often a few hundred steps: timed cold, its
  * steps-per-second figure would measure V8's first compilation, not the harness. So each thread first
  * plays throwaway runs through the same loop (`playRun`) with its own agent, uniform over the legal
- * actions that do not end the run, on seeds no suite uses, for about `steps` steps. The time goes into
+ * actions that do not end the run, on seeds no suite uses, for about a second. The time goes into
  * the start-up the summary reports apart; the user's agent is never called, and nothing is kept.
  */
 import type { AnyGame } from '../../core/game.js';
@@ -23,10 +23,15 @@ const wanderer: AgentFactory = ({ seed }) => {
   };
 };
 
-/** Plays throwaway runs of `game` until about `steps` steps; answers the steps played. */
-export async function warmUp(game: AnyGame, steps = 20_000): Promise<number> {
+/**
+ * Plays throwaway runs of `game` until about `steps` steps or `ms` milliseconds, whichever comes first
+ * (the engine bench warms up for 1.5 s; the hot paths take some tens of thousands of steps to settle).
+ * Answers the steps played.
+ */
+export async function warmUp(game: AnyGame, steps = 200_000, ms = 1_000): Promise<number> {
   let played = 0;
-  for (let i = 0; played < steps; i++) {
+  const until = performance.now() + ms;
+  for (let i = 0; played < steps && performance.now() < until; i++) {
     const run = await playRun(game, wanderer, (0x7a11_0000 + i) >>> 0, { maxSteps: Math.min(2_000, steps - played) });
     played += Math.max(1, run.steps);
   }

@@ -3,8 +3,7 @@
  * `schemas.ts` so the two can change independently. Fastify validates requests with them and
  * `/openapi.json` documents them.
  */
-import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
-import { errorResponses } from './schemas.js';
+import { errorResponses, playerSchema as player } from './schemas.js';
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
@@ -21,22 +20,6 @@ const outcome = {
   description:
     'Null while the run goes on. `terminated`: the game ended it; `ended`: the player chose to stop (endRun); `truncated`: the ranked budget stopped it.',
   properties: { kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] }, reason: { type: 'string' } },
-} as const;
-
-const player = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'kind'],
-  properties: {
-    name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: PLAYER_NAME_MAX,
-      pattern: PLAYER_NAME_PATTERN,
-      description: '1 to 32 letters, digits, spaces, `_`, `.` or `-`. Owned: later uses need the player key.',
-    },
-    kind: { type: 'string', enum: PLAYER_KINDS, description: 'Self-declared: a person or a program.' },
-  },
 } as const;
 
 export const sessionStartBody = {

@@ -144,7 +144,8 @@ export const actionAnswer = {
   },
 } as const;
 
-const player = {
+/** Who played: the name (owned through its player key, see ranked.md) and the self-declared kind. */
+export const playerSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'kind'],
@@ -154,9 +155,10 @@ const player = {
       minLength: 1,
       maxLength: PLAYER_NAME_MAX,
       pattern: PLAYER_NAME_PATTERN,
-      description: '1 to 32 letters, digits, spaces, `_`, `.` or `-`; no leading or trailing space.',
+      description:
+        '1 to 32 letters, digits, spaces, `_`, `.` or `-`; no leading or trailing space. Owned: later uses need the player key.',
     },
-    kind: { type: 'string', enum: PLAYER_KINDS, description: 'Who played: a person or a program.' },
+    kind: { type: 'string', enum: PLAYER_KINDS, description: 'Self-declared: a person or a program.' },
   },
 } as const;
 
@@ -176,7 +178,7 @@ export const runBody = {
       items: { type: 'object' },
       description: "Every action in order, each in the game's grammar.",
     },
-    player,
+    player: playerSchema,
   },
 } as const;
 
@@ -185,31 +187,6 @@ export const runIdParams = {
   required: ['id'],
   additionalProperties: false,
   properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
-} as const;
-
-export const leaderboardQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    kind: { type: 'string', enum: ['human', 'agent'], description: 'One table only; omit it for both.' },
-    limit: { type: 'string', maxLength: 8, description: 'How many runs per table, 1 to 100 (default 10).' },
-  },
-} as const;
-
-export const submitAnswer = {
-  type: 'object',
-  properties: {
-    ok: { type: 'boolean' },
-    id: { type: 'string' },
-    score: { type: 'number', description: 'The replayed score.' },
-    gameOver: { type: 'boolean' },
-    steps: { type: 'integer' },
-    rank: { type: 'integer', description: "The run's place on its leaderboard (1 is best)." },
-    created: { type: 'boolean', description: 'False when this player had already submitted this exact run.' },
-    createdAt: { type: 'string' },
-    replayUrl: { type: 'string' },
-    leaderboardUrl: { type: 'string' },
-  },
 } as const;
 
 const playerAnswer = {
@@ -237,31 +214,5 @@ export const runAnswer = {
     gameOver: { type: 'boolean' },
     steps: { type: 'integer' },
     createdAt: { type: 'string' },
-  },
-} as const;
-
-const leaderboardEntry = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    player: playerAnswer,
-    score: { type: 'number' },
-    steps: { type: 'integer' },
-    seed: { type: 'integer' },
-    createdAt: { type: 'string' },
-  },
-} as const;
-
-export const leaderboardAnswer = {
-  type: 'object',
-  description:
-    'The best runs under the current rules version: higher score first, then fewer steps, then the earlier submission.',
-  properties: {
-    ok: { type: 'boolean' },
-    game: { type: 'string' },
-    rulesVersion: { type: 'string' },
-    limit: { type: 'integer' },
-    human: { type: 'array', items: leaderboardEntry },
-    agent: { type: 'array', items: leaderboardEntry },
   },
 } as const;

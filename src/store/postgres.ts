@@ -220,3 +220,30 @@ export class PostgresRunStore implements RunStore {
     return this.pool.end();
   }
 }
+
+/**
+ * True for an error that says the database cannot be reached or has gone away (as opposed to a
+ * refused statement): no connection, a dropped one, the server shutting down or not yet accepting,
+ * too many connections, or a statement cancelled by the timeout. The server answers these with 503
+ * store_unavailable; the pool opens new connections on the next request, so it recovers by itself.
+ */
+export function isUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = String((err as { code?: unknown }).code ?? '');
+  // SQLSTATE class 08: connection exception; 57P01-57P03: shutdown, crash, cannot connect now;
+  // 53300: too many connections; 57014: cancelled (statement timeout).
+  if (/^08|^57P0[1-3]$|^53300$|^57014$/.test(code)) return true;
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code))
+    return true;
+  if (err instanceof AggregateError) return err.errors.some(isUnavailable);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    err.message,
+  );
+}
+
+/** A one-line description of a connection failure (an AggregateError from net has no message of its own). */
+export function describeError(err: unknown): string {
+  if (err instanceof AggregateError && err.message === '' && err.errors.length > 0) return describeError(err.errors[0]);
+  if (err instanceof Error) return err.message || String((err as { code?: unknown }).code ?? err.name);
+  return String(err);
+}

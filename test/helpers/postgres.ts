@@ -15,6 +15,11 @@ import pg from 'pg';
 /** A running cluster: the URL of its `postgres` database, and how to stop and remove it. */
 export interface Cluster {
   url: string;
+  /** Stops the PostgreSQL server at once (as a crash would) and keeps its files. */
+  pause(): void;
+  /** Starts it again on the same port. */
+  resume(): void;
+  /** Stops it and removes its folder. */
   stop(): void;
 }
 
@@ -87,11 +92,12 @@ export async function startCluster(): Promise<Cluster | string> {
     );
   const data = join(dir, 'data');
   const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
   try {
     // --no-sync: this cluster is thrown away, so initdb need not flush its files (it takes seconds less).
     run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-    run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);
+    start();
   } catch (err) {
     const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8').trim().split('\n').pop() : '';
     rmSync(dir, { recursive: true, force: true });
@@ -100,6 +106,8 @@ export async function startCluster(): Promise<Cluster | string> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    resume: start,
     stop: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -6,6 +6,8 @@
  * `buildApp()` takes these as options (tests pass what they need; limits are off unless given);
  * `main.ts` reads them here, so `npm start` runs with the defaults below switched on.
  */
+import { readFileSync } from 'node:fs';
+import { redactUrl, type PostgresOptions } from '../store/postgres.js';
 
 /** Thrown for a malformed setting; the message names the variable and the accepted form. */
 export class ConfigError extends Error {
@@ -121,4 +123,53 @@ export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'off' || raw === 'false') return false;
   if (raw === '1' || raw === 'on' || raw === 'true') return true;
   throw new ConfigError(`GAMEBOARD_METRICS must be 1 or 0; got ${JSON.stringify(env.GAMEBOARD_METRICS)}`);
+}
+
+/**
+ * The PostgreSQL store's settings, or null when `DATABASE_URL` is unset (the SQLite store in the data
+ * folder then). `GAMEBOARD_DB_POOL_SIZE` (default 10 connections per server process),
+ * `GAMEBOARD_DB_STATEMENT_TIMEOUT_MS` (default 10 s), `GAMEBOARD_DB_CONNECT_TIMEOUT_MS` (default 5 s),
+ * `GAMEBOARD_DB_SSL` (`off`, `require`: encrypted without checking the certificate, or `verify`:
+ * encrypted to a certificate the system or `GAMEBOARD_DB_SSL_CA` (a PEM file) trusts). An `sslmode`
+ * in the URL takes precedence over GAMEBOARD_DB_SSL.
+ */
+export function readDatabase(env: NodeJS.ProcessEnv): PostgresOptions | null {
+  const url = env.DATABASE_URL?.trim();
+  if (url === undefined || url === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new ConfigError(
+      `DATABASE_URL must be a postgres:// URL (unset it to use SQLite in the data folder); got ${JSON.stringify(redactUrl(url))}`,
+    );
+  const int = (name: string, fallback: number, max: number) => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+      throw new ConfigError(`${name} must be a whole number from 1 to ${max}; got ${JSON.stringify(raw)}`);
+    return Number(raw);
+  };
+  const mode = (env.GAMEBOARD_DB_SSL?.trim().toLowerCase() || 'off') as string;
+  if (!['off', 'require', 'verify'].includes(mode))
+    throw new ConfigError(
+      `GAMEBOARD_DB_SSL must be off, require or verify; got ${JSON.stringify(env.GAMEBOARD_DB_SSL)}`,
+    );
+  const caFile = env.GAMEBOARD_DB_SSL_CA?.trim();
+  let ssl: PostgresOptions['ssl'] = false;
+  if (mode === 'require') ssl = { rejectUnauthorized: false };
+  if (mode === 'verify') {
+    ssl = { rejectUnauthorized: true };
+    if (caFile) {
+      try {
+        ssl.ca = readFileSync(caFile, 'utf8');
+      } catch (err) {
+        throw new ConfigError(`GAMEBOARD_DB_SSL_CA cannot be read: ${(err as Error).message}`);
+      }
+    }
+  }
+  return {
+    connectionString: url,
+    poolSize: int('GAMEBOARD_DB_POOL_SIZE', 10, 1000),
+    statementTimeoutMs: int('GAMEBOARD_DB_STATEMENT_TIMEOUT_MS', 10_000, 3_600_000),
+    connectTimeoutMs: int('GAMEBOARD_DB_CONNECT_TIMEOUT_MS', 5_000, 600_000),
+    ssl,
+  };
 }

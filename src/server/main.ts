@@ -3,7 +3,9 @@
  * listens; GAMEBOARD_DATA_DIR (default ./data) holds the generated secret and the run store
  * (gameboard.sqlite); GAMEBOARD_SECRET overrides the secret; LOG_LEVEL sets the structured log level
  * (default info); GAMEBOARD_WORKERS (default 1; `auto` is one per CPU) runs that many server processes
- * sharing the port. The timeouts, rate limits and metrics settings are read in `config.ts`.
+ * sharing the port. DATABASE_URL=postgres://… keeps the runs in PostgreSQL instead of the data folder's
+ * SQLite file, so several servers can share them. The timeouts, rate limits, metrics and database
+ * settings are read in `config.ts`.
  *
  * On SIGTERM or SIGINT a server stops accepting connections, closes idle keep-alive connections at
  * once, lets requests in flight finish, and cuts off whatever still runs after
@@ -19,16 +21,20 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateSealer } from '../core/seal.js';
+import { describeError, isUnavailable, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
 import { CorruptStoreError, SqliteRunStore } from '../store/sqlite.js';
+import type { RunStore } from '../store/store.js';
 import { buildApp } from './app.js';
 import {
   ConfigError,
+  readDatabase,
   readMetricsEnabled,
   readRateLimits,
   readTimeouts,
   type RateLimits,
   type Timeouts,
 } from './config.js';
+import { ApiError } from './errors.js';
 import { loadSecrets } from './secret.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -57,10 +63,12 @@ const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKER
 let timeouts: Timeouts;
 let rateLimits: RateLimits | null;
 let metrics: boolean;
+let database: PostgresOptions | null;
 try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
   metrics = readMetricsEnabled(process.env);
+  database = readDatabase(process.env);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   fail(err.message);
@@ -72,12 +80,36 @@ function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown
   (level === 'info' ? process.stdout : process.stderr).write(line + '\n');
 }
 
+/** Where the runs are kept, for messages: the database without its password, or the data folder. */
+const storePlace = () => (database ? redactUrl(database.connectionString) : dataDir);
+
 /**
- * The run store, or null when the data folder can be read but not written (a read-only mount): the
- * games are served and the run routes answer 503 store_unavailable. A damaged store is refused
+ * A PostgreSQL store whose lost connections answer 503 store_unavailable (with a message saying so)
+ * instead of 500: the pool reconnects on the next request, so the server recovers by itself once the
+ * database is back.
+ */
+function answerOutages(store: RunStore): RunStore {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function' || key === 'close') return value;
+      return (...args: unknown[]) =>
+        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((err: unknown) => {
+          if (!isUnavailable(err)) throw err;
+          throw new ApiError('store_unavailable', 'The run store does not answer right now; try again shortly.');
+        });
+    },
+  });
+}
+
+/**
+ * The run store: PostgreSQL when DATABASE_URL is set (it must answer at start), else SQLite in the
+ * data folder, or null when that folder can be read but not written (a read-only mount): the games
+ * are served and the run routes answer 503 store_unavailable. A damaged SQLite store is refused
  * (`CorruptStoreError`): starting on it would fail run requests one by one.
  */
-function openStore(): SqliteRunStore | null {
+async function openStore(): Promise<RunStore | null> {
+  if (database) return answerOutages(await PostgresRunStore.open(database));
   try {
     return SqliteRunStore.inDataDir(dataDir);
   } catch (err) {
@@ -93,16 +125,16 @@ function openStore(): SqliteRunStore | null {
 /** Runs one server in this process: the only one, or one worker of several. */
 async function serve(): Promise<void> {
   let secrets: string[];
-  let store: SqliteRunStore | null;
+  let store: RunStore | null;
   try {
     secrets = loadSecrets(process.env, dataDir);
   } catch (err) {
     fail(`cannot load the secret: ${(err as Error).message}`, 1);
   }
   try {
-    store = openStore();
+    store = await openStore();
   } catch (err) {
-    fail(`cannot open the run store in ${dataDir}: ${(err as Error).message}`, 1);
+    fail(`cannot open the run store at ${storePlace()}: ${describeError(err)}`, 1);
   }
   // A worker logs warnings and errors only unless LOG_LEVEL says otherwise: the supervisor says where
   // the server listens, once.
@@ -154,14 +186,18 @@ async function serve(): Promise<void> {
 }
 
 /** Supervises `workers` server processes sharing the port. */
-function supervise(): void {
+async function supervise(): Promise<void> {
   // Resolve the secret and the run store once, before any worker starts: the workers then share one
   // secret (passed down, so no worker races another to create the file) and an up-to-date database.
   try {
     process.env.GAMEBOARD_SECRET = loadSecrets(process.env, dataDir).join(',');
-    void openStore()?.close();
   } catch (err) {
     fail(`cannot prepare the data folder ${dataDir}: ${(err as Error).message}`, 1);
+  }
+  try {
+    await (await openStore())?.close();
+  } catch (err) {
+    fail(`cannot open the run store at ${storePlace()}: ${describeError(err)}`, 1);
   }
 
   let stopping = false;
@@ -226,5 +262,5 @@ function supervise(): void {
   for (let i = 0; i < workers; i++) cluster.fork();
 }
 
-if (workers > 1 && cluster.isPrimary) supervise();
+if (workers > 1 && cluster.isPrimary) await supervise();
 else await serve();

@@ -3,11 +3,12 @@
  * and versioned in `schema_version` so later versions can migrate it. ':memory:' gives a throwaway
  * store for tests.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
+import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
 import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
   RunCopyError,
@@ -23,9 +24,12 @@ import {
   type VerifiedRun,
 } from './store.js';
 
-export const SCHEMA_VERSION = 2;
+export { SCHEMA_VERSION };
 
-/** Migrations by target version: MIGRATIONS[v - 1] takes a database from version v - 1 to v. */
+/**
+ * Migrations by target version: MIGRATIONS[v - 1] takes a database from version v - 1 to v, as
+ * MIGRATION_TITLES in schema.ts says (PostgreSQL's own SQL for the same steps: postgres-schema.ts).
+ */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE runs (
      seq           INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -99,13 +103,6 @@ function checkIntegrity(db: Database.Database, file: string): void {
   }
 }
 
-/** A stable fingerprint of a run: each run is stored once, under the first player to store it. */
-function runHash(game: string, rulesVersion: string, seed: number, actions: GameAction[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify([game, rulesVersion, seed, actions]))
-    .digest('base64url');
-}
-
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmts;
@@ -170,8 +167,7 @@ export class SqliteRunStore implements RunStore {
     this.db
       .transaction(() => {
         const current = version.get()?.version ?? 0;
-        if (current > SCHEMA_VERSION)
-          throw new Error(`the run store has schema version ${current}; this server knows up to ${SCHEMA_VERSION}`);
+        if (current > SCHEMA_VERSION) throw new NewerSchemaError(current);
         if (current === SCHEMA_VERSION) return;
         for (let v = current + 1; v <= SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v - 1]);
         this.db.exec('DELETE FROM schema_version');
@@ -198,7 +194,9 @@ export class SqliteRunStore implements RunStore {
     );
   }
 
-  save(v: VerifiedRun): Promise<SaveResult> {
+  // async: a refusal (RunCopyError) or a failed write rejects the promise, as the interface says,
+  // instead of throwing at the caller before any promise exists.
+  async save(v: VerifiedRun): Promise<SaveResult> {
     const { game, rulesVersion, seed, actions } = v.run;
     const hash = runHash(game, rulesVersion, seed, actions);
     // IMMEDIATE: take the write lock before the first read. A deferred transaction that reads and then
@@ -233,7 +231,7 @@ export class SqliteRunStore implements RunStore {
         return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
       })
       .immediate();
-    return Promise.resolve(result);
+    return result;
   }
 
   get(id: string): Promise<StoredRun | null> {
@@ -263,12 +261,12 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.board(q));
   }
 
-  checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck> {
-    return Promise.resolve(this.ranked.checkName(name, keyHash, newKeyHash));
+  async checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck> {
+    return this.ranked.checkName(name, keyHash, newKeyHash);
   }
 
-  createSession(s: SessionRecord): Promise<boolean> {
-    return Promise.resolve(this.ranked.createSession(s));
+  async createSession(s: SessionRecord): Promise<boolean> {
+    return this.ranked.createSession(s);
   }
 
   getSession(id: string): Promise<SessionRecord | null> {
@@ -283,8 +281,8 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.sessionAction(id, step));
   }
 
-  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
-    return Promise.resolve(this.ranked.recordStep(id, step, action, spent, end, runHash));
+  async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
+    return this.ranked.recordStep(id, step, action, spent, end, runHash);
   }
 
   count(game?: string): Promise<number> {

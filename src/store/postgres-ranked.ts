@@ -1,0 +1,245 @@
+/**
+ * The ranked half of the PostgreSQL store: owned player names, live sessions and their recorded steps,
+ * and the boards. The statements are the SQLite store's (sqlite-ranked.ts) with numbered parameters;
+ * what SQLite gets from one writer at a time (IMMEDIATE transactions), PostgreSQL gets from row locks
+ * and constraints, so several servers can write at once:
+ *
+ * - recording a step updates the session only `WHERE step = $n AND finished = 0`: a second request
+ *   racing for the same step waits on the first one's row lock, then finds the step moved and changes
+ *   nothing; the primary key on (session_id, step) backs it as in SQLite;
+ * - a name is claimed with `INSERT ... ON CONFLICT DO NOTHING`, which waits for a racing claim to
+ *   commit, so exactly one key owns a name;
+ * - runs of the same fingerprint are stored under a transaction advisory lock on that fingerprint
+ *   (postgres.ts), here too when a session's run lands.
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { GameAction } from '../core/game.js';
+import { runHash } from './schema.js';
+import type { BoardQuery, LeaderboardEntry, NameCheck, PlayerKind, SessionEnd, SessionRecord } from './store.js';
+
+/** A pool or a client inside a transaction: both answer `query`. */
+export type Queryable = Pool | PoolClient;
+
+interface SessionRow {
+  id: string;
+  game: string;
+  rules_version: string;
+  seed: string;
+  player_name: string;
+  player_kind: PlayerKind;
+  challenge: string | null;
+  step: number;
+  spent: number;
+  finished: number;
+  created_at: string;
+}
+
+interface BoardRow {
+  id: string;
+  player_name: string;
+  player_kind: PlayerKind;
+  score: number;
+  steps: number;
+  seed: string;
+  progress: number | null;
+  outcome_kind: 'terminated' | 'truncated' | 'ended';
+  outcome_reason: string;
+  created_at: string;
+  attempts: string;
+}
+
+/** The best finished run of each player on one board: game, rules, board, kind, challenge, limit. */
+const BOARD_SQL = `
+  SELECT id, player_name, player_kind, score, steps, seed, progress, outcome_kind, outcome_reason, created_at,
+    (SELECT COUNT(*) FROM sessions s
+     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
+       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
+  FROM (
+    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
+    FROM runs r
+    WHERE game = $1 AND rules_version = $2 AND board = $3 AND player_kind = $4 AND outcome_kind IS NOT NULL
+      AND COALESCE(challenge, '') = $5
+  ) best
+  WHERE rn = 1
+  ORDER BY score DESC, steps ASC, seq ASC
+  LIMIT $6`;
+
+const SESSION_COLUMNS =
+  'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at';
+
+/** Names are owned case-insensitively: "Ada" and "ada" are one name. */
+const nameKey = (name: string) => name.toLowerCase();
+
+/** Serialises writers of one run fingerprint until the transaction ends. */
+export async function lockFingerprint(tx: PoolClient, hash: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [hash]);
+}
+
+/** Runs `work` in a transaction on a client of its own; rolls back if it throws. */
+export async function inTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>): Promise<T> {
+  const tx = await pool.connect();
+  try {
+    await tx.query('BEGIN');
+    const result = await work(tx);
+    await tx.query('COMMIT');
+    return result;
+  } catch (err) {
+    await tx.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    tx.release();
+  }
+}
+
+export async function board(db: Queryable, q: BoardQuery): Promise<LeaderboardEntry[]> {
+  const table = q.board === 'open' ? 'open' : 'ranked';
+  const challenge = q.board === 'daily' ? (q.date ?? '') : '';
+  const r = await db.query<BoardRow>(BOARD_SQL, [q.game, q.rulesVersion, table, q.kind, challenge, q.limit]);
+  return r.rows.map((row) => ({
+    id: row.id,
+    player: { name: row.player_name, kind: row.player_kind },
+    score: row.score,
+    steps: row.steps,
+    seed: Number(row.seed),
+    progress: row.progress,
+    outcome: { kind: row.outcome_kind, reason: row.outcome_reason },
+    createdAt: row.created_at,
+    ...(table === 'ranked' ? { attempts: Number(row.attempts) } : {}),
+  }));
+}
+
+export async function checkName(
+  db: Queryable,
+  name: string,
+  keyHash: string | null,
+  newKeyHash: string,
+): Promise<NameCheck> {
+  const owner = async () =>
+    (await db.query<{ key_hash: string }>('SELECT key_hash FROM players WHERE name_key = $1', [nameKey(name)])).rows[0];
+  const verdict = (o: { key_hash: string }): NameCheck =>
+    keyHash !== null && o.key_hash === keyHash ? 'ok' : 'refused';
+  const known = await owner();
+  if (known) return verdict(known);
+  const claimed = await db.query(
+    `INSERT INTO players (name_key, name, key_hash, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (name_key) DO NOTHING`,
+    [nameKey(name), name, newKeyHash, new Date().toISOString()],
+  );
+  // Nothing inserted: another claim committed first (the insert waited for it), so it is visible now.
+  return claimed.rowCount === 1 ? 'claimed' : verdict((await owner())!);
+}
+
+export async function createSession(db: Queryable, s: SessionRecord): Promise<boolean> {
+  const r = await db.query(
+    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9)
+     ON CONFLICT DO NOTHING`,
+    [
+      s.id,
+      s.game,
+      s.rulesVersion,
+      s.seed,
+      s.player.name,
+      s.player.kind,
+      nameKey(s.player.name),
+      s.challenge,
+      s.createdAt,
+    ],
+  );
+  return r.rowCount === 1;
+}
+
+export async function getSession(db: Queryable, id: string): Promise<SessionRecord | null> {
+  const r = (await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1`, [id])).rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    game: r.game,
+    rulesVersion: r.rules_version,
+    seed: Number(r.seed),
+    player: { name: r.player_name, kind: r.player_kind },
+    challenge: r.challenge,
+    step: r.step,
+    spent: r.spent,
+    finished: r.finished === 1,
+    createdAt: r.created_at,
+  };
+}
+
+export async function dailySession(db: Queryable, game: string, day: string, name: string) {
+  const r = await db.query<{ id: string }>(
+    'SELECT id FROM sessions WHERE game = $1 AND challenge = $2 AND player_key = $3',
+    [game, day, nameKey(name)],
+  );
+  return r.rows[0] ? getSession(db, r.rows[0].id) : null;
+}
+
+export async function sessionAction(db: Queryable, id: string, step: number): Promise<GameAction | null> {
+  const r = await db.query<{ action: string }>('SELECT action FROM session_steps WHERE session_id = $1 AND step = $2', [
+    id,
+    step,
+  ]);
+  return r.rows[0] ? (JSON.parse(r.rows[0].action) as GameAction) : null;
+}
+
+/** The compare-and-set of one step, and with `end` the session's run on the ranked board, at once. */
+export function recordStep(
+  pool: Pool,
+  id: string,
+  step: number,
+  action: GameAction,
+  spent: number,
+  end: SessionEnd | undefined,
+): Promise<boolean> {
+  return inTransaction(pool, async (tx) => {
+    // Moves a live session on only from the step it is at: a finished session never moves.
+    const moved = await tx.query(
+      'UPDATE sessions SET step = $1, spent = $2, finished = $3 WHERE id = $4 AND step = $5 AND finished = 0',
+      [step + 1, spent, end ? 1 : 0, id, step],
+    );
+    if (moved.rowCount === 0) return false;
+    const inserted = await tx.query(
+      `INSERT INTO session_steps (session_id, step, action) VALUES ($1, $2, $3)
+       ON CONFLICT (session_id, step) DO NOTHING`,
+      [id, step, JSON.stringify(action)],
+    );
+    if (inserted.rowCount === 0) throw new Error(`session ${id} has step ${step} recorded beyond its position`);
+    if (end) await storeRun(tx, id, step + 1, end);
+    return true;
+  });
+}
+
+/** The finished session's run, on the ranked board under the session's id. */
+async function storeRun(tx: PoolClient, id: string, steps: number, end: SessionEnd): Promise<void> {
+  const s = (await getSession(tx, id))!;
+  const recorded = await tx.query<{ action: string }>(
+    'SELECT action FROM session_steps WHERE session_id = $1 ORDER BY step',
+    [id],
+  );
+  const actions = '[' + recorded.rows.map((r) => r.action).join(',') + ']';
+  const hash = runHash(s.game, s.rulesVersion, s.seed, JSON.parse(actions) as GameAction[]);
+  await lockFingerprint(tx, hash);
+  await tx.query(
+    `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
+                       board, challenge, outcome_kind, outcome_reason, progress)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16)`,
+    [
+      id,
+      s.game,
+      s.rulesVersion,
+      s.seed,
+      actions,
+      hash,
+      s.player.name,
+      s.player.kind,
+      end.score,
+      end.gameOver ? 1 : 0,
+      steps,
+      new Date().toISOString(),
+      s.challenge,
+      end.outcome.kind,
+      end.outcome.reason,
+      end.progress,
+    ],
+  );
+}

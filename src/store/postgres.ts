@@ -1,0 +1,249 @@
+/**
+ * The PostgreSQL run store (node-postgres): the same interface, schema version and semantics as the
+ * SQLite store, for several API servers sharing one database. Selected by `DATABASE_URL` (main.ts).
+ *
+ * Every acknowledged write is a committed transaction under PostgreSQL's default
+ * `synchronous_commit = on`: the commit returns once the WAL record is flushed, so an answer the
+ * server has sent survives the server being killed, and the database being restarted.
+ */
+import { randomBytes } from 'node:crypto';
+import pg, { type Pool, type PoolClient } from 'pg';
+import type { ConnectionOptions } from 'node:tls';
+import type { GameAction } from '../core/game.js';
+import { migrate } from './postgres-schema.js';
+import * as ranked from './postgres-ranked.js';
+import { inTransaction, lockFingerprint } from './postgres-ranked.js';
+import { runHash } from './schema.js';
+import {
+  RunCopyError,
+  type BoardQuery,
+  type LeaderboardEntry,
+  type NameCheck,
+  type PlayerKind,
+  type RunStore,
+  type SaveResult,
+  type SessionEnd,
+  type SessionRecord,
+  type StoredRun,
+  type VerifiedRun,
+} from './store.js';
+
+/** How to reach the database and how many connections to keep (config.ts reads them from the environment). */
+export interface PostgresOptions {
+  /** `postgres://user:password@host:port/database?...` */
+  connectionString: string;
+  /** Most connections this process opens at once. */
+  poolSize: number;
+  /** A statement running longer is cancelled by the server, so a stuck query cannot hold a request. */
+  statementTimeoutMs: number;
+  /** How long to wait for a new connection before failing the request. */
+  connectTimeoutMs: number;
+  /** TLS to the database: false for none, else node's TLS options. `sslmode` in the URL wins over it. */
+  ssl: false | ConnectionOptions;
+}
+
+interface RunRow {
+  seq: string;
+  id: string;
+  game: string;
+  rules_version: string;
+  seed: string;
+  actions: string;
+  player_name: string;
+  player_kind: PlayerKind;
+  score: number;
+  game_over: number;
+  steps: number;
+  created_at: string;
+  board: 'open' | 'ranked';
+  challenge: string | null;
+  outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
+  outcome_reason: string | null;
+  progress: number | null;
+}
+
+/** The URL with any password replaced, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
+}
+
+export class PostgresRunStore implements RunStore {
+  private constructor(private readonly pool: Pool) {}
+
+  /**
+   * Connects, migrates the database to the current schema (once, however many servers start together)
+   * and answers the store; refuses a newer database (`NewerSchemaError`). Throws if the database
+   * cannot be reached, naming it without its password.
+   */
+  static async open(options: PostgresOptions): Promise<PostgresRunStore> {
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.poolSize,
+      statement_timeout: options.statementTimeoutMs,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      ssl: options.ssl === false ? undefined : options.ssl,
+    });
+    // An idle connection the database drops (restart, network) emits here; without a listener it would
+    // end the process. The pool replaces it, and the next query reports any lasting trouble.
+    pool.on('error', () => undefined);
+    try {
+      await migrate(pool);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
+    return new PostgresRunStore(pool);
+  }
+
+  /** The run's place on its board, counting each other player's best once; null if unfinished. */
+  private async rankOf(db: PoolClient, r: RunRow): Promise<number | null> {
+    if (r.outcome_kind === null) return null;
+    const q = await db.query<{ n: string }>(
+      `SELECT COUNT(DISTINCT player_name) AS n FROM runs
+       WHERE game = $1 AND rules_version = $2 AND board = $3 AND COALESCE(challenge, '') = $4
+         AND player_kind = $5 AND player_name <> $6 AND outcome_kind IS NOT NULL
+         AND (score > $7 OR (score = $7 AND (steps < $8 OR (steps = $8 AND seq < $9))))`,
+      [r.game, r.rules_version, r.board, r.challenge ?? '', r.player_kind, r.player_name, r.score, r.steps, r.seq],
+    );
+    return Number(q.rows[0].n) + 1;
+  }
+
+  save(v: VerifiedRun): Promise<SaveResult> {
+    const { game, rulesVersion, seed, actions } = v.run;
+    const hash = runHash(game, rulesVersion, seed, actions);
+    // The fingerprint lock stands in for SQLite's single writer: two servers saving one run at once
+    // store it once, and a copy under another name is refused whichever server sees it.
+    return inTransaction(this.pool, async (tx): Promise<SaveResult> => {
+      await lockFingerprint(tx, hash);
+      const existing = (await tx.query<RunRow>('SELECT * FROM runs WHERE run_hash = $1 ORDER BY seq LIMIT 1', [hash]))
+        .rows[0];
+      if (existing && existing.player_name.toLowerCase() !== v.player.name.toLowerCase())
+        throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
+      if (existing)
+        return {
+          id: existing.id,
+          createdAt: existing.created_at,
+          rank: await this.rankOf(tx, existing),
+          created: false,
+        };
+      const id = randomBytes(9).toString('base64url');
+      const createdAt = new Date().toISOString();
+      const inserted = await tx.query<RunRow>(
+        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
+                           outcome_kind, outcome_reason, progress)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+         RETURNING *`,
+        [
+          id,
+          game,
+          rulesVersion,
+          seed,
+          JSON.stringify(actions),
+          hash,
+          v.player.name,
+          v.player.kind,
+          v.score,
+          v.gameOver ? 1 : 0,
+          v.steps,
+          createdAt,
+          v.outcome?.kind ?? null,
+          v.outcome?.reason ?? null,
+          v.progress,
+        ],
+      );
+      return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true };
+    });
+  }
+
+  async get(id: string): Promise<StoredRun | null> {
+    const r = (await this.pool.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id])).rows[0];
+    if (!r) return null;
+    return {
+      id: r.id,
+      createdAt: r.created_at,
+      run: {
+        game: r.game,
+        rulesVersion: r.rules_version,
+        seed: Number(r.seed),
+        actions: JSON.parse(r.actions) as GameAction[],
+      },
+      player: { name: r.player_name, kind: r.player_kind },
+      score: r.score,
+      gameOver: r.game_over === 1,
+      steps: r.steps,
+      outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
+      progress: r.progress,
+      board: r.board,
+      challenge: r.challenge,
+    };
+  }
+
+  board(q: BoardQuery): Promise<LeaderboardEntry[]> {
+    return ranked.board(this.pool, q);
+  }
+
+  async count(game?: string): Promise<number> {
+    const r =
+      game === undefined
+        ? await this.pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM runs')
+        : await this.pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM runs WHERE game = $1', [game]);
+    return Number(r.rows[0].n);
+  }
+
+  checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck> {
+    return ranked.checkName(this.pool, name, keyHash, newKeyHash);
+  }
+
+  createSession(s: SessionRecord): Promise<boolean> {
+    return ranked.createSession(this.pool, s);
+  }
+
+  getSession(id: string): Promise<SessionRecord | null> {
+    return ranked.getSession(this.pool, id);
+  }
+
+  dailySession(game: string, day: string, name: string): Promise<SessionRecord | null> {
+    return ranked.dailySession(this.pool, game, day, name);
+  }
+
+  sessionAction(id: string, step: number): Promise<GameAction | null> {
+    return ranked.sessionAction(this.pool, id, step);
+  }
+
+  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
+    return ranked.recordStep(this.pool, id, step, action, spent, end);
+  }
+
+  close(): Promise<void> {
+    // The pool refuses a second end; a store closed twice (shutdown racing a failure) is just closed.
+    if (this.pool.ended) return Promise.resolve();
+    return this.pool.end();
+  }
+}
+
+/**
+ * True for an error that says the database cannot be reached or has gone away (as opposed to a
+ * refused statement): no connection, a dropped one, the server shutting down or not yet accepting,
+ * too many connections, or a statement cancelled by the timeout. The server answers these with 503
+ * store_unavailable; the pool opens new connections on the next request, so it recovers by itself.
+ */
+export function isUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = String((err as { code?: unknown }).code ?? '');
+  // SQLSTATE class 08: connection exception; 57P01-57P03: shutdown, crash, cannot connect now;
+  // 53300: too many connections; 57014: cancelled (statement timeout).
+  if (/^08|^57P0[1-3]$|^53300$|^57014$/.test(code)) return true;
+  if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code))
+    return true;
+  if (err instanceof AggregateError) return err.errors.some(isUnavailable);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    err.message,
+  );
+}
+
+/** A one-line description of a connection failure (an AggregateError from net has no message of its own). */
+export function describeError(err: unknown): string {
+  if (err instanceof AggregateError && err.message === '' && err.errors.length > 0) return describeError(err.errors[0]);
+  if (err instanceof Error) return err.message || String((err as { code?: unknown }).code ?? err.name);
+  return String(err);
+}

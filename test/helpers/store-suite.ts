@@ -1,0 +1,249 @@
+/**
+ * The run store's contract as one suite, run unchanged against every store (test/store.test.ts runs it
+ * for SQLite and PostgreSQL): runs, leaderboards, owned names, live sessions and their steps, and the
+ * schema version. Everything goes through the RunStore interface the server uses.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { GameAction } from '../../src/core/game.js';
+import { NewerSchemaError, SCHEMA_VERSION } from '../../src/store/schema.js';
+import {
+  RunCopyError,
+  type Player,
+  type RunStore,
+  type SessionEnd,
+  type SessionRecord,
+  type VerifiedRun,
+} from '../../src/store/store.js';
+
+/** One empty database: open a store on it (any number of times), and tamper with its version. */
+export interface Database {
+  open(): Promise<RunStore>;
+  /** Writes the schema version directly, as a later server would have. */
+  setSchemaVersion(v: number): Promise<void>;
+  /** How many rows the schema_version table holds. */
+  versionRows(): Promise<number[]>;
+}
+
+const agent = (name: string): Player => ({ name, kind: 'agent' });
+const wait = (n: number): GameAction[] => Array.from({ length: n }, () => ({ type: 'wait' }));
+
+/** A finished run: `score` points in `steps` actions of seed `seed`. */
+const run = (player: Player, seed: number, score: number, steps = 10, finished = true): VerifiedRun => ({
+  run: { game: 'g', rulesVersion: 'g-1', seed, actions: wait(steps) },
+  player,
+  score,
+  gameOver: finished,
+  steps,
+  outcome: finished ? { kind: 'terminated', reason: 'done' } : null,
+  progress: finished ? 3 : null,
+});
+
+const session = (id: string, player: Player, challenge: string | null = null): SessionRecord => ({
+  id,
+  game: 'g',
+  rulesVersion: 'g-1',
+  seed: 4_000_000_000 + id.length,
+  player,
+  challenge,
+  step: 0,
+  spent: 0,
+  finished: false,
+  createdAt: '2026-12-01T10:00:00.000Z',
+});
+
+const END: SessionEnd = { score: 42, gameOver: true, outcome: { kind: 'terminated', reason: 'caught' }, progress: 5 };
+
+const open = { game: 'g', rulesVersion: 'g-1', board: 'open', kind: 'agent', limit: 10 } as const;
+const rankedBoard = { ...open, board: 'ranked' } as const;
+
+/** The suite: `fresh` answers a new empty database for each test. */
+export function runStoreSuite(name: string, fresh: () => Promise<Database>): void {
+  describe(`${name} run store`, () => {
+    let db: Database;
+    let store: RunStore;
+    beforeEach(async () => {
+      db = await fresh();
+      store = await db.open();
+      return () => store.close();
+    });
+
+    describe('runs', () => {
+      it('stores a run and answers it back whole, large seeds included; unfinished runs are kept', async () => {
+        const big = { ...run(agent('Ada'), 2 ** 32 - 1, 7.5), run: { ...run(agent('Ada'), 2 ** 32 - 1, 7.5).run } };
+        big.run.actions = [{ type: 'move', dir: 'n' }, { type: 'wait' }];
+        const saved = await store.save(big);
+        expect(saved).toMatchObject({ created: true, rank: 1 });
+        const back = await store.get(saved.id);
+        expect(back).toEqual({
+          ...big,
+          id: saved.id,
+          createdAt: saved.createdAt,
+          board: 'open',
+          challenge: null,
+        });
+        const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false));
+        expect(unfinished.rank).toBeNull();
+        expect((await store.get(unfinished.id))!.outcome).toBeNull();
+        expect(await store.get('nope')).toBeNull();
+        expect([await store.count(), await store.count('g'), await store.count('other')]).toEqual([2, 2, 0]);
+      });
+
+      it('stores the same run by the same player once, whatever the case of the name', async () => {
+        const first = await store.save(run(agent('Ada'), 1, 5));
+        const again = await store.save(run(agent('ADA'), 1, 5));
+        expect(again).toEqual({ ...first, created: false });
+        expect(await store.count()).toBe(1);
+      });
+
+      it('refuses a copy of a stored run under another name, of either kind', async () => {
+        await store.save(run(agent('Ada'), 1, 5));
+        await expect(store.save(run(agent('Bob'), 1, 5))).rejects.toBeInstanceOf(RunCopyError);
+        await expect(store.save(run({ name: 'Cy', kind: 'human' }, 1, 5))).rejects.toThrow(/another player/);
+        expect(await store.count()).toBe(1);
+      });
+
+      it('stores one run sent many times at once once, and only one name gets it', async () => {
+        const same = await Promise.all(Array.from({ length: 6 }, () => store.save(run(agent('Ada'), 3, 5))));
+        expect(new Set(same.map((s) => s.id)).size).toBe(1);
+        expect(same.filter((s) => s.created)).toHaveLength(1);
+        const names = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
+        const raced = await Promise.allSettled(names.map((n) => store.save(run(agent(n), 4, 5))));
+        expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of raced) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(RunCopyError);
+        expect(await store.count()).toBe(2);
+      });
+    });
+
+    describe('leaderboards', () => {
+      it('orders by score, then fewer steps, then the earlier run; one entry per player, finished only', async () => {
+        await store.save(run(agent('late'), 1, 50, 20));
+        await store.save(run(agent('early'), 2, 50, 20)); // same score and steps, stored later
+        await store.save(run(agent('short'), 3, 50, 12));
+        await store.save(run(agent('best'), 4, 90, 30));
+        await store.save(run(agent('best'), 5, 10, 30)); // a worse run of the same player
+        await store.save(run(agent('best'), 6, 99, 30, false)); // better but unfinished: never listed
+        await store.save(run({ name: 'human', kind: 'human' }, 7, 999));
+        const board = await store.board(open);
+        expect(board.map((e) => [e.player.name, e.score, e.steps])).toEqual([
+          ['best', 90, 30],
+          ['short', 50, 12],
+          ['late', 50, 20],
+          ['early', 50, 20],
+        ]);
+        expect(board[0]).toMatchObject({ seed: 4, progress: 3, outcome: { kind: 'terminated', reason: 'done' } });
+        expect(board[0].attempts).toBeUndefined();
+        expect(await store.board({ ...open, limit: 2 })).toHaveLength(2);
+        expect((await store.board({ ...open, kind: 'human' })).map((e) => e.player.name)).toEqual(['human']);
+        expect(await store.board({ ...open, rulesVersion: 'g-2' })).toEqual([]);
+      });
+
+      it("answers a new run's rank among other players' bests", async () => {
+        await store.save(run(agent('a'), 1, 80));
+        await store.save(run(agent('a'), 2, 70));
+        await store.save(run(agent('b'), 3, 60));
+        expect((await store.save(run(agent('c'), 4, 65))).rank).toBe(2);
+        expect((await store.save(run(agent('a'), 5, 10))).rank).toBe(3);
+        expect((await store.save(run(agent('d'), 6, 100))).rank).toBe(1);
+      });
+    });
+
+    describe('player names', () => {
+      it('claims a free name for a key, accepts that key after, refuses others, ignoring case', async () => {
+        expect(await store.checkName('Ada', null, 'k1')).toBe('claimed');
+        expect(await store.checkName('ada', 'k1', 'k2')).toBe('ok');
+        expect(await store.checkName('ADA', null, 'k3')).toBe('refused');
+        expect(await store.checkName('Ada', 'k2', 'k3')).toBe('refused');
+        expect(await store.checkName('Bob', 'k1', 'k4')).toBe('claimed');
+      });
+
+      it('gives a name raced for by many keys to exactly one', async () => {
+        const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
+        const verdicts = await Promise.all(keys.map((k) => store.checkName('Zed', null, k)));
+        expect(verdicts.filter((v) => v === 'claimed')).toHaveLength(1);
+        const owner = keys[verdicts.indexOf('claimed')];
+        expect(await store.checkName('zed', owner, 'x')).toBe('ok');
+      });
+    });
+
+    describe('live sessions', () => {
+      it('stores a session at step 0 and moves it only from the step it is at', async () => {
+        expect(await store.createSession(session('s1', agent('Ada')))).toBe(true);
+        expect(await store.createSession(session('s1', agent('Bob')))).toBe(false);
+        expect(await store.getSession('s1')).toEqual(session('s1', agent('Ada')));
+        expect(await store.recordStep('s1', 0, { type: 'wait' }, 1)).toBe(true);
+        expect(await store.recordStep('s1', 0, { type: 'jump' }, 1)).toBe(false); // step 0 is taken
+        expect(await store.recordStep('s1', 2, { type: 'jump' }, 1)).toBe(false); // not there yet
+        expect(await store.recordStep('nobody', 0, { type: 'jump' }, 1)).toBe(false);
+        expect(await store.sessionAction('s1', 0)).toEqual({ type: 'wait' });
+        expect(await store.sessionAction('s1', 1)).toBeNull();
+        expect(await store.getSession('s1')).toMatchObject({ step: 1, spent: 1, finished: false });
+        expect(await store.getSession('none')).toBeNull();
+      });
+
+      it('records exactly one of many actions racing for one step', async () => {
+        await store.createSession(session('s2', agent('Ada')));
+        const actions = [0, 1, 2, 3, 4, 5].map((i) => ({ type: 'move', n: i }));
+        const won = await Promise.all(actions.map((a) => store.recordStep('s2', 0, a, 1)));
+        expect(won.filter(Boolean)).toHaveLength(1);
+        expect(await store.sessionAction('s2', 0)).toEqual(actions[won.indexOf(true)]);
+        expect(await store.getSession('s2')).toMatchObject({ step: 1, finished: false });
+      });
+
+      it('lists a session on the ranked board once it finishes, with its actions, and never moves it again', async () => {
+        await store.createSession(session('s3', agent('Ada')));
+        await store.createSession(session('s4', agent('Ada'))); // an attempt left unfinished
+        await store.recordStep('s3', 0, { type: 'wait' }, 1);
+        expect(await store.board(rankedBoard)).toEqual([]);
+        expect(await store.recordStep('s3', 1, { type: 'go', to: 3 }, 2, END)).toBe(true);
+        expect(await store.recordStep('s3', 2, { type: 'wait' }, 3)).toBe(false);
+        expect(await store.getSession('s3')).toMatchObject({ step: 2, spent: 2, finished: true });
+        const stored = await store.get('s3');
+        expect(stored).toMatchObject({
+          board: 'ranked',
+          score: 42,
+          steps: 2,
+          progress: 5,
+          outcome: END.outcome,
+          run: { seed: session('s3', agent('Ada')).seed, actions: [{ type: 'wait' }, { type: 'go', to: 3 }] },
+        });
+        const board = await store.board(rankedBoard);
+        expect(board.map((e) => [e.id, e.player.name, e.score, e.attempts])).toEqual([['s3', 'Ada', 42, 2]]);
+        expect(await store.board(open)).toEqual([]);
+      });
+
+      it('allows one daily session per player, game and day, and lists it on that day only', async () => {
+        const day = '2026-12-01';
+        expect(await store.createSession(session('d1', agent('Ada'), day))).toBe(true);
+        expect(await store.createSession(session('d2', agent('ada'), day))).toBe(false);
+        expect(await store.createSession(session('d3', agent('Ada'), '2026-12-02'))).toBe(true);
+        expect((await store.dailySession('g', day, 'ADA'))?.id).toBe('d1');
+        expect(await store.dailySession('g', day, 'Bob')).toBeNull();
+        await store.recordStep('d1', 0, { type: 'wait' }, 1, END);
+        const daily = { ...rankedBoard, board: 'daily', date: day } as const;
+        expect((await store.board(daily)).map((e) => [e.id, e.attempts])).toEqual([['d1', 1]]);
+        expect(await store.board({ ...daily, date: '2026-12-02' })).toEqual([]);
+        expect(await store.board(rankedBoard)).toEqual([]);
+      });
+    });
+
+    describe('schema', () => {
+      it('refuses a database newer than it knows, and opens a current one again keeping its runs', async () => {
+        await store.save(run(agent('Ada'), 1, 5));
+        const again = await db.open();
+        expect(await again.count()).toBe(1);
+        await again.close();
+        await db.setSchemaVersion(SCHEMA_VERSION + 1);
+        await expect(db.open()).rejects.toBeInstanceOf(NewerSchemaError);
+      });
+
+      it('migrates a new database once when several stores open it at once', async () => {
+        const other = await fresh();
+        const stores = await Promise.all([other.open(), other.open(), other.open(), other.open()]);
+        expect(await other.versionRows()).toEqual([SCHEMA_VERSION]);
+        await stores[0].save(run(agent('Ada'), 1, 5));
+        expect(await stores[3].count()).toBe(1);
+        await Promise.all(stores.map((s) => s.close()));
+      });
+    });
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * Nothing acknowledged is lost: for each store, 6 times over, a real server acknowledges a run
+ * Nothing acknowledged is lost: for each store, 20 times over, a real server acknowledges a run
  * submission and a live-session step and is killed with `kill -9` the moment both answers arrive;
  * the next server started on the same store must serve every acknowledged run and continue the
  * session from the last acknowledged answer. SQLite runs in WAL mode with synchronous = NORMAL,
@@ -21,8 +21,7 @@ import { killAll, startServer } from './helpers/server.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-// Each round starts a server (seconds on a busy machine); `npm run bench -- --load` does 20 for SQLite.
-const KILLS = 6;
+const KILLS = 20;
 const url = inject('postgresUrl');
 const whirlyard = registry.get('whirlyard') as AnyGame;
 const dirs: string[] = [];

@@ -293,3 +293,36 @@ G......
     expect(toWire(replay(6))).not.toEqual(toWire(s)); // another seed, another garden
   });
 });
+
+describe('README decision 49', () => {
+  it('while away the gardener occupies no cell: inputs do nothing and, on a moonless night, light nothing', () => {
+    const s = garden(
+      `
+.......
+.......
+.......
+...G...
+.......
+.......
+.......
+.......
+.......`,
+      { moonless: true },
+    );
+    s.away = 10;
+    for (const a of [
+      { type: 'tick', move: 'right', plant: true, count: 5 },
+      { type: 'tick', walkTo: 0, plant: true, count: 5 },
+    ] as Action[]) {
+      const r = act(s, a).state;
+      expect(r.away).toBe(5);
+      expect(r.pods).toHaveLength(0);
+      expect(r.pAt).toBe(s.pAt);
+      expect(litMask(r).some((v) => v === 1)).toBe(false);
+    }
+    // once back, the same cell is lit around you again
+    const back = act(s, { type: 'tick', move: null, count: 10 }).state;
+    expect(back.away).toBe(0);
+    expect(litMask(back)[back.pAt]).toBe(1);
+  });
+});

@@ -40,7 +40,7 @@ describe('actions', () => {
     if (!r.ok) expect(r.message).toContain('send start first');
   });
 
-  it('BW-024 BW-007 endRun is refused in the opening wait, legal while playing and in a break', () => {
+  it('BW-024 BW-007 BW-009 endRun is refused in the opening wait, legal while playing and in a break', () => {
     expect(step(game.init(3), { type: 'endRun' }).ok).toBe(false);
     const playing = act(game.init(3), { type: 'start' }).state;
     const ended = act(playing, { type: 'endRun' }).state;
@@ -50,7 +50,7 @@ describe('actions', () => {
     expect(act(brk, { type: 'endRun' }).state.status).toBe(OVER);
   });
 
-  it('BW-020 BW-009 endRun adds nothing and takes nothing away', () => {
+  it('BW-020 endRun adds nothing and takes nothing away', () => {
     const s = garden(OPEN, { score: 1234 });
     expect(act(s, { type: 'endRun' }).state.score).toBe(1234);
   });

@@ -4,6 +4,7 @@
  * plays ticks through `step`.
  */
 import { describe, expect, it } from 'vitest';
+import { observe } from './observe.js';
 import { act, cell, garden } from './testkit.js';
 import type { State } from './types.js';
 import { BRIAR, FLOOR, HEDGE, MOONSTONE, MOPE, POND, REGROWN, ROOTLING, SPROUT, THICKET } from './types.js';
@@ -126,5 +127,43 @@ describe('tiles', () => {
 
   it('BW-039 a beam stops short of moonstone, hedge and thicket, leaving them as they were', () => {
     for (const t of [MOONSTONE, HEDGE, THICKET]) expect(beamRow(t), NAMES[t]).toEqual({ covered: ROW(1, 2), after: t });
+  });
+});
+
+describe('the grid', () => {
+  const EMPTY = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
+  /** An open garden with the gardener at (x, y). */
+  const at = (x: number, y: number): State => {
+    const rows = EMPTY.slice();
+    rows[y] = rows[y].slice(0, x) + 'G' + rows[y].slice(x + 1);
+    return garden(rows.join('\n'));
+  };
+
+  it('BW-001 cells are y * 7 + x on a 7 by 9 grid, neighbours are orthogonal, and nothing wraps', () => {
+    // holding a direction into an edge goes nowhere: no wrap to the other side or the next row
+    for (const [x, y, move] of [
+      [6, 3, 'right'],
+      [0, 3, 'left'],
+      [3, 0, 'up'],
+      [3, 8, 'down'],
+    ] as const) {
+      const r = act(at(x, y), { type: 'tick', move, count: 20 }).state;
+      expect(r.pAt, `${move} from (${x},${y})`).toBe(cell(x, y));
+    }
+    // a walk from the top-left corner to cell 62 moves one row or column at a time and ends at (6,8)
+    let s = at(0, 0);
+    const path = [s.pAt];
+    for (let i = 0; i < 120 && s.pAt !== 62; i++) {
+      s = act(s, { type: 'tick', walkTo: 62 }).state;
+      if (s.pAt !== path[path.length - 1]) path.push(s.pAt);
+    }
+    expect(s.pAt).toBe(62);
+    expect(path).toHaveLength(1 + 6 + 8);
+    for (let i = 1; i < path.length; i++) {
+      const [a, b] = [path[i - 1], path[i]];
+      const sameRow = Math.floor(a / 7) === Math.floor(b / 7) && Math.abs(a - b) === 1;
+      expect(sameRow || Math.abs(a - b) === 7, `${a} -> ${b}`).toBe(true);
+    }
+    expect(observe(s).player).toMatchObject({ x: 6, y: 8 });
   });
 });

@@ -76,4 +76,29 @@ describe('clauses of rules', () => {
     expect(r.tick).toBe(s.tick + 1);
     expect(r.lastBatch).toMatchObject({ requested: 1, applied: 1 });
   });
+
+  it('README decision 50: a step under way when the dimlings grow restless keeps its length; the next is 2 faster', () => {
+    const s = garden(
+      LINE.replace('G..p...', '...m...').replace(
+        '.......\n.......\n.......\n.......\n',
+        '.......\n.......\n.......\n......G\n',
+      ),
+      { calmLeft: 3 },
+    );
+    let st = ticks(s, 1).state;
+    const first = st.dimlings[0];
+    expect(first.steps).toBe(15);
+    expect(st.restless).toBe(false);
+    let turned = false;
+    for (let i = 0; i < 14; i++) {
+      st = ticks(st, 1).state;
+      turned ||= st.restless;
+      if (st.dimlings[0].to === first.to) expect(st.dimlings[0].steps).toBe(15);
+    }
+    expect(turned).toBe(true);
+    // the step it starts after arriving is a restless one
+    const next = ticks(st, 2).state.dimlings[0];
+    expect(next.to).not.toBe(first.to);
+    expect(next.steps).toBe(13);
+  });
 });

@@ -2,8 +2,18 @@
  * The rules-coverage script's parts: reading test titles from source, finding rule ids in them, and
  * joining them with each game's index.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { coverage, duplicateIds, idsIn, strayIds, testTitles } from '../scripts/rules-coverage-lib.js';
+import {
+  coverage,
+  duplicateIds,
+  idsIn,
+  namedIds,
+  strayIds,
+  testFiles,
+  testTitles,
+} from '../scripts/rules-coverage-lib.js';
 
 describe('rules coverage', () => {
   it('reads the titles of it, test and describe calls, .each tables and wrapped titles included', () => {
@@ -60,5 +70,32 @@ describe('rules coverage', () => {
     expect(report[1].rules).toBeNull();
     expect(strayIds(report, named)).toEqual(['CW-404']);
     expect(duplicateIds([{ id: 'A-001' }, { id: 'AB-002' }, { id: 'A-001' }])).toEqual(['A-001']);
+  });
+});
+
+describe('rules coverage of this repository (npm run rules-coverage -- --strict)', () => {
+  it('every game has an index, and every rule in it is named by a test title, once, with no stray ids', async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const slugs = readdirSync(new URL('../src/games/', import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    const games = await Promise.all(
+      slugs.map(async (slug) => {
+        const file = new URL(`../src/games/${slug}/rules-index.ts`, import.meta.url);
+        if (!existsSync(file)) return { slug, rules: null };
+        const mod = (await import(pathToFileURL(fileURLToPath(file)).href)) as {
+          RULES: { id: string; rule: string }[];
+        };
+        return { slug, rules: mod.RULES };
+      }),
+    );
+    expect(games.filter((g) => g.rules === null).map((g) => g.slug)).toEqual([]);
+    const named = namedIds(root, testFiles(root, ['src', 'test']));
+    const report = coverage(games, named);
+    const missing = report.flatMap((g) => (g.rules ?? []).filter((r) => r.tests.length === 0).map((r) => r.id));
+    expect(missing).toEqual([]);
+    expect(games.flatMap((g) => duplicateIds(g.rules ?? []))).toEqual([]);
+    expect(strayIds(report, named)).toEqual([]);
   });
 });

@@ -4,11 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.js';
+import { Rng } from '../../core/rng.js';
+import { briarwink as game } from './index.js';
+import type { Action } from './rules.js';
+import { SPEC } from './spec.js';
 import { act, cell, garden } from './testkit.js';
 import { litMask } from './light.js';
 import { observe } from './observe.js';
 import type { State } from './types.js';
-import { PLAYING } from './types.js';
+import { BRIAR, FLOOR, OVER, PLAYING, ROOTLING, SPROUT, WAITING } from './types.js';
+import { toWire } from './wire.js';
 
 /** A mope walled in by moonstones in the inner core, which the creep never reaches: the night goes on. */
 const PENNED = `
@@ -36,7 +41,7 @@ function play(s: State, n: number, move: string | null = null): { state: State; 
 }
 
 describe('rules with no test before', () => {
-  it('a night never times out', () => {
+  it('BW-008 a night never times out', () => {
     // the calm ends early, the creep runs its whole spiral; 20,000 ticks (11 minutes at 30 a second)
     const s = garden(PENNED, { calmLeft: 10 });
     const { state, events } = play(s, 20_000);
@@ -48,7 +53,7 @@ describe('rules with no test before', () => {
     expect(events.map((e) => e.type)).toContain('thicket'); // the creep did run
   });
 
-  it('nothing scores for time, walking, waiting or surviving', () => {
+  it('BW-019 nothing scores for time, walking, waiting or surviving', () => {
     let s = garden(PENNED, { calmLeft: 10 });
     const seen = new Set<number>();
     for (const move of ['up', 'right', 'down', 'left', null, 'up', 'right', null]) {
@@ -62,7 +67,7 @@ describe('rules with no test before', () => {
     expect(s.status).toBe(PLAYING);
   });
 
-  it('walkers, pickups, fireflies and the gate never stop a beam', () => {
+  it('BW-043 walkers, pickups, fireflies and the gate never stop a beam', () => {
     // a pod at (0,4) with reach 6: along its row a pickup, a dimling, you (in grace), the open gate, a firefly
     const s = garden(
       `
@@ -83,7 +88,7 @@ o+m@^..
     expect(burst?.cells).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6].map((x) => cell(x, 4))));
   });
 
-  it('walkTo does not avoid future blooms', () => {
+  it('BW-057 walkTo does not avoid future blooms', () => {
     // a pod at (3,1) will cover (3,4) when it bursts; walkTo still takes the straight row through it
     const s = garden(
       `
@@ -109,7 +114,7 @@ G......
     expect(st.pAt).toBe(cell(6, 4)); // 6 steps of 8 ticks: the shortest way
   });
 
-  it('walkTo does not avoid dimlings', () => {
+  it('BW-057 walkTo does not avoid dimlings', () => {
     // a mope standing still on (3,4), on the only shortest way: walkTo walks into it and you are bumped
     const s = garden(
       `
@@ -132,7 +137,7 @@ G..m...
     expect(events.map((e) => e.type)).not.toContain('heartLost'); // standing still, nothing happens
   });
 
-  it('dimlings never avoid blooms', () => {
+  it('BW-074 dimlings never avoid blooms', () => {
     // a mope at (3,4) whose only open exit, (4,4), lies under an active bloom: it steps in and is relit
     const s = garden(
       `
@@ -150,7 +155,7 @@ G......`,
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'relight', dimling: 0, cell: cell(4, 4) }));
   });
 
-  it('every relight leaves a firefly that lights the garden for the rest of the night', () => {
+  it('BW-114 every relight leaves a firefly that lights the garden for the rest of the night', () => {
     // a mope under a bloom is relit; another stays penned so the night goes on
     const s = garden(
       `
@@ -178,10 +183,146 @@ G......`,
     expect(lit[cell(5, 1)]).toBe(0);
   });
 
-  it('endRun mid-night pays no night bonus, and cascades still open stay unpaid', () => {
+  it('BW-020 endRun mid-night pays no night bonus, and cascades still open stay unpaid', () => {
     const s = garden(PENNED, { score: 700, cascades: [{ id: 4, relights: 3, pods: 4 }] });
     const r = act(s, { type: 'endRun' });
     expect(r.state.score).toBe(700);
     expect(r.events.map((e) => e.type)).toEqual(['runEnded']);
+  });
+});
+
+/** A random tick (move or walkTo, sometimes planting, count 1-30), or start while waiting. */
+function randomAction(s: State, rng: Rng): Action {
+  if (s.status === WAITING) return { type: 'start' };
+  const plant = rng.chance(0.3);
+  const count = 1 + rng.int(30);
+  return rng.chance(0.5)
+    ? { type: 'tick', walkTo: rng.int(63), plant, count }
+    : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)], plant, count };
+}
+
+describe('rules named in the rules index with no test before', () => {
+  it('BW-003 dimlings wander the garden, keeping off moonstones and briar', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      let s = act(game.init(seed), { type: 'start' }).state;
+      const visited = s.dimlings.map((d) => new Set([d.at]));
+      for (let t = 0; t < 600 && s.status === PLAYING; t++) {
+        s = act(s, { type: 'tick', move: null }).state;
+        for (const d of s.dimlings) {
+          visited[d.id]?.add(d.at);
+          if (d.kind !== ROOTLING) expect([FLOOR, SPROUT], `seed ${seed} dimling ${d.id}`).toContain(s.terrain[d.at]);
+          else expect([FLOOR, SPROUT, BRIAR], `seed ${seed} rootling`).toContain(s.terrain[d.at]);
+        }
+      }
+      // every dimling moves (briar may pen one in to a cell or two), and together they roam
+      for (const cells of visited) expect(cells.size, `seed ${seed}`).toBeGreaterThan(1);
+      expect(new Set(visited.flatMap((c) => [...c])).size, `seed ${seed}`).toBeGreaterThan(2 * visited.length);
+    }
+  });
+
+  it('BW-010 the score never falls, over random play on many seeds', () => {
+    const rng = Rng.fromSeed(10);
+    let rose = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      let s = game.init(seed);
+      for (let k = 0; k < 150 && s.status !== OVER; k++) {
+        const next = act(s, randomAction(s, rng)).state;
+        expect(next.score, `seed ${seed} action ${k}`).toBeGreaterThanOrEqual(s.score);
+        if (next.score > s.score) rose++;
+        s = next;
+      }
+    }
+    expect(rose).toBeGreaterThan(10); // the runs did score, so the check had something to see
+  });
+
+  it('BW-030 the clock is 30 ticks a second, and nothing moves between requests', async () => {
+    expect(SPEC.ticksPerSecond).toBe(30);
+    const s = act(game.init(3), { type: 'start' }).state;
+    const before = JSON.stringify(toWire(s));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // three ticks' worth of real time
+    expect(JSON.stringify(toWire(s))).toBe(before);
+    const one = act(s, { type: 'tick', move: null }).state;
+    expect(one.tick).toBe(s.tick + 1);
+    // a second's worth of ticks is one batch of 30, whenever it is sent
+    const second = act(s, { type: 'tick', move: null, count: 30 }).state;
+    expect(second.tick).toBe(s.tick + 30);
+    expect(toWire(act(s, { type: 'tick', move: null }).state)).toEqual(toWire(one));
+  });
+
+  it('BW-111 a moonless night plays exactly like the same night with the moon up', () => {
+    const map = `
+G......
+.......
+..p.%..
+.%...n.
+...t...
+.r%....
+.......
+....m..
+.......`;
+    for (let trial = 0; trial < 6; trial++) {
+      let dark = garden(map, { night: 13, moonless: true });
+      let lit = garden(map, { night: 13, moonless: false });
+      const rng = Rng.fromSeed(trial);
+      for (let k = 0; k < 60 && dark.status === PLAYING; k++) {
+        const a = randomAction(dark, rng);
+        const d = act(dark, a);
+        const l = act(lit, a);
+        expect({ ...d.state, moonless: false }, `trial ${trial} action ${k}`).toEqual(l.state);
+        expect(d.events.map((e) => e.type)).toEqual(l.events.map((e) => e.type));
+        dark = d.state;
+        lit = l.state;
+      }
+      expect(dark.moonless).toBe(true);
+    }
+  });
+
+  it('BW-120 the whole run is a pure function of the seed and the actions', () => {
+    const rng = Rng.fromSeed(120);
+    const actions: Action[] = [];
+    let s = game.init(5);
+    for (let k = 0; k < 120 && s.status !== OVER; k++) {
+      const a = randomAction(s, rng);
+      actions.push(a);
+      s = act(s, a).state;
+    }
+    const replay = (seed: number) =>
+      actions.reduce((st, a) => (st.status === OVER ? st : act(st, a).state), game.init(seed));
+    expect(toWire(replay(5))).toEqual(toWire(s));
+    expect(observe(replay(5)).text).toBe(observe(s).text);
+    expect(toWire(replay(6))).not.toEqual(toWire(s)); // another seed, another garden
+  });
+});
+
+describe('README decision 49', () => {
+  it('while away the gardener occupies no cell: inputs do nothing and, on a moonless night, light nothing', () => {
+    const s = garden(
+      `
+.......
+.......
+.......
+...G...
+.......
+.......
+.......
+.......
+.......`,
+      { moonless: true },
+    );
+    s.away = 10;
+    for (const a of [
+      { type: 'tick', move: 'right', plant: true, count: 5 },
+      { type: 'tick', walkTo: 0, plant: true, count: 5 },
+    ] as Action[]) {
+      const r = act(s, a).state;
+      expect(r.away).toBe(5);
+      expect(r.pods).toHaveLength(0);
+      expect(r.pAt).toBe(s.pAt);
+      expect(litMask(r).some((v) => v === 1)).toBe(false);
+    }
+    // once back, the same cell is lit around you again
+    const back = act(s, { type: 'tick', move: null, count: 10 }).state;
+    expect(back.away).toBe(0);
+    expect(litMask(back)[back.pAt]).toBe(1);
   });
 });

@@ -32,7 +32,7 @@ function seedRow(n: number): number[] {
 }
 
 describe('the roster band table', () => {
-  it('pins every band, night by night from 1 to 40', () => {
+  it('BW-089 pins every band, night by night from 1 to 40', () => {
     for (let n = 1; n <= 40; n++) {
       const b = bandOf(n);
       const row = [
@@ -52,7 +52,7 @@ describe('the roster band table', () => {
     }
   });
 
-  it('names the bands as the seed does', () => {
+  it('BW-089 names the bands as the seed does', () => {
     expect(BANDS.map((b) => b.name)).toEqual([
       'First Light',
       'Peeking Hour',
@@ -66,12 +66,12 @@ describe('the roster band table', () => {
     expect(LAYOUT_NAMES).toEqual(['grove', 'meadow', 'lilyPond', 'hedgeRows', 'steppingStones']);
   });
 
-  it('debut nights and per-night caps are the seed values', () => {
+  it('BW-090 debut nights and per-night caps are the seed values', () => {
     expect(DEBUT).toEqual({ [PEEKER]: 4, [ROOTLING]: 7, [NUDGER]: 10, [TWINBUD]: 13, [TANGLER]: 17 });
     expect(CAP).toEqual({ [PEEKER]: 3, [ROOTLING]: 2, [NUDGER]: 2, [TWINBUD]: 2, [TANGLER]: 1 });
   });
 
-  it('on a debut night exactly one of the kind appears; other slots respect caps; the rest are mopes', () => {
+  it('BW-090 on a debut night exactly one of the kind appears; other slots respect caps; the rest are mopes', () => {
     for (let seed = 0; seed < 300; seed++) {
       for (let n = 1; n <= 30; n++) {
         const kinds = rosterKinds(n, Rng.fromSeed(seed, n));
@@ -90,7 +90,7 @@ describe('the roster band table', () => {
 });
 
 describe('generation', () => {
-  it('is a pure function of the seed and night', () => {
+  it('BW-119 is a pure function of the seed and night', () => {
     const a = newState(77);
     const b = newState(77);
     generateNight(a, 12);
@@ -98,7 +98,7 @@ describe('generation', () => {
     expect(a).toEqual(b);
   });
 
-  it('over 1,000 seeds x nights 1-30, every generation guarantee holds', () => {
+  it('BW-119 BW-091 BW-100 over 1,000 seeds x nights 1-30, every generation guarantee holds', () => {
     const s = newState(0);
     const problems: string[] = [];
     const check = (ok: boolean, what: string) => {
@@ -174,7 +174,7 @@ describe('generation', () => {
     expect(problems).toEqual([]);
   });
 
-  it('moonless nights come at roughly the band odds', () => {
+  it('BW-111 BW-089 moonless nights come at roughly the band odds', () => {
     let m13 = 0;
     let m21 = 0;
     for (let seed = 0; seed < 3000; seed++) {
@@ -188,7 +188,7 @@ describe('generation', () => {
     expect(m21 / 3000).toBeLessThan(0.5);
   });
 
-  it('dimling start cells are 5 from the corner and 3 from every pocket cell', () => {
+  it('BW-119 dimling start cells are 5 from the corner and 3 from every pocket cell', () => {
     for (let corner = 0; corner < 4; corner++) {
       const cells = dimlingStartCells(corner, LAYOUT_TERRAIN[0]);
       expect(cells.length).toBeGreaterThan(7);

@@ -36,7 +36,7 @@ m#...#m`;
 const tick = (s: State) => act(s, { type: 'tick', move: null });
 
 describe('moonless nights: nothing hidden can be inferred from a visible change', () => {
-  it("a hidden dimling stepping into a lit sprout leaves the sprout's clock, and all else visible, unchanged", () => {
+  it("BW-113 a hidden dimling stepping into a lit sprout leaves the sprout's clock, and all else visible, unchanged", () => {
     let a = garden(WITH_NEIGHBOUR, { moonless: true });
     let b = garden(WITHOUT, { moonless: true });
     const sprout = cell(2, 1);
@@ -60,7 +60,7 @@ describe('moonless nights: nothing hidden can be inferred from a visible change'
     expect(a.sproutAge[sprout]).not.toBe(b.sproutAge[sprout]);
   });
 
-  it('heartLost and upgradeLost carry no cell on a moonless night (the upgrade drops there, maybe unlit)', () => {
+  it('BW-113 heartLost and upgradeLost carry no cell on a moonless night (the upgrade drops there, maybe unlit)', () => {
     const bumped = (moonless: boolean): GameEvent[] => {
       const s = garden(
         `
@@ -87,7 +87,7 @@ describe('moonless nights: nothing hidden can be inferred from a visible change'
     for (const e of bumped(false)) expect(e).toHaveProperty('cell', cell(3, 3));
   });
 
-  it('a dropped power-up on an unlit cell appears with no cell in its event and no pickup in view', () => {
+  it('BW-113 a dropped power-up on an unlit cell appears with no cell in its event and no pickup in view', () => {
     const s = garden(WITHOUT, { moonless: true });
     s.deferred = [{ cell: cell(4, 6), what: WIDE_PETAL }];
     const r = tick(s);
@@ -98,7 +98,7 @@ describe('moonless nights: nothing hidden can be inferred from a visible change'
     expect(observe(r.state).pickups).toEqual([]);
   });
 
-  it('random moonless play: no event that can name a hidden thing carries a cell', () => {
+  it('BW-113 random moonless play: no event that can name a hidden thing carries a cell', () => {
     const hiddenKinds = new Set(['heartLost', 'upgradeLost', 'powerDropped', 'split']);
     // a moonless garden with dimlings about, upgrades to drop and hearts to lose, played by a fixed pattern
     let s = garden(

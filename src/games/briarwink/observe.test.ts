@@ -18,7 +18,7 @@ G......
 .......`;
 
 describe('the observation', () => {
-  it('text follows the seed order: header, stats, score, pressure, map, pods, blooms, dimlings, pickups, gate, sprouts, fireflies, unlit', () => {
+  it('BW-115 text follows the seed order: header, stats, score, pressure, map, pods, blooms, dimlings, pickups, gate, sprouts, fireflies, unlit', () => {
     const s = garden(DARK, { moonless: true });
     const text = observe(s).text;
     const order = [
@@ -41,7 +41,7 @@ describe('the observation', () => {
     expect(at.slice().sort((a, b) => a - b)).toEqual(at);
   });
 
-  it('the map is 7 x 9 in the seed legend', () => {
+  it('BW-116 BW-001 BW-002 the map is 7 x 9 in the seed legend', () => {
     const s = garden(`
 G.%,#H~
 X+.....
@@ -67,7 +67,7 @@ X+.....
     ]);
   });
 
-  it('player holds exactly the seed fields, -1 for none or away', () => {
+  it('BW-117 player holds exactly the seed fields, -1 for none or away', () => {
     const s = garden(DARK);
     const p = playerView(s);
     expect(Object.keys(p)).toEqual([
@@ -96,13 +96,13 @@ X+.....
     expect([away.x, away.y, away.respawnIn]).toEqual([-1, -1, 10]);
   });
 
-  it('turn is the tick count', () => {
+  it('BW-118 turn is the tick count', () => {
     const s = ticks(garden(DARK), 7).state;
     expect(observe(s).turn).toBe(s.tick);
     expect(observe(s).turn).toBe(7);
   });
 
-  it('lastBatch travels in the observation', () => {
+  it('BW-033 lastBatch travels in the observation', () => {
     const s = garden(DARK);
     const r = game.step(s, { type: 'tick', move: 'right', count: 3 });
     expect(r.ok && observe(r.state).lastBatch).toEqual({
@@ -115,7 +115,7 @@ X+.....
 });
 
 describe('moonless nights', () => {
-  it('a cell is lit within squared distance 6 of you, 2 of a firefly or the open gate, 1 of a pod, or under a bloom', () => {
+  it('BW-112 a cell is lit within squared distance 6 of you, 2 of a firefly or the open gate, 1 of a pod, or under a bloom', () => {
     const s = garden(DARK, { moonless: true });
     let lit = litMask(s);
     expect(lit[cell(2, 1)]).toBe(1); // 4 + 1 = 5
@@ -140,7 +140,7 @@ describe('moonless nights', () => {
     expect(lit[cell(6, 8)]).toBe(1);
   });
 
-  it('dimlings and pickups on unlit cells are hidden from everything readable', () => {
+  it('BW-113 dimlings and pickups on unlit cells are hidden from everything readable', () => {
     const s = garden(DARK, { moonless: true });
     const o = observe(s);
     expect(o.map[7]).toBe('.......');
@@ -156,19 +156,19 @@ describe('moonless nights', () => {
     }
   });
 
-  it('on a moonlit night the same garden shows them', () => {
+  it('BW-113 on a moonlit night the same garden shows them', () => {
     const o = observe(garden(DARK));
     expect(o.map[7]).toBe('...m..+');
   });
 
-  it('a spotted or dashing peeker always shows its eyes', () => {
+  it('BW-113 a spotted or dashing peeker always shows its eyes', () => {
     const s = garden(DARK, { moonless: true });
     s.dimlings[0].kind = PEEKER;
     s.dimlings[0].mode = DASH;
     expect(observe(s).map[7]).toBe('...P...');
   });
 
-  it('terrain, pods, blooms, marks, sprouts and fireflies always show', () => {
+  it('BW-113 terrain, pods, blooms, marks, sprouts and fireflies always show', () => {
     const s = garden(DARK.replace('...m..+', '%,.m..+'), { moonless: true });
     s.fireflies = [cell(6, 8)];
     s.marks = [cell(6, 6)];
@@ -179,7 +179,7 @@ describe('moonless nights', () => {
     void WIDE_PETAL;
   });
 
-  it('no sprout shows its clock on a moonless night, lit or not (a hidden walker would reset it)', () => {
+  it('BW-113 no sprout shows its clock on a moonless night, lit or not (a hidden walker would reset it)', () => {
     const s = garden(DARK.replace('...m..+', ',..m..+'), { moonless: true });
     s.sproutAge[cell(0, 7)] = 20;
     s.terrain[cell(0, 1)] = 1; // a lit sprout next to you
@@ -194,7 +194,7 @@ describe('moonless nights', () => {
     expect(observe({ ...s, moonless: false }).sprouts[0]).toEqual({ cell: cell(0, 1), maturesIn: 120 });
   });
 
-  it('events never give away where a hidden sprig or dropped power-up appears', () => {
+  it('BW-113 events never give away where a hidden sprig or dropped power-up appears', () => {
     const s = garden(DARK, { moonless: true });
     s.deferred.push({ cell: cell(6, 6), what: -1 });
     const r = game.step(s, { type: 'tick', move: null });

@@ -24,7 +24,7 @@ G......
 const snap = (s: unknown) => JSON.stringify(toWire(s as never));
 
 describe('actions', () => {
-  it('start is legal only while waiting', () => {
+  it('BW-021 start is legal only while waiting', () => {
     const s0 = game.init(3);
     expect(s0.status).toBe(WAITING);
     expect(game.legalActions(s0)).toEqual([{ type: 'start' }]);
@@ -34,13 +34,13 @@ describe('actions', () => {
     expect(r.ok).toBe(false);
   });
 
-  it('a tick sent while waiting is refused with "send start first"', () => {
+  it('BW-027 a tick sent while waiting is refused with "send start first"', () => {
     const r = step(game.init(3), { type: 'tick', move: 'up' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toContain('send start first');
   });
 
-  it('endRun is refused in the opening wait, legal while playing and in a break', () => {
+  it('BW-024 BW-007 BW-009 endRun is refused in the opening wait, legal while playing and in a break', () => {
     expect(step(game.init(3), { type: 'endRun' }).ok).toBe(false);
     const playing = act(game.init(3), { type: 'start' }).state;
     const ended = act(playing, { type: 'endRun' }).state;
@@ -50,12 +50,12 @@ describe('actions', () => {
     expect(act(brk, { type: 'endRun' }).state.status).toBe(OVER);
   });
 
-  it('endRun adds nothing and takes nothing away', () => {
+  it('BW-020 endRun adds nothing and takes nothing away', () => {
     const s = garden(OPEN, { score: 1234 });
     expect(act(s, { type: 'endRun' }).state.score).toBe(1234);
   });
 
-  it('while playing the legal list is the ten single ticks plus endRun', () => {
+  it('BW-026 while playing the legal list is the ten single ticks plus endRun', () => {
     const s = garden(OPEN);
     const legal = game.legalActions(s);
     expect(legal).toHaveLength(11);
@@ -64,19 +64,19 @@ describe('actions', () => {
     expect(legal).toContainEqual({ type: 'endRun' });
   });
 
-  it('walkTo and count are accepted variants of a listed tick', () => {
+  it('BW-026 BW-022 walkTo and count are accepted variants of a listed tick', () => {
     const s = garden(OPEN);
     expect(step(s, { type: 'tick', walkTo: 3, count: 5 }).ok).toBe(true);
     expect(step(s, { type: 'tick', move: 'right', count: 30 }).ok).toBe(true);
   });
 
-  it('a tick carries move or walkTo, never both', () => {
+  it('BW-023 a tick carries move or walkTo, never both', () => {
     const r = step(garden(OPEN), { type: 'tick', move: 'up', walkTo: 3 });
     expect(r.ok).toBe(false);
     expect(step(garden(OPEN), { type: 'tick' }).ok).toBe(false);
   });
 
-  it('unknown fields are rejected, and so are odd values', () => {
+  it('BW-029 BW-022 unknown fields are rejected, and so are odd values', () => {
     const s = garden(OPEN);
     const bad: Action[] = [
       { type: 'tick', move: 'up', speed: 2 },
@@ -97,14 +97,14 @@ describe('actions', () => {
     }
   });
 
-  it('after the run is over every action is refused', () => {
+  it('BW-025 after the run is over every action is refused', () => {
     const s = { ...garden(OPEN), status: OVER };
     expect(game.legalActions(s)).toEqual([]);
     expect(step(s, { type: 'tick', move: null }).ok).toBe(false);
     expect(step(s, { type: 'start' }).ok).toBe(false);
   });
 
-  it('plant true is accepted and ignored when planting is impossible', () => {
+  it('BW-028 plant true is accepted and ignored when planting is impossible', () => {
     const s = garden(OPEN.replace('G', '%').replace('......m', 'G.....m'));
     const r = act(s, { type: 'tick', move: null, plant: true });
     expect(r.state.pods).toHaveLength(1);
@@ -114,7 +114,7 @@ describe('actions', () => {
 });
 
 describe('batches', () => {
-  it('count runs exactly that many ticks, and plant applies on the first only', () => {
+  it('BW-031 count runs exactly that many ticks, and plant applies on the first only', () => {
     const s = garden(OPEN, { levels: [0, 2, 0] });
     const r = act(s, { type: 'tick', move: 'right', plant: true, count: 20 });
     expect(r.state.tick).toBe(s.tick + 20);
@@ -123,7 +123,7 @@ describe('batches', () => {
     expect(r.state.lastBatch).toEqual({ requested: 20, applied: 20, stoppedBy: 'count', eventsDropped: 0 });
   });
 
-  it('a batch stops early after a tick that costs a heart', () => {
+  it('BW-032 a batch stops early after a tick that costs a heart', () => {
     const s = garden(OPEN.replace('G......', 'Gm.....').replace('......m', '.......'));
     const r = act(s, { type: 'tick', move: null, count: 10 });
     expect(r.state.lastBatch.stoppedBy).toBe('heart');
@@ -134,28 +134,28 @@ describe('batches', () => {
     if (r.state.lastBatch.applied > 1) expect(before.hearts).toBe(3);
   });
 
-  it('a batch stops early when the run finishes', () => {
+  it('BW-032 a batch stops early when the run finishes', () => {
     const s = garden(OPEN.replace('G......', 'Gm.....'), { hearts: 1 });
     const r = act(s, { type: 'tick', move: null, count: 10 });
     expect(r.state.lastBatch.stoppedBy).toBe('runOver');
     expect(r.state.status).toBe(OVER);
   });
 
-  it('a batch stops early after a tick that clears the night', () => {
+  it('BW-032 a batch stops early after a tick that clears the night', () => {
     const s = garden(OPEN.replace('G......', 'G^.....').replace('......m', '.......'));
     const r = act(s, { type: 'tick', move: 'right', count: 30 });
     expect(r.state.lastBatch.stoppedBy).toBe('nightCleared');
     expect(r.state.nightsCleared).toBe(1);
   });
 
-  it('a walkTo batch stops once you stand still on the target', () => {
+  it('BW-032 a walkTo batch stops once you stand still on the target', () => {
     const s = garden(OPEN);
     const r = act(s, { type: 'tick', walkTo: cell(2, 0), count: 30 });
     expect(r.state.lastBatch).toMatchObject({ requested: 30, applied: 16, stoppedBy: 'arrived' });
     expect(r.state.pAt).toBe(cell(2, 0));
   });
 
-  it('events list at most 64 things per action; lastBatch counts the ones left out', () => {
+  it('BW-033 events list at most 64 things per action; lastBatch counts the ones left out', () => {
     const t = newCtx(-1, -1, false, []);
     for (let i = 0; i < 70; i++) emit(t, 'x', { i });
     expect(t.events).toHaveLength(64);
@@ -163,7 +163,7 @@ describe('batches', () => {
     expect(t.events[63]).toEqual({ type: 'x', i: 63 });
   });
 
-  it('a batch equals the same ticks sent one at a time (random play)', () => {
+  it('BW-034 a batch equals the same ticks sent one at a time (random play)', () => {
     const rng = Rng.fromSeed(99);
     for (let seed = 0; seed < 25; seed++) {
       let a = act(game.init(seed), { type: 'start' }).state;

@@ -5,7 +5,7 @@ import { SPEC } from './spec.js';
 const SEED = seedText('000_f24a9fe9a6231248.txt') ?? '';
 
 describe('the spec', () => {
-  it.skipIf(SEED === '')('the action grammar is the seed file JSON Schema exactly', () => {
+  it.skipIf(SEED === '')('BW-022 the action grammar is the seed file JSON Schema exactly', () => {
     const start = SEED.indexOf('Action grammar');
     const open = SEED.indexOf('{', start);
     let depth = 0;

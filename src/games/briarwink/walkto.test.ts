@@ -39,7 +39,7 @@ function seed7(run: (s: State, a: Action) => ReturnType<typeof step>): State {
 }
 
 describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
-  it('seed 7: walkTo 13 from 1 tick into a step left goes on to (5,0) and arrives after 15 ticks', () => {
+  it('BW-052 BW-048 seed 7: walkTo 13 from 1 tick into a step left goes on to (5,0) and arrives after 15 ticks', () => {
     const s = seed7(step);
     expect([s.pAt, s.pTo, s.pProg]).toEqual([cell(6, 0), cell(5, 0), 1]);
     const r = walk(s, 13);
@@ -47,13 +47,13 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect(r.lastBatch).toMatchObject({ applied: 15, stoppedBy: 'arrived' });
   });
 
-  it('seed 7: walkTo 6 (the origin) from the same point arrives after 7 ticks', () => {
+  it('BW-052 BW-048 seed 7: walkTo 6 (the origin) from the same point arrives after 7 ticks', () => {
     const r = walk(seed7(step), 6);
     expect([r.pAt, r.pTo]).toEqual([6, -1]);
     expect(r.lastBatch).toMatchObject({ applied: 7, stoppedBy: 'arrived' });
   });
 
-  it('mid-step, a search direction at right angles waits for arrival', () => {
+  it('BW-048 mid-step, a search direction at right angles waits for arrival', () => {
     const s = ticks(garden(ROOM), 2, 'right').state; // 2 of 8 from (3,3) toward (4,3), occupying (3,3)
     const r = walk(s, cell(3, 0), 1); // the search from (3,3) says up
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
@@ -61,20 +61,20 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect([arrived.pAt, arrived.pTo]).toEqual([cell(4, 3), -1]);
   });
 
-  it('mid-step, the search direction onward carries on', () => {
+  it('BW-052 mid-step, the search direction onward carries on', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     const r = walk(s, cell(6, 3), 1);
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
   });
 
-  it('mid-step, the opposite search direction reverses from the same spot', () => {
+  it('BW-047 mid-step, the opposite search direction reverses from the same spot', () => {
     // 5 of 8 toward (4,3): the gardener occupies (4,3), and the search from there for (0,3) says left
     const s = ticks(garden(ROOM), 5, 'right').state;
     const r = walk(s, cell(0, 3), 1);
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 5 + 1]);
   });
 
-  it('mid-step, a target on the occupied cell holds null: the step finishes and stops there', () => {
+  it('BW-048 BW-055 mid-step, a target on the occupied cell holds null: the step finishes and stops there', () => {
     // 2 of 8 toward (4,3), still on (3,3): null until progress passes half, then the search says back
     const s = ticks(garden(ROOM), 2, 'right').state;
     const r = walk(s, cell(3, 3));
@@ -83,7 +83,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect(r.lastBatch).toMatchObject({ applied: 6, stoppedBy: 'arrived' });
   });
 
-  it('mid-step, the opposite search direction cannot reverse onto an origin holding a pod', () => {
+  it('BW-047 mid-step, the opposite search direction cannot reverse onto an origin holding a pod', () => {
     const s = act(garden(ROOM), { type: 'tick', move: 'right', plant: true }).state; // pod on (3,3), stepping right
     expect(s.pods[0].cell).toBe(cell(3, 3));
     const more = ticks(s, 4, 'right').state; // 5 of 8: occupying (4,3)
@@ -91,7 +91,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 6]);
   });
 
-  it('mid-step, a destination that closes while you occupy the origin turns you back, whatever walkTo says', () => {
+  it('BW-051 mid-step, a destination that closes while you occupy the origin turns you back, whatever walkTo says', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     // a pod now stands on the destination (as a nudger's push would leave it)
     s.pods = [
@@ -102,7 +102,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 2 + 1]);
   });
 
-  it('mid-step, a step that ends under an active bloom whose origin is not turns back', () => {
+  it('BW-054 mid-step, a step that ends under an active bloom whose origin is not turns back', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(4, 3)] }];
     s.cascades = [{ id: 50, relights: 0, pods: 1 }];
@@ -111,7 +111,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 2 + 1]);
   });
 
-  it('a step whose origin is under the bloom too is not turned back by it', () => {
+  it('BW-054 a step whose origin is under the bloom too is not turned back by it', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(3, 3), cell(4, 3)] }];
     s.cascades = [{ id: 50, relights: 0, pods: 1 }];

@@ -1,10 +1,11 @@
 /**
  * Golden runs that die. The eight stored solutions (solutions.json) are the golden runs that win; these
- * are runs from `init` that play the solutions of levels 1-5 and then die on level 6, one for each way a
- * run can end early that we could reach by play: crushed by a falling rock, and out of oil. Each file in
+ * are runs from `init` that end early, one for each way the rules allow: crushed by a falling rock and
+ * out of oil (both play the solutions of levels 1-5 and then die on level 6; their level-6 actions were
+ * found by seeded random play), and boxed in (on level 1; planned by hand, see ENDINGS). Each file in
  * golden/ holds the seed, the actions as letters (solutions.ts) and, per step, the level, the score, the
- * oil and a hash of the wire state; the test replays them through the engine step by step. The level-6
- * actions were found by seeded random play; the files are the record. Re-record after a rules change
+ * oil and a hash of the wire state; the test replays them through the engine step by step. The files are
+ * the record. Re-record after a rules change
  * (and a rules version bump) with `RECORD_GOLDEN=1 npx vitest run src/games/delvewick/golden-deaths.test.ts`,
  * then `npx prettier --write` the files.
  */
@@ -13,13 +14,13 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../core/seal.js';
 import { delvewick } from './index.js';
 import { decodeActions, type SolutionsFile } from './solutions.js';
-import { CRUSHED, OUT_OF_OIL, PLAYING, type DelvewickState } from './types.js';
+import { BOXED_IN, CRUSHED, OUT_OF_OIL, PLAYING, type DelvewickState } from './types.js';
 import { toWire } from './wire.js';
 
 interface GoldenDeath {
   rulesVersion: string;
   seed: number;
-  ending: 'crushed' | 'out_of_oil';
+  ending: 'crushed' | 'out_of_oil' | 'boxed_in';
   actions: string;
   steps: { level: number; score: number; oil: number; hash: string }[];
 }
@@ -29,14 +30,31 @@ const PREFIX = solutions.levels
   .slice(0, 5)
   .map((l) => l.actions)
   .join('');
-/** The level-6 endings, found by seeded random play from the start of level 6. */
+/**
+ * The endings: `prefix` (solved levels) then `tail`, ending on `level`. The level-6 tails were found by
+ * seeded random play from the start of level 6. The boxed-in run was planned: on level 1 the mole digs
+ * down the left column and along row 3, pushes the boulder at (9,3) left until it drops down the
+ * column and lands at (1,7) on the soil of the corner (1,8); it then gets under the boulder at (2,5),
+ * walks down column 2 one step ahead of it as it falls, and steps left into the corner. The first
+ * boulder now rests on the mole, the second lands beside it with soil beyond (so it cannot be pushed),
+ * and bedrock closes the other two sides.
+ */
 const ENDINGS = [
-  { ending: 'crushed', code: CRUSHED, tail: 'dddrwddulddrrrlddlrwlddldrwrurrrrrlrlwlrrwlrudlru' },
+  {
+    ending: 'crushed',
+    code: CRUSHED,
+    level: 6,
+    prefix: PREFIX,
+    tail: 'dddrwddulddrrrlddlrwlddldrwrurrrrrlrlwlrrwlrudlru',
+  },
   {
     ending: 'out_of_oil',
     code: OUT_OF_OIL,
+    level: 6,
+    prefix: PREFIX,
     tail: 'dwrrludrrwlrlrddruullrudldrudlrduluulddlruulrlrrldrwrrddudduddddlllduw',
   },
+  { ending: 'boxed_in', code: BOXED_IN, level: 1, prefix: '', tail: 'dddddduuuurrrrrrrurrdllllllllldddrddlw' },
 ] as const;
 const file = (ending: string) => new URL(`./golden/dies-${ending}.json`, import.meta.url);
 
@@ -66,13 +84,13 @@ function play(seed: number, letters: string): DelvewickState[] {
 }
 
 describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
-  it.each(ENDINGS)('records the run that ends $ending', ({ ending, tail }) => {
-    const states = play(0, PREFIX + tail);
+  it.each(ENDINGS)('records the run that ends $ending', ({ ending, prefix, tail }) => {
+    const states = play(0, prefix + tail);
     const run: GoldenDeath = {
       rulesVersion: delvewick.spec.rulesVersion,
       seed: 0,
       ending,
-      actions: PREFIX + tail,
+      actions: prefix + tail,
       steps: states.map(fact),
     };
     writeFileSync(file(ending), JSON.stringify(run, null, 1) + '\n');
@@ -80,21 +98,40 @@ describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
 });
 
 describe('golden runs that die', () => {
-  it.each(ENDINGS)(
+  it.each(ENDINGS.filter((e) => e.level === 6))(
     'DW-042 a run from init clears levels 1-5 and ends $ending on level 6, step for step',
-    ({ ending, code }) => {
-      const run = JSON.parse(readFileSync(file(ending), 'utf8')) as GoldenDeath;
-      expect(run.rulesVersion).toBe(delvewick.spec.rulesVersion);
-      const states = play(run.seed, run.actions);
-      states.forEach((s, i) => expect(fact(s), `step ${i}`).toEqual(run.steps[i]));
-      const last = states[states.length - 1];
-      expect(last.level).toBe(6);
-      expect(last.end).toBe(code);
-      expect(states.slice(0, -1).every((s) => s.end === PLAYING)).toBe(true);
-      expect(delvewick.isGameOver(last)).toBe(true);
-      expect(delvewick.outcome(last)).toMatchObject({ kind: 'terminated', reason: ending });
-      // the ending keeps every point banked: the score never drops on the last step
-      expect(last.score).toBeGreaterThanOrEqual(states[states.length - 2].score);
+    (ending) => {
+      checkGolden(ending);
     },
   );
+  it('DW-030 DW-042 a run from init ends boxed in on level 1 once the board settles around the mole, step for step', () => {
+    const boxed = ENDINGS[2];
+    const last = checkGolden(boxed);
+    expect(last.oil).toBeGreaterThan(0);
+    // one tick earlier every move was already refused, but the boulder beside the mole was still
+    // falling: an unsettled board does not end the run, so only the wait that lands it does
+    const before = play(0, boxed.prefix + boxed.tail.slice(0, -1)).pop()!;
+    expect(before.end).toBe(PLAYING);
+    for (const dir of ['up', 'down', 'left', 'right'] as const) {
+      expect(delvewick.step(before, { type: 'move', dir }).ok, dir).toBe(false);
+    }
+    expect(delvewick.step(before, { type: 'wait' }).ok).toBe(true);
+  });
 });
+
+/** Replays one ending's file against the engine and checks its end; returns the last state. */
+function checkGolden({ ending, code, level }: (typeof ENDINGS)[number]): DelvewickState {
+  const run = JSON.parse(readFileSync(file(ending), 'utf8')) as GoldenDeath;
+  expect(run.rulesVersion).toBe(delvewick.spec.rulesVersion);
+  const states = play(run.seed, run.actions);
+  states.forEach((s, i) => expect(fact(s), `step ${i}`).toEqual(run.steps[i]));
+  const last = states[states.length - 1];
+  expect(last.level).toBe(level);
+  expect(last.end).toBe(code);
+  expect(states.slice(0, -1).every((s) => s.end === PLAYING)).toBe(true);
+  expect(delvewick.isGameOver(last)).toBe(true);
+  expect(delvewick.outcome(last)).toMatchObject({ kind: 'terminated', reason: ending });
+  // the ending keeps every point banked: the score never drops on the last step
+  expect(last.score).toBeGreaterThanOrEqual(states[states.length - 2].score);
+  return last;
+}

@@ -22,7 +22,7 @@ function due(s: ReturnType<typeof garden>, c: number, reach = 2, id = s.nextPod)
 }
 
 describe('planting', () => {
-  it('plants on your occupied cell when present, under the cap, on floor or sprout with no pod, not the gate', () => {
+  it('BW-058 plants on your occupied cell when present, under the cap, on floor or sprout with no pod, not the gate', () => {
     expect(canPlant(garden(ROOM))).toBe(true);
     expect(canPlant(garden(ROOM.replace('G', '@')))).toBe(true);
     expect(canPlant(garden(ROOM, { away: 5, pAt: -1 }))).toBe(false);
@@ -39,7 +39,7 @@ describe('planting', () => {
     expect(act(b, { type: 'tick', move: null, plant: true }).state.pods).toHaveLength(2);
   });
 
-  it('the pod keeps the reach you had at planting', () => {
+  it('BW-059 the pod keeps the reach you had at planting', () => {
     const s = garden(ROOM.replace('...G...', '...G+..'));
     const a = act(s, { type: 'tick', move: 'right', plant: true }).state;
     const b = ticks(a, 4, 'right').state;
@@ -47,7 +47,7 @@ describe('planting', () => {
     expect(b.pods[0].reach).toBe(2);
   });
 
-  it('starts at bloomIn 66, counts down from the next tick and bursts at 0', () => {
+  it('BW-060 BW-004 starts at bloomIn 66, counts down from the next tick and bursts at 0', () => {
     const a = act(garden(ROOM), { type: 'tick', move: null, plant: true }).state;
     expect(a.pods[0].bloomIn).toBe(66);
     const b = ticks(a, 65, 'up').state;
@@ -60,7 +60,7 @@ describe('planting', () => {
 });
 
 describe('bursts and beams', () => {
-  it('a beam follows the tile rules and stops at the edge', () => {
+  it('BW-062 a beam follows the tile rules and stops at the edge', () => {
     const s = garden(`
 .......
 ...#...
@@ -88,7 +88,7 @@ G......`);
     expect(r.terrain[cell(5, 3)]).toBe(POND);
   });
 
-  it('a beam that reaches another pod covers it, wakes it (bloomIn at most 3) and stops', () => {
+  it('BW-063 BW-005 a beam that reaches another pod covers it, wakes it (bloomIn at most 3) and stops', () => {
     const s = garden(`
 G......
 .......
@@ -112,7 +112,7 @@ G......
     expect(later.terrain[cell(5, 3)]).toBe(FLOOR); // the chained bloom cleared the briar
   });
 
-  it('a pod woken this tick never bursts this tick', () => {
+  it('BW-069 a pod woken this tick never bursts this tick', () => {
     const s = garden(`
 G......
 .......
@@ -131,7 +131,7 @@ G......
     expect(r2.pods).toHaveLength(0);
   });
 
-  it('clearing original briar pays 10 and reveals its hidden power-up at once; regrown briar and sprouts pay 0', () => {
+  it('BW-015 BW-064 clearing original briar pays 10 and reveals its hidden power-up at once; regrown briar and sprouts pay 0', () => {
     const s = garden(`
 G......
 .......
@@ -152,7 +152,7 @@ G......
     expect(r.state.terrain[cell(5, 3)]).toBe(FLOOR);
   });
 
-  it('power-ups are bloom-proof', () => {
+  it('BW-065 power-ups are bloom-proof', () => {
     const s = garden(
       ROOM.replace('...G...', '...G...').replace('.......\n.......\n.......\n...G', '.......\n.......\n...+...\n...G'),
     );
@@ -162,7 +162,7 @@ G......
     expect(r.pickups).toHaveLength(1);
   });
 
-  it('a bloom is active for 18 ticks counting its burst tick', () => {
+  it('BW-066 a bloom is active for 18 ticks counting its burst tick', () => {
     const s = garden(ROOM.replace('...G...', '......G'));
     due(s, cell(0, 0), 2);
     const burst = ticks(s, 1).state;
@@ -171,7 +171,7 @@ G......
     expect(ticks(burst, 18).state.blooms).toHaveLength(0);
   });
 
-  it('a walker that steps into a lingering bloom later is affected', () => {
+  it('BW-067 a walker that steps into a lingering bloom later is affected', () => {
     // a mope whose only exit is the bloom's cell: it starts the step at once (no draw) and occupies
     // the bloom cell on the tick its progress reaches 8 of 15, while the bloom still has ticks left
     const s = garden(`
@@ -234,7 +234,7 @@ m......`);
     expect(b.dimlings).toHaveLength(0); // progress 8: occupies the bloom cell
   });
 
-  it('a pod planted into a lingering bloom wakes at the pod stage', () => {
+  it('BW-068 a pod planted into a lingering bloom wakes at the pod stage', () => {
     const s = garden(ROOM.replace('...G...', '...@...'));
     s.blooms.push({ pod: 70, cascade: 70, left: 10, cells: [cell(3, 3)] });
     s.cascades.push({ id: 70, relights: 0, pods: 1 });
@@ -246,7 +246,7 @@ m......`);
 });
 
 describe('cascades and scoring', () => {
-  it('a pod bursting on its own timer opens a cascade with its pod id; pods it wakes join it', () => {
+  it('BW-070 BW-012 a pod bursting on its own timer opens a cascade with its pod id; pods it wakes join it', () => {
     const s = garden(`
 G......
 .......
@@ -268,7 +268,7 @@ G......
     expect(r2.cascades[0].pods).toBe(2);
   });
 
-  it('a woken pod joins the lowest cascade when several blooms qualify', () => {
+  it('BW-071 a woken pod joins the lowest cascade when several blooms qualify', () => {
     const s = garden(`
 G......
 .......
@@ -288,7 +288,7 @@ G......
     expect(r.pods[0].cascade).toBe(2);
   });
 
-  it('a dimling under several blooms is relit by the lowest covering cascade', () => {
+  it('BW-072 a dimling under several blooms is relit by the lowest covering cascade', () => {
     const s = garden(`
 G......
 .......
@@ -308,7 +308,7 @@ G......
     expect(relight?.cascade).toBe(4);
   });
 
-  it('relights on one tick in one cascade go by base value then id; the k-th pays base x min(k, 8)', () => {
+  it('BW-013 BW-012 relights on one tick in one cascade go by base value then id; the k-th pays base x min(k, 8)', () => {
     const s = garden(`
 G......
 .......
@@ -327,7 +327,7 @@ ptmo...
     expect(rel.map((e) => e.points)).toEqual([50, 160, 360]);
   });
 
-  it('the multiplier stops growing at 8', () => {
+  it('BW-012 the multiplier stops growing at 8', () => {
     const s = garden(ROOM.replace('...G...', 'G......'));
     s.dimlings = [];
     for (let i = 0; i < 10; i++)
@@ -350,7 +350,7 @@ ptmo...
     expect(pts).toEqual([50, 100, 150, 200, 250, 300, 350, 400, 400, 400]);
   });
 
-  it('relights into a lingering bloom still count for its cascade', () => {
+  it('BW-013 relights into a lingering bloom still count for its cascade', () => {
     const s = garden(`
 G......
 .......
@@ -369,7 +369,7 @@ G......
     expect(rel[0].points).toBe(150);
   });
 
-  it('a closing cascade pays 50 x (min(pods, 8) - 1), only if it relit a dimling', () => {
+  it('BW-014 a closing cascade pays 50 x (min(pods, 8) - 1), only if it relit a dimling', () => {
     const mk = (withMope: boolean) => {
       const s = garden(`
 G......
@@ -393,7 +393,7 @@ G......
     expect(unpaid.state.score).toBe(0);
   });
 
-  it('kinds pay their base values', () => {
+  it('BW-011 kinds pay their base values', () => {
     for (const [kind, base] of [
       [MOPE, 50],
       [PEEKER, 80],

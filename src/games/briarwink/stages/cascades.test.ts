@@ -4,7 +4,7 @@ import { newCtx } from './ctx.js';
 import { cascadeClosing } from './cascades.js';
 
 describe('cascade closing', () => {
-  it('a cascade stays open while one of its blooms is active or a pod it woke is waiting', () => {
+  it('BW-014 a cascade stays open while one of its blooms is active or a pod it woke is waiting', () => {
     const s = garden(`
 G......
 .......
@@ -32,7 +32,7 @@ G......
     expect(s.score).toBe(50);
   });
 
-  it('the linked-pod bonus counts at most 8 pods', () => {
+  it('BW-014 the linked-pod bonus counts at most 8 pods', () => {
     const s = garden('G......\n' + '.......\n'.repeat(8));
     s.cascades.push({ id: 1, relights: 3, pods: 12 });
     cascadeClosing(s, newCtx(-1, -1, false, []));

@@ -4,7 +4,7 @@ import { newCtx } from './ctx.js';
 import { counters } from './counters.js';
 
 describe('counters', () => {
-  it('count the night tick, grace and shimmer down, and clear the per-tick pod flags', () => {
+  it('BW-035 count the night tick, grace and shimmer down, and clear the per-tick pod flags', () => {
     const s = garden(`
 @......
 .......

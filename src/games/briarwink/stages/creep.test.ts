@@ -20,7 +20,7 @@ const EMPTY = `
 const inCore = (c: number) => xOf(c) >= 2 && xOf(c) <= 4 && yOf(c) >= 2 && yOf(c) <= 6;
 
 describe('the creep spiral', () => {
-  it('starts at the corner opposite the spawn corner and runs clockwise round the outer ring', () => {
+  it('BW-104 starts at the corner opposite the spawn corner and runs clockwise round the outer ring', () => {
     const sp = spiralOf(0, 1); // spawn top-left, meadow (nothing fixed on the rings)
     const expected: number[] = [];
     for (let x = 6; x >= 0; x--) expected.push(cell(x, 8)); // bottom row, right to left
@@ -31,12 +31,12 @@ describe('the creep spiral', () => {
     expect(sp[28]).toBe(cell(5, 7)); // the next ring starts at its own matching corner
   });
 
-  it('for a top-right spawn it starts bottom-left and goes up the left side', () => {
+  it('BW-104 for a top-right spawn it starts bottom-left and goes up the left side', () => {
     const sp = spiralOf(1, 1);
     expect(sp.slice(0, 3)).toEqual([cell(0, 8), cell(0, 7), cell(0, 6)]);
   });
 
-  it('then the next ring in, skipping moonstones, hedges and pond, never the inner core', () => {
+  it('BW-104 then the next ring in, skipping moonstones, hedges and pond, never the inner core', () => {
     for (let layout = 0; layout < 5; layout++)
       for (let corner = 0; corner < 4; corner++) {
         const sp = spiralOf(corner, layout);
@@ -52,7 +52,7 @@ describe('the creep spiral', () => {
 });
 
 describe('calm and creep', () => {
-  it('nothing creeps during the calm; when it ends dimlings grow restless and 3 cells are marked', () => {
+  it('BW-102 BW-103 nothing creeps during the calm; when it ends dimlings grow restless and 3 cells are marked', () => {
     const s = garden(EMPTY, { calmLeft: 5 });
     const calm = ticks(s, 5).state;
     expect(calm.marks).toEqual([]);
@@ -62,7 +62,7 @@ describe('calm and creep', () => {
     expect(creep.marks).toEqual(spiralOf(0, s.layout).slice(0, 3));
   });
 
-  it('3 creep intervals later the first mark grows into thicket, then one more every interval', () => {
+  it('BW-103 3 creep intervals later the first mark grows into thicket, then one more every interval', () => {
     const s = garden(EMPTY, { calmLeft: 0 });
     const every = 84; // night 1
     const a = ticks(s, 1).state;
@@ -77,7 +77,7 @@ describe('calm and creep', () => {
     expect(d.marks).toEqual([sp[2], sp[3], sp[4]]);
   });
 
-  it('growth turns briar and sprouts to thicket', () => {
+  it('BW-105 growth turns briar and sprouts to thicket', () => {
     const s = garden(EMPTY);
     s.terrain[cell(0, 8)] = BRIAR;
     s.terrain[cell(1, 8)] = SPROUT;
@@ -87,14 +87,14 @@ describe('calm and creep', () => {
     expect(s.terrain[cell(1, 8)]).toBe(THICKET);
   });
 
-  it('growth moves a dimling on the cell to the nearest floor cell, off your cell when it can', () => {
+  it('BW-105 growth moves a dimling on the cell to the nearest floor cell, off your cell when it can', () => {
     const s = garden(EMPTY);
     s.dimlings[0].at = cell(6, 8);
     grow(s, newCtx(-1, -1, false, []), cell(6, 8));
     expect(s.dimlings[0].at).toBe(cell(6, 7)); // BFS: up first
   });
 
-  it('growth moves you inside the main garden, away from blooms and from cells next to dimlings', () => {
+  it('BW-105 growth moves you inside the main garden, away from blooms and from cells next to dimlings', () => {
     const s = garden(`
 .......
 .......
@@ -111,7 +111,7 @@ describe('calm and creep', () => {
     expect(c).toBe(cell(0, 8));
   });
 
-  it('a pickup on a growing cell moves; one that can only land on your cell is collected', () => {
+  it('BW-105 a pickup on a growing cell moves; one that can only land on your cell is collected', () => {
     const s = garden(EMPTY.replace('......m', '+.....m'));
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
     expect(s.pickups).toEqual([{ cell: cell(0, 7), kind: WIDE_PETAL }]);
@@ -130,14 +130,14 @@ G+XXXXX`);
     expect(t.levels[WIDE_PETAL]).toBe(1);
   });
 
-  it('sprigs or a dropped power-up waiting to appear on a growing cell move with it', () => {
+  it('BW-105 sprigs or a dropped power-up waiting to appear on a growing cell move with it', () => {
     const s = garden(EMPTY);
     s.deferred.push({ cell: cell(0, 8), what: -1 });
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
     expect(s.deferred).toEqual([{ cell: cell(0, 7), what: -1 }]);
   });
 
-  it('growth wakes a pod there and waits for its burst', () => {
+  it('BW-105 growth wakes a pod there and waits for its burst', () => {
     const s = garden(EMPTY.replace('......m', 'o.....m'), { calmLeft: 0, creepEvents: 1, creepIn: 50 });
     s.marks = [cell(0, 8)];
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
@@ -149,7 +149,7 @@ G+XXXXX`);
     expect(after.terrain[cell(0, 8)]).toBe(THICKET);
   });
 
-  it('creep, regrowth and restlessness stop the moment the last dimling is relit, and the marks clear', () => {
+  it('BW-108 creep, regrowth and restlessness stop the moment the last dimling is relit, and the marks clear', () => {
     const s = garden(EMPTY.replace('......m', '.....*m'), { calmLeft: 0, restless: true, creepEvents: 1, creepIn: 5 });
     s.marks = [cell(6, 8), cell(5, 8), cell(4, 8)];
     s.regrowIn = 40;

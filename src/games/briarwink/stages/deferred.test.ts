@@ -16,7 +16,7 @@ const ROOM = `
 ......m`;
 
 describe('deferred spawns', () => {
-  it('a dropped power-up appears once its cell has no active bloom', () => {
+  it('BW-096 a dropped power-up appears once its cell has no active bloom', () => {
     const s = garden(ROOM);
     s.deferred.push({ cell: cell(1, 1), what: EXTRA_POD });
     s.blooms.push({ pod: 1, cascade: 1, left: 2, cells: [cell(1, 1)] });
@@ -28,7 +28,7 @@ describe('deferred spawns', () => {
     expect(s.deferred).toEqual([]);
   });
 
-  it('a power-up that appears under you is collected', () => {
+  it('BW-035 a power-up that appears under you is collected', () => {
     const s = garden(ROOM);
     s.deferred.push({ cell: cell(3, 3), what: EXTRA_POD });
     deferredSpawns(s, newCtx(-1, -1, false, []));

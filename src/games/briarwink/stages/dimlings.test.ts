@@ -18,7 +18,7 @@ G......
 .......`;
 
 describe('wandering', () => {
-  it('an idle dimling takes its only open exit without a draw', () => {
+  it('BW-077 an idle dimling takes its only open exit without a draw', () => {
     const s = garden(`
 G......
 .......
@@ -34,7 +34,7 @@ G......
     expect(r.rng).toEqual(s.rng);
   });
 
-  it('drops the way it came unless that is the only exit', () => {
+  it('BW-077 drops the way it came unless that is the only exit', () => {
     const corridor = garden(`
 G......
 .......
@@ -65,7 +65,7 @@ G......
     expect(ticks(deadEnd, 1).state.dimlings[0].to).toBe(cell(3, 5));
   });
 
-  it('keeps straight on a 70 percent draw, otherwise picks uniformly (straight included)', () => {
+  it('BW-077 keeps straight on a 70 percent draw, otherwise picks uniformly (straight included)', () => {
     const s = garden(`
 G......
 .......
@@ -92,7 +92,7 @@ G......
     expect(straight / N).toBeLessThan(0.83);
   });
 
-  it('with no exit it waits 8 ticks before deciding again', () => {
+  it('BW-078 with no exit it waits 8 ticks before deciding again', () => {
     const s = garden(`
 G......
 .......
@@ -111,7 +111,7 @@ G......
     expect(c.dimlings[0].to).toBe(cell(4, 4));
   });
 
-  it('choices draw from the seeded stream in ascending id', () => {
+  it('BW-079 choices draw from the seeded stream in ascending id', () => {
     // Two idle mopes on open ground, each with three exits (the way back dropped) and straight open,
     // so each choice is a 70 % straight draw and, failing it, a uniform pick. The mope with id 0 stands
     // to the right of the one with id 1 (the list stays in ascending id), so neither the map order nor
@@ -146,7 +146,7 @@ G......
     expect(checked).toBe(6);
   });
 
-  it('dimlings never enter pods, briar, stone, hedge, thicket, pond, creep marks or the open gate', () => {
+  it('BW-075 BW-041 BW-042 dimlings never enter pods, briar, stone, hedge, thicket, pond, creep marks or the open gate', () => {
     for (const block of ['o', '%', '#', 'H', 'X', '~', 'x', '^']) {
       const s = garden(`
 G......
@@ -162,7 +162,7 @@ G......
     }
   });
 
-  it('dimlings keep out of the spawn pocket during the opening hush of 150 ticks', () => {
+  it('BW-076 dimlings keep out of the spawn pocket during the opening hush of 150 ticks', () => {
     const s = garden(`
 .....G.
 #......
@@ -199,7 +199,7 @@ m......
     expect(ticks(t, 1).state.dimlings[0].to).toBe(cell(0, 1));
   });
 
-  it('dimlings pass through each other', () => {
+  it('BW-073 dimlings pass through each other', () => {
     const s = garden(`
 G......
 .......
@@ -216,7 +216,7 @@ G......
     expect(r.dimlings[0].to).toBe(cell(2, 4));
   });
 
-  it('a mope steps every 15 ticks', () => {
+  it('BW-080 a mope steps every 15 ticks', () => {
     const s = garden(`
 G......
 .......
@@ -233,7 +233,7 @@ G......
     expect(r.dimlings[0].to).toBe(-1);
   });
 
-  it('a dimling whose destination closes while it still occupies the origin turns back', () => {
+  it('BW-051 a dimling whose destination closes while it still occupies the origin turns back', () => {
     const s = garden(
       EMPTY.replace('.......\n.......\n.......\n.......\n.......', '.......\n.......\n.......\n..m....\n.......'),
     );

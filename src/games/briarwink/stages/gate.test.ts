@@ -22,7 +22,7 @@ function lastRelight(opts = {}) {
 }
 
 describe('the moon gate', () => {
-  it('opens on the cell of the last relight on the first tick that cell has no active bloom', () => {
+  it('BW-109 BW-006 opens on the cell of the last relight on the first tick that cell has no active bloom', () => {
     const r = ticks(lastRelight(), 1).state;
     expect(r.dimlings).toHaveLength(0);
     expect(r.gate).toBe(-1);
@@ -32,7 +32,7 @@ describe('the moon gate', () => {
     expect(open.gate).toBe(cell(3, 3));
   });
 
-  it('stays shut while a split is queued', () => {
+  it('BW-109 stays shut while a split is queued', () => {
     const s = lastRelight();
     s.dimlings[0].kind = 4; // twinbud
     const r = ticks(s, 30).state;
@@ -40,7 +40,7 @@ describe('the moon gate', () => {
     expect(r.dimlings).toHaveLength(2);
   });
 
-  it('stepping onto it clears the night; the next night waits for start', () => {
+  it('BW-006 BW-110 stepping onto it clears the night; the next night waits for start', () => {
     const s = garden(`
 G^.....
 .......
@@ -59,7 +59,7 @@ G^.....
     expect(r.state.score).toBe(150);
   });
 
-  it('standing on it as it opens clears the night', () => {
+  it('BW-006 standing on it as it opens clears the night', () => {
     const s = garden(`
 .......
 .......
@@ -84,7 +84,7 @@ G^.....
     expect(opened.events.map((e) => e.type)).toEqual(expect.arrayContaining(['gateOpens', 'nightCleared']));
   });
 
-  it('clearing pays 100 x min(night, 30), plus 50 x min(night, 30) with no heart lost', () => {
+  it('BW-017 clearing pays 100 x min(night, 30), plus 50 x min(night, 30) with no heart lost', () => {
     for (const [night, lost, expected] of [
       [5, false, 750],
       [5, true, 500],
@@ -96,7 +96,7 @@ G^.....
     }
   });
 
-  it('every 4th night grants a heart, or 300 points with 5 hearts already', () => {
+  it('BW-018 every 4th night grants a heart, or 300 points with 5 hearts already', () => {
     const map = 'G^.....\n' + '.......\n'.repeat(8);
     const a = act(garden(map, { night: 4, hearts: 3 }), { type: 'tick', move: 'right', count: 30 }).state;
     expect(a.hearts).toBe(4);
@@ -108,7 +108,7 @@ G^.....
     expect(c.hearts).toBe(3);
   });
 
-  it('open cascades close and pay when the night clears', () => {
+  it('BW-110 open cascades close and pay when the night clears', () => {
     const s = garden('G^.....\n' + '.......\n'.repeat(8));
     s.cascades.push({ id: 4, relights: 2, pods: 3 });
     s.blooms.push({ pod: 9, cascade: 4, left: 10, cells: [cell(6, 8)] });
@@ -116,7 +116,7 @@ G^.....
     expect(r.score).toBe(150 + 100);
   });
 
-  it("the night's pods, blooms, pickups, sprouts and fireflies are removed; upgrades carry over", () => {
+  it("BW-110 BW-101 the night's pods, blooms, pickups, sprouts and fireflies are removed; upgrades carry over", () => {
     const s = garden('G^.+.o,\n' + '.......\n'.repeat(8), { levels: [2, 1, 0] });
     s.fireflies = [cell(3, 3)];
     s.blooms.push({ pod: 9, cascade: 4, left: 10, cells: [cell(6, 8)] });
@@ -130,7 +130,7 @@ G^.....
     expect(r.levels[WIDE_PETAL]).toBe(2);
   });
 
-  it('the next night starts with start', () => {
+  it('BW-007 BW-021 the next night starts with start', () => {
     const s = garden('G^.....\n' + '.......\n'.repeat(8));
     const r = act(s, { type: 'tick', move: 'right', count: 30 }).state;
     const next = act(r, { type: 'start' }).state;
@@ -138,7 +138,7 @@ G^.....
     expect(next.night).toBe(2);
   });
 
-  it('only you enter the open gate', () => {
+  it('BW-042 only you enter the open gate', () => {
     const s = garden(`
 G......
 .......

@@ -15,11 +15,11 @@ const BUMP = `
 .......`;
 
 describe('hearts', () => {
-  it('you start with 3 hearts', () => {
+  it('BW-092 you start with 3 hearts', () => {
     expect(garden(BUMP).hearts).toBe(3);
   });
 
-  it('an active bloom on your occupied cell costs a heart (dazzled), your own blooms too', () => {
+  it('BW-093 BW-005 an active bloom on your occupied cell costs a heart (dazzled), your own blooms too', () => {
     const s = act(garden(BUMP.replace('m', '.')), { type: 'tick', move: null, plant: true }).state;
     s.pods[0].bloomIn = 1;
     const r = ticks(s, 1);
@@ -27,7 +27,7 @@ describe('hearts', () => {
     expect(r.events.find((e) => e.type === 'heartLost')?.why).toBe('dazzled');
   });
 
-  it('a dimling that is not shimmering on your cell costs a heart (bumped)', () => {
+  it('BW-093 a dimling that is not shimmering on your cell costs a heart (bumped)', () => {
     const s = garden(BUMP);
     const d = s.dimlings[0];
     d.at = cell(3, 3);
@@ -41,7 +41,7 @@ describe('hearts', () => {
     expect(ticks(shimmering, 1).state.hearts).toBe(3);
   });
 
-  it('swapping cells with a dimling on the same tick costs a heart', () => {
+  it('BW-093 swapping cells with a dimling on the same tick costs a heart', () => {
     const s = garden(BUMP);
     s.pTo = cell(4, 3);
     s.pDir = 1;
@@ -55,7 +55,7 @@ describe('hearts', () => {
     expect(r.events.find((e) => e.type === 'heartLost')?.why).toBe('swapped');
   });
 
-  it('relights resolve first: a dimling relit on the tick it reaches you costs nothing', () => {
+  it('BW-094 relights resolve first: a dimling relit on the tick it reaches you costs nothing', () => {
     // you step off (3,3) to (4,3) as a mope steps from (4,3) onto (3,3), where a bloom lingers:
     // it is relit there before the swap could cost you a heart
     const s = garden(BUMP);
@@ -75,14 +75,14 @@ describe('hearts', () => {
     expect(playerCell(r.state)).toBe(cell(4, 3));
   });
 
-  it('no heart is lost during grace or while away', () => {
+  it('BW-095 no heart is lost during grace or while away', () => {
     const s = garden(BUMP.replace('G', '@'));
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 50;
     expect(ticks(s, 5).state.hearts).toBe(3);
   });
 
-  it('at most one heart a tick', () => {
+  it('BW-035 at most one heart a tick', () => {
     const s = garden(BUMP);
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 50;
@@ -96,7 +96,7 @@ describe('hearts', () => {
     expect(r.events.filter((e) => e.type === 'heartLost')).toHaveLength(1);
   });
 
-  it('after a loss you are away 24 ticks and return with 75 ticks of grace', () => {
+  it('BW-096 BW-097 after a loss you are away 24 ticks and return with 75 ticks of grace', () => {
     const s = garden(BUMP);
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 99;
@@ -112,7 +112,7 @@ describe('hearts', () => {
     expect(moving.pTo).toBeGreaterThanOrEqual(0);
   });
 
-  it('your highest upgrade loses one level (ties Wide Petal, Extra Pod, Quick Step) and drops as a pickup', () => {
+  it('BW-096 your highest upgrade loses one level (ties Wide Petal, Extra Pod, Quick Step) and drops as a pickup', () => {
     for (const [levels, lost] of [
       [[1, 1, 1], WIDE_PETAL],
       [[0, 1, 1], EXTRA_POD],
@@ -132,7 +132,7 @@ describe('hearts', () => {
     expect(ticks(none, 1).state.pickups).toEqual([]);
   });
 
-  it('the dropped level waits until the cell has no active bloom', () => {
+  it('BW-096 the dropped level waits until the cell has no active bloom', () => {
     const s = garden(BUMP.replace('m', '.'), { levels: [1, 0, 0] });
     s.blooms.push({ pod: 3, cascade: 3, left: 5, cells: [cell(3, 3)] });
     s.cascades.push({ id: 3, relights: 0, pods: 1 });
@@ -142,7 +142,7 @@ describe('hearts', () => {
     expect(later.pickups).toEqual([{ cell: cell(3, 3), kind: WIDE_PETAL }]);
   });
 
-  it('at 0 hearts the run is finished and the tick ends', () => {
+  it('BW-098 BW-009 at 0 hearts the run is finished and the tick ends', () => {
     const s = garden(BUMP, { hearts: 1 });
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 99;

@@ -24,7 +24,7 @@ const TICK_ORDER = [
 ];
 
 describe('the tick order', () => {
-  it('the stage list is the TICK ORDER, name by name', () => {
+  it('BW-035 the stage list is the TICK ORDER, name by name', () => {
     expect(TICK_STAGES.map((s) => s.name)).toEqual(TICK_ORDER);
   });
 

@@ -46,7 +46,7 @@ G..p...
 .......
 .......`;
 
-  it('spots you on its row or column within 5 cells over floor, sprout or pond with no pod', () => {
+  it('BW-082 spots you on its row or column within 5 cells over floor, sprout or pond with no pod', () => {
     const s = withDimling(LINE, PEEKER);
     expect(sightDir(s, s.dimlings[0])).toBe(3);
     const pond = withDimling(LINE.replace('G..p...', 'G~,p...'), PEEKER);
@@ -65,14 +65,14 @@ G..p...
     expect(sightDir(diag, diag.dimlings[0])).toBe(-1);
   });
 
-  it('range is 5 cells', () => {
+  it('BW-082 range is 5 cells', () => {
     const five = withDimling(LINE.replace('G..p...', 'G....p.'), PEEKER);
     expect(sightDir(five, five.dimlings[0])).toBe(3);
     const six = withDimling(LINE.replace('G..p...', 'G.....p'), PEEKER);
     expect(sightDir(six, six.dimlings[0])).toBe(-1);
   });
 
-  it('a spotted peeker stares 12 ticks, then dashes at 7 ticks a step', () => {
+  it('BW-082 a spotted peeker stares 12 ticks, then dashes at 7 ticks a step', () => {
     const s = withDimling(LINE.replace('G..p...', 'G...p..').replace('G', '@'), PEEKER);
     const a = ticks(s, 1).state;
     expect(a.dimlings[0].mode).toBe(STARE);
@@ -84,12 +84,12 @@ G..p...
     expect(c.dimlings[0].steps).toBe(7);
   });
 
-  it('grace does not hide you from it', () => {
+  it('BW-083 grace does not hide you from it', () => {
     const s = withDimling(LINE.replace('G', '@'), PEEKER);
     expect(sightDir(s, s.dimlings[0])).toBe(3);
   });
 
-  it('wanders again when sight breaks', () => {
+  it('BW-082 wanders again when sight breaks', () => {
     const s = withDimling(LINE, PEEKER);
     s.dimlings[0].mode = DASH;
     s.pAt = cell(0, 0); // gone off its row and column
@@ -98,7 +98,7 @@ G..p...
     expect(r.dimlings[0].mode).toBe(WANDER);
   });
 
-  it('the dash keeps its 7 ticks when the dimlings grow restless', () => {
+  it('BW-103 the dash keeps its 7 ticks when the dimlings grow restless', () => {
     const s = withDimling(LINE, PEEKER);
     s.restless = true;
     s.dimlings[0].mode = STARE;
@@ -109,7 +109,7 @@ G..p...
 });
 
 describe('rootlings', () => {
-  it('walk floor and briar alike: 16 ticks into an open cell, 24 into briar', () => {
+  it('BW-084 walk floor and briar alike: 16 ticks into an open cell, 24 into briar', () => {
     const s = garden(`
 G......
 .......
@@ -139,7 +139,7 @@ G......
     expect(ticks(t, 1).state.dimlings[0].steps).toBe(16);
   });
 
-  it('a beam that covers and clears its briar relights it', () => {
+  it('BW-084 a beam that covers and clears its briar relights it', () => {
     const s = garden(`
 G......
 .......
@@ -172,7 +172,7 @@ G......
 .......
 .......`;
 
-  it('step every 13 ticks and push a pod one cell, keeping bloomIn, reach and cascade', () => {
+  it('BW-085 BW-041 step every 13 ticks and push a pod one cell, keeping bloomIn, reach and cascade', () => {
     const s = withDimling(PUSH, NUDGER);
     s.pods[0].bloomIn = 40;
     s.pods[0].reach = 3;
@@ -183,7 +183,7 @@ G......
     expect(r.dimlings[0].steps).toBe(13);
   });
 
-  it('only when the cell beyond is floor or sprout with no pod, pickup, gardener or walker', () => {
+  it('BW-085 only when the cell beyond is floor or sprout with no pod, pickup, gardener or walker', () => {
     for (const beyond of ['%', '#', '~', 'o', '+', 'G', 'm', ',']) {
       const map = PUSH.replace('G......', '.......').replace('..#no..', `..#no${beyond}.`);
       const s = withDimling(
@@ -201,7 +201,7 @@ G......
     }
   });
 
-  it("not onto a walker's destination", () => {
+  it("BW-085 not onto a walker's destination", () => {
     const s = withDimling(PUSH.replace('..###..\n\n', ''), NUDGER);
     s.dimlings.push({
       id: 1,
@@ -223,7 +223,7 @@ G......
 });
 
 describe('twinbuds and sprigs', () => {
-  it('a relit twinbud queues a split; two sprigs appear once the cell has no active bloom', () => {
+  it('BW-086 a relit twinbud queues a split; two sprigs appear once the cell has no active bloom', () => {
     const s = garden(`
 G......
 .......
@@ -247,7 +247,7 @@ G......
     expect(r3.dimlings.every((d) => d.at === cell(3, 4))).toBe(true);
   });
 
-  it('sprigs head apart along the axis with more open exits, horizontal on a tie', () => {
+  it('BW-086 sprigs head apart along the axis with more open exits, horizontal on a tie', () => {
     const vertical = garden(`
 G......
 .......
@@ -273,7 +273,7 @@ G......
     expect(h.dimlings[0].steps).toBe(10);
   });
 
-  it('a sprig shimmers for its first 15 ticks: it cannot cost a heart but can still be relit', () => {
+  it('BW-087 a sprig shimmers for its first 15 ticks: it cannot cost a heart but can still be relit', () => {
     const s = garden(`
 .......
 .......
@@ -323,7 +323,7 @@ T......
 .......
 .......`;
 
-  it('each time its occupied cell has changed 2 times, the floor cell it just left sprouts', () => {
+  it('BW-088 each time its occupied cell has changed 2 times, the floor cell it just left sprouts', () => {
     const s = withDimling(LANE, TANGLER);
     s.dimlings[0].dir = 1;
     const r = ticks(s, 40).state; // 20 ticks a step: two changes of cell
@@ -332,7 +332,7 @@ T......
     expect(r.terrain[cell(0, 4)]).not.toBe(SPROUT);
   });
 
-  it('not on a pickup, pod, the gate, your cell, or past 12 sprouts', () => {
+  it('BW-088 not on a pickup, pod, the gate, your cell, or past 12 sprouts', () => {
     for (const what of ['+', '^', 'G', 'cap']) {
       const s = withDimling(
         LANE.replace('T......', what === 'cap' ? 'T......' : `T${what === 'G' ? '.' : what}.....`),
@@ -356,7 +356,7 @@ T......
     }
   });
 
-  it('the floor cell it just left does not sprout when it holds a pod', () => {
+  it('BW-088 the floor cell it just left does not sprout when it holds a pod', () => {
     // walk it by hand off (1,4) on its 2nd change of cell, with and without a pod left on (1,4)
     const leave = (withPod: boolean) => {
       const s = withDimling(LANE, TANGLER);
@@ -392,7 +392,7 @@ T......
     expect(podded.events.filter((e) => e.type === 'sprout')).toHaveLength(0);
   });
 
-  it('not in the pocket during the hush', () => {
+  it('BW-088 not in the pocket during the hush', () => {
     const s = withDimling(
       LANE.replace('G......', '......G')
         .replace('.......\n.......\n.#####', 'T......\n.......\n.#####')
@@ -417,7 +417,7 @@ T......
 });
 
 describe('kinds and paces', () => {
-  it('paces: mope 15, peeker 12, rootling 16, nudger 13, twinbud 14, sprig 10, tangler 20', () => {
+  it('BW-080 BW-081 BW-084 BW-085 BW-086 BW-087 BW-088 paces: mope 15, peeker 12, rootling 16, nudger 13, twinbud 14, sprig 10, tangler 20', () => {
     const paces: [number, number][] = [
       [MOPE, 15],
       [PEEKER, 12],
@@ -445,7 +445,7 @@ describe('kinds and paces', () => {
     }
   });
 
-  it('occupied cells of dimlings follow the half-step rule', () => {
+  it('BW-045 BW-044 occupied cells of dimlings follow the half-step rule', () => {
     const s = garden(EMPTY.replace('.......\n.......\n.......\n.......\n', '.......\n.......\n.......\n...m...\n'));
     const d = s.dimlings[0];
     const from = d.at;

@@ -15,7 +15,7 @@ const ROOM = `
 .......`;
 
 describe('movement', () => {
-  it('a step takes stepTicks ticks: 8, then 7 and 6 with Quick Step', () => {
+  it('BW-045 a step takes stepTicks ticks: 8, then 7 and 6 with Quick Step', () => {
     for (const [level, steps] of [
       [0, 8],
       [1, 7],
@@ -30,13 +30,13 @@ describe('movement', () => {
     }
   });
 
-  it('holding a direction walks exactly stepTicks ticks per tile', () => {
+  it('BW-049 BW-044 holding a direction walks exactly stepTicks ticks per tile', () => {
     const s = ticks(garden(ROOM), 24, 'left').state;
     expect(s.pAt).toBe(cell(0, 3));
     expect(s.pTo).toBe(-1);
   });
 
-  it('a walker occupies the origin until progress reaches half the step rounded up', () => {
+  it('BW-045 a walker occupies the origin until progress reaches half the step rounded up', () => {
     const s = garden(ROOM);
     expect(playerCell(ticks(s, 3, 'right').state)).toBe(cell(3, 3));
     expect(playerCell(ticks(s, 4, 'right').state)).toBe(cell(4, 3));
@@ -45,7 +45,7 @@ describe('movement', () => {
     expect(playerCell(ticks(quick, 4, 'right').state)).toBe(cell(4, 3));
   });
 
-  it('a direction while idle starts a step only into an enterable neighbour, progress 1', () => {
+  it('BW-046 a direction while idle starts a step only into an enterable neighbour, progress 1', () => {
     const s = ticks(garden(ROOM), 1, 'up').state;
     expect([s.pTo, s.pProg]).toEqual([cell(3, 2), 1]);
     for (const block of ['%', '#', 'H', '~', 'X', 'o']) {
@@ -56,14 +56,14 @@ describe('movement', () => {
     expect(sprout.pTo).toBe(cell(3, 2));
   });
 
-  it('mid-step the opposite direction reverses from the same spot', () => {
+  it('BW-047 mid-step the opposite direction reverses from the same spot', () => {
     const s = ticks(garden(ROOM), 3, 'right').state; // 3 of 8 toward (4,3)
     const r = ticks(s, 1, 'left').state; // now 6 of 8 back toward (3,3)
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 6]);
     expect(ticks(r, 2, 'left').state.pAt).toBe(cell(3, 3));
   });
 
-  it('a reversal is refused when a pod now stands on the origin', () => {
+  it('BW-047 a reversal is refused when a pod now stands on the origin', () => {
     const s = act(garden(ROOM), { type: 'tick', move: 'right', plant: false }).state;
     const planted = act(s, { type: 'tick', move: 'right', plant: true }).state; // pod on (3,3), still occupied
     expect(planted.pods[0].cell).toBe(cell(3, 3));
@@ -71,20 +71,20 @@ describe('movement', () => {
     expect(r.pTo).toBe(cell(4, 3)); // carried on instead
   });
 
-  it('mid-step any other direction waits for arrival', () => {
+  it('BW-048 mid-step any other direction waits for arrival', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     const r = ticks(s, 6, 'up').state;
     expect([r.pAt, r.pTo]).toEqual([cell(4, 3), -1]);
     expect(ticks(r, 1, 'up').state.pTo).toBe(cell(4, 2));
   });
 
-  it('null finishes the step and stops', () => {
+  it('BW-048 null finishes the step and stops', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     const r = ticks(s, 10, null).state;
     expect([r.pAt, r.pTo]).toEqual([cell(4, 3), -1]);
   });
 
-  it('a Quick Step collected mid-step speeds up the next step, not this one', () => {
+  it('BW-050 a Quick Step collected mid-step speeds up the next step, not this one', () => {
     const s = garden(ROOM.replace('...G...', '...G+..'));
     s.pickups[0].kind = QUICK_STEP;
     const a = ticks(s, 4, 'right').state; // occupies (4,3) and collects
@@ -96,7 +96,7 @@ describe('movement', () => {
     expect(c.pSteps).toBe(7);
   });
 
-  it('if the destination closes while you still occupy the origin, you turn back', () => {
+  it('BW-051 if the destination closes while you still occupy the origin, you turn back', () => {
     const s = ticks(garden(ROOM), 2, 'right').state;
     s.terrain[cell(4, 3)] = 6; // thicket appears ahead
     const r = ticks(s, 1, 'right').state;
@@ -104,7 +104,7 @@ describe('movement', () => {
     expect(ticks(r, 2, 'right').state.pAt).toBe(cell(3, 3));
   });
 
-  it('...or stop where you stand when the origin holds your own pod', () => {
+  it('BW-051 ...or stop where you stand when the origin holds your own pod', () => {
     const s = act(garden(ROOM, { levels: [0, 1, 0] }), { type: 'tick', move: 'right', plant: true }).state;
     s.pods.push({
       id: 9,
@@ -120,13 +120,13 @@ describe('movement', () => {
     expect([r.pAt, r.pTo, playerCell(r)]).toEqual([cell(3, 3), -1, cell(3, 3)]);
   });
 
-  it('you trample a sprout to floor when you step onto it', () => {
+  it('BW-037 you trample a sprout to floor when you step onto it', () => {
     const s = garden(ROOM.replace('...G...', '...G,..'));
     expect(ticks(s, 3, 'right').state.terrain[cell(4, 3)]).not.toBe(FLOOR);
     expect(ticks(s, 4, 'right').state.terrain[cell(4, 3)]).toBe(FLOOR);
   });
 
-  it('you may leave a pod cell but not enter it again', () => {
+  it('BW-061 BW-041 you may leave a pod cell but not enter it again', () => {
     const s = act(garden(ROOM), { type: 'tick', move: 'right', plant: true }).state;
     const away = ticks(s, 7, 'right').state;
     expect(away.pAt).toBe(cell(4, 3));
@@ -135,7 +135,7 @@ describe('movement', () => {
 });
 
 describe('walkTo', () => {
-  it('walks a shortest path, expanding up, right, down, left (up wins a tie)', () => {
+  it('BW-052 walks a shortest path, expanding up, right, down, left (up wins a tie)', () => {
     const s = garden(ROOM);
     const r = act(s, { type: 'tick', walkTo: cell(4, 2) }).state;
     expect(r.pTo).toBe(cell(3, 2));
@@ -143,7 +143,7 @@ describe('walkTo', () => {
     expect(r2.pTo).toBe(cell(4, 3)); // right before down
   });
 
-  it('routes around pods and active blooms', () => {
+  it('BW-056 routes around pods and active blooms', () => {
     const s = garden(`
 .......
 .......
@@ -158,7 +158,7 @@ describe('walkTo', () => {
     expect(r.pTo).toBe(cell(3, 2)); // right is a pod, down is a bloom: go up and round
   });
 
-  it('an unreachable target sends you to the reachable cell nearest it', () => {
+  it('BW-053 an unreachable target sends you to the reachable cell nearest it', () => {
     const s = garden(`
 .......
 .......
@@ -174,7 +174,7 @@ describe('walkTo', () => {
     expect(r.pAt).toBe(cell(3, 5));
   });
 
-  it('ties on Manhattan distance go to the shorter search distance, then the lower index', () => {
+  it('BW-053 ties on Manhattan distance go to the shorter search distance, then the lower index', () => {
     const s = garden(`
 .......
 .......
@@ -245,7 +245,7 @@ G......
     expect(z.pAt).toBe(cell(2, 3));
   });
 
-  it('turns back when the current step ends under an active bloom and its origin does not', () => {
+  it('BW-054 turns back when the current step ends under an active bloom and its origin does not', () => {
     const s = act(garden(ROOM), { type: 'tick', walkTo: cell(6, 3), count: 3 }).state; // 3 of 8 to the right
     s.blooms.push({ pod: 50, cascade: 50, left: 10, cells: [cell(4, 3)] });
     s.cascades.push({ id: 50, relights: 0, pods: 1 });
@@ -253,7 +253,7 @@ G......
     expect(r.pTo).toBe(cell(3, 3));
   });
 
-  it('once standing on the target you stay', () => {
+  it('BW-055 once standing on the target you stay', () => {
     const s = garden(ROOM);
     const r = act(s, { type: 'tick', walkTo: cell(3, 3), count: 5 }).state;
     expect([r.pAt, r.pTo, r.lastBatch.applied]).toEqual([cell(3, 3), -1, 1]);

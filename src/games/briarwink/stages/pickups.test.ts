@@ -22,34 +22,34 @@ function pick(kind: number, level: number) {
 }
 
 describe('power-ups', () => {
-  it('walking over a pickup collects it for 25 points', () => {
+  it('BW-016 BW-042 walking over a pickup collects it for 25 points', () => {
     const r = pick(WIDE_PETAL, 0);
     expect(r.pickups).toEqual([]);
     expect(r.score).toBe(25);
   });
 
-  it('a pickup whose upgrade is already at its top level pays 100', () => {
+  it('BW-016 a pickup whose upgrade is already at its top level pays 100', () => {
     const r = pick(EXTRA_POD, 2);
     expect(r.score).toBe(100);
     expect(r.levels[EXTRA_POD]).toBe(2);
   });
 
-  it('Wide Petal raises reach through 2, 3, 4', () => {
+  it('BW-099 Wide Petal raises reach through 2, 3, 4', () => {
     expect([0, 1].map((l) => playerView(pick(WIDE_PETAL, l)).reach)).toEqual([3, 4]);
     expect(playerView(garden(WALK)).reach).toBe(2);
   });
 
-  it('Extra Pod raises the pod cap through 1, 2, 3', () => {
+  it('BW-099 Extra Pod raises the pod cap through 1, 2, 3', () => {
     expect(playerView(garden(WALK)).podCap).toBe(1);
     expect([0, 1].map((l) => playerView(pick(EXTRA_POD, l)).podCap)).toEqual([2, 3]);
   });
 
-  it('Quick Step shortens your step through 8, 7, 6 ticks', () => {
+  it('BW-099 Quick Step shortens your step through 8, 7, 6 ticks', () => {
     expect(playerView(garden(WALK)).stepTicks).toBe(8);
     expect([0, 1].map((l) => playerView(pick(QUICK_STEP, l)).stepTicks)).toEqual([7, 6]);
   });
 
-  it('a pickup is only collected once you occupy its cell', () => {
+  it('BW-045 a pickup is only collected once you occupy its cell', () => {
     const s = garden(WALK);
     expect(ticks(s, 3, 'right').state.pickups).toHaveLength(1);
     expect(cell(4, 3)).toBe(s.pickups[0].cell);

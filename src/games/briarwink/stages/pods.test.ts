@@ -16,13 +16,13 @@ G......
 .......`;
 
 describe('pod timers', () => {
-  it('every pod but one planted this tick counts down 1', () => {
+  it('BW-060 BW-035 every pod but one planted this tick counts down 1', () => {
     const s = garden(ROOM, { levels: [0, 1, 0] });
     const r = act(s, { type: 'tick', move: null, plant: true }).state;
     expect(r.pods.map((p) => p.bloomIn)).toEqual([65, 66]);
   });
 
-  it('then any pod under an active bloom is woken into the lowest covering cascade', () => {
+  it('BW-068 BW-071 then any pod under an active bloom is woken into the lowest covering cascade', () => {
     const s = garden(ROOM);
     s.blooms.push({ pod: 8, cascade: 8, left: 5, cells: [cell(3, 4)] });
     s.blooms.push({ pod: 5, cascade: 5, left: 5, cells: [cell(3, 4)] });
@@ -31,7 +31,7 @@ describe('pod timers', () => {
     expect(s.pods[0]).toMatchObject({ woken: true, wokeNow: true, bloomIn: 3, cascade: 5 });
   });
 
-  it('a pod pushed into a lingering bloom wakes too', () => {
+  it('BW-068 a pod pushed into a lingering bloom wakes too', () => {
     const s = garden(`
 G......
 .......

@@ -22,7 +22,7 @@ function cleared(cells: number[], night = 4) {
 }
 
 describe('regrowth', () => {
-  it('from night 4 a sprout appears every regrowth interval on a floor cell that began the night as briar', () => {
+  it('BW-106 from night 4 a sprout appears every regrowth interval on a floor cell that began the night as briar', () => {
     const s = cleared([cell(0, 6)]);
     s.regrowIn = 360; // night 4: every 360 ticks
     const before = ticks(s, 359).state;
@@ -32,12 +32,12 @@ describe('regrowth', () => {
     expect(after.regrowIn).toBe(360);
   });
 
-  it('there is no regrowth on nights 1 to 3', () => {
+  it('BW-106 there is no regrowth on nights 1 to 3', () => {
     const s = garden(FIELD, { night: 1 });
     expect(s.regrowIn).toBe(-1);
   });
 
-  it('never on or beside your cell, in the pocket, under a pickup, pod or the gate, on a walker or a mark', () => {
+  it('BW-106 never on or beside your cell, in the pocket, under a pickup, pod or the gate, on a walker or a mark', () => {
     const s = cleared([
       cell(3, 4),
       cell(3, 3),
@@ -66,21 +66,21 @@ describe('regrowth', () => {
     expect(sproutCandidates(s)).toEqual([cell(6, 2)]);
   });
 
-  it('never beyond 12 sprouts', () => {
+  it('BW-106 never beyond 12 sprouts', () => {
     const s = cleared([cell(6, 2)]);
     for (let c = 0; c < 12; c++) s.terrain[c + 7] = SPROUT;
     s.regrowIn = 1;
     expect(ticks(s, 1).state.terrain[cell(6, 2)]).toBe(FLOOR);
   });
 
-  it('a sprout matures into regrown briar after 150 undisturbed ticks', () => {
+  it('BW-107 a sprout matures into regrown briar after 150 undisturbed ticks', () => {
     const s = cleared([]);
     s.terrain[cell(0, 0)] = SPROUT;
     expect(ticks(s, 149).state.terrain[cell(0, 0)]).toBe(SPROUT);
     expect(ticks(s, 150).state.terrain[cell(0, 0)]).toBe(REGROWN);
   });
 
-  it('a walker on it or stepping into it, or a pod or pickup on it, starts the count again', () => {
+  it('BW-107 a walker on it or stepping into it, or a pod or pickup on it, starts the count again', () => {
     const s = cleared([]);
     s.terrain[cell(0, 0)] = SPROUT;
     s.pickups.push({ cell: cell(0, 0), kind: 0 });

@@ -30,7 +30,7 @@ G......`);
 }
 
 describe('relights across cascades (README decision 48)', () => {
-  it('relights on one tick in different cascades go in ascending cascade id, so the gate opens on the last of the highest cascade', () => {
+  it('BW-109 relights on one tick in different cascades go in ascending cascade id, so the gate opens on the last of the highest cascade', () => {
     const r = act(lastTwoInTwoCascades(), { type: 'tick', move: null });
     const relit = r.events.filter((e) => e.type === 'relight');
     // cascade 5 first (the tangler), then cascade 9 (the mope): not by base value, not by dimling id
@@ -44,7 +44,7 @@ describe('relights across cascades (README decision 48)', () => {
     expect(later.gate).toBe(cell(5, 4));
   });
 
-  it('each cascade counts its own relights: the order across cascades changes no multiplier', () => {
+  it('BW-012 each cascade counts its own relights: the order across cascades changes no multiplier', () => {
     const r = act(lastTwoInTwoCascades(), { type: 'tick', move: null });
     expect(r.events.filter((e) => e.type === 'relight').map((e) => e.points)).toEqual([150, 50]);
   });

@@ -4,7 +4,7 @@ import { bloomCover, playerCell } from '../grid.js';
 import { respawnCell } from './respawn.js';
 
 describe('respawn', () => {
-  it('an absent gardener counts down and returns standing, with 75 ticks of grace', () => {
+  it('BW-097 BW-035 an absent gardener counts down and returns standing, with 75 ticks of grace', () => {
     const s = garden('G......\n' + '.......\n'.repeat(7) + '......m', { away: 2, pAt: -1 });
     const a = ticks(s, 1).state;
     expect(a.away).toBe(1);
@@ -18,7 +18,7 @@ describe('respawn', () => {
 });
 
 describe('the respawn cell', () => {
-  it('is outside every live pod cross and active bloom first', () => {
+  it('BW-097 is outside every live pod cross and active bloom first', () => {
     const s = garden(`
 .......
 .......
@@ -39,7 +39,7 @@ describe('the respawn cell', () => {
     expect([cell(0, 0), cell(1, 0), cell(2, 0), cell(3, 0), cell(1, 1), cell(1, 2)]).not.toContain(c2);
   });
 
-  it('then inside the main garden, then farthest from the nearest dimling', () => {
+  it('BW-097 then inside the main garden, then farthest from the nearest dimling', () => {
     const s = garden(`
 .%.....
 %%.....
@@ -56,7 +56,7 @@ describe('the respawn cell', () => {
     expect(c).toBe(cell(2, 0)); // distance 14 from the mope, ties broken toward the corner
   });
 
-  it('then nearest the spawn corner, then the lowest index', () => {
+  it('BW-097 then nearest the spawn corner, then the lowest index', () => {
     const s = garden(`
 .......
 .......
@@ -74,7 +74,7 @@ describe('the respawn cell', () => {
     expect(respawnCell(s, bloomCover(s))).toBe(cell(0, 0));
   });
 
-  it('and last the lowest index', () => {
+  it('BW-097 and last the lowest index', () => {
     const s = garden('+......\n' + '.......\n'.repeat(8));
     s.corner = 0;
     // no dimlings, no pods: (1,0) and (0,1) tie one step from the corner (the corner holds a pickup)

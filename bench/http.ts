@@ -77,6 +77,8 @@ export interface BenchServers {
   cold: number;
   /** The real app with a SQLite run store (live sessions). */
   ranked: number;
+  /** The real app compressing action answers too. */
+  compress: number;
   /** `npm start`'s server (src/server/main.ts) with GAMEBOARD_WORKERS=2. */
   workers2: number;
   /** Each server's process id (the two-worker server's is its supervisor's), by the names above. */
@@ -105,7 +107,7 @@ export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>, op
   /** `node args` in a child process, on CPU 0 only when pinning (taskset execs node: same pid). */
   const node = (args: string[], opts: SpawnOptions): ChildProcess =>
     options.pin ? spawn('taskset', ['-c', '0', process.execPath, ...args], opts) : spawn(process.execPath, args, opts);
-  const start = async (kind: 'hello' | 'echo' | 'app' | 'cold' | 'ranked') => {
+  const start = async (kind: 'hello' | 'echo' | 'app' | 'cold' | 'ranked' | 'compress') => {
     const child = node(
       ['--expose-gc', '--import', 'tsx', new URL('./http-servers.ts', import.meta.url).pathname, kind],
       {
@@ -148,6 +150,7 @@ export async function withServers<T>(fn: (ports: BenchServers) => Promise<T>, op
       app: await start('app'),
       cold: await start('cold'),
       ranked: await start('ranked'),
+      compress: await start('compress'),
       workers2: await startWorkers(),
       pids,
     };
@@ -223,8 +226,9 @@ export async function benchHttp(
     for (const r of requests.values()) {
       for (const encoding of ['gzip', 'br']) {
         const name = `${r.slug} action, ${encoding}`;
-        sizes.set(name, { requestBytes: r.body.length, answerBytes: await wireBytes(r.url, r.body, encoding) });
-        targets.push([name, { url: `${base(ports.app)}${new URL(r.url).pathname}`, ...post(r.body, encoding) }, p.app]);
+        const url = `${base(ports.compress)}${new URL(r.url).pathname}`;
+        sizes.set(name, { requestBytes: r.body.length, answerBytes: await wireBytes(url, r.body, encoding) });
+        targets.push([name, { url, ...post(r.body, encoding) }, p.compress]);
       }
     }
   }

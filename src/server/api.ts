@@ -55,6 +55,7 @@ export function registerGameRoutes(
   registry: Registry,
   sealer: StateSealer,
   recent: RecentStates,
+  options: { compressActions?: boolean } = {},
 ): void {
   const grammars = compileActionGrammars(registry);
 
@@ -179,6 +180,8 @@ export function registerGameRoutes(
         response: { 200: actionAnswer, ...errorResponses },
       },
       serializerCompiler: plainJson,
+      // Compressing an action answer costs more CPU than the rest of the route (docs/architecture.md).
+      ...(options.compressActions ? {} : { compress: false as const }),
     },
     async (req) => {
       const game = gameOr404(req.params.slug);

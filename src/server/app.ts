@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, {
   LogController,
@@ -44,6 +45,12 @@ export interface AppOptions {
    * opening them (default 1024; 0 turns it off and every token is decrypted). See `recent.ts`.
    */
   recentStates?: number;
+  /**
+   * Compress the action route's answers too when the client accepts it (default false: at 64
+   * connections gzip and brotli cost more CPU per answer than the whole route without them; see
+   * docs/architecture.md). Other answers of 1 KiB and more are always compressed for such clients.
+   */
+  compressActions?: boolean;
   /** Where verified runs are kept (POST /api/runs, leaderboards); without one those routes answer 503. */
   store?: RunStore | null;
   /** Connection and request timeouts (defaults in `config.ts`; they only matter once listening). */
@@ -257,6 +264,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Answers of 1 KiB and more (init with its spec, docs, the OpenAPI document) are compressed when the
+  // client accepts it; the action route's are not unless `compressActions` (see docs/architecture.md,
+  // "Speed of the action route", for what it costs and saves). Request bodies are not decompressed.
+  await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
+
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
@@ -267,7 +279,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
   registerOps(app, store, metrics);
-  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
+  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024), {
+    compressActions: opts.compressActions ?? false,
+  });
   registerRunRoutes(app, registry, store, opts.clock);
   registerSessionRoutes(app, registry, opts.sealer, store, opts.clock);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);

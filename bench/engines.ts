@@ -16,6 +16,15 @@ import { makeTally } from '../test/helpers/tally.js';
 export interface EngineCase {
   name: string;
   pairs: Array<[unknown, GameAction]>;
+  /** What one pass counts (default: the pairs); Briarwink's batches count their ticks. */
+  units?: number;
+}
+
+/** Replay verification over a game's own runs, counted in `units` (Briarwink: ticks). */
+export interface ReplayCase {
+  name: string;
+  runs: Array<{ seed: number; actions: GameAction[] }>;
+  units: number;
 }
 
 export interface EngineFigure {
@@ -35,16 +44,19 @@ function randomPairs(game: AnyGame, count: number): Array<[unknown, GameAction]>
 }
 
 /** Extra cases a game may publish in bench/games/<slug>.ts (e.g. a busy late night). */
-async function gameCases(): Promise<EngineCase[]> {
+async function gameCases(): Promise<{ engine: EngineCase[]; replay: ReplayCase[] }> {
   const dir = fileURLToPath(new URL('./games/', import.meta.url));
-  const out: EngineCase[] = [];
+  const engine: EngineCase[] = [];
+  const replays: ReplayCase[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     const mod = (await import(new URL(`./games/${file}`, import.meta.url).href)) as {
       engineCases?: () => EngineCase[];
+      replayCases?: () => ReplayCase[];
     };
-    if (mod.engineCases) out.push(...mod.engineCases());
+    if (mod.engineCases) engine.push(...mod.engineCases());
+    if (mod.replayCases) replays.push(...mod.replayCases());
   }
-  return out;
+  return { engine, replay: replays };
 }
 
 function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => void {
@@ -88,9 +100,20 @@ export async function benchEngines(only?: string[], timeMs = 1500): Promise<Engi
       for (const run of runs) replay(game, run);
     });
   }
-  for (const c of await gameCases()) {
-    const game = games.find((g) => c.name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
-    if (game) add(c.name, c.pairs.length, stepLoop(game, c.pairs));
+  const extra = await gameCases();
+  const gameOf = (name: string) =>
+    games.find((g) => name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
+  for (const c of extra.engine) {
+    const game = gameOf(c.name);
+    if (game) add(c.name, c.units ?? c.pairs.length, stepLoop(game, c.pairs));
+  }
+  for (const c of extra.replay) {
+    const game = gameOf(c.name);
+    if (!game) continue;
+    const runs = c.runs.map((r) => ({ ...r, game: game.spec.slug, rulesVersion: game.spec.rulesVersion }));
+    add(c.name, c.units, () => {
+      for (const run of runs) replay(game, run);
+    });
   }
 
   await bench.run();

@@ -6,7 +6,8 @@
  * records a mid-game action request of the game (bench/requests.ts), warms the route up for a second,
  * then replays the request with autocannon at 64 connections for N seconds (default 5). The server is
  * then stopped, V8 writes its profile, and this prints the profile's path (open it in Chrome DevTools
- * or speedscope) and the top 15 functions by self time.
+ * or speedscope) and the top 15 functions by self time over the measured seconds (start-up and warm-up
+ * left out). tsx compiles each module to one line, so places are file names with line 1.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,20 +22,32 @@ import { midGameRequest } from '../bench/requests.js';
 /** The parts of a `.cpuprofile` this reads. */
 interface CpuProfile {
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
-/** Self time per function (name and place), in microseconds, largest first. */
-export function selfTimes(profile: CpuProfile, root: string): Array<{ fn: string; at: string; us: number }> {
+/**
+ * Self time per function (name and place), in microseconds, largest first, over the samples taken
+ * from `from` to `to` (V8's sample clock is the system's monotonic clock in µs, as `process.hrtime`).
+ */
+export function selfTimes(
+  profile: CpuProfile,
+  root: string,
+  from = -Infinity,
+  to = Infinity,
+): Array<{ fn: string; at: string; us: number }> {
   const frameOf = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const byFn = new Map<string, { fn: string; at: string; us: number }>();
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < from || at > to) return;
     const f = frameOf.get(id)!;
     const file = f.url.startsWith('file://') ? relative(root, fileURLToPath(f.url)) : f.url;
-    const at = file ? `${file}:${f.lineNumber + 1}` : '';
-    const key = `${f.functionName}|${at}`;
-    const entry = byFn.get(key) ?? { fn: f.functionName || '(anonymous)', at, us: 0 };
+    const where = file ? `${file}:${f.lineNumber + 1}` : '';
+    const key = `${f.functionName}|${where}`;
+    const entry = byFn.get(key) ?? { fn: f.functionName || '(anonymous)', at: where, us: 0 };
     entry.us += profile.timeDeltas[i] ?? 0;
     byFn.set(key, entry);
   });
@@ -81,7 +94,9 @@ async function main(): Promise<void> {
     connections,
   };
   await autocannon({ ...opts, duration: 1 });
+  const from = Number(process.hrtime.bigint() / 1000n);
   const r = await autocannon({ ...opts, duration: seconds });
+  const to = Number(process.hrtime.bigint() / 1000n);
   const exited = once(server, 'exit');
   server.kill('SIGTERM');
   await exited;
@@ -91,9 +106,8 @@ async function main(): Promise<void> {
   if (written.length === 0) throw new Error(`the server wrote no profile in ${out}`);
   const busy = written
     .map((f) => {
-      const rows = selfTimes(JSON.parse(readFileSync(join(out, f), 'utf8')) as CpuProfile, root).filter(
-        (r) => r.fn !== '(idle)',
-      );
+      const profile = JSON.parse(readFileSync(join(out, f), 'utf8')) as CpuProfile;
+      const rows = selfTimes(profile, root, from, to).filter((r) => r.fn !== '(idle)');
       return { file: join(out, f), rows, total: rows.reduce((n, r) => n + r.us, 0) };
     })
     .sort((a, b) => b.total - a.total)[0];
@@ -104,7 +118,7 @@ async function main(): Promise<void> {
       `request ${request.body.length} B, answer ${request.answer.length} B`,
   );
   console.log(
-    `profile: ${relative(process.cwd(), file)} (the serving thread; start-up and warm-up included; idle time left out of the shares)`,
+    `profile: ${relative(process.cwd(), file)} (the serving thread); the top 15 covers the measured seconds only, idle time left out of the shares`,
   );
   console.table(
     rows.slice(0, 15).map((r) => ({

@@ -35,7 +35,11 @@ if (child >= 0) {
 }
 
 if (all || args.has('--engines')) {
-  console.log('Engines, one thread, in-process, one process per game (step + legalActions per second)');
+  console.log(
+    `Engines, one thread, in-process, one process per game (step + legalActions per second, of the wall clock and of CPU time); load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const rows: EngineFigure[] = [];
   for (const game of games) {
     const out = spawnSync(
@@ -53,7 +57,13 @@ if (all || args.has('--engines')) {
     );
   }
   console.table(
-    rows.map((r) => ({ task: r.name, 'steps/s': fmt(r.stepsPerSecond), 'vs baseline': r.ratioToBaseline.toFixed(3) })),
+    rows.map((r) => ({
+      task: r.name,
+      'steps/s': fmt(r.stepsPerSecond),
+      'vs baseline': r.ratioToBaseline.toFixed(3),
+      'steps per CPU s': fmt(r.stepsPerCpuSecond),
+      'vs baseline (CPU)': r.cpuRatioToBaseline.toFixed(3),
+    })),
   );
 }
 

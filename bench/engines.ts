@@ -16,12 +16,27 @@ import { makeTally } from '../test/helpers/tally.js';
 export interface EngineCase {
   name: string;
   pairs: Array<[unknown, GameAction]>;
+  /** What one pass counts (default: the pairs); Briarwink's batches count their ticks. */
+  units?: number;
+}
+
+/** Replay verification over a game's own runs, counted in `units` (Briarwink: ticks). */
+export interface ReplayCase {
+  name: string;
+  runs: Array<{ seed: number; actions: GameAction[] }>;
+  units: number;
 }
 
 export interface EngineFigure {
   name: string;
   stepsPerSecond: number;
   ratioToBaseline: number;
+  /**
+   * The same per second of this process's CPU time (user + system): on a shared machine the wall
+   * clock also counts the time spent waiting for a CPU, the CPU time does not.
+   */
+  stepsPerCpuSecond: number;
+  cpuRatioToBaseline: number;
 }
 
 /** Mid-game (state, action) pairs from random play over many seeds. */
@@ -35,16 +50,19 @@ function randomPairs(game: AnyGame, count: number): Array<[unknown, GameAction]>
 }
 
 /** Extra cases a game may publish in bench/games/<slug>.ts (e.g. a busy late night). */
-async function gameCases(): Promise<EngineCase[]> {
+async function gameCases(): Promise<{ engine: EngineCase[]; replay: ReplayCase[] }> {
   const dir = fileURLToPath(new URL('./games/', import.meta.url));
-  const out: EngineCase[] = [];
+  const engine: EngineCase[] = [];
+  const replays: ReplayCase[] = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
     const mod = (await import(new URL(`./games/${file}`, import.meta.url).href)) as {
       engineCases?: () => EngineCase[];
+      replayCases?: () => ReplayCase[];
     };
-    if (mod.engineCases) out.push(...mod.engineCases());
+    if (mod.engineCases) engine.push(...mod.engineCases());
+    if (mod.replayCases) replays.push(...mod.replayCases());
   }
-  return out;
+  return { engine, replay: replays };
 }
 
 function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => void {
@@ -65,9 +83,19 @@ function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => voi
 export async function benchEngines(only?: string[], timeMs = 1500): Promise<EngineFigure[]> {
   const bench = new Bench({ time: timeMs, warmup: true });
   const sizes = new Map<string, number>();
+  const cpu = new Map<string, { us: number; passes: number }>();
   const add = (name: string, n: number, fn: () => void) => {
     sizes.set(name, n);
-    bench.add(name, fn);
+    const tally = { us: 0, passes: 0 };
+    cpu.set(name, tally);
+    // A pass takes milliseconds; reading the CPU clock around it costs about a microsecond.
+    bench.add(name, () => {
+      const before = process.cpuUsage();
+      fn();
+      const used = process.cpuUsage(before);
+      tally.us += used.user + used.system;
+      tally.passes++;
+    });
   };
 
   const tally = makeTally('stateToken');
@@ -88,9 +116,20 @@ export async function benchEngines(only?: string[], timeMs = 1500): Promise<Engi
       for (const run of runs) replay(game, run);
     });
   }
-  for (const c of await gameCases()) {
-    const game = games.find((g) => c.name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
-    if (game) add(c.name, c.pairs.length, stepLoop(game, c.pairs));
+  const extra = await gameCases();
+  const gameOf = (name: string) =>
+    games.find((g) => name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
+  for (const c of extra.engine) {
+    const game = gameOf(c.name);
+    if (game) add(c.name, c.units ?? c.pairs.length, stepLoop(game, c.pairs));
+  }
+  for (const c of extra.replay) {
+    const game = gameOf(c.name);
+    if (!game) continue;
+    const runs = c.runs.map((r) => ({ ...r, game: game.spec.slug, rulesVersion: game.spec.rulesVersion }));
+    add(c.name, c.units, () => {
+      for (const run of runs) replay(game, run);
+    });
   }
 
   await bench.run();
@@ -99,10 +138,17 @@ export async function benchEngines(only?: string[], timeMs = 1500): Promise<Engi
     const r = task.result as { latency?: { mean: number } };
     return r.latency ? (sizes.get(name)! / r.latency.mean) * 1000 : NaN;
   };
+  const perCpuSecond = (name: string) => {
+    const t = cpu.get(name)!;
+    return (sizes.get(name)! * t.passes * 1e6) / t.us;
+  };
   const base = perSecond('baseline: trivial game on the contract');
+  const cpuBase = perCpuSecond('baseline: trivial game on the contract');
   return bench.tasks.map((t) => ({
     name: t.name,
     stepsPerSecond: perSecond(t.name),
     ratioToBaseline: perSecond(t.name) / base,
+    stepsPerCpuSecond: perCpuSecond(t.name),
+    cpuRatioToBaseline: perCpuSecond(t.name) / cpuBase,
   }));
 }

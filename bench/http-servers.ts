@@ -9,6 +9,7 @@
  * - `app`: the real app; `/_mem` reports this process's memory for the hostile-input run.
  * - `cold`: the real app with no memory of recent tokens, so every action decrypts its token.
  * - `ranked`: the real app with a SQLite run store in a throwaway folder, for live sessions.
+ * - `compress`: the real app compressing action answers too (`compressActions`), for `--compress`.
  *
  * The two apps seal under `GAMEBOARD_BENCH_SECRET`, so each continues the other's tokens.
  */
@@ -39,14 +40,21 @@ async function server(kind: string): Promise<FastifyInstance> {
     });
     return echo;
   }
-  if (kind !== 'app' && kind !== 'cold' && kind !== 'ranked') throw new Error(`unknown benchmark server ${kind}`);
+  if (kind !== 'app' && kind !== 'cold' && kind !== 'ranked' && kind !== 'compress')
+    throw new Error(`unknown benchmark server ${kind}`);
   const sealer = new StateSealer([process.env.GAMEBOARD_BENCH_SECRET ?? 'benchmark-secret-0123456789']);
   if (kind === 'ranked') {
     const dir = mkdtempSync(join(tmpdir(), 'gameboard-bench-ranked-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     return buildApp({ sealer, logger: false, webRoot: null, store: SqliteRunStore.inDataDir(dir) });
   }
-  const app = await buildApp({ sealer, logger: false, webRoot: null, recentStates: kind === 'cold' ? 0 : undefined });
+  const app = await buildApp({
+    sealer,
+    logger: false,
+    webRoot: null,
+    recentStates: kind === 'cold' ? 0 : undefined,
+    compressActions: kind === 'compress',
+  });
   app.get('/_mem', async () => {
     globalThis.gc?.();
     return process.memoryUsage();

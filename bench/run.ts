@@ -2,11 +2,13 @@
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
  * `npm run bench -- --engines`, `-- --http`, `-- --live` or `-- --hostile` runs one part;
+ * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
+ * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
  * sustained load's length).
  */
 import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
 import { benchEngines, type EngineFigure } from './engines.js';
@@ -33,7 +35,11 @@ if (child >= 0) {
 }
 
 if (all || args.has('--engines')) {
-  console.log('Engines, one thread, in-process, one process per game (step + legalActions per second)');
+  console.log(
+    `Engines, one thread, in-process, one process per game (step + legalActions per second, of the wall clock and of CPU time); load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const rows: EngineFigure[] = [];
   for (const game of games) {
     const out = spawnSync(
@@ -51,15 +57,35 @@ if (all || args.has('--engines')) {
     );
   }
   console.table(
-    rows.map((r) => ({ task: r.name, 'steps/s': fmt(r.stepsPerSecond), 'vs baseline': r.ratioToBaseline.toFixed(3) })),
+    rows.map((r) => ({
+      task: r.name,
+      'steps/s': fmt(r.stepsPerSecond),
+      'vs baseline': r.ratioToBaseline.toFixed(3),
+      'steps per CPU s': fmt(r.stepsPerCpuSecond),
+      'vs baseline (CPU)': r.cpuRatioToBaseline.toFixed(3),
+    })),
   );
 }
 
+const numberOption = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+
 if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
+  const pin = args.has('--pin');
   await withServers(async (ports) => {
     if (all || args.has('--http')) {
-      console.log('HTTP on 127.0.0.1, 64 connections, autocannon (best of interleaved rounds)');
-      const rows = await benchHttp(ports);
+      const seconds = numberOption('--seconds', 3);
+      const rounds = numberOption('--rounds', 3);
+      console.log(
+        `HTTP on 127.0.0.1, 64 connections, autocannon, best of ${rounds} interleaved rounds of ${seconds} s` +
+          (pin ? '; servers on CPU 0, the load generator on CPU 1 (taskset)' : '') +
+          `; load average before: ${loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+      );
+      const rows = await benchHttp(ports, seconds, rounds, args.has('--compress'));
       const echo = rows.find((r) => r.name.startsWith('echo'))!.requestsPerSecond;
       const hello = rows.find((r) => r.name.startsWith('hello'))!.requestsPerSecond;
       console.table(
@@ -67,16 +93,20 @@ if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
           route: r.name,
           'req/s': fmt(r.requestsPerSecond),
           'p99 ms': r.p99ms,
-          'vs echo': (r.requestsPerSecond / echo).toFixed(3),
           'vs hello': (r.requestsPerSecond / hello).toFixed(3),
+          'vs echo': (r.requestsPerSecond / echo).toFixed(3),
+          'server CPU µs/req': r.cpuUsPerRequest?.toFixed(0) ?? '',
+          'answer B': r.answerBytes ?? '',
           errors: r.errors,
           non2xx: r.non2xx,
         })),
       );
-      const one = rows.find((r) => r.name === 'whirlyard action (real route)')!.requestsPerSecond;
-      const two = rows.find((r) => r.name === 'whirlyard action, 2 workers')!.requestsPerSecond;
+      const one = rows.find((r) => r.name === 'whirlyard action')!;
+      const two = rows.find((r) => r.name === 'whirlyard action, 2 workers')!;
       console.log(
-        `2 workers / 1 process: ${(two / one).toFixed(2)} (the load generator runs on the same ${availableParallelism()} CPUs)`,
+        `2 workers / 1 process: ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)} requests/s ` +
+          `(${availableParallelism()} CPUs${pin ? ', the servers confined to one' : ', shared with the load generator'}); ` +
+          `server CPU per request ${two.cpuUsPerRequest?.toFixed(0)} µs against ${one.cpuUsPerRequest?.toFixed(0)} µs`,
       );
     }
     if (all || args.has('--live')) {

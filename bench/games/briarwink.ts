@@ -69,9 +69,93 @@ export function recordPairs(seed: number, night: number, count: number): Array<[
 }
 
 /** The cases the lead's bench harness times (step + legalActions per pair). */
-export function engineCases(): Array<{ name: string; pairs: Array<[unknown, GameAction]> }> {
+export function engineCases(): Array<{ name: string; pairs: Array<[unknown, GameAction]>; units?: number }> {
   return [
     { name: 'briarwink: night 10, one tick per action', pairs: recordPairs(10, 10, 3000) },
     { name: 'briarwink: night 20, one tick per action', pairs: recordPairs(20, 20, 3000) },
+    { name: 'briarwink: night 10, batches of up to 10 ticks (ticks/s)', ...batchCase(10) },
+    { name: 'briarwink: night 20, batches of up to 10 ticks (ticks/s)', ...batchCase(20) },
   ];
+}
+
+/** A night's batched pairs, counted in ticks. */
+function batchCase(night: number): { pairs: Array<[unknown, GameAction]>; units: number } {
+  const { pairs, ticks } = recordBatchPairs(night, night, 600, 10);
+  return { pairs, units: ticks };
+}
+
+/** `a` run as a batch of up to `count` ticks (ticks only; other actions as they are). */
+function batched(a: GameAction, count: number): GameAction {
+  return a.type === 'tick' ? { ...a, count } : a;
+}
+
+/** Ticks a step ran: a tick batch's `applied`, one for any other action. */
+function ticksOf(action: GameAction, after: State): number {
+  return action.type === 'tick' ? after.lastBatch.applied : 1;
+}
+
+/**
+ * (state, action) pairs on `night` where each action is the simple policy's input held for a batch of
+ * up to `count` ticks, and how many ticks they ran in all: the bench counts ticks, not requests.
+ */
+export function recordBatchPairs(
+  seed: number,
+  night: number,
+  count: number,
+  batch: number,
+): { pairs: Array<[unknown, GameAction]>; ticks: number } {
+  const pairs: Array<[unknown, GameAction]> = [];
+  let ticks = 0;
+  let s = midRun(seed, night);
+  while (pairs.length < count) {
+    if (s.status !== PLAYING) s = midRun(++seed, night);
+    const a = batched(policy(s), batch);
+    const r = briarwink.step(s, a);
+    if (!r.ok) throw new Error(`bench policy refused: ${r.message}`);
+    pairs.push([s, a]);
+    ticks += ticksOf(a, r.state as State);
+    s = r.state as State;
+  }
+  return { pairs, ticks };
+}
+
+/**
+ * Runs from `init(seed)` played by the simple policy in batches of up to `batch` ticks (after `start`),
+ * for replay verification, and the ticks they run: the bench counts each tick of a batch.
+ */
+export function batchRuns(
+  seeds: number[],
+  actionsPerRun: number,
+  batch: number,
+): { runs: Array<{ seed: number; actions: GameAction[] }>; ticks: number } {
+  const runs: Array<{ seed: number; actions: GameAction[] }> = [];
+  let ticks = 0;
+  for (const seed of seeds) {
+    let s = briarwink.init(seed);
+    const actions: GameAction[] = [];
+    while (actions.length < actionsPerRun && !briarwink.isGameOver(s)) {
+      const a: GameAction = s.status === PLAYING ? batched(policy(s), batch) : briarwink.legalActions(s)[0];
+      const r = briarwink.step(s, a);
+      if (!r.ok) break;
+      actions.push(a);
+      ticks += ticksOf(a, r.state as State);
+      s = r.state as State;
+    }
+    runs.push({ seed, actions });
+  }
+  return { runs, ticks };
+}
+
+/** Replay verification of batched runs, counted in ticks (the harness replays `runs` and divides). */
+export function replayCases(): Array<{
+  name: string;
+  runs: Array<{ seed: number; actions: GameAction[] }>;
+  units: number;
+}> {
+  const { runs, ticks } = batchRuns(
+    Array.from({ length: 20 }, (_, i) => 700 + i),
+    300,
+    10,
+  );
+  return [{ name: 'briarwink: replay verification, batches of up to 10 ticks (ticks/s)', runs, units: ticks }];
 }

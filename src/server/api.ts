@@ -8,7 +8,7 @@ import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { ApiError } from './errors.js';
-import type { RecentStates } from './recent.js';
+import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
 import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
 import {
   actionAnswer,
@@ -55,6 +55,7 @@ export function registerGameRoutes(
   registry: Registry,
   sealer: StateSealer,
   recent: RecentStates,
+  options: { compressActions?: boolean } = {},
 ): void {
   const grammars = compileActionGrammars(registry);
 
@@ -83,7 +84,9 @@ export function registerGameRoutes(
       recent.remember(stateToken, s.slug, state);
       head.stateToken = stateToken;
     } else {
-      head.state = sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state));
+      const readable = sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state));
+      recent.remember(readable.tag, s.slug, { readable, state } satisfies RememberedReadable);
+      head.state = readable;
     }
     return show(game, state, head);
   };
@@ -111,7 +114,11 @@ export function registerGameRoutes(
     if (carried === undefined)
       throw new ApiError('bad_request', 'Send the state of the previous answer as `stateToken` or `state`.');
     try {
-      if (s.carry === 'state') return game.fromWire(sealer.openReadable(s.slug, s.rulesVersion, carried));
+      if (s.carry === 'state') {
+        const known = recallReadable(recent, carried, s.slug);
+        if (known !== undefined) return known;
+        return game.fromWire(sealer.openReadable(s.slug, s.rulesVersion, carried));
+      }
       const known = recent.recall(carried, s.slug);
       if (known !== undefined) return known;
       // Tokens hold the game's packed bytes, or the JSON wire state (games without `pack`, and tokens
@@ -179,6 +186,8 @@ export function registerGameRoutes(
         response: { 200: actionAnswer, ...errorResponses },
       },
       serializerCompiler: plainJson,
+      // Compressing an action answer costs more CPU than the rest of the route (docs/architecture.md).
+      ...(options.compressActions ? {} : { compress: false as const }),
     },
     async (req) => {
       const game = gameOr404(req.params.slug);

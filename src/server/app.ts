@@ -3,8 +3,9 @@
  * `main.ts` listens). Stateless: every answer carries the state, sealed, and the server only continues
  * states it issued.
  */
-import { randomBytes } from 'node:crypto';
+import { randomId } from '../core/randomid.js';
 import type { Socket } from 'node:net';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import Fastify, {
   LogController,
@@ -45,6 +46,12 @@ export interface AppOptions {
    * opening them (default 1024; 0 turns it off and every token is decrypted). See `recent.ts`.
    */
   recentStates?: number;
+  /**
+   * Compress the action route's answers too when the client accepts it (default false: at 64
+   * connections gzip and brotli cost more CPU per answer than the whole route without them; see
+   * docs/architecture.md). Other answers of 1 KiB and more are always compressed for such clients.
+   */
+  compressActions?: boolean;
   /** Where verified runs are kept (POST /api/runs, leaderboards); without one those routes answer 503. */
   store?: RunStore | null;
   /** Connection and request timeouts (defaults in `config.ts`; they only matter once listening). */
@@ -77,7 +84,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
   const given = req.headers['x-request-id'];
   if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
-  return randomBytes(12).toString('base64url');
+  return randomId();
 }
 
 /**
@@ -265,6 +272,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Answers of 1 KiB and more (init with its spec, docs, the OpenAPI document) are compressed when the
+  // client accepts it; the action route's are not unless `compressActions` (see docs/architecture.md,
+  // "Speed of the action route", for what it costs and saves). Request bodies are not decompressed.
+  await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
+
   app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
@@ -275,7 +287,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
   registerOps(app, store, metrics);
-  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024));
+  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024), {
+    compressActions: opts.compressActions ?? false,
+  });
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
   app.addHook('onClose', () => verifier.close());
   registerRunRoutes(app, registry, store, opts.clock, verifier);

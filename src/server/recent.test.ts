@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecentStates } from './recent.js';
+import { RecentStates, sameJson } from './recent.js';
 
 describe('RecentStates (recently issued tokens and their states)', () => {
   it('recalls the state a token was issued for, for the same game only', () => {
@@ -53,5 +53,21 @@ describe('RecentStates (recently issued tokens and their states)', () => {
     r.remember('t', 'g', 1);
     expect(r.size).toBe(0);
     expect(r.recall('t', 'g')).toBeUndefined();
+  });
+});
+
+describe('sameJson (what the readable-state memory calls unchanged)', () => {
+  it('is JSON equality: key order is ignored, every value, key and length counts', () => {
+    expect(sameJson({ a: [1, 'x', null, true], b: { c: 0 } }, { b: { c: -0 }, a: [1, 'x', null, true] })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 2 })).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson({ a: 1, c: 2 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson([1, 2], [1, 2, 3])).toBe(false);
+    expect(sameJson([1], { 0: 1 })).toBe(false);
+    expect(sameJson({ 0: 1 }, [1])).toBe(false);
+    expect(sameJson('1', 1)).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
+    expect(sameJson(NaN, NaN)).toBe(false);
+    expect(sameJson(Infinity, Infinity)).toBe(true);
   });
 });

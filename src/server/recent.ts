@@ -1,7 +1,7 @@
 /**
- * The states this server sealed most recently, by token. An agent's next request nearly always
- * carries the token of the answer it just got, so the action route finds that state here instead of
- * decrypting and decoding the token.
+ * The states this server sealed most recently, by token (or by a readable state's tag, see
+ * `recallReadable`). An agent's next request nearly always carries the token of the answer it just
+ * got, so the action route finds that state here instead of decrypting and decoding the token.
  *
  * It only ever saves work. A hit needs the exact token string this process issued for the same game,
  * and returns the very state that token seals; engines never mutate a state, so the result is the same
@@ -52,4 +52,50 @@ export class RecentStates {
   get size(): number {
     return this.young.size + this.old.size;
   }
+}
+
+/** What the memory keeps for a readable state: the object the answer carried, and its game state. */
+export interface RememberedReadable {
+  readable: { game: string; rulesVersion: string; data: unknown; sealed?: string; tag: string };
+  state: unknown;
+}
+
+/**
+ * The game state behind `carried`, when it is a readable state this server issued recently (found
+ * by its tag) and arrives exactly as issued: the same fields, the same `sealed` text, and `data` equal
+ * as JSON to what was signed. Such a state would pass the tag check (its canonical text is the one
+ * signed), so the check, the opening of its sealed part and `fromWire` are skipped. Anything else
+ * returns undefined and is opened with every check.
+ */
+export function recallReadable(recent: RecentStates, carried: unknown, slug: string): unknown {
+  if (carried === null || typeof carried !== 'object' || Array.isArray(carried)) return undefined;
+  const c = carried as Record<string, unknown>;
+  const hit = recent.recall(c.tag, slug) as RememberedReadable | undefined;
+  if (hit === undefined) return undefined;
+  const r = hit.readable;
+  if (Object.keys(c).length !== (r.sealed === undefined ? 4 : 5)) return undefined;
+  if (c.game !== r.game || c.rulesVersion !== r.rulesVersion || c.sealed !== r.sealed) return undefined;
+  return sameJson(c.data, r.data) ? hit.state : undefined;
+}
+
+/**
+ * Whether two values are the same JSON: equal numbers, strings, booleans and nulls, arrays equal item
+ * by item, objects with the same keys (in any order) and equal values. What it calls equal has one
+ * canonical spelling (seal.ts), -0 and 0 included.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (!Object.hasOwn(y, k) || !sameJson(x[k], y[k])) return false;
+  return true;
 }

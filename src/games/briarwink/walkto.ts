@@ -6,12 +6,12 @@ import type { State } from './types.js';
 import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
 
 /**
- * The buffers of the walkTo search. A cell is settled for search number `gen` when seen[cell] === gen:
- * reached (dist, first hold its distance and first step) or found closed. Bumping `gen` forgets the
- * previous search without clearing anything, so a search only touches the cells it reaches and their
- * neighbours; after 255 searches the marks are cleared and counting starts again. A search is one
- * synchronous call that writes before it reads, so one set of buffers serves every step of the process
- * (`sharedWalkSearch`): allocating five typed arrays per step cost more than the search.
+ * The buffers of the walkTo search, owned by one step's tick context (never shared between steps).
+ * A cell is settled for search number `gen` when seen[cell] === gen: reached (dist, first hold its
+ * distance and first step) or found closed. Bumping `gen` forgets the previous search without
+ * clearing anything, so a search only touches the cells it reaches and their neighbours. A step runs
+ * at most 30 searches, so byte-sized buffers suffice; at 63 bytes each they stay on V8's heap, which
+ * makes allocating them once per step cheap.
  */
 export class WalkSearch {
   readonly seen = new Uint8Array(CELLS);
@@ -22,9 +22,6 @@ export class WalkSearch {
   gen = 0;
 }
 
-/** The walkTo buffers every step uses (steps run one at a time; a search never calls out). */
-export const sharedWalkSearch = new WalkSearch();
-
 /**
  * The first direction of a shortest path from `from` to `target`, or to the reachable cell nearest
  * the target (Manhattan, then path length, then lowest index) when it cannot be reached; -1 when the
@@ -33,12 +30,8 @@ export const sharedWalkSearch = new WalkSearch();
  */
 export function bfsFirstStep(s: State, from: number, target: number, cover: ArrayLike<number>, w: WalkSearch): number {
   const { seen, podMark, dist, first, queue } = w;
-  let gen = ++w.gen;
-  if (gen > 255) {
-    seen.fill(0);
-    podMark.fill(0);
-    gen = w.gen = 1;
-  }
+  const gen = ++w.gen;
+  if (gen > 255) throw new Error('a WalkSearch serves one step (at most 30 searches)');
   const terrain = s.terrain;
   const pods = s.pods;
   for (let i = 0; i < pods.length; i++) podMark[pods[i].cell] = gen;

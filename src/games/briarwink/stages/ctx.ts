@@ -8,7 +8,7 @@ import type { GameEvent, Json } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import type { State } from '../types.js';
 import { CELLS } from '../grid.js';
-import { sharedWalkSearch, type WalkSearch } from '../walkto.js';
+import { WalkSearch } from '../walkto.js';
 
 /** Rules `briarwink-1`: walkTo's mid-step turn-back of that version (kept to replay its stored runs). */
 export const RULES_V1 = 1;
@@ -140,9 +140,9 @@ export function cascadeAt(t: TickCtx, rank: number): number {
   return t.coverIds[rank];
 }
 
-/** The walkTo search buffers of this context: the process's shared ones (see `WalkSearch`). */
+/** The walkTo search buffers of this context. */
 export function walkSearchOf(t: TickCtx): WalkSearch {
-  if (t.walk === null) t.walk = sharedWalkSearch;
+  if (t.walk === null) t.walk = new WalkSearch();
   return t.walk;
 }
 

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
- * `npm run bench -- --engines`, `-- --http`, `-- --live` or `-- --hostile` runs one part;
+ * `npm run bench -- --engines`, `-- --http`, `-- --live`, `-- --store` or `-- --hostile` runs one part;
  * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
  * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
@@ -16,6 +16,7 @@ import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
 import { benchLoad } from './load.js';
 import { benchLive } from './live.js';
+import { benchStores } from './store.js';
 
 const args = new Set(process.argv.slice(2));
 const all =
@@ -24,6 +25,7 @@ const all =
   !args.has('--hostile') &&
   !args.has('--load') &&
   !args.has('--live') &&
+  !args.has('--store') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -143,6 +145,23 @@ if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
       ]);
     }
   });
+}
+
+if (all || args.has('--store')) {
+  console.log(
+    'Run stores: PostgreSQL (a throwaway local cluster) against SQLite, behind the real app, 16 requests in flight; best of 2 interleaved rounds',
+  );
+  const rows = await benchStores();
+  if (typeof rows === 'string') console.log(`PostgreSQL rows skipped: ${rows}`);
+  else
+    console.table(
+      rows.map((r) => ({
+        task: r.task,
+        'SQLite /s': fmt(r.sqlite),
+        'PostgreSQL /s': fmt(r.postgres),
+        'PostgreSQL vs SQLite': (r.postgres / r.sqlite).toFixed(3),
+      })),
+    );
 }
 
 if (args.has('--load')) {

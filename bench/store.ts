@@ -25,6 +25,7 @@ export interface StoreFigure {
 }
 
 const IN_FLIGHT = 16;
+const SUBMISSIONS = 1_000;
 const whirlyard = registry.get('whirlyard')!;
 
 /** Distinct short Whirlyard runs (each seed once: a run under two names is refused as a copy). */
@@ -45,14 +46,14 @@ function runs(from: number, n: number): object[] {
   });
 }
 
-/** Requests per second: `next(i)` sends request i; IN_FLIGHT lanes for `seconds`. */
-async function rate(seconds: number, next: (i: number) => Promise<unknown>): Promise<number> {
+/** Requests per second: `next(i)` sends request i; IN_FLIGHT lanes for `seconds`, or `count` requests. */
+async function rate(seconds: number, next: (i: number) => Promise<unknown>, count = Infinity): Promise<number> {
   let i = 0;
   const end = performance.now() + seconds * 1000;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
-      while (performance.now() < end) await next(i++);
+      while (count < Infinity ? i < count : performance.now() < end) await next(i++);
     }),
   );
   return i / ((performance.now() - t0) / 1000);
@@ -65,12 +66,21 @@ async function measure(store: RunStore, seconds: number, seedBase: number): Prom
     app.inject({ method: 'POST', url, payload, headers }).then((r) => r.json() as Record<string, unknown>);
   const claim = await post('/api/runs', { ...runs(seedBase - 1, 1)[0], player: { name: 'bench', kind: 'agent' } });
   const key = { 'x-player-key': String(claim.playerKey) };
-  const bodies = runs(seedBase, 20_000);
+  // A fixed number of submissions, so that both stores hold the same runs when the boards are read.
+  const bodies = runs(seedBase, SUBMISSIONS);
   let refused = 0;
-  const submit = await rate(seconds, async (i) => {
-    const r = await post('/api/runs', { ...bodies[i % bodies.length], player: { name: 'bench', kind: 'agent' } }, key);
-    if (r.ok !== true) refused++;
-  });
+  const submit = await rate(
+    seconds,
+    async (i) => {
+      const r = await post(
+        '/api/runs',
+        { ...bodies[i % bodies.length], player: { name: 'bench', kind: 'agent' } },
+        key,
+      );
+      if (r.ok !== true) refused++;
+    },
+    SUBMISSIONS,
+  );
   if (refused > 0) throw new Error(`the store bench had ${refused} submissions refused`);
   const read = await rate(seconds, () => app.inject('/api/games/whirlyard/leaderboard?board=open&kind=agent'));
   // Live sessions: each lane plays its own Briarwink session, one tick a request.

@@ -81,3 +81,18 @@ describe('compressed answers', () => {
     expect(r.json().error).toBeTypeOf('string');
   });
 });
+
+describe('compressed pages', () => {
+  // Regression: an async handler that sent its page without returning the reply answered an empty
+  // gzip body once compression was on, and the API docs page never loaded in a browser.
+  for (const url of ['/docs/api', '/docs/api/whirlyard', '/docs/agents', '/llms.txt', '/llms/cragwake.txt', '/']) {
+    it(`${url} decodes to the same page as the plain answer`, async () => {
+      const plain = await app.inject({ url });
+      const zipped = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body.length).toBeGreaterThan(100);
+      const body = zipped.headers['content-encoding'] === 'gzip' ? gunzipSync(zipped.rawPayload) : zipped.rawPayload;
+      expect(body.toString('utf8')).toBe(plain.body);
+    });
+  }
+});

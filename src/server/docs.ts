@@ -156,12 +156,12 @@ function baseOf(req: { protocol: string; host: string }): string {
 export function registerDocs(app: FastifyInstance, registry: Registry): void {
   const hide = { schema: { hide: true } };
   app.get('/docs/api', hide, async (req, reply) => {
-    reply.type('text/html; charset=utf-8').send(apiPage(registry, baseOf(req)));
+    return reply.type('text/html; charset=utf-8').send(apiPage(registry, baseOf(req)));
   });
   app.get<{ Params: { slug: string } }>('/docs/api/:slug', hide, async (req, reply) => {
     const game = registry.get(req.params.slug);
     if (!game) throw new ApiError('unknown_game', `There is no game "${req.params.slug.slice(0, 64)}".`);
-    reply.type('text/html; charset=utf-8').send(gamePage(game, baseOf(req)));
+    return reply.type('text/html; charset=utf-8').send(gamePage(game, baseOf(req)));
   });
   // Built once, on the first request (the routes are all registered by then).
   let openapi: unknown;

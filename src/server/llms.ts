@@ -89,7 +89,7 @@ export function registerLlmsPages(app: FastifyInstance, registry: Registry): voi
   const hide = { schema: { hide: true } };
   const text = 'text/plain; charset=utf-8';
   app.get('/llms.txt', hide, async (req, reply) => {
-    reply.type(text).send(llmsTxt(registry, baseOf(req)));
+    return reply.type(text).send(llmsTxt(registry, baseOf(req)));
   });
   app.get<{ Params: { file: string } }>('/llms/:file', hide, async (req, reply) => {
     const slug = req.params.file.replace(/\.txt$/, '');
@@ -103,9 +103,9 @@ export function registerLlmsPages(app: FastifyInstance, registry: Registry): voi
           .join(', ')}.`,
       );
     }
-    reply.type(text).send(gameRulesTxt(game, baseOf(req)));
+    return reply.type(text).send(gameRulesTxt(game, baseOf(req)));
   });
   app.get('/docs/agents', hide, async (_req, reply) => {
-    reply.type('text/html; charset=utf-8').send(agentsPage());
+    return reply.type('text/html; charset=utf-8').send(agentsPage());
   });
 }

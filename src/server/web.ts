@@ -26,7 +26,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null):
     return;
   }
   app.get('/', { schema: { hide: true } }, async (_req, reply) => {
-    reply
+    return reply
       .type('text/html; charset=utf-8')
       .send(
         '<!doctype html><meta charset="utf-8"><title>Gameboard</title><h1>Gameboard</h1>' +

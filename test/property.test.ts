@@ -175,7 +175,15 @@ describe.each(registry.games.map((g) => [g.spec.slug, g] as const))('%s', (_slug
           return; // not JSON any more: refused before it reaches the server's checks
         }
         // A change JSON itself reads as the same value (none is known with one character) is no change.
-        fc.pre(canonicalJson(parsed) !== canonicalJson(readable));
+        // One that makes a number JSON cannot represent (a digit turned into 'e': 1e999) has no
+        // canonical form at all, and must be refused all the same.
+        let same = false;
+        try {
+          same = canonicalJson(parsed) === canonicalJson(readable);
+        } catch {
+          same = false;
+        }
+        fc.pre(!same);
         expect(() => sealer.openReadable(s.slug, s.rulesVersion, parsed)).toThrow();
       }),
       { numRuns: RUNS * 4 },

@@ -2,7 +2,7 @@
  * A game being played in the browser: the engine's state, the run recorded as it is played (seed and
  * every accepted action), and the outcome of the last action. Only the game contract is used.
  */
-import type { AnyGame, GameAction, GameEvent, Observation } from '../core/game.js';
+import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 
 /** What the last action did, for the events panel and the screen-reader announcement. */
@@ -16,6 +16,8 @@ export class PlaySession {
   state: unknown;
   readonly actions: GameAction[] = [];
   last: LastOutcome = { kind: 'none' };
+  /** The score before the first action and after each accepted one (the game-over graph). */
+  readonly scores: number[];
   private cachedLegal: GameAction[] | null = null;
   private cachedObs: Observation | null = null;
 
@@ -24,6 +26,23 @@ export class PlaySession {
     readonly seed: number,
   ) {
     this.state = game.init(seed);
+    this.scores = [game.score(this.state)];
+  }
+
+  /**
+   * Rebuilds a saved game by replaying its actions on the engine (exact: engines are deterministic).
+   * Replay stops at the first action the engine refuses, keeping what came before.
+   */
+  static resume(game: AnyGame, run: Run): PlaySession {
+    const s = new PlaySession(game, run.seed);
+    for (const a of run.actions) if (!s.act(a)) break;
+    s.last = { kind: 'none' };
+    return s;
+  }
+
+  /** How the run ended (null while it goes on). */
+  outcome(): Outcome | null {
+    return this.game.outcome(this.state);
   }
 
   /** Applies an action through `step`; a refusal changes nothing but `last`. */
@@ -40,6 +59,7 @@ export class PlaySession {
     }
     this.state = r.state;
     this.actions.push(action);
+    this.scores.push(this.game.score(r.state));
     this.last = { kind: 'accepted', action, events: r.events };
     this.cachedLegal = null;
     this.cachedObs = null;

@@ -7,6 +7,8 @@
 import type { GameAction, Observation } from '../../core/game.js';
 import type { CragwakeObservation as CragwakeObs } from '../../games/cragwake/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
+import { Glide } from '../motion/glide.js';
+import { cragwakeWords } from '../words/cragwake.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 56;
@@ -174,7 +176,13 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
     >
       {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
       <g>{out}</g>
-      <g>{youY >= TOP && <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />}</g>
+      <g>
+        {youY >= TOP && (
+          <Glide x={LEFT + o.col * C} y={youY} maxJump={C * 3}>
+            <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />
+          </Glide>
+        )}
+      </g>
       <g>{targets}</g>
     </svg>
   );
@@ -194,7 +202,11 @@ function status(raw: Observation): StatusItem[] {
   ];
   if (o.spindrift) items.push({ label: 'Spindrift', value: o.spindrift });
   if (o.phase === 'ledge') items.push({ label: 'At the belay', value: 'climb on or end the run' });
-  if (o.end) items.push({ label: 'Ended', value: o.end.replace(/_/g, ' ') });
+  if (o.end)
+    items.push({
+      label: 'Ended',
+      value: cragwakeWords.ending({ kind: 'terminated', reason: o.end === 'ended' ? 'end_run' : o.end }, raw),
+    });
   return items;
 }
 

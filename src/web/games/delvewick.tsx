@@ -5,6 +5,8 @@
  */
 import type { GameAction, Observation } from '../../core/game.js';
 import type { DelvewickObservation } from '../../games/delvewick/index.js';
+import { delvewickWords } from '../words/delvewick.js';
+import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 32;
@@ -95,7 +97,11 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
   const o = raw as DelvewickObservation;
   const cells = [];
   for (let y = 0; y < o.grid.length; y++)
-    for (let x = 0; x < o.grid[y].length; x++) cells.push(<DwCell ch={o.grid[y][x]} x={x} y={y} />);
+    for (let x = 0; x < o.grid[y].length; x++) {
+      const ch = o.grid[y][x];
+      // The mole is drawn on its own layer, so it can glide from cell to cell.
+      if (ch !== 'M') cells.push(<DwCell key={`${x},${y}`} ch={ch} x={x} y={y} />);
+    }
   const w = o.width * C;
   const h = o.height * C;
   return (
@@ -107,6 +113,11 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
     >
       <rect class="dw-empty" x="0" y="0" width={w} height={h} />
       {cells}
+      {o.grid.some((r) => r.includes('M')) && (
+        <Glide x={o.mole.x * C} y={o.mole.y * C} maxJump={C * 1.5}>
+          <DwCell ch="M" x={o.mole.x} y={o.mole.y} />
+        </Glide>
+      )}
     </svg>
   );
 }
@@ -120,7 +131,8 @@ function status(raw: Observation): StatusItem[] {
     { label: 'Oil', value: o.oil },
     { label: 'Chain', value: o.chain },
   ];
-  if (o.endReason) items.push({ label: 'Ended', value: o.endReason.replace(/_/g, ' ') });
+  if (o.endReason)
+    items.push({ label: 'Ended', value: delvewickWords.ending({ kind: 'terminated', reason: o.endReason }, raw) });
   return items;
 }
 

@@ -20,6 +20,8 @@ export interface BoardProps {
 export interface StatusItem {
   label: string;
   value: string | number;
+  /** The exact number behind a value written for people (Briarwink's ticks behind its seconds). */
+  exact?: number;
 }
 
 /** One line of the key help. */

@@ -6,6 +6,7 @@
 import type { GameAction, Observation } from '../../core/game.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
+import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 interface Pt {
@@ -223,7 +224,9 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
           <Drone {...d} />
         ))}
       </g>
-      <Rover {...obs.rover} />
+      <Glide x={obs.rover.x * C} y={obs.rover.y * C} maxJump={C * 1.5}>
+        <Rover {...obs.rover} />
+      </Glide>
       <g>{obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}</g>
       <g>{targets}</g>
     </svg>

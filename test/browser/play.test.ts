@@ -244,6 +244,22 @@ describe('words and motion', () => {
   });
 });
 
+describe('sound', () => {
+  it('is off on a first visit, and the toggle is remembered', async () => {
+    const b = await launchBrowser();
+    const { page, errors } = await newPage(b.context);
+    await page.goto(`${base}/play/${registry.games[0].spec.slug}?seed=1`);
+    const toggle = page.getByTestId('sound');
+    await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sound').getAttribute('aria-pressed')).toBe('true');
+    expect(errors).toEqual([]);
+    await b.close();
+  });
+});
+
 describe.skipIf(!registry.get('briarwink'))('Briarwink', () => {
   it('pauses when the window loses focus or the tab is hidden', async () => {
     const { page, errors } = await newPage(context);
@@ -300,6 +316,32 @@ describe.skipIf(!registry.get('whirlyard'))('a 390x844 phone', () => {
     expect(wide.over).toEqual([]);
     expect(wide.scroll).toBeLessThanOrEqual(wide.w);
     expect(await seriousViolations(page)).toEqual([]);
+    // Mid-game, without scrolling, the board and every button are on the screen.
+    const inView = async (names: RegExp[]) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const name of names) {
+        const box = await page.getByRole('button', { name }).first().boundingBox();
+        expect(box, String(name)).not.toBeNull();
+        expect(box!.y + box!.height, String(name)).toBeLessThanOrEqual(844);
+      }
+    };
+    await inView([/^Wait/, /^Pulse/, /^End run/]);
+    // No "Press ?" on a touch screen.
+    await expect(page.getByRole('button', { name: /Keys/ }).isVisible()).resolves.toBe(false);
+    if (registry.get('cragwake')) {
+      await page.goto(`${base}/play/cragwake?seed=3`);
+      await inView([/^Breathe/]);
+    }
+    // Delvewick's buttons keep their places: a double tap on "Move right" moves right twice.
+    if (registry.get('delvewick')) {
+      await page.goto(`${base}/play/delvewick?seed=1`);
+      await inView([/^Move up/, /^Move left/, /^Move right/, /^Move down/, /^Wait/]);
+      const right = page.getByRole('button', { name: 'Move right' });
+      await right.tap();
+      await right.tap();
+      await expect.poll(() => text(page, 'action-count')).toBe('2');
+      await expect(page.getByRole('button', { name: 'Move up' }).isDisabled()).resolves.toBe(true);
+    }
     expect(errors).toEqual([]);
     await b.close();
   });

@@ -186,6 +186,18 @@ export const delvewickView: GameView = {
   actionLabel,
   legend,
   replayRate: 4,
+  // Always the same five buttons in the same places (a refused move is disabled, never removed), so a
+  // second tap lands on the same control.
+  buttonActions: (legal): GameAction[] =>
+    legal.length
+      ? [
+          { type: 'move', dir: 'up' },
+          { type: 'move', dir: 'left' },
+          { type: 'move', dir: 'right' },
+          { type: 'move', dir: 'down' },
+          { type: 'wait' },
+        ]
+      : [],
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },

@@ -336,7 +336,8 @@ export const whirlyardView: GameView = {
   actionLabel,
   legend,
   replayRate: 3,
-  buttonActions: (legal) => legal.filter((a) => a.type !== 'move'),
+  // Wait, Pulse and End run keep their places; Pulse is disabled, not removed, without a charge.
+  buttonActions: (legal) => (legal.length ? [{ type: 'wait' }, { type: 'pulse' }, { type: 'end_run' }] : []),
   keyHelp: [
     {
       keys: 'Q W E / A D / Z X C',

@@ -35,6 +35,16 @@ function isTyping(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 }
 
+/** The events' sentences for the outcome line: repeats counted ("… (×2)"), at most three. */
+function sentences(lines: (string | null)[]): string {
+  const seen = new Map<string, number>();
+  for (const l of lines) if (l) seen.set(l, (seen.get(l) ?? 0) + 1);
+  return [...seen]
+    .slice(-3)
+    .map(([l, n]) => (n > 1 ? `${l} (×${n})` : l))
+    .join(' ');
+}
+
 /** Real-time games save at most this often while running (and always on leaving the page). */
 const SAVE_EVERY_MS = 1000;
 
@@ -196,6 +206,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   const score = session.score();
   const label = view.actionLabel ?? ((a: GameAction) => a.type);
   const buttons = view.buttonActions ? view.buttonActions(legal, obs) : legal;
+  const legalKeys = new Set(legal.map((a) => JSON.stringify(a)));
   const last = session.last;
   const run = session.run();
   const outcome = session.outcome();
@@ -206,14 +217,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     { keys: '?', does: 'show or hide this help' },
   ];
   const best = over ? personalBest(slug) : null;
-  const said =
-    last.kind === 'accepted'
-      ? last.events
-          .map((e) => words.event(e))
-          .filter((t): t is string => !!t)
-          .slice(-3)
-          .join(' ')
-      : '';
+  const said = last.kind === 'accepted' ? sentences(last.events.map((e) => words.event(e))) : '';
 
   const watchReplay = async () => navigate(`/replay#${await encodeRun(session.run())}`);
   const makeLink = async () => setLink(await shareLink(session.run()));
@@ -332,6 +336,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
                 {buttons.map((a, i) => (
                   <button
                     class="btn action"
+                    disabled={!legalKeys.has(JSON.stringify(a))}
                     data-action={JSON.stringify(a)}
                     onClick={(e) => {
                       releaseMouseFocus(e);

@@ -57,7 +57,9 @@ export const briarwinkWords: GameWords = {
       case 'allRelit':
         return 'Every dimling is relit.';
       case 'nightCleared':
-        return `Night ${num(e, 'night')} cleared: score ${num(e, 'score')}.`;
+        return `Night ${num(e, 'night')} cleared${num(e, 'heart') ? ', and a heart back' : ''}: ${points(
+          num(e, 'clear') + num(e, 'bright') + num(e, 'heartPoints'),
+        )}`;
       case 'creepBegins':
         return 'The creep begins: marks will grow into thicket.';
       case 'spotted':

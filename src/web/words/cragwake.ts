@@ -9,7 +9,8 @@ interface CragObs {
 }
 
 function tryTo(a: GameAction): string {
-  if (a.type === 'move') return `reach row ${String(a.row)}, column ${String(a.col)}`;
+  if (a.type === 'move' && typeof a.row === 'number' && typeof a.col === 'number')
+    return `reach row ${a.row}, column ${a.col}`;
   if (a.type === 'breathe') return 'breathe';
   if (a.type === 'climbOn') return 'climb on';
   if (a.type === 'endRun') return 'end the run';

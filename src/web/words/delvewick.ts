@@ -12,7 +12,8 @@ interface DelveObs {
 }
 
 function tryTo(a: GameAction): string {
-  return a.type === 'move' ? `move ${String(a.dir)}` : a.type === 'wait' ? 'wait' : 'do that';
+  if (a.type === 'move' && typeof a.dir === 'string' && /^(up|down|left|right)$/.test(a.dir)) return `move ${a.dir}`;
+  return a.type === 'wait' ? 'wait' : 'do that';
 }
 
 export const delvewickWords: GameWords = {

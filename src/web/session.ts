@@ -18,6 +18,8 @@ export class PlaySession {
   last: LastOutcome = { kind: 'none' };
   /** The score before the first action and after each accepted one (the game-over graph). */
   readonly scores: number[];
+  /** The events of each accepted action, in order (for restart level). */
+  private readonly events: GameEvent[][] = [];
   private cachedLegal: GameAction[] | null = null;
   private cachedObs: Observation | null = null;
 
@@ -40,6 +42,21 @@ export class PlaySession {
     return s;
   }
 
+  /** This game with only its first `n` actions (undo, restart level): the same seed, replayed. */
+  cut(n: number): PlaySession {
+    return PlaySession.resume(this.game, { ...this.run(), actions: this.actions.slice(0, n) });
+  }
+
+  /**
+   * How many actions led to the start of the current level: the index just after the last action
+   * whose events include `eventType` (0 when none did).
+   */
+  levelStart(eventType: string): number {
+    for (let i = this.events.length - 1; i >= 0; i--)
+      if (this.events[i].some((e) => e.type === eventType)) return i + 1;
+    return 0;
+  }
+
   /** How the run ended (null while it goes on). */
   outcome(): Outcome | null {
     return this.game.outcome(this.state);
@@ -60,6 +77,7 @@ export class PlaySession {
     this.state = r.state;
     this.actions.push(action);
     this.scores.push(this.game.score(r.state));
+    this.events.push(r.events);
     this.last = { kind: 'accepted', action, events: r.events };
     this.cachedLegal = null;
     this.cachedObs = null;

@@ -62,6 +62,18 @@ function scoreAfter(game: AnyGame, seed: number, actions: GameAction[]): number 
   return game.score(s);
 }
 
+/** The state after the first `n` moves right, right, down (Delvewick's opening in the tests). */
+function playTo(game: AnyGame, seed: number, n: number): unknown {
+  const moves: GameAction[] = ['right', 'right', 'down'].map((dir) => ({ type: 'move', dir }));
+  let s = game.init(seed);
+  for (const a of moves.slice(0, n)) {
+    const r = game.step(s, a);
+    if (!r.ok) throw new Error('refused');
+    s = r.state;
+  }
+  return s;
+}
+
 async function pressWhirlyard(page: Page, actions: GameAction[], from = 0): Promise<void> {
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
@@ -241,6 +253,33 @@ describe('words and motion', () => {
     }
     expect(counts[0]).toBeGreaterThan(0); // the rover glides
     expect(counts[1]).toBe(0);
+  });
+});
+
+describe.skipIf(!registry.get('delvewick'))('Delvewick in free play', () => {
+  it('takes back a move (U and the button), restarts the level after asking, gauges the oil, and has no seed controls', async () => {
+    const game = registry.get('delvewick') as AnyGame;
+    const { page, errors } = await newPage(context);
+    await page.goto(`${base}/play/delvewick?seed=2`);
+    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(k);
+    await expect.poll(() => text(page, 'action-count')).toBe('3');
+    const oil = (n: number) => (game.observe(playTo(game, 2, n)) as unknown as { oil: number }).oil;
+    await expect(page.locator('.stat[data-label="Oil"] meter').getAttribute('aria-label')).resolves.toBe(
+      `Oil ${oil(3)} of 40`,
+    );
+    await page.keyboard.press('u');
+    await expect.poll(() => text(page, 'action-count')).toBe('2');
+    await expect(text(page, 'score')).resolves.toBe(String(game.score(playTo(game, 2, 2))));
+    await page.getByRole('button', { name: 'Undo (U)' }).click();
+    await expect.poll(() => text(page, 'action-count')).toBe('1');
+    await page.getByRole('button', { name: 'Restart level' }).click();
+    await expect.poll(() => page.getByRole('alertdialog').isVisible()).toBe(true);
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(() => text(page, 'action-count')).toBe('0');
+    await expect(page.locator('.seedform').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'New seed' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
 

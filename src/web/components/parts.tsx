@@ -12,9 +12,26 @@ export function StatusBar({ items, score }: { items: StatusItem[]; score: number
         <dd data-testid="score">{score}</dd>
       </div>
       {items.map((it) => (
-        <div class="stat" data-label={it.label}>
+        <div class={it.gauge && Number(it.value) <= it.gauge.low ? 'stat warn' : 'stat'} data-label={it.label}>
           <dt>{it.label}</dt>
-          <dd data-exact={it.exact}>{it.value}</dd>
+          <dd data-exact={it.exact}>
+            {it.value}
+            {it.gauge && typeof it.value === 'number' && (
+              <>
+                {' '}
+                <meter
+                  min={0}
+                  max={it.gauge.max}
+                  low={it.gauge.low + 0.5}
+                  high={it.gauge.max}
+                  optimum={it.gauge.max}
+                  value={it.value}
+                  aria-label={`${it.label} ${it.value} of ${it.gauge.max}`}
+                />
+                {it.value <= it.gauge.low && <strong class="low"> low!</strong>}
+              </>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -4,7 +4,7 @@
  * falling things get motion streaks and their lowercase letter, as in the text map.
  */
 import type { GameAction, Observation } from '../../core/game.js';
-import type { DelvewickObservation } from '../../games/delvewick/index.js';
+import { delvewick, type DelvewickObservation } from '../../games/delvewick/index.js';
 import { delvewickWords } from '../words/delvewick.js';
 import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
@@ -122,13 +122,22 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
   );
 }
 
+/** The oil gauge warns at this much oil left. */
+const OIL_LOW = 10;
+
+/** The oil a level starts with, from the spec's published table. */
+function levelOil(level: number): number {
+  const levels = delvewick.spec.levels as { level: number; oil: number }[];
+  return levels.find((l) => l.level === level)?.oil ?? 40;
+}
+
 function status(raw: Observation): StatusItem[] {
   const o = raw as DelvewickObservation;
   const items: StatusItem[] = [
     { label: 'Level', value: `${o.level} of ${o.levels}: ${o.levelName}` },
     { label: 'Gems', value: `${o.gems} of ${o.quota}` },
     { label: 'Exit', value: o.exitOpen ? 'open' : `closed (${Math.max(0, o.quota - o.gems)} more)` },
-    { label: 'Oil', value: o.oil },
+    { label: 'Oil', value: o.oil, gauge: { max: levelOil(o.level), low: OIL_LOW } },
     { label: 'Chain', value: o.chain },
   ];
   if (o.endReason)
@@ -186,6 +195,7 @@ export const delvewickView: GameView = {
   actionLabel,
   legend,
   replayRate: 4,
+  undo: { levelStartEvent: 'level_started' },
   // Always the same five buttons in the same places (a refused move is disabled, never removed), so a
   // second tap lands on the same control.
   buttonActions: (legal): GameAction[] =>
@@ -201,5 +211,6 @@ export const delvewickView: GameView = {
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },
+    { keys: 'U', does: 'take back the last move (free play)' },
   ],
 };

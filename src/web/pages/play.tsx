@@ -85,6 +85,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   const helpRef = useRef(help || !!ask);
   helpRef.current = help || !!ask;
   const slug = game.spec.slug;
+  // A game whose levels are fixed (Delvewick) plays the same whatever the seed: no seed controls.
+  const seedless = game.spec.seedless === true;
 
   // Keep the URL naming the seed being played, so the address bar is always a way back to this game.
   useEffect(() => {
@@ -151,6 +153,31 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     navigate(`/play/${slug}?seed=${newSeed}${textView ? '&view=text' : ''}`, true);
   };
 
+  /** Undo and restart level: the same game cut to its first `n` actions (free play only). */
+  const cutTo = (n: number) => {
+    const s = sessionRef.current;
+    if (s.isOver() || n >= s.actions.length) return;
+    const back = s.cut(n);
+    recent.current = [];
+    saveUnfinished(back.run(), back.score());
+    setSession(back);
+    setMoment(null);
+  };
+  const levelEvent = view.undo?.levelStartEvent;
+  const restartLevel = () => {
+    const s = sessionRef.current;
+    if (!levelEvent) return;
+    const start = s.levelStart(levelEvent);
+    const lost = s.actions.length - start;
+    if (lost <= 0) return;
+    setAsk({
+      question: 'Restart this level?',
+      detail: `The ${lost} ${lost === 1 ? 'action' : 'actions'} since the level began will be taken back.`,
+      yes: 'Restart the level',
+      onYes: () => cutTo(start),
+    });
+  };
+
   /** "Same seed again" (or that seed typed in) throws the game in progress away: ask first. */
   const restartAsking = (newSeed: number) => {
     const s = sessionRef.current;
@@ -181,6 +208,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
       }
       const s = sessionRef.current;
       if (view.ownsKeys || s.isOver()) return;
+      if (view.undo && (e.key === 'u' || e.key === 'U')) {
+        e.preventDefault();
+        cutTo(s.actions.length - 1);
+        return;
+      }
       // Enter and Space on a focused button belong to the button.
       if (
         (e.key === 'Enter' || e.key === ' ') &&
@@ -350,6 +382,29 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               </div>
             </section>
           )}
+          {!over && view.undo && (
+            <section class="panel takeback" aria-label="Take back">
+              <div class="row">
+                <button
+                  class="btn small"
+                  disabled={session.actions.length === 0}
+                  onClick={() => cutTo(session.actions.length - 1)}
+                  aria-keyshortcuts="u"
+                >
+                  Undo (U)
+                </button>
+                {levelEvent && (
+                  <button
+                    class="btn small"
+                    disabled={session.levelStart(levelEvent) >= session.actions.length}
+                    onClick={restartLevel}
+                  >
+                    Restart level
+                  </button>
+                )}
+              </div>
+            </section>
+          )}
           {view.ownsKeys ? (
             <EventList events={recent.current} describe={words.event} title="Recent events (newest first)" />
           ) : (
@@ -367,9 +422,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               <button class="btn small" onClick={() => restartAsking(session.seed)}>
                 Same seed again
               </button>
-              <button class="btn small" onClick={() => restart(randomSeed())}>
-                New seed
-              </button>
+              {!seedless && (
+                <button class="btn small" onClick={() => restart(randomSeed())}>
+                  New seed
+                </button>
+              )}
               <button class="btn small" onClick={() => downloadRun(session.run(), score)}>
                 Download run
               </button>
@@ -378,23 +435,32 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               </button>
             </div>
             {link && !over && <ShareBox link={link} />}
-            <form
-              class="seedform"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('seed') as HTMLInputElement;
-                const n = Number(input.value);
-                if (Number.isInteger(n) && n >= 0 && n <= 0xffffffff) restartAsking(n);
-              }}
-            >
-              <label>
-                Seed{' '}
-                <input name="seed" type="number" min="0" max="4294967295" step="1" placeholder={String(session.seed)} />
-              </label>
-              <button class="btn small" type="submit">
-                Play this seed
-              </button>
-            </form>
+            {!seedless && (
+              <form
+                class="seedform"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const input = (e.currentTarget as HTMLFormElement).elements.namedItem('seed') as HTMLInputElement;
+                  const n = Number(input.value);
+                  if (Number.isInteger(n) && n >= 0 && n <= 0xffffffff) restartAsking(n);
+                }}
+              >
+                <label>
+                  Seed{' '}
+                  <input
+                    name="seed"
+                    type="number"
+                    min="0"
+                    max="4294967295"
+                    step="1"
+                    placeholder={String(session.seed)}
+                  />
+                </label>
+                <button class="btn small" type="submit">
+                  Play this seed
+                </button>
+              </form>
+            )}
           </section>
         </aside>
       </div>

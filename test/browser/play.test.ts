@@ -283,6 +283,46 @@ describe.skipIf(!registry.get('delvewick'))('Delvewick in free play', () => {
   });
 });
 
+describe('keyboard focus', () => {
+  it.skipIf(!registry.get('whirlyard') || !registry.get('cragwake'))(
+    'stays on the board after a move, and a second Enter never makes a move nobody chose',
+    async () => {
+      const { page, errors } = await newPage(context);
+      await page.goto(`${base}/play/whirlyard?seed=31`);
+      const target = page.locator('.wy-target').first();
+      const dir = await target.getAttribute('data-dir');
+      await target.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => text(page, 'action-count')).toBe('1');
+      const where = () =>
+        page.evaluate(() => {
+          const a = document.activeElement;
+          return {
+            inBoard: !!a?.closest('.board-wrap'),
+            dir: a?.getAttribute('data-dir') ?? null,
+            row: a?.getAttribute('data-row') ?? null,
+          };
+        });
+      const w = await where();
+      expect(w.inBoard).toBe(true);
+      if (w.dir !== null) expect(w.dir).toBe(dir); // the same direction, or the board itself
+      // Cragwake: the hold moved to is gone, so the board has the focus, not another hold.
+      await page.goto(`${base}/play/cragwake?seed=32`);
+      await page.locator('.cw-target').first().focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => text(page, 'action-count')).toBe('1');
+      const c = await where();
+      expect(c.inBoard).toBe(true);
+      expect(c.row).toBeNull();
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(200);
+      await expect(text(page, 'action-count')).resolves.toBe('1');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+});
+
 describe('sound', () => {
   it('is off on a first visit, and the toggle is remembered', async () => {
     const b = await launchBrowser();

@@ -123,9 +123,20 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
 
   // Real-time games change every tick, so their events panel keeps the latest few across ticks.
   const recent = useRef<GameEvent[]>([]);
+  // Keyboard focus stays on the board after a move: when the focused control goes away (the hold the
+  // climber now stands on, a move no longer possible), the board itself takes the focus.
+  const boardRef = useRef<HTMLDivElement>(null);
+  const focusInBoard = useRef(false);
+  useLayoutEffect(() => {
+    const wrap = boardRef.current;
+    if (focusInBoard.current && wrap && !wrap.contains(document.activeElement)) wrap.focus();
+    focusInBoard.current = false;
+  });
   const act = (a: GameAction) => {
     const s = sessionRef.current;
     if (s.isOver()) return;
+    const focused = document.activeElement;
+    focusInBoard.current = !!boardRef.current && focused !== boardRef.current && !!boardRef.current.contains(focused);
     const before = s.score();
     s.act(a);
     if (s.last.kind === 'accepted') {
@@ -295,7 +306,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
       <div class="play-grid">
         <div class="board-col">
           <MomentBanner moment={moment} />
-          <div class="board-wrap">
+          <div class="board-wrap" ref={boardRef} tabIndex={-1}>
             <Board
               obs={obs}
               legal={over ? [] : legal}

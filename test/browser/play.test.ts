@@ -394,6 +394,11 @@ describe.skipIf(!registry.get('whirlyard'))('a 390x844 phone', () => {
     });
     expect(wide.over).toEqual([]);
     expect(wide.scroll).toBeLessThanOrEqual(wide.w);
+    // The open leaderboard (runs submitted by the tests above) fits the phone too.
+    await page.goto(`${base}/leaderboard/whirlyard?board=open`);
+    await expect.poll(() => page.locator('[data-testid="leaderboard-human"] tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
     expect(await seriousViolations(page)).toEqual([]);
     // Mid-game, without scrolling, the board and every button are on the screen.
     const inView = async (names: RegExp[]) => {

@@ -11,29 +11,33 @@ export function StatusBar({ items, score }: { items: StatusItem[]; score: number
         <dt>Score</dt>
         <dd data-testid="score">{score}</dd>
       </div>
-      {items.map((it) => (
-        <div class={it.gauge && Number(it.value) <= it.gauge.low ? 'stat warn' : 'stat'} data-label={it.label}>
-          <dt>{it.label}</dt>
-          <dd data-exact={it.exact}>
-            {it.value}
-            {it.gauge && typeof it.value === 'number' && (
-              <>
-                {' '}
-                <meter
-                  min={0}
-                  max={it.gauge.max}
-                  low={it.gauge.low + 0.5}
-                  high={it.gauge.max}
-                  optimum={it.gauge.max}
-                  value={it.value}
-                  aria-label={`${it.label} ${it.value} of ${it.gauge.max}`}
-                />
-                {it.value <= it.gauge.low && <strong class="low"> low!</strong>}
-              </>
-            )}
-          </dd>
-        </div>
-      ))}
+      {items.map((it) => {
+        // A gauge sits with the label, so the value itself stays the plain number.
+        const g = it.gauge && typeof it.value === 'number' ? { ...it.gauge, value: it.value } : null;
+        return (
+          <div class={g && g.value <= g.low ? 'stat warn' : 'stat'} data-label={it.label}>
+            <dt>
+              {it.label}
+              {g && (
+                <>
+                  {' '}
+                  <meter
+                    min={0}
+                    max={g.max}
+                    low={g.low + 0.5}
+                    high={g.max}
+                    optimum={g.max}
+                    value={g.value}
+                    aria-label={`${it.label} ${g.value} of ${g.max}`}
+                  />
+                  {g.value <= g.low && <strong class="low"> low!</strong>}
+                </>
+              )}
+            </dt>
+            <dd data-exact={it.exact}>{it.value}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }

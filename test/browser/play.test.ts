@@ -194,6 +194,12 @@ describe.skipIf(!registry.get('whirlyard'))('nothing a player did is lost', () =
     await page.reload();
     await expect.poll(() => page.locator('.transport').count()).toBe(1);
     await expect(page.getByTestId('own-run').count()).resolves.toBe(0);
+    // The Replays page offers runs to watch: one's own, and the top runs of the open boards.
+    await page.goto(`${base}/replay`);
+    await expect.poll(() => page.getByTestId('watch-mine').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('watchlist').textContent()).toContain('Replay Submitter');
+    await page.getByTestId('watchlist').getByRole('link', { name: 'Watch' }).first().click();
+    await expect.poll(() => page.locator('.transport').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -396,6 +402,15 @@ describe.skipIf(!registry.get('whirlyard'))('a 390x844 phone', () => {
     expect(wide.scroll).toBeLessThanOrEqual(wide.w);
     // The open leaderboard (runs submitted by the tests above) fits the phone too.
     await page.goto(`${base}/leaderboard/whirlyard?board=open`);
+    await site!.app.inject({
+      method: 'POST',
+      url: '/api/runs',
+      payload: {
+        ...{ game: 'whirlyard', rulesVersion: game.spec.rulesVersion, seed: 5, actions: [{ type: 'end_run' }] },
+        player: { name: 'A Rather Long Player Name 123', kind: 'human' },
+      },
+    });
+    await page.reload();
     await expect.poll(() => page.locator('[data-testid="leaderboard-human"] tbody tr').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto(`${base}/play/whirlyard?seed=${seed}`);

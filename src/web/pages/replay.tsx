@@ -14,6 +14,7 @@ import { fetchRun, type StoredRun } from '../api.js';
 import { decodeRun, downloadRun, encodeRun, parseRun } from '../runfile.js';
 import { Timeline } from '../timeline.js';
 import { SubmitBox } from '../components/submit.js';
+import { WatchList } from '../components/watchlist.js';
 import { markSubmitted, ownRun } from '../persist.js';
 import { wordsFor } from '../words/index.js';
 
@@ -119,6 +120,7 @@ export function ReplayPage() {
           />
         </label>
       </div>
+      {loaded.kind === 'empty' && <WatchList />}
       {loaded.kind === 'empty' && (
         <section
           class="panel dropzone"

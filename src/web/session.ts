@@ -57,6 +57,11 @@ export class PlaySession {
     return 0;
   }
 
+  /** The events of the i-th accepted action (0-based). */
+  eventsAt(i: number): GameEvent[] {
+    return this.events[i] ?? [];
+  }
+
   /** How the run ended (null while it goes on). */
   outcome(): Outcome | null {
     return this.game.outcome(this.state);

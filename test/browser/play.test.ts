@@ -106,6 +106,10 @@ describe.skipIf(!registry.get('whirlyard'))('nothing a player did is lost', () =
     await expect.poll(() => page.getByTestId('gameover').isVisible()).toBe(true);
     await expect(text(page, 'final-score')).resolves.toBe(final);
     await expect(text(page, 'ending')).resolves.toMatch(/^You banked your score on wave \d+\.$/);
+    // The summary names the steps that gained most, in words.
+    if (Number(final) > 0)
+      await expect(page.getByTestId('best-moments').locator('li').count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByTestId('best-moments').textContent()).resolves.not.toMatch(/[{}"]/);
     // Watch the replay, then Back: the finished game is still there, still to submit.
     await page.getByTestId('gameover').getByRole('button', { name: 'Watch replay' }).click();
     await expect.poll(() => page.url()).toContain('/replay#');

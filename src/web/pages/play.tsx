@@ -8,9 +8,9 @@ import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } fro
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
 import { ConfirmDialog, type Ask } from '../components/confirm.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
-import { ScoreGraph } from '../components/scoregraph.js';
-import { SubmitBox } from '../components/submit.js';
 import { YourRuns } from '../components/yourruns.js';
+import { GameOverPanel } from '../components/gameover.js';
+import { ShareBox } from '../components/sharebox.js';
 import { TextBoard, genericStatus, genericView } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { FxLayer, MomentBanner, marksFor, momentIn } from '../motion/fx.js';
@@ -18,9 +18,6 @@ import {
   dropUnfinished,
   finishedFor,
   latestUnfinished,
-  markSubmitted,
-  personalBest,
-  runId,
   saveFinished,
   saveUnfinished,
   unfinishedFor,
@@ -252,14 +249,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   const legalKeys = new Set(legal.map((a) => JSON.stringify(a)));
   const last = session.last;
   const run = session.run();
-  const outcome = session.outcome();
   const Board = view.Board;
   const keyHelp = [
     ...(view.keyHelp ?? []),
     { keys: 'Tab, Enter', does: 'reach and press any button or board cell' },
     { keys: '?', does: 'show or hide this help' },
   ];
-  const best = over ? personalBest(slug) : null;
   const said = last.kind === 'accepted' ? sentences(last.events.map((e) => words.event(e))) : '';
 
   const watchReplay = async () => navigate(`/replay#${await encodeRun(session.run())}`);
@@ -338,39 +333,15 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
         </div>
         <aside class="side">
           {over && (
-            <section class="panel gameover" role="region" aria-label="Game over" data-testid="gameover">
-              <h2>Game over</h2>
-              <p class="ending" role="status" data-testid="ending">
-                {outcome ? words.ending(outcome, obs) : 'The run is over.'}
-              </p>
-              <p class="final">
-                Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length}{' '}
-                {run.actions.length === 1 ? 'action' : 'actions'}.
-                {best !== null && <> {best <= score ? 'Your best on this game!' : `Your best: ${best}.`}</>}
-              </p>
-              {session.scores.length > 1 && (
-                <ScoreGraph scores={session.scores} at={session.scores.length - 1} onSeek={() => undefined} />
-              )}
-              <div class="row">
-                <button class="btn primary" onClick={() => restart(randomSeed())}>
-                  Play again
-                </button>
-                <button class="btn" onClick={() => restart(session.seed)}>
-                  Same seed again
-                </button>
-                <button class="btn" onClick={() => downloadRun(session.run(), score)}>
-                  Download run
-                </button>
-                <button class="btn" onClick={watchReplay}>
-                  Watch replay
-                </button>
-                <button class="btn" onClick={makeLink}>
-                  Share link
-                </button>
-              </div>
-              {link && <ShareBox link={link} />}
-              <SubmitBox run={run} slug={slug} onSubmitted={(r) => markSubmitted(runId(run), r.id)} />
-            </section>
+            <GameOverPanel
+              session={session}
+              words={words}
+              link={link}
+              onPlayAgain={() => restart(randomSeed())}
+              onSameSeed={() => restart(session.seed)}
+              onWatch={watchReplay}
+              onShare={makeLink}
+            />
           )}
           {!over && buttons.length > 0 && (
             <section class="panel actions" aria-label="Legal actions">
@@ -482,35 +453,5 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
       )}
       {ask && <ConfirmDialog ask={ask} onClose={() => setAsk(null)} />}
     </main>
-  );
-}
-
-function ShareBox({ link }: { link: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div class="sharebox">
-      <label>
-        Replay link
-        <input
-          readOnly
-          value={link}
-          onFocus={(e) => (e.target as HTMLInputElement).select()}
-          data-testid="share-link"
-        />
-      </label>
-      <button
-        class="btn small"
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            setCopied(true);
-          } catch {
-            setCopied(false);
-          }
-        }}
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-    </div>
   );
 }

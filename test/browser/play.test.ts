@@ -327,6 +327,12 @@ describe('keyboard focus', () => {
       await page.keyboard.press('Enter');
       await page.waitForTimeout(200);
       await expect(text(page, 'action-count')).resolves.toBe('1');
+      // A reachable hold's highlight never paints over the hold (its letter keeps its contrast), hovered too.
+      const hold = page.locator('.cw-target').first();
+      const fill = () => hold.locator('rect').evaluate((r) => getComputedStyle(r).fill);
+      expect(await fill()).toBe('rgba(0, 0, 0, 0)');
+      await hold.hover();
+      expect(await fill()).toBe('rgba(0, 0, 0, 0)');
       expect(errors).toEqual([]);
       await page.close();
     },

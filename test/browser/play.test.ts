@@ -400,6 +400,9 @@ describe.skipIf(!registry.get('whirlyard'))('a 390x844 phone', () => {
       await expect.poll(() => text(page, 'action-count')).toBe(String(i + 1));
     }
     await expect(text(page, 'score')).resolves.toBe(String(scoreAfter(game, seed, moves)));
+    // After a tap, no move target stays highlighted.
+    const fills = await page.locator('.wy-target rect').evaluateAll((rs) => rs.map((r) => getComputedStyle(r).fill));
+    expect(new Set(fills).size).toBeLessThanOrEqual(1);
     const wide = await page.evaluate(() => {
       const w = document.documentElement.clientWidth;
       const over = Array.from(document.querySelectorAll('main *'))

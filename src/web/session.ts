@@ -2,7 +2,7 @@
  * A game being played in the browser: the engine's state, the run recorded as it is played (seed and
  * every accepted action), and the outcome of the last action. Only the game contract is used.
  */
-import type { AnyGame, GameAction, GameEvent, Observation } from '../core/game.js';
+import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 
 /** What the last action did, for the events panel and the screen-reader announcement. */
@@ -16,6 +16,10 @@ export class PlaySession {
   state: unknown;
   readonly actions: GameAction[] = [];
   last: LastOutcome = { kind: 'none' };
+  /** The score before the first action and after each accepted one (the game-over graph). */
+  readonly scores: number[];
+  /** The events of each accepted action, in order (for restart level). */
+  private readonly events: GameEvent[][] = [];
   private cachedLegal: GameAction[] | null = null;
   private cachedObs: Observation | null = null;
 
@@ -24,6 +28,43 @@ export class PlaySession {
     readonly seed: number,
   ) {
     this.state = game.init(seed);
+    this.scores = [game.score(this.state)];
+  }
+
+  /**
+   * Rebuilds a saved game by replaying its actions on the engine (exact: engines are deterministic).
+   * Replay stops at the first action the engine refuses, keeping what came before.
+   */
+  static resume(game: AnyGame, run: Run): PlaySession {
+    const s = new PlaySession(game, run.seed);
+    for (const a of run.actions) if (!s.act(a)) break;
+    s.last = { kind: 'none' };
+    return s;
+  }
+
+  /** This game with only its first `n` actions (undo, restart level): the same seed, replayed. */
+  cut(n: number): PlaySession {
+    return PlaySession.resume(this.game, { ...this.run(), actions: this.actions.slice(0, n) });
+  }
+
+  /**
+   * How many actions led to the start of the current level: the index just after the last action
+   * whose events include `eventType` (0 when none did).
+   */
+  levelStart(eventType: string): number {
+    for (let i = this.events.length - 1; i >= 0; i--)
+      if (this.events[i].some((e) => e.type === eventType)) return i + 1;
+    return 0;
+  }
+
+  /** The events of the i-th accepted action (0-based). */
+  eventsAt(i: number): GameEvent[] {
+    return this.events[i] ?? [];
+  }
+
+  /** How the run ended (null while it goes on). */
+  outcome(): Outcome | null {
+    return this.game.outcome(this.state);
   }
 
   /** Applies an action through `step`; a refusal changes nothing but `last`. */
@@ -40,6 +81,8 @@ export class PlaySession {
     }
     this.state = r.state;
     this.actions.push(action);
+    this.scores.push(this.game.score(r.state));
+    this.events.push(r.events);
     this.last = { kind: 'accepted', action, events: r.events };
     this.cachedLegal = null;
     this.cachedObs = null;

@@ -46,7 +46,13 @@ export async function buildWeb(prefix: string): Promise<string> {
 
 /** Chromium with a fresh profile; `close` also removes the profile. */
 export async function launchBrowser(
-  options: { acceptDownloads?: boolean } = {},
+  options: {
+    acceptDownloads?: boolean;
+    viewport?: { width: number; height: number };
+    hasTouch?: boolean;
+    isMobile?: boolean;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'gameboard-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -106,4 +112,30 @@ export async function startSite(prefix: string): Promise<Site> {
       rmSync(dist, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * axe-core's serious and critical WCAG 2.0/2.1 A and AA violations on the page as it is now, one line
+ * each (rule id and the first elements), for suites that audit a state a11y.test.ts does not reach.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ path: join(ROOT, 'node_modules/axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    type Found = { id: string; impact?: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: unknown) => Promise<{ violations: Found[] }> } })
+      .axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      );
+  });
 }

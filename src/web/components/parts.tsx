@@ -11,12 +11,33 @@ export function StatusBar({ items, score }: { items: StatusItem[]; score: number
         <dt>Score</dt>
         <dd data-testid="score">{score}</dd>
       </div>
-      {items.map((it) => (
-        <div class="stat" data-label={it.label}>
-          <dt>{it.label}</dt>
-          <dd>{it.value}</dd>
-        </div>
-      ))}
+      {items.map((it) => {
+        // A gauge sits with the label, so the value itself stays the plain number.
+        const g = it.gauge && typeof it.value === 'number' ? { ...it.gauge, value: it.value } : null;
+        return (
+          <div class={g && g.value <= g.low ? 'stat warn' : 'stat'} data-label={it.label}>
+            <dt>
+              {it.label}
+              {g && (
+                <>
+                  {' '}
+                  <meter
+                    min={0}
+                    max={g.max}
+                    low={g.low + 0.5}
+                    high={g.max}
+                    optimum={g.max}
+                    value={g.value}
+                    aria-label={`${it.label} ${g.value} of ${g.max}`}
+                  />
+                  {g.value <= g.low && <strong class="low"> low!</strong>}
+                </>
+              )}
+            </dt>
+            <dd data-exact={it.exact}>{it.value}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -33,20 +54,33 @@ export function eventText(e: GameEvent): string {
   return e.type.replace(/_/g, ' ') + (rest.length ? ': ' + rest.join(', ') : '');
 }
 
-export function EventList({ events, title = 'Last action' }: { events: GameEvent[]; title?: string }) {
+/**
+ * The events of the last action (or the latest few), each as a sentence from `describe`; events it
+ * has no sentence for are left out (the board already shows them).
+ */
+export function EventList({
+  events,
+  title = 'Last action',
+  describe = eventText,
+}: {
+  events: GameEvent[];
+  title?: string;
+  describe?: (e: GameEvent) => string | null;
+}) {
+  const lines = events
+    .slice(0, 64)
+    .map((e) => describe(e))
+    .filter((t): t is string => !!t);
   return (
     <section class="panel events" aria-label={title}>
       <h2>{title}</h2>
-      {events.length === 0 ? (
-        <p class="muted">No events.</p>
+      {lines.length === 0 ? (
+        <p class="muted">Nothing to tell.</p>
       ) : (
         // The list scrolls when long (its height is capped), so it is focusable for keyboard scrolling.
         <ul data-testid="events" tabIndex={0} aria-label={title}>
-          {events.slice(0, 64).map((e) => (
-            <li>
-              <span class="ev-type">{e.type.replace(/_/g, ' ')}</span>
-              {Object.keys(e).length > 1 ? ' ' + eventText(e).slice(e.type.length + 1) : ''}
-            </li>
+          {lines.map((t) => (
+            <li>{t}</li>
           ))}
         </ul>
       )}

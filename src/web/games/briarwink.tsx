@@ -10,6 +10,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { GameAction, Observation } from '../../core/game.js';
 import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
+import { Glide } from '../motion/glide.js';
+import { seconds } from '../words/types.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 type BriarwinkObs = BriarwinkObservation & Observation;
@@ -19,6 +21,8 @@ const W = 7;
 const H = 9;
 const C = 52;
 const TICK_MS = 1000 / 30;
+/** A dimling's glide between cells: about its step time, so it moves on without stopping. */
+const STEP_MS = 8 * TICK_MS;
 
 const KIND_LETTER: Record<string, string> = {
   mope: 'm',
@@ -250,11 +254,15 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
       </g>
       <g>
         {o.dimlings.map((d) => (
-          <Dimling d={d} />
+          <Glide key={d.id} x={cx(d.cell)} y={cy(d.cell)} ms={STEP_MS} maxJump={C * 1.5} linear>
+            <Dimling d={d} />
+          </Glide>
         ))}
       </g>
       <g>
-        <Gardener p={p} />
+        <Glide x={p.x * C} y={p.y * C} ms={p.stepTicks * TICK_MS} maxJump={C * 1.5} linear>
+          <Gardener p={p} />
+        </Glide>
       </g>
       <g>
         {o.pods
@@ -357,7 +365,13 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (DIRS[k]) held.current = held.current.filter((d) => d !== DIRS[k]);
     };
-    const blur = () => (held.current = []);
+    // Losing the window or the tab pauses the night: the player is not there to play it.
+    const blur = () => {
+      held.current = [];
+      if (live.current.legal.some((x) => x.type === 'tick')) setPaused(true);
+    };
+    const hidden = () => document.hidden && blur();
+    document.addEventListener('visibilitychange', hidden);
     document.addEventListener('keydown', down);
     document.addEventListener('keyup', up);
     window.addEventListener('blur', blur);
@@ -365,6 +379,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
       document.removeEventListener('keydown', down);
       document.removeEventListener('keyup', up);
       window.removeEventListener('blur', blur);
+      document.removeEventListener('visibilitychange', hidden);
     };
   }, [!!onAction]);
 
@@ -420,11 +435,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
           </>
         )}
         <span class="muted" aria-live="polite">
-          {waiting
-            ? 'Waiting for the night to start.'
-            : paused || pausedFromPage
-              ? 'Paused.'
-              : 'Running at 30 ticks a second.'}
+          {waiting ? 'Waiting for the night to start.' : paused || pausedFromPage ? 'Paused.' : 'Running.'}
           {target !== null ? ` Walking to (${target % W}, ${Math.floor(target / W)}).` : ''}
         </span>
       </div>
@@ -440,15 +451,15 @@ function status(raw: Observation): StatusItem[] {
     { label: 'Hearts', value: `${'♥'.repeat(Math.max(0, p.hearts))} ${p.hearts}` },
     { label: 'Pods', value: `${p.podsOut} of ${p.podCap}` },
     { label: 'Reach', value: p.reach },
-    { label: 'Step', value: `${p.stepTicks} ticks` },
+    { label: 'Step', value: `${(p.stepTicks / 30).toFixed(2)} s a cell` },
     { label: 'Dimlings left', value: p.dimlingsLeft },
-    { label: 'Calm', value: p.calmLeft >= 0 ? `${p.calmLeft} ticks` : 'over' },
-    { label: 'Creep in', value: p.creepNextIn >= 0 ? `${p.creepNextIn} ticks` : '—' },
-    { label: 'Sprout in', value: p.regrowNextIn >= 0 ? `${p.regrowNextIn} ticks` : '—' },
-    { label: 'Turn', value: o.turn },
+    { label: 'Calm', value: p.calmLeft >= 0 ? seconds(p.calmLeft) : 'over' },
+    { label: 'Creep in', value: p.creepNextIn >= 0 ? seconds(p.creepNextIn) : '—' },
+    { label: 'Sprout in', value: p.regrowNextIn >= 0 ? seconds(p.regrowNextIn) : '—' },
+    { label: 'Time', value: seconds(o.turn), exact: o.turn },
   ];
-  if (p.grace > 0) items.push({ label: 'Grace', value: `${p.grace} ticks` });
-  if (p.respawnIn > 0) items.push({ label: 'Back in', value: `${p.respawnIn} ticks` });
+  if (p.grace > 0) items.push({ label: 'Grace', value: seconds(p.grace) });
+  if (p.respawnIn > 0) items.push({ label: 'Back in', value: seconds(p.respawnIn) });
   items.push({ label: 'Nights cleared', value: p.nightsCleared });
   return items;
 }
@@ -479,7 +490,7 @@ const legend: LegendEntry[] = [
         </text>
       </g>,
     ),
-    label: 'Pod with ticks until it bursts; the dashed yellow cells are the cross its bloom will cover',
+    label: 'Pod with ticks (1/30 s each) until it bursts; the dashed yellow cells are the cross its bloom will cover',
   },
   {
     symbol: sample(

@@ -4,9 +4,13 @@
  * with a crack and its uses, crimp C thin bar); ice is a white fill with a snowflake, frosting a dashed
  * ring. Reachable holds are outlined with their stamina cost; click one (or Tab to it and press Enter).
  */
+import { useEffect, useRef } from 'preact/hooks';
 import type { GameAction, Observation } from '../../core/game.js';
 import type { CragwakeObservation as CragwakeObs } from '../../games/cragwake/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
+import { Glide } from '../motion/glide.js';
+import { reducedMotion } from '../motion/prefs.js';
+import { cragwakeWords } from '../words/cragwake.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 56;
@@ -65,6 +69,14 @@ function Climber({ cx, cy }: { cx: number; cy: number }) {
 
 function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   const o = raw as CragwakeObs;
+  const svg = useRef<SVGSVGElement>(null);
+  // The climber stays in view: scrolled to after each move and at each belay (live board only).
+  useEffect(() => {
+    if (!onAction) return;
+    const you = svg.current?.querySelector('.cw-you');
+    if (you instanceof SVGElement && typeof you.scrollIntoView === 'function')
+      you.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  }, [o.row, o.col, o.pitch, o.phase]);
   const rows = o.band;
   const h = TOP + rows.length * C;
   const w = LEFT + W * C;
@@ -137,6 +149,7 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         const act = () => onAction(m.action);
         return (
           <g
+            key={`${row},${col}`}
             class="cw-target"
             role="button"
             tabindex={0}
@@ -167,6 +180,7 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   const youY = yOf(o.row);
   return (
     <svg
+      ref={svg}
       class={small ? 'board cw small' : 'board cw'}
       viewBox={`0 0 ${w + 4} ${h + 4}`}
       role="group"
@@ -174,7 +188,13 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
     >
       {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
       <g>{out}</g>
-      <g>{youY >= TOP && <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />}</g>
+      <g>
+        {youY >= TOP && (
+          <Glide x={LEFT + o.col * C} y={youY} maxJump={C * 3}>
+            <Climber cx={LEFT + o.col * C + C / 2} cy={youY + C / 2} />
+          </Glide>
+        )}
+      </g>
       <g>{targets}</g>
     </svg>
   );
@@ -194,7 +214,11 @@ function status(raw: Observation): StatusItem[] {
   ];
   if (o.spindrift) items.push({ label: 'Spindrift', value: o.spindrift });
   if (o.phase === 'ledge') items.push({ label: 'At the belay', value: 'climb on or end the run' });
-  if (o.end) items.push({ label: 'Ended', value: o.end.replace(/_/g, ' ') });
+  if (o.end)
+    items.push({
+      label: 'Ended',
+      value: cragwakeWords.ending({ kind: 'terminated', reason: o.end === 'ended' ? 'end_run' : o.end }, raw),
+    });
   return items;
 }
 

@@ -4,7 +4,9 @@
  * falling things get motion streaks and their lowercase letter, as in the text map.
  */
 import type { GameAction, Observation } from '../../core/game.js';
-import type { DelvewickObservation } from '../../games/delvewick/index.js';
+import { delvewick, type DelvewickObservation } from '../../games/delvewick/index.js';
+import { delvewickWords } from '../words/delvewick.js';
+import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 32;
@@ -95,7 +97,11 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
   const o = raw as DelvewickObservation;
   const cells = [];
   for (let y = 0; y < o.grid.length; y++)
-    for (let x = 0; x < o.grid[y].length; x++) cells.push(<DwCell ch={o.grid[y][x]} x={x} y={y} />);
+    for (let x = 0; x < o.grid[y].length; x++) {
+      const ch = o.grid[y][x];
+      // The mole is drawn on its own layer, so it can glide from cell to cell.
+      if (ch !== 'M') cells.push(<DwCell key={`${x},${y}`} ch={ch} x={x} y={y} />);
+    }
   const w = o.width * C;
   const h = o.height * C;
   return (
@@ -107,8 +113,22 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
     >
       <rect class="dw-empty" x="0" y="0" width={w} height={h} />
       {cells}
+      {o.grid.some((r) => r.includes('M')) && (
+        <Glide x={o.mole.x * C} y={o.mole.y * C} maxJump={C * 1.5}>
+          <DwCell ch="M" x={o.mole.x} y={o.mole.y} />
+        </Glide>
+      )}
     </svg>
   );
+}
+
+/** The oil gauge warns at this much oil left. */
+const OIL_LOW = 10;
+
+/** The oil a level starts with, from the spec's published table. */
+function levelOil(level: number): number {
+  const levels = delvewick.spec.levels as { level: number; oil: number }[];
+  return levels.find((l) => l.level === level)?.oil ?? 40;
 }
 
 function status(raw: Observation): StatusItem[] {
@@ -117,10 +137,11 @@ function status(raw: Observation): StatusItem[] {
     { label: 'Level', value: `${o.level} of ${o.levels}: ${o.levelName}` },
     { label: 'Gems', value: `${o.gems} of ${o.quota}` },
     { label: 'Exit', value: o.exitOpen ? 'open' : `closed (${Math.max(0, o.quota - o.gems)} more)` },
-    { label: 'Oil', value: o.oil },
+    { label: 'Oil', value: o.oil, gauge: { max: levelOil(o.level), low: OIL_LOW } },
     { label: 'Chain', value: o.chain },
   ];
-  if (o.endReason) items.push({ label: 'Ended', value: o.endReason.replace(/_/g, ' ') });
+  if (o.endReason)
+    items.push({ label: 'Ended', value: delvewickWords.ending({ kind: 'terminated', reason: o.endReason }, raw) });
   return items;
 }
 
@@ -174,8 +195,22 @@ export const delvewickView: GameView = {
   actionLabel,
   legend,
   replayRate: 4,
+  undo: { levelStartEvent: 'level_started' },
+  // Always the same five buttons in the same places (a refused move is disabled, never removed), so a
+  // second tap lands on the same control.
+  buttonActions: (legal): GameAction[] =>
+    legal.length
+      ? [
+          { type: 'move', dir: 'up' },
+          { type: 'move', dir: 'left' },
+          { type: 'move', dir: 'right' },
+          { type: 'move', dir: 'down' },
+          { type: 'wait' },
+        ]
+      : [],
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },
+    { keys: 'U', does: 'take back the last move (free play)' },
   ],
 };

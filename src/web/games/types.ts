@@ -20,6 +20,10 @@ export interface BoardProps {
 export interface StatusItem {
   label: string;
   value: string | number;
+  /** The exact number behind a value written for people (Briarwink's ticks behind its seconds). */
+  exact?: number;
+  /** Drawn as a gauge too, which warns at or under `low` (Delvewick's oil). */
+  gauge?: { max: number; low: number };
 }
 
 /** One line of the key help. */
@@ -50,6 +54,11 @@ export interface GameView {
   buttonActions?(legal: GameAction[], obs: Observation): GameAction[];
   /** A short scripted line of play for the rules page's illustration (seed 1); stops at a refusal. */
   rulesExample?: GameAction[];
+  /**
+   * Free play may take back the last action (U) and go back to the start of the current level: the
+   * event type that starts a level. Both cut the recorded run, which stays one action list.
+   */
+  undo?: { levelStartEvent?: string };
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
   replayRate?: number;
 }

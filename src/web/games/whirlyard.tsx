@@ -6,6 +6,7 @@
 import type { GameAction, Observation } from '../../core/game.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
+import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 interface Pt {
@@ -16,15 +17,16 @@ interface Pt {
 const N = 6;
 const C = 60;
 
-const DIRS: Record<string, { dx: number; dy: number; name: string; key: string }> = {
-  nw: { dx: -1, dy: -1, name: 'north-west', key: 'Q' },
-  n: { dx: 0, dy: -1, name: 'north', key: 'W' },
-  ne: { dx: 1, dy: -1, name: 'north-east', key: 'E' },
-  w: { dx: -1, dy: 0, name: 'west', key: 'A' },
-  e: { dx: 1, dy: 0, name: 'east', key: 'D' },
-  sw: { dx: -1, dy: 1, name: 'south-west', key: 'Z' },
-  s: { dx: 0, dy: 1, name: 'south', key: 'X' },
-  se: { dx: 1, dy: 1, name: 'south-east', key: 'C' },
+// `arrow` marks a move target on the board: the key letters would read as pieces (D drone, X caught).
+const DIRS: Record<string, { dx: number; dy: number; name: string; key: string; arrow: string }> = {
+  nw: { dx: -1, dy: -1, name: 'north-west', key: 'Q', arrow: '↖' },
+  n: { dx: 0, dy: -1, name: 'north', key: 'W', arrow: '↑' },
+  ne: { dx: 1, dy: -1, name: 'north-east', key: 'E', arrow: '↗' },
+  w: { dx: -1, dy: 0, name: 'west', key: 'A', arrow: '←' },
+  e: { dx: 1, dy: 0, name: 'east', key: 'D', arrow: '→' },
+  sw: { dx: -1, dy: 1, name: 'south-west', key: 'Z', arrow: '↙' },
+  s: { dx: 0, dy: 1, name: 'south', key: 'X', arrow: '↓' },
+  se: { dx: 1, dy: 1, name: 'south-east', key: 'C', arrow: '↘' },
 };
 
 const LETTER_KEYS: Record<string, string> = { q: 'nw', w: 'n', e: 'ne', a: 'w', d: 'e', z: 'sw', x: 's', c: 'se' };
@@ -166,7 +168,7 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
             <title>{`Move ${d.name} (${d.key})`}</title>
             <rect x={x * C + 3} y={y * C + 3} width={C - 6} height={C - 6} rx="6" />
             <text x={x * C + C - 10} y={y * C + 16}>
-              {d.key}
+              {d.arrow}
             </text>
           </g>
         );
@@ -223,7 +225,9 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
           <Drone {...d} />
         ))}
       </g>
-      <Rover {...obs.rover} />
+      <Glide x={obs.rover.x * C} y={obs.rover.y * C} maxJump={C * 1.5}>
+        <Rover {...obs.rover} />
+      </Glide>
       <g>{obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}</g>
       <g>{targets}</g>
     </svg>
@@ -333,7 +337,8 @@ export const whirlyardView: GameView = {
   actionLabel,
   legend,
   replayRate: 3,
-  buttonActions: (legal) => legal.filter((a) => a.type !== 'move'),
+  // Wait, Pulse and End run keep their places; Pulse is disabled, not removed, without a charge.
+  buttonActions: (legal) => (legal.length ? [{ type: 'wait' }, { type: 'pulse' }, { type: 'end_run' }] : []),
   keyHelp: [
     {
       keys: 'Q W E / A D / Z X C',

@@ -1,21 +1,65 @@
 /**
  * The play page, generic over the contract: board (the game's renderer or the observation text),
- * status, legal actions as buttons, the last action's events, the recorded run, and a game-over panel.
+ * status, legal actions as buttons, what the last action did in sentences, the recorded run, and a
+ * game-over summary. Every accepted action is kept in localStorage (see persist.ts), so a reload,
+ * Back or a new seed never loses a game, and a finished run waits to be submitted.
  */
-import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
+import { ConfirmDialog, type Ask } from '../components/confirm.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
-import type { Run } from '../../core/replay.js';
-import { PLAYER_NAME_MAX } from '../../store/store.js';
-import { ApiFailure, PLAYER_NAME, submitRun, type Submitted } from '../api.js';
-import { TextBoard, genericActionLabel, genericStatus, genericView } from '../games/generic.js';
+import { YourRuns } from '../components/yourruns.js';
+import { GameOverPanel } from '../components/gameover.js';
+import { ShareBox } from '../components/sharebox.js';
+import { TextBoard, genericStatus, genericView } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
+import { FxLayer, MomentBanner, marksFor, momentIn } from '../motion/fx.js';
+import {
+  dropUnfinished,
+  finishedFor,
+  latestUnfinished,
+  saveFinished,
+  saveUnfinished,
+  unfinishedFor,
+} from '../persist.js';
 import { navigate } from '../router.js';
 import { downloadRun, encodeRun, shareLink } from '../runfile.js';
 import { PlaySession, randomSeed } from '../session.js';
+import { play as playSound, setSoundOn, soundOn } from '../sound.js';
+import { wordsFor, type Moment } from '../words/index.js';
 
 function isTyping(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+}
+
+/** The events' sentences for the outcome line: repeats counted ("… (×2)"), at most three. */
+function sentences(lines: (string | null)[]): string {
+  const seen = new Map<string, number>();
+  for (const l of lines) if (l) seen.set(l, (seen.get(l) ?? 0) + 1);
+  return [...seen]
+    .slice(-3)
+    .map(([l, n]) => (n > 1 ? `${l} (×${n})` : l))
+    .join(' ');
+}
+
+/** Real-time games save at most this often while running (and always on leaving the page). */
+const SAVE_EVERY_MS = 1000;
+
+/**
+ * The game to show for this address: the game in progress on the asked seed, else the newest
+ * finished run on it that is not yet submitted (a reload at game over), else a fresh game. Without a
+ * seed, the newest game in progress of this game, else a fresh random seed.
+ */
+function openSession(game: AnyGame, seed: number | null): PlaySession {
+  const slug = game.spec.slug;
+  const saved = seed === null ? latestUnfinished(slug) : unfinishedFor(slug, seed);
+  if (saved && saved.run.rulesVersion === game.spec.rulesVersion) return PlaySession.resume(game, saved.run);
+  if (seed !== null) {
+    const done = finishedFor(slug, seed);
+    if (done && !done.submittedId && done.run.rulesVersion === game.spec.rulesVersion)
+      return PlaySession.resume(game, done.run);
+  }
+  return new PlaySession(game, seed ?? randomSeed());
 }
 
 export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null }) {
@@ -24,38 +68,137 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   const [textView, setTextView] = useState(() => new URLSearchParams(location.search).get('view') === 'text');
   const ownView = viewFor(game.spec.slug);
   const view = textView ? genericView : ownView;
-  const [session, setSession] = useState(() => new PlaySession(game, seed ?? randomSeed()));
+  const words = useMemo(() => wordsFor(game), [game]);
+  const [session, setSession] = useState(() => openSession(game, seed));
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const [help, setHelp] = useState(false);
+  const [ask, setAsk] = useState<Ask | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [sound, setSound] = useState(soundOn);
+  const [marks, setMarks] = useState<ReturnType<typeof marksFor>>([]);
+  const [moment, setMoment] = useState<(Moment & { id: number }) | null>(null);
   const sessionRef = useRef(session);
   sessionRef.current = session;
-  const helpRef = useRef(help);
-  helpRef.current = help;
+  const helpRef = useRef(help || !!ask);
+  helpRef.current = help || !!ask;
+  const slug = game.spec.slug;
+  // A game whose levels are fixed (Delvewick) plays the same whatever the seed: no seed controls.
+  const seedless = game.spec.seedless === true;
 
   // Keep the URL naming the seed being played, so the address bar is always a way back to this game.
   useEffect(() => {
-    const want = `/play/${game.spec.slug}?seed=${session.seed}${textView ? '&view=text' : ''}`;
+    const want = `/play/${slug}?seed=${session.seed}${textView ? '&view=text' : ''}`;
     if (location.pathname + location.search !== want) history.replaceState(null, '', want);
     document.title = `${game.spec.name} · seed ${session.seed} · Gameboard`;
   }, [session, textView]);
 
+  // Saving: a finished run goes to the finished list at once; a game in progress is saved after each
+  // turn, and at most once a second for a real-time game, plus whenever the page is left or hidden.
+  const lastSave = useRef(0);
+  const save = (s: PlaySession, now = false) => {
+    if (s.isOver()) {
+      saveFinished(s.run(), s.score(), s.outcome());
+      return;
+    }
+    const t = performance.now();
+    if (!now && view.ownsKeys && t - lastSave.current < SAVE_EVERY_MS) return;
+    lastSave.current = t;
+    saveUnfinished(s.run(), s.score());
+  };
+  useEffect(() => {
+    save(session, true);
+    const flush = () => save(sessionRef.current, true);
+    const onHide = () => document.hidden && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      flush();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHide);
+    };
+  }, [session]);
+
   // Real-time games change every tick, so their events panel keeps the latest few across ticks.
   const recent = useRef<GameEvent[]>([]);
+  // Keyboard focus stays on the board after a move: when the focused control goes away (the hold the
+  // climber now stands on, a move no longer possible), the board itself takes the focus.
+  const boardRef = useRef<HTMLDivElement>(null);
+  const focusInBoard = useRef(false);
+  useLayoutEffect(() => {
+    const wrap = boardRef.current;
+    if (focusInBoard.current && wrap && !wrap.contains(document.activeElement)) wrap.focus();
+    focusInBoard.current = false;
+  });
   const act = (a: GameAction) => {
     const s = sessionRef.current;
     if (s.isOver()) return;
+    const focused = document.activeElement;
+    focusInBoard.current = !!boardRef.current && focused !== boardRef.current && !!boardRef.current.contains(focused);
+    const before = s.score();
     s.act(a);
-    if (s.last.kind === 'accepted' && s.last.events.length)
-      recent.current = [...s.last.events].reverse().concat(recent.current).slice(0, 12);
+    if (s.last.kind === 'accepted') {
+      const events = s.last.events;
+      if (events.length) recent.current = [...events].reverse().concat(recent.current).slice(0, 12);
+      const m = momentIn(events, words);
+      if (m) setMoment({ ...m, id: s.actions.length });
+      const newMarks = events.length ? marksFor(events, words, s.observation()) : [];
+      if (newMarks.length) setMarks(newMarks);
+      playSound(m ? (m.tone === 'good' ? 'clear' : 'bad') : s.score() > before ? 'points' : 'move');
+      save(s);
+    } else if (!view.ownsKeys) playSound('bad');
     setLink(null);
     redraw(0);
   };
 
   const restart = (newSeed: number) => {
     recent.current = [];
-    setSession(new PlaySession(game, newSeed));
+    const s = new PlaySession(game, newSeed);
+    saveUnfinished(s.run(), 0);
+    setSession(s);
     setLink(null);
+    setMoment(null);
+    // The route names the seed, so that a link to another seed (Resume) opens that game.
+    navigate(`/play/${slug}?seed=${newSeed}${textView ? '&view=text' : ''}`, true);
+  };
+
+  /** Undo and restart level: the same game cut to its first `n` actions (free play only). */
+  const cutTo = (n: number) => {
+    const s = sessionRef.current;
+    if (s.isOver() || n >= s.actions.length) return;
+    const back = s.cut(n);
+    recent.current = [];
+    saveUnfinished(back.run(), back.score());
+    setSession(back);
+    setMoment(null);
+  };
+  const levelEvent = view.undo?.levelStartEvent;
+  const restartLevel = () => {
+    const s = sessionRef.current;
+    if (!levelEvent) return;
+    const start = s.levelStart(levelEvent);
+    const lost = s.actions.length - start;
+    if (lost <= 0) return;
+    setAsk({
+      question: 'Restart this level?',
+      detail: `The ${lost} ${lost === 1 ? 'action' : 'actions'} since the level began will be taken back.`,
+      yes: 'Restart the level',
+      onYes: () => cutTo(start),
+    });
+  };
+
+  /** "Same seed again" (or that seed typed in) throws the game in progress away: ask first. */
+  const restartAsking = (newSeed: number) => {
+    const s = sessionRef.current;
+    if (newSeed !== s.seed || s.isOver() || s.actions.length === 0) return restart(newSeed);
+    setAsk({
+      question: `Start seed ${s.seed} again?`,
+      detail: `Your game in progress (score ${s.score()}, ${s.actions.length} actions) will be lost.`,
+      yes: 'Start again',
+      onYes: () => {
+        dropUnfinished(slug, s.seed);
+        restart(newSeed);
+      },
+    });
   };
 
   // A layout effect, so keys work from the first frame (a plain effect waits for the next paint).
@@ -73,6 +216,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
       }
       const s = sessionRef.current;
       if (view.ownsKeys || s.isOver()) return;
+      if (view.undo && (e.key === 'u' || e.key === 'U')) {
+        e.preventDefault();
+        cutTo(s.actions.length - 1);
+        return;
+      }
       // Enter and Space on a focused button belong to the button.
       if (
         (e.key === 'Enter' || e.key === ' ') &&
@@ -96,8 +244,9 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   const legal = session.legal();
   const over = session.isOver();
   const score = session.score();
-  const label = view.actionLabel ?? genericActionLabel;
+  const label = view.actionLabel ?? ((a: GameAction) => a.type);
   const buttons = view.buttonActions ? view.buttonActions(legal, obs) : legal;
+  const legalKeys = new Set(legal.map((a) => JSON.stringify(a)));
   const last = session.last;
   const run = session.run();
   const Board = view.Board;
@@ -106,6 +255,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     { keys: 'Tab, Enter', does: 'reach and press any button or board cell' },
     { keys: '?', does: 'show or hide this help' },
   ];
+  const said = last.kind === 'accepted' ? sentences(last.events.map((e) => words.event(e))) : '';
 
   const watchReplay = async () => navigate(`/replay#${await encodeRun(session.run())}`);
   const makeLink = async () => setLink(await shareLink(session.run()));
@@ -118,13 +268,13 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           seed <span data-testid="seed">{session.seed}</span> · {game.spec.rulesVersion}
         </span>
         <span class="spacer" />
-        <a class="btn ghost" href={`/ranked/${game.spec.slug}`} data-testid="ranked-link">
+        <a class="btn ghost" href={`/ranked/${slug}`} data-testid="ranked-link">
           Ranked
         </a>
-        <a class="btn ghost" href={`/ranked/${game.spec.slug}?daily=1`} data-testid="daily-link">
+        <a class="btn ghost" href={`/ranked/${slug}?daily=1`} data-testid="daily-link">
           Daily challenge
         </a>
-        <a class="btn ghost" href={`/rules/${game.spec.slug}`}>
+        <a class="btn ghost" href={`/rules/${slug}`}>
           Rules
         </a>
         {ownView !== genericView && (
@@ -132,43 +282,33 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
             {textView ? 'Board view' : 'Text view'}
           </button>
         )}
-        <button class="btn ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+        <button
+          class="btn ghost"
+          aria-pressed={sound}
+          data-testid="sound"
+          onClick={() => {
+            setSoundOn(!sound);
+            setSound(!sound);
+          }}
+        >
+          {sound ? 'Sound on' : 'Sound off'}
+        </button>
+        <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">
           Keys (?)
         </button>
       </div>
       <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} />
-      {over && (
-        <section class="panel gameover" role="region" aria-label="Game over" data-testid="gameover">
-          <h2>Game over</h2>
-          <p class="final">
-            Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length}{' '}
-            {run.actions.length === 1 ? 'action' : 'actions'}.
-          </p>
-          <div class="row">
-            <button class="btn primary" onClick={() => restart(randomSeed())}>
-              Play again
-            </button>
-            <button class="btn" onClick={() => restart(session.seed)}>
-              Same seed again
-            </button>
-            <button class="btn" onClick={() => downloadRun(session.run(), score)}>
-              Download run
-            </button>
-            <button class="btn" onClick={watchReplay}>
-              Watch replay
-            </button>
-            <button class="btn" onClick={makeLink}>
-              Share link
-            </button>
-          </div>
-          {link && <ShareBox link={link} />}
-          <SubmitBox run={run} slug={game.spec.slug} />
-        </section>
-      )}
       <div class="play-grid">
         <div class="board-col">
-          <div class="board-wrap">
-            <Board obs={obs} legal={over ? [] : legal} onAction={over ? undefined : act} paused={help || over} />
+          <MomentBanner moment={moment} />
+          <div class="board-wrap" ref={boardRef} tabIndex={-1}>
+            <Board
+              obs={obs}
+              legal={over ? [] : legal}
+              onAction={over ? undefined : act}
+              paused={help || over || !!ask}
+            />
+            <FxLayer marks={marks} />
           </div>
           <p
             class={last.kind === 'refused' ? 'outcome refused' : 'outcome'}
@@ -177,10 +317,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
             data-testid="outcome"
           >
             {last.kind === 'refused'
-              ? `Not allowed: ${label(last.action)} — ${last.message}`
+              ? words.refusal(last.action, last.reason, last.message, obs)
               : last.kind === 'accepted'
-                ? `${label(last.action)}. Score ${score}.`
-                : 'Your move. Press ? for the keys.'}
+                ? `${said || label(last.action, obs) + '.'} Score ${score}.`
+                : session.actions.length
+                  ? `Welcome back: your game on seed ${session.seed} is where you left it.`
+                  : 'Your move.'}
           </p>
           {Board !== TextBoard && (
             <details class="agent-view">
@@ -190,6 +332,17 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           )}
         </div>
         <aside class="side">
+          {over && (
+            <GameOverPanel
+              session={session}
+              words={words}
+              link={link}
+              onPlayAgain={() => restart(randomSeed())}
+              onSameSeed={() => restart(session.seed)}
+              onWatch={watchReplay}
+              onShare={makeLink}
+            />
+          )}
           {!over && buttons.length > 0 && (
             <section class="panel actions" aria-label="Legal actions">
               <h2>Actions</h2>
@@ -197,6 +350,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
                 {buttons.map((a, i) => (
                   <button
                     class="btn action"
+                    disabled={!legalKeys.has(JSON.stringify(a))}
                     data-action={JSON.stringify(a)}
                     onClick={(e) => {
                       releaseMouseFocus(e);
@@ -210,25 +364,51 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               </div>
             </section>
           )}
-          {view.ownsKeys ? (
-            <EventList events={recent.current} title="Recent events (newest first)" />
-          ) : (
-            <EventList events={last.kind === 'accepted' ? last.events : []} />
+          {!over && view.undo && (
+            <section class="panel takeback" aria-label="Take back">
+              <div class="row">
+                <button
+                  class="btn small"
+                  disabled={session.actions.length === 0}
+                  onClick={() => cutTo(session.actions.length - 1)}
+                  aria-keyshortcuts="u"
+                >
+                  Undo (U)
+                </button>
+                {levelEvent && (
+                  <button
+                    class="btn small"
+                    disabled={session.levelStart(levelEvent) >= session.actions.length}
+                    onClick={restartLevel}
+                  >
+                    Restart level
+                  </button>
+                )}
+              </div>
+            </section>
           )}
+          {view.ownsKeys ? (
+            <EventList events={recent.current} describe={words.event} title="Recent events (newest first)" />
+          ) : (
+            <EventList events={last.kind === 'accepted' ? last.events : []} describe={words.event} />
+          )}
+          <YourRuns game={game} seed={session.seed} ask={setAsk} />
           <Legend entries={view.legend ?? []} />
           <section class="panel run" aria-label="This run">
             <h2>This run</h2>
             <p>
               <span data-testid="action-count">{run.actions.length}</span>{' '}
-              {run.actions.length === 1 ? 'action' : 'actions'} recorded on seed {session.seed}.
+              {run.actions.length === 1 ? 'action' : 'actions'} recorded on seed {session.seed}; kept in this browser.
             </p>
             <div class="row">
-              <button class="btn small" onClick={() => restart(session.seed)}>
+              <button class="btn small" onClick={() => restartAsking(session.seed)}>
                 Same seed again
               </button>
-              <button class="btn small" onClick={() => restart(randomSeed())}>
-                New seed
-              </button>
+              {!seedless && (
+                <button class="btn small" onClick={() => restart(randomSeed())}>
+                  New seed
+                </button>
+              )}
               <button class="btn small" onClick={() => downloadRun(session.run(), score)}>
                 Download run
               </button>
@@ -237,23 +417,32 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               </button>
             </div>
             {link && !over && <ShareBox link={link} />}
-            <form
-              class="seedform"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const input = (e.currentTarget as HTMLFormElement).elements.namedItem('seed') as HTMLInputElement;
-                const n = Number(input.value);
-                if (Number.isInteger(n) && n >= 0 && n <= 0xffffffff) restart(n);
-              }}
-            >
-              <label>
-                Seed{' '}
-                <input name="seed" type="number" min="0" max="4294967295" step="1" placeholder={String(session.seed)} />
-              </label>
-              <button class="btn small" type="submit">
-                Play this seed
-              </button>
-            </form>
+            {!seedless && (
+              <form
+                class="seedform"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const input = (e.currentTarget as HTMLFormElement).elements.namedItem('seed') as HTMLInputElement;
+                  const n = Number(input.value);
+                  if (Number.isInteger(n) && n >= 0 && n <= 0xffffffff) restartAsking(n);
+                }}
+              >
+                <label>
+                  Seed{' '}
+                  <input
+                    name="seed"
+                    type="number"
+                    min="0"
+                    max="4294967295"
+                    step="1"
+                    placeholder={String(session.seed)}
+                  />
+                </label>
+                <button class="btn small" type="submit">
+                  Play this seed
+                </button>
+              </form>
+            )}
           </section>
         </aside>
       </div>
@@ -262,141 +451,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           <p class="muted">Every action is also a button in the Actions panel.</p>
         </HelpOverlay>
       )}
+      {ask && <ConfirmDialog ask={ask} onClose={() => setAsk(null)} />}
     </main>
-  );
-}
-
-function ShareBox({ link }: { link: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div class="sharebox">
-      <label>
-        Replay link
-        <input
-          readOnly
-          value={link}
-          onFocus={(e) => (e.target as HTMLInputElement).select()}
-          data-testid="share-link"
-        />
-      </label>
-      <button
-        class="btn small"
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(link);
-            setCopied(true);
-          } catch {
-            setCopied(false);
-          }
-        }}
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </button>
-    </div>
-  );
-}
-
-const NAME_KEY = 'gameboard.playerName';
-
-function savedName(): string {
-  try {
-    return localStorage.getItem(NAME_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-type Submit =
-  | { kind: 'idle' }
-  | { kind: 'asking'; problem?: string }
-  | { kind: 'sending' }
-  | { kind: 'done'; result: Submitted }
-  | { kind: 'error'; message: string };
-
-/** "Submit to leaderboard": asks a name, posts the recorded run as a human's, and shows its rank. */
-function SubmitBox({ run, slug }: { run: Run; slug: string }) {
-  const [state, setState] = useState<Submit>({ kind: 'idle' });
-  const [name, setName] = useState(savedName);
-
-  const send = async () => {
-    const n = name.trim();
-    if (!PLAYER_NAME.test(n) || n.length > PLAYER_NAME_MAX) {
-      setState({
-        kind: 'asking',
-        problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.',
-      });
-      return;
-    }
-    try {
-      localStorage.setItem(NAME_KEY, n);
-    } catch {
-      /* private mode: nothing to remember it in */
-    }
-    setState({ kind: 'sending' });
-    try {
-      setState({ kind: 'done', result: await submitRun(run, { name: n, kind: 'human' }) });
-    } catch (err) {
-      const message =
-        err instanceof ApiFailure && err.code === 'store_unavailable'
-          ? 'This server keeps no leaderboard.'
-          : `The run was not accepted: ${(err as Error).message}`;
-      setState({ kind: 'error', message });
-    }
-  };
-
-  if (state.kind === 'idle')
-    return (
-      <div class="row submit-row">
-        <button class="btn primary" onClick={() => setState({ kind: 'asking' })} data-testid="submit-open">
-          Submit to leaderboard
-        </button>
-      </div>
-    );
-  if (state.kind === 'done') {
-    const r = state.result;
-    return (
-      <p class="submit-result" role="status" data-testid="submit-result">
-        Verified by the server: score <strong>{r.score}</strong>, rank{' '}
-        <strong data-testid="submit-rank">{r.rank === null ? 'unlisted' : `#${r.rank}`}</strong> among humans on the
-        open board. <a href={`/leaderboard/${slug}?board=open`}>See the leaderboard</a> ·{' '}
-        <a href={`/replay?run=${encodeURIComponent(r.id)}`}>Replay it</a>
-      </p>
-    );
-  }
-  return (
-    <form
-      class="submitform"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
-      <label>
-        Your name on the leaderboard{' '}
-        <input
-          name="player"
-          value={name}
-          maxLength={PLAYER_NAME_MAX}
-          autoFocus
-          autoComplete="nickname"
-          placeholder="1 to 32 letters or digits"
-          data-testid="submit-name"
-          onInput={(e) => setName((e.target as HTMLInputElement).value)}
-        />
-      </label>
-      <button class="btn primary" type="submit" disabled={state.kind === 'sending'} data-testid="submit-send">
-        {state.kind === 'sending' ? 'Submitting…' : 'Submit'}
-      </button>
-      {state.kind === 'asking' && state.problem && (
-        <p class="problem" role="alert">
-          {state.problem}
-        </p>
-      )}
-      {state.kind === 'error' && (
-        <p class="problem" role="alert" data-testid="submit-error">
-          {state.message}
-        </p>
-      )}
-    </form>
   );
 }

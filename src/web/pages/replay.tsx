@@ -13,6 +13,10 @@ import { viewFor } from '../games/index.js';
 import { fetchRun, type StoredRun } from '../api.js';
 import { decodeRun, downloadRun, encodeRun, parseRun } from '../runfile.js';
 import { Timeline } from '../timeline.js';
+import { SubmitBox } from '../components/submit.js';
+import { WatchList } from '../components/watchlist.js';
+import { markSubmitted, ownRun } from '../persist.js';
+import { wordsFor } from '../words/index.js';
 
 type Loaded =
   | { kind: 'empty' }
@@ -116,6 +120,7 @@ export function ReplayPage() {
           />
         </label>
       </div>
+      {loaded.kind === 'empty' && <WatchList />}
       {loaded.kind === 'empty' && (
         <section
           class="panel dropzone"
@@ -156,6 +161,7 @@ export function ReplayPage() {
           {loaded.stored.score}. <a href={`/leaderboard/${loaded.stored.run.game}`}>Leaderboard</a>
         </p>
       )}
+      {loaded.kind === 'ok' && !loaded.stored && <OwnRun run={loaded.timeline.run} />}
       {loaded.kind === 'error' && (
         <p class="panel error" role="alert">
           {loaded.message}
@@ -165,6 +171,19 @@ export function ReplayPage() {
         <Viewer timeline={loaded.timeline} key={loaded.timeline.run.seed + ':' + loaded.timeline.run.actions.length} />
       )}
     </main>
+  );
+}
+
+/** One's own finished run, not yet on a leaderboard: offer to submit it from here. */
+function OwnRun({ run }: { run: Run }) {
+  const own = useMemo(() => ownRun(run), [run]);
+  if (!own || own.submittedId) return null;
+  return (
+    <section class="panel own-run" aria-label="Your run" data-testid="own-run">
+      <h2>Your run</h2>
+      <p>You played this run in this browser (score {own.score}); it is not on a leaderboard yet.</p>
+      <SubmitBox run={own.run} slug={own.run.game} onSubmitted={(r) => markSubmitted(own.id, r.id)} />
+    </section>
   );
 }
 
@@ -319,7 +338,7 @@ function Viewer({ timeline }: { timeline: Timeline }) {
               </p>
             )}
           </section>
-          <EventList events={events} title="Events of this step" />
+          <EventList events={events} describe={wordsFor(game).event} title="Events of this step" />
           <Legend entries={view.legend ?? []} />
           <section class="panel">
             <h2>This run</h2>

@@ -6,6 +6,7 @@ import type { AnyGame, GameAction, GameEvent, Json } from '../../core/game.js';
 import { EventList, KeyTable, Legend, StatusBar } from '../components/parts.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
+import { wordsFor } from '../words/index.js';
 
 const STANDARD = new Set([
   'slug',
@@ -138,20 +139,20 @@ export function RulesPage({ game }: { game: AnyGame }) {
         </a>
       </div>
       <p class="pitch lead">{spec.description}</p>
+      {/* For players first: the goal, the pieces, the controls, an example and the scoring. The full
+          numbered rules follow, and the agent's view (action grammar, tables as JSON) comes last. */}
       <section class="panel">
         <h2>Goal</h2>
         <p>{spec.goal}</p>
       </section>
-      <section class="panel">
-        <h2>Scoring</h2>
-        <ul class="ruled">
-          {spec.scoring.map((s) => (
-            <li>
-              <RuleText text={s} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      {(view.legend ?? []).length > 0 && <Legend entries={view.legend ?? []} />}
+      {view.keyHelp && (
+        <section class="panel">
+          <h2>How to play in the browser</h2>
+          <p>On a touch screen, tap a highlighted cell or a button under the board.</p>
+          <KeyTable keys={view.keyHelp} />
+        </section>
+      )}
       {ex && (
         <section class="panel examples" aria-label="Illustrated example">
           <h2>An example</h2>
@@ -168,20 +169,15 @@ export function RulesPage({ game }: { game: AnyGame }) {
                   <view.Board obs={game.observe(ex.after.state)} legal={[]} />
                 </div>
                 <figcaption>
+                  After{' '}
                   {ex.after.actions.length === 1 ? (
-                    <>
-                      After <strong>{label(ex.after.actions[0])}</strong> (
-                      <code>{JSON.stringify(ex.after.actions[0])}</code>).
-                    </>
+                    <strong>{label(ex.after.actions[0])}</strong>
                   ) : (
                     <>
-                      After {ex.after.actions.length} actions:{' '}
-                      {ex.after.actions.map((a) => (
-                        <code class="chip">{JSON.stringify(a)}</code>
-                      ))}
+                      {ex.after.actions.length} actions ({ex.after.actions.map((a) => label(a)).join(', ')})
                     </>
-                  )}{' '}
-                  Score {game.score(ex.after.state)}.
+                  )}
+                  . Score {game.score(ex.after.state)}.
                 </figcaption>
               </figure>
             )}
@@ -189,14 +185,23 @@ export function RulesPage({ game }: { game: AnyGame }) {
           {ex.after && (
             <>
               <StatusBar items={status(game.observe(ex.after.state))} score={game.score(ex.after.state)} />
-              <EventList events={ex.after.events} title="What the last action did" />
+              <EventList events={ex.after.events} describe={wordsFor(game).event} title="What the last action did" />
             </>
           )}
-          <Legend entries={view.legend ?? []} />
         </section>
       )}
       <section class="panel">
-        <h2>Rules</h2>
+        <h2>Scoring</h2>
+        <ul class="ruled">
+          {spec.scoring.map((s) => (
+            <li>
+              <RuleText text={s} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section class="panel">
+        <h2>All the rules</h2>
         <ol class="ruled">
           {spec.rules.map((r) => (
             <li>
@@ -205,12 +210,7 @@ export function RulesPage({ game }: { game: AnyGame }) {
           ))}
         </ol>
       </section>
-      {view.keyHelp && (
-        <section class="panel">
-          <h2>Keys in the browser</h2>
-          <KeyTable keys={view.keyHelp} />
-        </section>
-      )}
+      <h2 class="section-head">For agents: actions and tables</h2>
       <section class="panel">
         <h2>Actions</h2>
         <p>
@@ -219,6 +219,14 @@ export function RulesPage({ game }: { game: AnyGame }) {
             <code class="chip">{JSON.stringify(a)}</code>
           ))}
         </p>
+        {ex?.after && (
+          <p>
+            The example above, as actions:{' '}
+            {ex.after.actions.map((a) => (
+              <code class="chip">{JSON.stringify(a)}</code>
+            ))}
+          </p>
+        )}
         <p>
           The state travels as <code>{spec.carry}</code>. Every action must match this grammar:
         </p>

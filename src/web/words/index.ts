@@ -1,0 +1,46 @@
+/**
+ * The words for a game by slug, and the fallbacks for a game without its own: never raw JSON, only
+ * the event's name and the refusal reason made readable.
+ */
+import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../../core/game.js';
+import { briarwinkWords } from './briarwink.js';
+import { cragwakeWords } from './cragwake.js';
+import { delvewickWords } from './delvewick.js';
+import { num, points, type GameWords } from './types.js';
+import { whirlyardWords } from './whirlyard.js';
+
+export type { GameWords, Moment, Spot } from './types.js';
+
+const human = (s: string) =>
+  s
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+
+/** Words for a game that has none of its own. */
+export function genericWords(game: AnyGame): GameWords {
+  return {
+    refusal: (_a: GameAction, reason: string) => `You can't do that now: ${human(reason)}.`,
+    event: (e: GameEvent) => {
+      const p = num(e, 'points');
+      const name = human(e.type);
+      return name[0].toUpperCase() + name.slice(1) + (p ? `: ${points(p)}` : '.');
+    },
+    ending: (o: Outcome, _obs: Observation) => {
+      const d = game.spec.outcomes.find((x) => x.reason === o.reason && x.kind === o.kind);
+      return d ? d.description : `The run ended: ${human(o.reason)}.`;
+    },
+  };
+}
+
+const own: Record<string, GameWords> = {
+  whirlyard: whirlyardWords,
+  delvewick: delvewickWords,
+  cragwake: cragwakeWords,
+  briarwink: briarwinkWords,
+};
+
+/** The words for this game (its own, or the generic ones). */
+export function wordsFor(game: AnyGame): GameWords {
+  return own[game.spec.slug] ?? genericWords(game);
+}

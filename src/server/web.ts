@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { constants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from '../core/registry.js';
@@ -40,7 +41,15 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null, 
     // serve: false — only reply.sendFile is wanted; the routes below decide what is public and how it caches.
     await app.register(fastifyStatic, { root, serve: false });
     // Vite's hashed assets and the other files of the build, served by name.
-    app.get('/assets/*', { schema: { hide: true } }, (req, reply) => {
+    // Brotli at quality 6 rather than the global 4: these files are the bulk of a visit, and on the built
+    // script (295 KB) quality 6 gave 86.6 KB against 93.4 KB for about the same time per compression
+    // (zlib.brotliCompressSync, mean of 3, same machine and run); quality 4 was no smaller than gzip.
+    const assetCompress = {
+      threshold: 1024,
+      encodings: ['gzip', 'br'] as ('gzip' | 'br')[],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } },
+    };
+    app.get('/assets/*', { schema: { hide: true }, compress: assetCompress }, (req, reply) => {
       const rel = (req.params as { '*': string })['*'];
       return reply.sendFile(join('assets', rel), { maxAge: 365 * 24 * 3600 * 1000, immutable: true });
     });

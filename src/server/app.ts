@@ -30,6 +30,7 @@ import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerSessionRoutes } from './sessions.js';
+import { notFoundPage, wantsHtmlPage } from './pages.js';
 import { registerWeb } from './web.js';
 
 export interface AppOptions {
@@ -222,10 +223,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(errorBody(code, message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
   });
 
+  // People following a bad link get a page in the site's style; the API and machines keep the JSON.
   app.setNotFoundHandler((req, reply) => {
-    reply
-      .code(404)
-      .send(errorBody('not_found', `Nothing at ${req.method} ${req.url.split('?')[0]}. Start at GET /api/games.`));
+    const path = req.url.split('?')[0];
+    if (wantsHtmlPage(req)) {
+      reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(path, registry));
+      return;
+    }
+    reply.code(404).send(errorBody('not_found', `Nothing at ${req.method} ${path}. Start at GET /api/games.`));
   });
 
   // Once closing, requests still arriving on open connections are turned away, and every answer asks
@@ -297,6 +302,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
-  await registerWeb(app, opts.webRoot ?? null);
+  await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });
   return app;
 }

@@ -4,11 +4,11 @@
  *
  * It builds the UI into a temp folder (as the browser tests do), serves it from the real app on a free
  * 127.0.0.1 port, and drives Debian's Chromium through playwright-core (never a downloaded browser).
- * The pictures are the same on every run: fixed seeds, actions chosen by a fixed rule on the engine,
- * and reduced motion, so no frame is caught mid-tween. Each game is opened the way a returning player
- * finds it: the browser keeps games in localStorage (src/web/persist.ts), so the script writes a game in
- * progress, or a finished run, there before loading the page. The run's actions are real engine
- * actions, replayed by the page itself.
+ * The games are the same on every run: a fixed seed, actions chosen by a fixed rule on the engine, and
+ * reduced motion, so no frame is caught mid-tween. Each game is opened the way a returning player finds
+ * it: the browser keeps games in localStorage (src/web/persist.ts), so the script writes the game in
+ * progress there (all its actions but the last; the page replays them itself), then plays the last
+ * action through the page, by key, board cell or button, as a person would.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { StateSealer } from '../src/core/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
-import { runId, type FinishedRun, type SavedGame } from '../src/web/persist.js';
+import type { SavedGame } from '../src/web/persist.js';
 import { ROOT, buildWeb, launchBrowser, newPage } from '../test/browser/harness.js';
 
 const OUT = join(ROOT, 'docs/screenshots');
@@ -86,14 +86,41 @@ function finish(game: AnyGame, actions: GameAction[], state: unknown): GameActio
   return out;
 }
 
-function scoreOf(game: AnyGame, run: Run): { score: number; state: unknown } {
-  let s = game.init(run.seed);
-  for (const a of run.actions) {
+/** The state after `actions` from the fixed seed. */
+function replayed(game: AnyGame, actions: GameAction[]): unknown {
+  let s = game.init(SEED);
+  for (const a of actions) {
     const r = game.step(s, a);
-    if (!r.ok) throw new Error('refused');
+    if (!r.ok) throw new Error(`${game.spec.slug}: the engine refused ${JSON.stringify(a)}`);
     s = r.state;
   }
-  return { score: game.score(s), state: s };
+  return s;
+}
+
+const WHIRLYARD_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
+
+/**
+ * Plays one action the way a person does: its key, its board cell or its button (docs/web.md, Keys).
+ * Briarwink's only UI action here is one idle tick while paused (`.`), or ending the run.
+ */
+async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> {
+  if (isEnd(a)) {
+    await page
+      .getByRole('button', { name: /^end run|end the run/i })
+      .first()
+      .click();
+    return;
+  }
+  const dir = String(a.direction ?? a.dir ?? '');
+  if (slug === 'whirlyard')
+    await page.keyboard.press(a.type === 'move' ? WHIRLYARD_KEYS[dir] : a.type === 'pulse' ? 'p' : 's');
+  else if (slug === 'delvewick')
+    await page.keyboard.press(a.type === 'move' ? `Arrow${dir[0].toUpperCase()}${dir.slice(1)}` : '.');
+  else if (slug === 'cragwake' && a.type === 'move')
+    await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click();
+  else if (slug === 'cragwake') await page.keyboard.press(a.type === 'breathe' ? 'b' : 'c');
+  else if (slug === 'briarwink') await page.keyboard.press('.');
+  else throw new Error(`${slug}: no way to play ${JSON.stringify(a)} by the UI`);
 }
 
 /**
@@ -108,21 +135,34 @@ function shrink(file: string): void {
 }
 
 /**
- * Opens the play page on a prepared localStorage and saves a picture. The page runs on a paused fake
- * clock (see main), so Briarwink cannot tick on its own: time moves only by the fixed steps here, and
- * the window's blur pauses the game as it would for a player who looked away.
+ * Opens the play page on a game in progress left in localStorage (every action but the last), plays
+ * the last action through the UI, checks the page counted them all, and saves a picture. The page runs
+ * on a paused fake clock and loads as a hidden tab (see main), so Briarwink cannot tick on its own:
+ * time moves only by the fixed steps here, and the window's blur pauses the game, as it would for a
+ * player who looked away, before the tab shows.
  */
-async function shoot(page: Page, base: string, storage: Record<string, string>, slug: string, file: string) {
+async function shoot(page: Page, base: string, game: AnyGame, actions: GameAction[], last: GameAction, file: string) {
+  const slug = game.spec.slug;
+  const run: Run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: SEED, actions };
+  const saved: SavedGame = { run, score: game.score(replayed(game, actions)), savedAt: STAMP };
   await page.goto(`${base}/`);
-  await page.evaluate((items) => {
-    localStorage.clear();
-    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
-  }, storage);
+  await page.evaluate(
+    (v) => {
+      localStorage.clear();
+      localStorage.setItem('gameboard.unfinished.v1', v);
+    },
+    JSON.stringify([saved]),
+  );
   await page.goto(`${base}/play/${slug}?seed=${SEED}`);
   await page.locator('[data-testid="score"]').first().waitFor();
   await page.clock.runFor(50); // effects and listeners are set up after the first frame
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await page.evaluate("window.dispatchEvent(new Event('blur')); window.shotHidden = false;");
+  await page.clock.runFor(100);
+  await playByUi(page, slug, last);
   await page.clock.runFor(500);
+  const count = await page.getByTestId('action-count').first().textContent();
+  const want = actions.length + 1;
+  if (count !== String(want)) throw new Error(`${slug}: the page shows ${count} actions, not ${want}`);
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
   shrink(file);
@@ -140,38 +180,32 @@ async function main(): Promise<void> {
       const browser = await launchBrowser({ ...options, reducedMotion: 'reduce' });
       try {
         const { page, errors } = await newPage(browser.context);
+        // The page loads as a hidden tab (Briarwink runs no tick while hidden) until shoot has paused it.
+        // (A string: tsx's compiled functions name helpers the page does not have.)
+        await page.addInitScript(
+          "window.shotHidden = true; Object.defineProperty(document, 'hidden', { configurable: true, get: () => window.shotHidden });",
+        );
         await page.clock.install({ time: STAMP });
         await page.clock.pauseAt(STAMP + 1000);
         for (const entry of registry.games) {
           const game = entry as AnyGame;
           const slug = game.spec.slug;
-          const mid = greedy(game, SEED, MID_STEPS[slug] ?? 8);
-          const run: Run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: SEED, actions: mid.actions };
-          const saved: SavedGame = { run, score: game.score(mid.state), savedAt: STAMP };
+          const mid = greedy(game, SEED, MID_STEPS[slug] ?? 8).actions;
+          // Briarwink's last mid-game action is the paused page's one idle tick, played on top.
+          const [before, last] =
+            slug === 'briarwink' ? [mid, { type: 'tick' }] : [mid.slice(0, -1), mid[mid.length - 1]];
+          await shoot(page, base, game, before, last, join(OUT, `${slug}-${size}-mid.png`));
+          const over = finish(game, mid, replayed(game, mid));
           await shoot(
             page,
             base,
-            { 'gameboard.unfinished.v1': JSON.stringify([saved]) },
-            slug,
-            join(OUT, `${slug}-${size}-mid.png`),
-          );
-          const over: Run = { ...run, actions: finish(game, mid.actions, mid.state) };
-          const end = scoreOf(game, over);
-          const done: FinishedRun = {
-            id: runId(over),
-            run: over,
-            score: end.score,
-            outcome: game.outcome(end.state),
-            endedAt: STAMP,
-          };
-          await shoot(
-            page,
-            base,
-            { 'gameboard.finished.v1': JSON.stringify([done]) },
-            slug,
+            game,
+            over.slice(0, -1),
+            over[over.length - 1],
             join(OUT, `${slug}-${size}-over.png`),
           );
-          console.log(`${slug} ${size}: mid after ${run.actions.length} actions, over after ${over.actions.length}`);
+          if (!(await page.getByTestId('gameover').isVisible())) throw new Error(`${slug}: no game over shown`);
+          console.log(`${slug} ${size}: mid-game after ${before.length + 1} actions, over after ${over.length}`);
         }
         if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
       } finally {

@@ -184,6 +184,8 @@ describe('live sessions', () => {
     const board = await call(app, 'GET', '/api/games/tally-ranked/leaderboard?board=ranked&kind=agent');
     expect(board.body.agent.map((e: Body) => e.id)).toContain(id);
     expect(board.body.agent[0]).toMatchObject({ rank: 1, outcome: { kind: 'truncated' }, steps: 3, attempts: 1 });
+    // The board carries the budget units the session spent (4 turns in 3 actions), as Briarwink's time.
+    expect(board.body.agent[0].spent).toBe(4);
   });
 
   it('ranks an open submission past the budget on its score at the budget', async () => {
@@ -197,6 +199,9 @@ describe('live sessions', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ score: 4, steps: 4, outcome: { kind: 'truncated', reason: 'budget' } });
+    // Its board entry counts the units up to the budget only (the last action crossed it).
+    const board = await call(app, 'GET', '/api/games/tally-ranked/leaderboard?board=open&kind=agent');
+    expect(board.body.agent.find((e: Body) => e.id === r.body.id)).toMatchObject({ steps: 4, spent: 4 });
   });
 
   it('lists a session only once finished, and keeps ranked and open boards apart', async () => {
@@ -345,7 +350,11 @@ describe('the store migration from schema version 1', () => {
       db.close();
       const store = SqliteRunStore.inDataDir(dir);
       try {
-        expect(await store.get('old-ended')).toMatchObject({ board: 'open', outcome: { kind: 'terminated' } });
+        expect(await store.get('old-ended')).toMatchObject({
+          board: 'open',
+          outcome: { kind: 'terminated' },
+          spent: null, // version 3's column: unknown for older runs
+        });
         expect(await store.get('old-open')).toMatchObject({ outcome: null });
         const board = await store.board({
           game: 'whirlyard',

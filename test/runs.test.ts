@@ -236,8 +236,11 @@ describe('leaderboards', () => {
         'replayUrl',
         'score',
         'seed',
+        'spent',
         'steps',
       ]);
+      // Whirlyard's budget counts turns, one per action: the units spent are the steps.
+      for (const e of body[kind]) expect(e.spent).toBe(e.steps);
     }
     const only = await get(app, '/api/games/whirlyard/leaderboard?kind=agent&limit=2');
     expect(only.body.human).toBeUndefined();
@@ -245,6 +248,21 @@ describe('leaderboards', () => {
     expect(only.body.agent[0].id).toBe(body.agent[0].id);
     expect((await get(app, '/api/games/delvewick/leaderboard')).body).toMatchObject({ human: [], agent: [] });
   });
+
+  it.skipIf(!registry.get('briarwink'))(
+    "lists a Briarwink run's time as the ticks it played, not its actions",
+    async () => {
+      const briarwink = registry.get('briarwink') as AnyGame;
+      const idle = (count: number) => ({ type: 'tick', move: null, plant: false, count });
+      const actions = [{ type: 'start' }, idle(30), idle(25), { type: 'endRun' }];
+      const run = { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed: 3, actions };
+      const { status, body } = await post(app, { ...run, player: agent('ticker') });
+      expect(status).toBe(200);
+      const board = await get(app, '/api/games/briarwink/leaderboard?board=open&kind=agent');
+      const entry = board.body.agent.find((e: { id: string }) => e.id === body.id);
+      expect(entry).toMatchObject({ steps: 4, spent: 55 });
+    },
+  );
 
   it("answers a new run's rank among its own kind, one entry per player", async () => {
     const agents = async () =>

@@ -32,6 +32,7 @@ runStoreSuite('SQLite', () => {
     open: async () => new SqliteRunStore(file),
     setSchemaVersion: (v) =>
       Promise.resolve(void raw((db) => db.prepare('UPDATE schema_version SET version = ?').run(v))),
+    exec: (sql) => Promise.resolve(void raw((db) => db.exec(sql))),
     versionRows: () =>
       Promise.resolve(
         raw((db) => db.prepare<[], { version: number }>('SELECT version FROM schema_version').all()).map(
@@ -67,6 +68,7 @@ describe.skipIf(url === '')('PostgreSQL', () => {
     return {
       open: () => PostgresRunStore.open(testPgOptions(schemaUrl)),
       setSchemaVersion: (v) => raw(async (c) => void (await c.query('UPDATE schema_version SET version = $1', [v]))),
+      exec: (sql) => raw(async (c) => void (await c.query(sql))),
       versionRows: () =>
         raw(async (c) =>
           (await c.query<{ version: number }>('SELECT version FROM schema_version')).rows.map((r) => r.version),

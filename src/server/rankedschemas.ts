@@ -117,6 +117,11 @@ const boardEntry = {
     progress: { type: ['integer', 'null'], description: 'How far: wave, level, pitch or night (see progressLabel).' },
     outcome,
     steps: { type: 'integer' },
+    spent: {
+      type: ['integer', 'null'],
+      description:
+        "Budget units the run spent (the budget's unit: Briarwink's ticks, 30 a second); null for runs stored before it was recorded.",
+    },
     seed: { type: 'integer', description: 'Absent while secret (a daily challenge whose day is not over).' },
     createdAt: { type: 'string' },
     replayUrl: { type: 'string' },

@@ -106,6 +106,7 @@ export function registerRunRoutes(
         score: verdict.score,
         gameOver: verdict.gameOver,
         steps: verdict.steps,
+        spent: verdict.spent,
         outcome: verdict.outcome,
         progress: verdict.progress,
       };

@@ -9,7 +9,16 @@ import { replay, type Run } from '../core/replay.js';
 
 /** What verification found: the ranked figures, or why the run does not replay (a sentence). */
 export type Verdict =
-  | { ok: true; score: number; gameOver: boolean; steps: number; outcome: Outcome | null; progress: number | null }
+  | {
+      ok: true;
+      score: number;
+      gameOver: boolean;
+      steps: number;
+      /** Budget units spent up to the ranked state (Briarwink: ticks). */
+      spent: number;
+      outcome: Outcome | null;
+      progress: number | null;
+    }
   | { ok: false; message: string; threw?: boolean };
 
 /** Replays `run` on `game`; never throws (an engine that throws is a verdict too). */
@@ -40,6 +49,7 @@ export function verifyRun(game: AnyGame, run: Run): Verdict {
     score: ranked.score,
     gameOver: game.isGameOver(ranked.state),
     steps: ranked.steps,
+    spent: ranked.spent,
     outcome: ranked.outcome,
     progress: progressOf(game, ranked.state)?.value ?? null,
   };

@@ -40,6 +40,7 @@ interface BoardRow {
   player_kind: PlayerKind;
   score: number;
   steps: number;
+  spent: number | null;
   seed: string;
   progress: number | null;
   outcome_kind: 'terminated' | 'truncated' | 'ended';
@@ -50,7 +51,7 @@ interface BoardRow {
 
 /** The best finished run of each player on one board: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, seed, progress, outcome_kind, outcome_reason, created_at,
+  SELECT id, player_name, player_kind, score, steps, spent, seed, progress, outcome_kind, outcome_reason, created_at,
     (SELECT COUNT(*) FROM sessions s
      WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
        AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
@@ -100,6 +101,7 @@ export async function board(db: Queryable, q: BoardQuery): Promise<LeaderboardEn
     player: { name: row.player_name, kind: row.player_kind },
     score: row.score,
     steps: row.steps,
+    spent: row.spent,
     seed: Number(row.seed),
     progress: row.progress,
     outcome: { kind: row.outcome_kind, reason: row.outcome_reason },
@@ -204,13 +206,13 @@ export function recordStep(
       [id, step, JSON.stringify(action)],
     );
     if (inserted.rowCount === 0) throw new Error(`session ${id} has step ${step} recorded beyond its position`);
-    if (end) await storeRun(tx, id, step + 1, end);
+    if (end) await storeRun(tx, id, step + 1, spent, end);
     return true;
   });
 }
 
 /** The finished session's run, on the ranked board under the session's id. */
-async function storeRun(tx: PoolClient, id: string, steps: number, end: SessionEnd): Promise<void> {
+async function storeRun(tx: PoolClient, id: string, steps: number, spent: number, end: SessionEnd): Promise<void> {
   const s = (await getSession(tx, id))!;
   const recorded = await tx.query<{ action: string }>(
     'SELECT action FROM session_steps WHERE session_id = $1 ORDER BY step',
@@ -221,8 +223,8 @@ async function storeRun(tx: PoolClient, id: string, steps: number, end: SessionE
   await lockFingerprint(tx, hash);
   await tx.query(
     `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                       board, challenge, outcome_kind, outcome_reason, progress)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16)`,
+                       board, challenge, outcome_kind, outcome_reason, progress, spent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17)`,
     [
       id,
       s.game,
@@ -240,6 +242,7 @@ async function storeRun(tx: PoolClient, id: string, steps: number, end: SessionE
       end.outcome.kind,
       end.outcome.reason,
       end.progress,
+      spent,
     ],
   );
 }

@@ -65,6 +65,7 @@ export const PG_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (session_id, step)
    );
    CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`,
+  'ALTER TABLE runs ADD COLUMN spent INTEGER;',
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

@@ -54,6 +54,7 @@ interface RunRow {
   score: number;
   game_over: number;
   steps: number;
+  spent: number | null;
   created_at: string;
   board: 'open' | 'ranked';
   challenge: string | null;
@@ -130,8 +131,8 @@ export class PostgresRunStore implements RunStore {
       const createdAt = new Date().toISOString();
       const inserted = await tx.query<RunRow>(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           outcome_kind, outcome_reason, progress)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                           outcome_kind, outcome_reason, progress, spent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
          RETURNING *`,
         [
           id,
@@ -149,6 +150,7 @@ export class PostgresRunStore implements RunStore {
           v.outcome?.kind ?? null,
           v.outcome?.reason ?? null,
           v.progress,
+          v.spent,
         ],
       );
       return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true };
@@ -171,6 +173,7 @@ export class PostgresRunStore implements RunStore {
       score: r.score,
       gameOver: r.game_over === 1,
       steps: r.steps,
+      spent: r.spent,
       outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
       progress: r.progress,
       board: r.board,

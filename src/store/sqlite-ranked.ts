@@ -1,9 +1,9 @@
 /**
- * The ranked half of the SQLite store (schema version 2): owned player names, live sessions and their
- * recorded steps, and the boards (one entry per player, finished runs only). The SQL stays portable
- * (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL store can run the same
- * statements; the primary key on (session_id, step) is the compare-and-set that records one action
- * per step, however many requests race for it.
+ * The ranked half of the SQLite store (schema version 2; version 3 only adds runs.spent): owned player
+ * names, live sessions and their recorded steps, and the boards (one entry per player, finished runs
+ * only). The SQL stays portable (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL
+ * store can run the same statements; the primary key on (session_id, step) is the compare-and-set
+ * that records one action per step, however many requests race for it.
  */
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
@@ -68,6 +68,7 @@ interface BoardRow {
   player_kind: PlayerKind;
   score: number;
   steps: number;
+  spent: number | null;
   seed: number;
   progress: number | null;
   outcome_kind: 'terminated' | 'truncated' | 'ended';
@@ -78,7 +79,7 @@ interface BoardRow {
 
 /** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, seed, progress, outcome_kind, outcome_reason, created_at,
+  SELECT id, player_name, player_kind, score, steps, spent, seed, progress, outcome_kind, outcome_reason, created_at,
     (SELECT COUNT(*) FROM sessions s
      WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
        AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
@@ -133,9 +134,9 @@ export class RankedTables {
       ),
       insertRun: db.prepare(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           board, challenge, outcome_kind, outcome_reason, progress)
+                           board, challenge, outcome_kind, outcome_reason, progress, spent)
          VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
-                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress)`,
+                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent)`,
       ),
     };
     this.record = db.transaction(
@@ -143,14 +144,14 @@ export class RankedTables {
         if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
         if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
           throw new Error(`session ${id} has step ${step} recorded beyond its position`);
-        if (end) this.storeRun(id, step + 1, end, hash);
+        if (end) this.storeRun(id, step + 1, spent, end, hash);
         return true;
       },
     );
   }
 
   /** The finished session's run, on the ranked board under the session's id. */
-  private storeRun(id: string, steps: number, end: SessionEnd, hash: HashFn): void {
+  private storeRun(id: string, steps: number, spent: number, end: SessionEnd, hash: HashFn): void {
     const s = this.stmts.session.get(id)!;
     const actions =
       '[' +
@@ -171,6 +172,7 @@ export class RankedTables {
       score: end.score,
       game_over: end.gameOver ? 1 : 0,
       steps,
+      spent,
       created_at: new Date().toISOString(),
       challenge: s.challenge,
       outcome_kind: end.outcome.kind,
@@ -187,6 +189,7 @@ export class RankedTables {
       player: { name: r.player_name, kind: r.player_kind },
       score: r.score,
       steps: r.steps,
+      spent: r.spent,
       seed: r.seed,
       progress: r.progress,
       outcome: { kind: r.outcome_kind, reason: r.outcome_reason },

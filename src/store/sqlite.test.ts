@@ -18,6 +18,7 @@ const verified = (i: number): VerifiedRun => ({
   score: i % 17,
   gameOver: true,
   steps: 40,
+  spent: 40,
   outcome: { kind: 'terminated', reason: 'done' },
   progress: null,
 });
@@ -44,6 +45,7 @@ describe('SqliteRunStore', () => {
       'progress',
       'score',
       'seed',
+      'spent',
       'steps',
     ]);
     await store.close();

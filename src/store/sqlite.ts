@@ -49,6 +49,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX runs_board ON runs (game, rules_version, player_kind, score DESC, steps ASC, seq ASC);
    CREATE UNIQUE INDEX runs_dedupe ON runs (run_hash, player_kind, player_name);`,
   RANKED_MIGRATION,
+  'ALTER TABLE runs ADD COLUMN spent INTEGER;',
 ];
 
 /** The file name of the store inside the data folder. */
@@ -66,6 +67,7 @@ interface Row {
   score: number;
   game_over: number;
   steps: number;
+  spent: number | null;
   created_at: string;
   board: 'open' | 'ranked';
   challenge: string | null;
@@ -120,10 +122,10 @@ export class SqliteRunStore implements RunStore {
     const db = this.db;
     this.stmts = {
       insert: db.prepare(
-        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           outcome_kind, outcome_reason, progress)
-         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
-                 @outcome_kind, @outcome_reason, @progress)`,
+        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, spent,
+                           created_at, outcome_kind, outcome_reason, progress)
+         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @spent,
+                 @created_at, @outcome_kind, @outcome_reason, @progress)`,
       ),
       byHash: db.prepare<[string], Row>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
       byId: db.prepare<[string], Row>('SELECT * FROM runs WHERE id = ?'),
@@ -223,6 +225,7 @@ export class SqliteRunStore implements RunStore {
           score: v.score,
           game_over: v.gameOver ? 1 : 0,
           steps: v.steps,
+          spent: v.spent,
           created_at: createdAt,
           outcome_kind: v.outcome?.kind ?? null,
           outcome_reason: v.outcome?.reason ?? null,
@@ -250,6 +253,7 @@ export class SqliteRunStore implements RunStore {
       score: r.score,
       gameOver: r.game_over === 1,
       steps: r.steps,
+      spent: r.spent,
       outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
       progress: r.progress,
       board: r.board,

@@ -37,6 +37,12 @@ export interface VerifiedRun {
   gameOver: boolean;
   /** Actions up to the ranked state. */
   steps: number;
+  /**
+   * Budget units spent up to the ranked state (core/budget.ts): Briarwink's ticks, so its time, where
+   * one tick action may carry many. 0 for a game without a budget; null for a run stored before schema
+   * version 3.
+   */
+  spent: number | null;
   /** How it ended; null for an unfinished run, which is stored but never listed. */
   outcome: Outcome | null;
   /** How far it got in the game's own word (wave, level, pitch, night); null if the game has none. */
@@ -60,6 +66,8 @@ export interface LeaderboardEntry {
   player: Player;
   score: number;
   steps: number;
+  /** Budget units the run spent (see VerifiedRun.spent); null for runs stored before schema version 3. */
+  spent: number | null;
   /** Omitted while it is secret (today's daily challenge). */
   seed?: number;
   progress: number | null;

@@ -132,6 +132,53 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await page.close();
   });
 
+  it.skipIf(!registry.get('briarwink'))(
+    "shows Briarwink's runs by the time they played, in minutes:seconds, not by their actions",
+    async () => {
+      const game = registry.get('briarwink') as AnyGame;
+      const idle = (count: number) => ({ type: 'tick', move: null, plant: false, count });
+      // 70 one-second batches and half a second more: 2115 ticks in 73 actions, 1:10 at 30 ticks a second.
+      const actions = [{ type: 'start' }, ...Array.from({ length: 70 }, () => idle(30)), idle(15), { type: 'endRun' }];
+      const run = { game: 'briarwink', rulesVersion: game.spec.rulesVersion, seed: 3, actions };
+      const posted = await app.inject({
+        method: 'POST',
+        url: '/api/runs',
+        payload: { ...run, player: { name: 'slow-ticker', kind: 'agent' } },
+      });
+      expect(posted.statusCode).toBe(200);
+      // A run stored before the store kept the units spent has no time to show.
+      await store.save({
+        run: { ...run, seed: 4, actions: [{ type: 'start' }, { type: 'endRun' }] },
+        player: { name: 'old-timer', kind: 'agent' },
+        score: 0,
+        gameOver: true,
+        steps: 2,
+        spent: null,
+        outcome: { kind: 'ended', reason: 'end_run' },
+        progress: 1,
+      });
+      const { page, errors } = await newPage(context);
+      await page.goto(`${base}/leaderboard/briarwink?board=open`);
+      const agents = page.getByTestId('leaderboard-agent');
+      await expect.poll(() => agents.locator('tbody tr').count()).toBe(2);
+      await expect(agents.locator('thead th').nth(5).textContent()).resolves.toBe('Time');
+      const time = (name: string) =>
+        agents
+          .locator('tbody tr', { has: page.locator('.player', { hasText: name }) })
+          .locator('td')
+          .nth(5);
+      await expect(time('slow-ticker').textContent()).resolves.toBe('1:10');
+      await expect(time('old-timer').textContent()).resolves.toBe('–');
+      // Other games keep their steps.
+      await page.goto(`${base}/leaderboard/whirlyard?board=open`);
+      await expect
+        .poll(() => page.getByTestId('leaderboard-agent').locator('thead th').nth(5).textContent())
+        .toBe('Steps');
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
+
   it('plays a daily challenge of a turn-based game to the end and finds it on the daily board', async () => {
     const { page, errors } = await newPage(context);
     await page.goto(`${base}/play/whirlyard`);

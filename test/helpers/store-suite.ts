@@ -22,18 +22,21 @@ export interface Database {
   setSchemaVersion(v: number): Promise<void>;
   /** How many rows the schema_version table holds. */
   versionRows(): Promise<number[]>;
+  /** Runs raw SQL on the database (statements both dialects read alike), as an older server would. */
+  exec(sql: string): Promise<void>;
 }
 
 const agent = (name: string): Player => ({ name, kind: 'agent' });
 const wait = (n: number): GameAction[] => Array.from({ length: n }, () => ({ type: 'wait' }));
 
-/** A finished run: `score` points in `steps` actions of seed `seed`. */
+/** A finished run: `score` points in `steps` actions of seed `seed`, spending 3 budget units a step. */
 const run = (player: Player, seed: number, score: number, steps = 10, finished = true): VerifiedRun => ({
   run: { game: 'g', rulesVersion: 'g-1', seed, actions: wait(steps) },
   player,
   score,
   gameOver: finished,
   steps,
+  spent: steps * 3,
   outcome: finished ? { kind: 'terminated', reason: 'done' } : null,
   progress: finished ? 3 : null,
 });
@@ -124,11 +127,11 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         await store.save(run(agent('best'), 6, 99, 30, false)); // better but unfinished: never listed
         await store.save(run({ name: 'human', kind: 'human' }, 7, 999));
         const board = await store.board(open);
-        expect(board.map((e) => [e.player.name, e.score, e.steps])).toEqual([
-          ['best', 90, 30],
-          ['short', 50, 12],
-          ['late', 50, 20],
-          ['early', 50, 20],
+        expect(board.map((e) => [e.player.name, e.score, e.steps, e.spent])).toEqual([
+          ['best', 90, 30, 90],
+          ['short', 50, 12, 36],
+          ['late', 50, 20, 60],
+          ['early', 50, 20, 60],
         ]);
         expect(board[0]).toMatchObject({ seed: 4, progress: 3, outcome: { kind: 'terminated', reason: 'done' } });
         expect(board[0].attempts).toBeUndefined();
@@ -194,20 +197,23 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         await store.createSession(session('s4', agent('Ada'))); // an attempt left unfinished
         await store.recordStep('s3', 0, { type: 'wait' }, 1);
         expect(await store.board(rankedBoard)).toEqual([]);
-        expect(await store.recordStep('s3', 1, { type: 'go', to: 3 }, 2, END)).toBe(true);
+        expect(await store.recordStep('s3', 1, { type: 'go', to: 3 }, 31, END)).toBe(true);
         expect(await store.recordStep('s3', 2, { type: 'wait' }, 3)).toBe(false);
-        expect(await store.getSession('s3')).toMatchObject({ step: 2, spent: 2, finished: true });
+        expect(await store.getSession('s3')).toMatchObject({ step: 2, spent: 31, finished: true });
         const stored = await store.get('s3');
         expect(stored).toMatchObject({
           board: 'ranked',
           score: 42,
           steps: 2,
+          spent: 31, // the session's budget units at its end, not its steps
           progress: 5,
           outcome: END.outcome,
           run: { seed: session('s3', agent('Ada')).seed, actions: [{ type: 'wait' }, { type: 'go', to: 3 }] },
         });
         const board = await store.board(rankedBoard);
-        expect(board.map((e) => [e.id, e.player.name, e.score, e.attempts])).toEqual([['s3', 'Ada', 42, 2]]);
+        expect(board.map((e) => [e.id, e.player.name, e.score, e.spent, e.attempts])).toEqual([
+          ['s3', 'Ada', 42, 31, 2],
+        ]);
         expect(await store.board(open)).toEqual([]);
       });
 
@@ -234,6 +240,21 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         await again.close();
         await db.setSchemaVersion(SCHEMA_VERSION + 1);
         await expect(db.open()).rejects.toBeInstanceOf(NewerSchemaError);
+      });
+
+      it('migrates a version 2 database to 3: its runs stay listed, with spent unknown (null)', async () => {
+        const saved = await store.save(run(agent('Ada'), 1, 5));
+        await store.close();
+        // The database as schema version 2 left it: no spent column.
+        await db.exec('ALTER TABLE runs DROP COLUMN spent');
+        await db.setSchemaVersion(2);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        expect(await store.get(saved.id)).toMatchObject({ score: 5, steps: 10, spent: null });
+        expect((await store.board(open)).map((e) => [e.id, e.steps, e.spent])).toEqual([[saved.id, 10, null]]);
+        // New runs record it again.
+        const next = await store.save(run(agent('Bob'), 2, 7));
+        expect((await store.get(next.id))!.spent).toBe(30);
       });
 
       it('migrates a new database once when several stores open it at once', async () => {

@@ -4,6 +4,7 @@
  * Each lists every player's best finished run, humans and agents in two tables, each run watchable.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { budgetOf } from '../../core/budget.js';
 import type { AnyGame, Outcome } from '../../core/game.js';
 import { ApiFailure, fetchLeaderboard, type BoardName, type Leaderboard, type LeaderboardEntry } from '../api.js';
 
@@ -27,13 +28,30 @@ function ended(o: Outcome): string {
   return o.reason.replace(/_/g, ' ');
 }
 
+/**
+ * The ticks per second of a game whose ranked budget counts ticks (Briarwink), else null. Its runs'
+ * length is then their time: one tick action may carry many ticks, so steps say little.
+ */
+export function tickRate(game: AnyGame): number | null {
+  const rate = game.spec.ticksPerSecond;
+  return budgetOf(game)?.unit === 'ticks' && typeof rate === 'number' && rate > 0 ? rate : null;
+}
+
+/** A number of ticks as minutes:seconds (whole seconds, rounded down), e.g. 3750 at 30/s is "2:05". */
+export function clock(ticks: number, perSecond: number): string {
+  const s = Math.floor(ticks / perSecond);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 function Table(props: {
   title: string;
   kind: string;
   entries: (LeaderboardEntry & { rank: number })[];
   progressLabel: string | null;
+  /** Ticks per second when the column shows time instead of steps. */
+  rate: number | null;
 }) {
-  const { title, kind, entries, progressLabel } = props;
+  const { title, kind, entries, progressLabel, rate } = props;
   const tries = entries.some((e) => e.attempts !== undefined);
   return (
     <section class="panel board-table" aria-label={title} data-testid={`leaderboard-${kind}`}>
@@ -53,8 +71,8 @@ function Table(props: {
                 {progressLabel ? progressLabel[0].toUpperCase() + progressLabel.slice(1) : 'How far'}
               </th>
               <th scope="col">Ended</th>
-              <th scope="col" class="num">
-                Steps
+              <th scope="col" class="num" title={rate ? 'Time played, minutes:seconds' : undefined}>
+                {rate ? 'Time' : 'Steps'}
               </th>
               <th scope="col">Date</th>
               {tries && (
@@ -75,7 +93,7 @@ function Table(props: {
                 <td class="num">{e.score}</td>
                 <td class="num">{e.progress ?? '–'}</td>
                 <td>{ended(e.outcome)}</td>
-                <td class="num">{e.steps}</td>
+                <td class="num">{rate ? (e.spent === null ? '–' : clock(e.spent, rate)) : e.steps}</td>
                 <td>{when(e.createdAt)}</td>
                 {tries && <td class="num">{e.attempts ?? '–'}</td>}
                 <td>
@@ -178,8 +196,20 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
       )}
       {state.kind === 'ok' && (
         <div class="boards">
-          <Table title="Humans" kind="human" entries={state.board.human} progressLabel={state.board.progressLabel} />
-          <Table title="Agents" kind="agent" entries={state.board.agent} progressLabel={state.board.progressLabel} />
+          <Table
+            title="Humans"
+            kind="human"
+            entries={state.board.human}
+            progressLabel={state.board.progressLabel}
+            rate={tickRate(game)}
+          />
+          <Table
+            title="Agents"
+            kind="agent"
+            entries={state.board.agent}
+            progressLabel={state.board.progressLabel}
+            rate={tickRate(game)}
+          />
         </div>
       )}
     </main>

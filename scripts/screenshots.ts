@@ -1,0 +1,223 @@
+/**
+ * `npm run screenshots`: pictures of each game for the docs, at a 1366x768 desktop and a 390x844 touch
+ * phone, mid-game and at game over, saved as docs/screenshots/<slug>-<desktop|phone>-<mid|over>.png.
+ *
+ * It builds the UI into a temp folder (as the browser tests do), serves it from the real app on a free
+ * 127.0.0.1 port, and drives Debian's Chromium through playwright-core (never a downloaded browser).
+ * The games are the same on every run: a fixed seed, actions chosen by a fixed rule on the engine, and
+ * reduced motion, so no frame is caught mid-tween. Each game is opened the way a returning player finds
+ * it: the browser keeps games in localStorage (src/web/persist.ts), so the script writes the game in
+ * progress there (all its actions but the last; the page replays them itself), then plays the last
+ * action through the page, by key, board cell or button, as a person would.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import type { AnyGame, GameAction } from '../src/core/game.js';
+import type { Run } from '../src/core/replay.js';
+import { StateSealer } from '../src/core/seal.js';
+import { registry } from '../src/games/index.js';
+import { buildApp } from '../src/server/app.js';
+import { SqliteRunStore } from '../src/store/sqlite.js';
+import type { SavedGame } from '../src/web/persist.js';
+import { ROOT, buildWeb, launchBrowser, newPage } from '../test/browser/harness.js';
+
+const OUT = join(ROOT, 'docs/screenshots');
+const SEED = 7;
+/** Fixed `savedAt`/`endedAt` stamps: nothing on the page depends on today's date. */
+const STAMP = Date.UTC(2026, 0, 1);
+
+const SIZES = {
+  desktop: { viewport: { width: 1366, height: 768 } },
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+} as const;
+
+/** Moves per game before the mid-game picture (Briarwink counts ticks: 150 are five seconds). */
+const MID_STEPS: Record<string, number> = { whirlyard: 8, delvewick: 6, cragwake: 6, briarwink: 150 };
+
+const isEnd = (a: GameAction) => a.type === 'endRun' || a.type === 'end_run';
+
+/**
+ * A fixed, greedy rule: the legal action (other than ending the run) whose next state scores most
+ * and does not end the game; ties go round the legal list (the i-th action starts looking at index i),
+ * so the player wanders instead of pressing the same key. Stops after `n` actions or when every action
+ * would end the game.
+ */
+function greedy(game: AnyGame, seed: number, n: number): { actions: GameAction[]; state: unknown } {
+  let s = game.init(seed);
+  const actions: GameAction[] = [];
+  while (actions.length < n && !game.isGameOver(s)) {
+    let best: { a: GameAction; s: unknown; rank: number } | null = null;
+    const legal = game.legalActions(s) as GameAction[];
+    for (let k = 0; k < legal.length; k++) {
+      const a = legal[(actions.length + k) % legal.length];
+      if (isEnd(a)) continue;
+      const r = game.step(s, a);
+      if (!r.ok || game.isGameOver(r.state)) continue;
+      const rank = game.score(r.state);
+      if (!best || rank > best.rank) best = { a, s: r.state, rank };
+    }
+    if (!best) break;
+    actions.push(best.a);
+    s = best.s;
+  }
+  return { actions, state: s };
+}
+
+/**
+ * Plays on from a mid-game run to its end: the run's own end action where the game has one (and it
+ * is legal now), else the game's first legal actions until it is over (Delvewick: waiting burns the
+ * lamp's oil until it runs out).
+ */
+function finish(game: AnyGame, actions: GameAction[], state: unknown): GameAction[] {
+  const out = [...actions];
+  let s = state;
+  for (let i = 0; i < 10_000 && !game.isGameOver(s); i++) {
+    const legal = game.legalActions(s) as GameAction[];
+    const a = legal.find(isEnd) ?? legal.find((x) => x.type === 'wait') ?? legal[0];
+    const r = game.step(s, a);
+    if (!r.ok) throw new Error(`${game.spec.slug}: the engine refused ${JSON.stringify(a)}`);
+    out.push(a);
+    s = r.state;
+  }
+  if (!game.isGameOver(s)) throw new Error(`${game.spec.slug}: the run did not end`);
+  return out;
+}
+
+/** The state after `actions` from the fixed seed. */
+function replayed(game: AnyGame, actions: GameAction[]): unknown {
+  let s = game.init(SEED);
+  for (const a of actions) {
+    const r = game.step(s, a);
+    if (!r.ok) throw new Error(`${game.spec.slug}: the engine refused ${JSON.stringify(a)}`);
+    s = r.state;
+  }
+  return s;
+}
+
+const WHIRLYARD_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
+
+/**
+ * Plays one action the way a person does: its key, its board cell or its button (docs/web.md, Keys).
+ * Briarwink's only UI action here is one idle tick while paused (`.`), or ending the run.
+ */
+async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> {
+  if (isEnd(a)) {
+    await page
+      .getByRole('button', { name: /^end run|end the run/i })
+      .first()
+      .click();
+    return;
+  }
+  const dir = String(a.direction ?? a.dir ?? '');
+  if (slug === 'whirlyard')
+    await page.keyboard.press(a.type === 'move' ? WHIRLYARD_KEYS[dir] : a.type === 'pulse' ? 'p' : 's');
+  else if (slug === 'delvewick')
+    await page.keyboard.press(a.type === 'move' ? `Arrow${dir[0].toUpperCase()}${dir.slice(1)}` : '.');
+  else if (slug === 'cragwake' && a.type === 'move')
+    await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click();
+  else if (slug === 'cragwake') await page.keyboard.press(a.type === 'breathe' ? 'b' : 'c');
+  else if (slug === 'briarwink') await page.keyboard.press('.');
+  else throw new Error(`${slug}: no way to play ${JSON.stringify(a)} by the UI`);
+}
+
+/**
+ * Shrinks a picture with pngquant (lossy palette, much smaller files for docs) when it is installed;
+ * without it the full PNG is kept.
+ */
+function shrink(file: string): void {
+  const r = spawnSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--quality=70-95', '--ext', '.png', file]);
+  if (r.error) return; // not installed
+  // 98 = the result would have been larger, 99 = quality too low: the original stays.
+  if (r.status !== 0 && r.status !== 98 && r.status !== 99) throw new Error(`pngquant failed on ${file}`);
+}
+
+/**
+ * Opens the play page on a game in progress left in localStorage (every action but the last), plays
+ * the last action through the UI, checks the page counted them all, and saves a picture. The page runs
+ * on a paused fake clock and loads as a hidden tab (see main), so Briarwink cannot tick on its own:
+ * time moves only by the fixed steps here, and the window's blur pauses the game, as it would for a
+ * player who looked away, before the tab shows.
+ */
+async function shoot(page: Page, base: string, game: AnyGame, actions: GameAction[], last: GameAction, file: string) {
+  const slug = game.spec.slug;
+  const run: Run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: SEED, actions };
+  const saved: SavedGame = { run, score: game.score(replayed(game, actions)), savedAt: STAMP };
+  await page.goto(`${base}/`);
+  await page.evaluate(
+    (v) => {
+      localStorage.clear();
+      localStorage.setItem('gameboard.unfinished.v1', v);
+    },
+    JSON.stringify([saved]),
+  );
+  await page.goto(`${base}/play/${slug}?seed=${SEED}`);
+  await page.locator('[data-testid="score"]').first().waitFor();
+  await page.clock.runFor(50); // effects and listeners are set up after the first frame
+  await page.evaluate("window.dispatchEvent(new Event('blur')); window.shotHidden = false;");
+  await page.clock.runFor(100);
+  await playByUi(page, slug, last);
+  await page.clock.runFor(500);
+  const count = await page.getByTestId('action-count').first().textContent();
+  const want = actions.length + 1;
+  if (count !== String(want)) throw new Error(`${slug}: the page shows ${count} actions, not ${want}`);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  shrink(file);
+}
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const dist = await buildWeb('gameboard-screenshots-');
+  const store = new SqliteRunStore(':memory:');
+  const app = await buildApp({ sealer: StateSealer.random(), store, webRoot: dist, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    for (const [size, options] of Object.entries(SIZES)) {
+      const browser = await launchBrowser({ ...options, reducedMotion: 'reduce' });
+      try {
+        const { page, errors } = await newPage(browser.context);
+        // The page loads as a hidden tab (Briarwink runs no tick while hidden) until shoot has paused it.
+        // (A string: tsx's compiled functions name helpers the page does not have.)
+        await page.addInitScript(
+          "window.shotHidden = true; Object.defineProperty(document, 'hidden', { configurable: true, get: () => window.shotHidden });",
+        );
+        await page.clock.install({ time: STAMP });
+        await page.clock.pauseAt(STAMP + 1000);
+        for (const entry of registry.games) {
+          const game = entry as AnyGame;
+          const slug = game.spec.slug;
+          const mid = greedy(game, SEED, MID_STEPS[slug] ?? 8).actions;
+          // Briarwink's last mid-game action is the paused page's one idle tick, played on top.
+          const [before, last] =
+            slug === 'briarwink' ? [mid, { type: 'tick' }] : [mid.slice(0, -1), mid[mid.length - 1]];
+          await shoot(page, base, game, before, last, join(OUT, `${slug}-${size}-mid.png`));
+          const over = finish(game, mid, replayed(game, mid));
+          await shoot(
+            page,
+            base,
+            game,
+            over.slice(0, -1),
+            over[over.length - 1],
+            join(OUT, `${slug}-${size}-over.png`),
+          );
+          if (!(await page.getByTestId('gameover').isVisible())) throw new Error(`${slug}: no game over shown`);
+          console.log(`${slug} ${size}: mid-game after ${before.length + 1} actions, over after ${over.length}`);
+        }
+        if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
+      } finally {
+        await browser.close();
+      }
+    }
+  } finally {
+    await app.close();
+    await store.close();
+    rmSync(dist, { recursive: true, force: true });
+  }
+  console.log(`saved to ${OUT}`);
+}
+
+await main();

@@ -35,6 +35,7 @@ function stored(id: string, over: Partial<StoredRun>): StoredRun {
     score: 1234,
     gameOver: true,
     steps: 321,
+    spent: 321,
     outcome: { kind: 'terminated', reason: 'out_of_lives' },
     progress: 7,
     board: 'open',

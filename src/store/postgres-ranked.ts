@@ -14,40 +14,12 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
+import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
-import type { BoardQuery, LeaderboardEntry, NameCheck, PlayerKind, SessionEnd, SessionRecord } from './store.js';
+import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** A pool or a client inside a transaction: both answer `query`. */
 export type Queryable = Pool | PoolClient;
-
-interface SessionRow {
-  id: string;
-  game: string;
-  rules_version: string;
-  seed: string;
-  player_name: string;
-  player_kind: PlayerKind;
-  challenge: string | null;
-  step: number;
-  spent: number;
-  finished: number;
-  created_at: string;
-}
-
-interface BoardRow {
-  id: string;
-  player_name: string;
-  player_kind: PlayerKind;
-  score: number;
-  steps: number;
-  spent: number | null;
-  seed: string;
-  progress: number | null;
-  outcome_kind: 'terminated' | 'truncated' | 'ended';
-  outcome_reason: string;
-  created_at: string;
-  attempts: string;
-}
 
 /** The best finished run of each player on one board: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
@@ -96,18 +68,7 @@ export async function board(db: Queryable, q: BoardQuery): Promise<LeaderboardEn
   const table = q.board === 'open' ? 'open' : 'ranked';
   const challenge = q.board === 'daily' ? (q.date ?? '') : '';
   const r = await db.query<BoardRow>(BOARD_SQL, [q.game, q.rulesVersion, table, q.kind, challenge, q.limit]);
-  return r.rows.map((row) => ({
-    id: row.id,
-    player: { name: row.player_name, kind: row.player_kind },
-    score: row.score,
-    steps: row.steps,
-    spent: row.spent,
-    seed: Number(row.seed),
-    progress: row.progress,
-    outcome: { kind: row.outcome_kind, reason: row.outcome_reason },
-    createdAt: row.created_at,
-    ...(table === 'ranked' ? { attempts: Number(row.attempts) } : {}),
-  }));
+  return r.rows.map((row) => boardEntryOf(row, table === 'ranked'));
 }
 
 export async function checkName(
@@ -153,19 +114,7 @@ export async function createSession(db: Queryable, s: SessionRecord): Promise<bo
 
 export async function getSession(db: Queryable, id: string): Promise<SessionRecord | null> {
   const r = (await db.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1`, [id])).rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    game: r.game,
-    rulesVersion: r.rules_version,
-    seed: Number(r.seed),
-    player: { name: r.player_name, kind: r.player_kind },
-    challenge: r.challenge,
-    step: r.step,
-    spent: r.spent,
-    finished: r.finished === 1,
-    createdAt: r.created_at,
-  };
+  return r ? sessionOf(r) : null;
 }
 
 export async function dailySession(db: Queryable, game: string, day: string, name: string) {

@@ -13,13 +13,13 @@ import type { GameAction } from '../core/game.js';
 import { migrate } from './postgres-schema.js';
 import * as ranked from './postgres-ranked.js';
 import { inTransaction, lockFingerprint } from './postgres-ranked.js';
+import { storedRunOf, type RunRow } from './rows.js';
 import { runHash } from './schema.js';
 import {
   RunCopyError,
   type BoardQuery,
   type LeaderboardEntry,
   type NameCheck,
-  type PlayerKind,
   type RunStore,
   type SaveResult,
   type SessionEnd,
@@ -40,27 +40,6 @@ export interface PostgresOptions {
   connectTimeoutMs: number;
   /** TLS to the database: false for none, else node's TLS options. `sslmode` in the URL wins over it. */
   ssl: false | ConnectionOptions;
-}
-
-interface RunRow {
-  seq: string;
-  id: string;
-  game: string;
-  rules_version: string;
-  seed: string;
-  actions: string;
-  player_name: string;
-  player_kind: PlayerKind;
-  score: number;
-  game_over: number;
-  steps: number;
-  spent: number | null;
-  created_at: string;
-  board: 'open' | 'ranked';
-  challenge: string | null;
-  outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
-  outcome_reason: string | null;
-  progress: number | null;
 }
 
 /** The URL with any password replaced, for messages and logs. */
@@ -159,26 +138,7 @@ export class PostgresRunStore implements RunStore {
 
   async get(id: string): Promise<StoredRun | null> {
     const r = (await this.pool.query<RunRow>('SELECT * FROM runs WHERE id = $1', [id])).rows[0];
-    if (!r) return null;
-    return {
-      id: r.id,
-      createdAt: r.created_at,
-      run: {
-        game: r.game,
-        rulesVersion: r.rules_version,
-        seed: Number(r.seed),
-        actions: JSON.parse(r.actions) as GameAction[],
-      },
-      player: { name: r.player_name, kind: r.player_kind },
-      score: r.score,
-      gameOver: r.game_over === 1,
-      steps: r.steps,
-      spent: r.spent,
-      outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
-      progress: r.progress,
-      board: r.board,
-      challenge: r.challenge,
-    };
+    return r ? storedRunOf(r) : null;
   }
 
   board(q: BoardQuery): Promise<LeaderboardEntry[]> {

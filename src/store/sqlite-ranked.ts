@@ -7,7 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
-import type { BoardQuery, LeaderboardEntry, NameCheck, PlayerKind, SessionEnd, SessionRecord } from './store.js';
+import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** Schema version 2: from version 1's runs table to ranked play. */
 export const RANKED_MIGRATION = `
@@ -47,35 +48,6 @@ export const RANKED_MIGRATION = `
     PRIMARY KEY (session_id, step)
   );
   CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`;
-
-interface SessionRow {
-  id: string;
-  game: string;
-  rules_version: string;
-  seed: number;
-  player_name: string;
-  player_kind: PlayerKind;
-  challenge: string | null;
-  step: number;
-  spent: number;
-  finished: number;
-  created_at: string;
-}
-
-interface BoardRow {
-  id: string;
-  player_name: string;
-  player_kind: PlayerKind;
-  score: number;
-  steps: number;
-  spent: number | null;
-  seed: number;
-  progress: number | null;
-  outcome_kind: 'terminated' | 'truncated' | 'ended';
-  outcome_reason: string;
-  created_at: string;
-  attempts: number;
-}
 
 /** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
@@ -166,7 +138,7 @@ export class RankedTables {
       rules_version: s.rules_version,
       seed: s.seed,
       actions,
-      run_hash: hash(s.game, s.rules_version, s.seed, JSON.parse(actions) as GameAction[]),
+      run_hash: hash(s.game, s.rules_version, Number(s.seed), JSON.parse(actions) as GameAction[]),
       player_name: s.player_name,
       player_kind: s.player_kind,
       score: end.score,
@@ -184,18 +156,9 @@ export class RankedTables {
   board(q: BoardQuery): LeaderboardEntry[] {
     const table = q.board === 'open' ? 'open' : 'ranked';
     const challenge = q.board === 'daily' ? (q.date ?? '') : '';
-    return this.stmts.board.all(q.game, q.rulesVersion, table, q.kind, challenge, q.limit).map((r) => ({
-      id: r.id,
-      player: { name: r.player_name, kind: r.player_kind },
-      score: r.score,
-      steps: r.steps,
-      spent: r.spent,
-      seed: r.seed,
-      progress: r.progress,
-      outcome: { kind: r.outcome_kind, reason: r.outcome_reason },
-      createdAt: r.created_at,
-      ...(table === 'ranked' ? { attempts: r.attempts } : {}),
-    }));
+    return this.stmts.board
+      .all(q.game, q.rulesVersion, table, q.kind, challenge, q.limit)
+      .map((r) => boardEntryOf(r, table === 'ranked'));
   }
 
   checkName(name: string, keyHash: string | null, newKeyHash: string): NameCheck {
@@ -228,19 +191,7 @@ export class RankedTables {
 
   getSession(id: string): SessionRecord | null {
     const r = this.stmts.session.get(id);
-    if (!r) return null;
-    return {
-      id: r.id,
-      game: r.game,
-      rulesVersion: r.rules_version,
-      seed: r.seed,
-      player: { name: r.player_name, kind: r.player_kind },
-      challenge: r.challenge,
-      step: r.step,
-      spent: r.spent,
-      finished: r.finished === 1,
-      createdAt: r.created_at,
-    };
+    return r ? sessionOf(r) : null;
   }
 
   dailySession(game: string, day: string, name: string): SessionRecord | null {

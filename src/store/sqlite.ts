@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
+import { storedRunOf, type RunRow } from './rows.js';
 import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
 import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
@@ -15,7 +16,6 @@ import {
   type BoardQuery,
   type LeaderboardEntry,
   type NameCheck,
-  type PlayerKind,
   type RunStore,
   type SaveResult,
   type SessionEnd,
@@ -54,27 +54,6 @@ const MIGRATIONS: readonly string[] = [
 
 /** The file name of the store inside the data folder. */
 export const SQLITE_FILE = 'gameboard.sqlite';
-
-interface Row {
-  seq: number;
-  id: string;
-  game: string;
-  rules_version: string;
-  seed: number;
-  actions: string;
-  player_name: string;
-  player_kind: PlayerKind;
-  score: number;
-  game_over: number;
-  steps: number;
-  spent: number | null;
-  created_at: string;
-  board: 'open' | 'ranked';
-  challenge: string | null;
-  outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
-  outcome_reason: string | null;
-  progress: number | null;
-}
 
 /** Thrown when the store file is damaged; the server refuses to start with its message. */
 export class CorruptStoreError extends Error {
@@ -127,8 +106,8 @@ export class SqliteRunStore implements RunStore {
          VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @spent,
                  @created_at, @outcome_kind, @outcome_reason, @progress)`,
       ),
-      byHash: db.prepare<[string], Row>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
-      byId: db.prepare<[string], Row>('SELECT * FROM runs WHERE id = ?'),
+      byHash: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
+      byId: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?'),
       // Other players whose best finished run on the same board beats this one.
       rank: db.prepare<
         {
@@ -179,7 +158,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** The run's place on its board, counting each other player's best once; null if unfinished. */
-  private rankOf(r: Row): number | null {
+  private rankOf(r: RunRow): number | null {
     if (r.outcome_kind === null) return null;
     return (
       this.stmts.rank.get({
@@ -191,7 +170,7 @@ export class SqliteRunStore implements RunStore {
         name: r.player_name,
         score: r.score,
         steps: r.steps,
-        seq: r.seq,
+        seq: Number(r.seq),
       })!.n + 1
     );
   }
@@ -239,26 +218,7 @@ export class SqliteRunStore implements RunStore {
 
   get(id: string): Promise<StoredRun | null> {
     const r = this.stmts.byId.get(id);
-    if (!r) return Promise.resolve(null);
-    return Promise.resolve({
-      id: r.id,
-      createdAt: r.created_at,
-      run: {
-        game: r.game,
-        rulesVersion: r.rules_version,
-        seed: r.seed,
-        actions: JSON.parse(r.actions) as GameAction[],
-      },
-      player: { name: r.player_name, kind: r.player_kind },
-      score: r.score,
-      gameOver: r.game_over === 1,
-      steps: r.steps,
-      spent: r.spent,
-      outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
-      progress: r.progress,
-      board: r.board,
-      challenge: r.challenge,
-    });
+    return Promise.resolve(r ? storedRunOf(r) : null);
   }
 
   board(q: BoardQuery): Promise<LeaderboardEntry[]> {

@@ -1,0 +1,117 @@
+/**
+ * The rows both stores read (the same tables in SQLite and PostgreSQL) and how each becomes the
+ * store interface's value. PostgreSQL answers its BIGINT columns (seq, seed, counts) as strings and
+ * SQLite as numbers, so those columns are typed as either and read through `Number`.
+ */
+import type { GameAction } from '../core/game.js';
+import type { LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
+
+type Big = number | string;
+
+/** A row of `runs`. */
+export interface RunRow {
+  seq: Big;
+  id: string;
+  game: string;
+  rules_version: string;
+  seed: Big;
+  actions: string;
+  player_name: string;
+  player_kind: PlayerKind;
+  score: number;
+  game_over: number;
+  steps: number;
+  spent: number | null;
+  created_at: string;
+  board: 'open' | 'ranked';
+  challenge: string | null;
+  outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
+  outcome_reason: string | null;
+  progress: number | null;
+}
+
+/** A row of `sessions` (the columns the stores select). */
+export interface SessionRow {
+  id: string;
+  game: string;
+  rules_version: string;
+  seed: Big;
+  player_name: string;
+  player_kind: PlayerKind;
+  challenge: string | null;
+  step: number;
+  spent: number;
+  finished: number;
+  created_at: string;
+}
+
+/** A line of a board query: a finished run's shown columns and the player's attempts. */
+export interface BoardRow {
+  id: string;
+  player_name: string;
+  player_kind: PlayerKind;
+  score: number;
+  steps: number;
+  spent: number | null;
+  seed: Big;
+  progress: number | null;
+  outcome_kind: 'terminated' | 'truncated' | 'ended';
+  outcome_reason: string;
+  created_at: string;
+  attempts: Big;
+}
+
+/** A stored run from its row. */
+export function storedRunOf(r: RunRow): StoredRun {
+  return {
+    id: r.id,
+    createdAt: r.created_at,
+    run: {
+      game: r.game,
+      rulesVersion: r.rules_version,
+      seed: Number(r.seed),
+      actions: JSON.parse(r.actions) as GameAction[],
+    },
+    player: { name: r.player_name, kind: r.player_kind },
+    score: r.score,
+    gameOver: r.game_over === 1,
+    steps: r.steps,
+    spent: r.spent,
+    outcome: r.outcome_kind === null ? null : { kind: r.outcome_kind, reason: r.outcome_reason ?? '' },
+    progress: r.progress,
+    board: r.board,
+    challenge: r.challenge,
+  };
+}
+
+/** A live session from its row. */
+export function sessionOf(r: SessionRow): SessionRecord {
+  return {
+    id: r.id,
+    game: r.game,
+    rulesVersion: r.rules_version,
+    seed: Number(r.seed),
+    player: { name: r.player_name, kind: r.player_kind },
+    challenge: r.challenge,
+    step: r.step,
+    spent: r.spent,
+    finished: r.finished === 1,
+    createdAt: r.created_at,
+  };
+}
+
+/** A board line from its row; ranked and daily boards show the player's attempts. */
+export function boardEntryOf(r: BoardRow, ranked: boolean): LeaderboardEntry {
+  return {
+    id: r.id,
+    player: { name: r.player_name, kind: r.player_kind },
+    score: r.score,
+    steps: r.steps,
+    spent: r.spent,
+    seed: Number(r.seed),
+    progress: r.progress,
+    outcome: { kind: r.outcome_kind, reason: r.outcome_reason },
+    createdAt: r.created_at,
+    ...(ranked ? { attempts: Number(r.attempts) } : {}),
+  };
+}

@@ -16,6 +16,7 @@ import { playRun } from '../src/agents/play.js';
 import { StateSealer } from '../src/core/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
+import { DEFAULT_RATE_LIMITS } from '../src/server/config.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 
 const BIN = fileURLToPath(new URL('../bin/gameboard.js', import.meta.url));
@@ -198,6 +199,36 @@ describe('gameboard eval', () => {
     const mine = board.agent.filter((e) => e.player.name === 'cli-bot');
     expect(mine.length).toBeGreaterThan(0);
     for (const e of mine) expect(expected.find((x) => x.seed === e.seed)?.score).toBe(e.score);
+  });
+
+  it('against a rate-limited server: waits as told, finishes, and says the server slowed it', async () => {
+    const limited = await buildApp({
+      sealer: new StateSealer(['cli-test-secret-0123456789abc']),
+      webRoot: null,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, action: { max: 10, windowMs: 1000 } },
+    });
+    await limited.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const addr = limited.server.address() as { port: number };
+      const r = await gameboard([
+        'eval',
+        '--game',
+        'cragwake',
+        '--agent',
+        './test/fixtures/agents/keep-going.ts',
+        '--seeds',
+        '1',
+        '--max-steps',
+        '25',
+        '--server',
+        `http://127.0.0.1:${addr.port}`,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^runs\s+1$/m);
+      expect(r.stderr).toMatch(/the server rate-limited \d+ requests; .*GAMEBOARD_RATE_LIMIT=off/);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses an agent that reads the engine state with --server', async () => {

@@ -115,6 +115,11 @@ async function runEval(flags: EvalFlags): Promise<void> {
   const where = flags.server ? `server ${flags.server}, ${workers} at a time` : `in-process, ${workers} workers`;
   const from = flags.seeds ? `${seeds.length} given` : `suite ${flags.suite}`;
   process.stdout.write(`${formatSummary(summary, [['seeds', from], ['ran', where], ...evaluation.agentRows])}\n`);
+  if (evaluation.rateLimited > 0)
+    process.stderr.write(
+      `the server rate-limited ${evaluation.rateLimited} requests; each waited for its Retry-After, which slowed the runs ` +
+        `(on your own server, GAMEBOARD_RATE_LIMIT=off turns the limits off)\n`,
+    );
 
   if (flags.out) {
     const text = flags.out.toLowerCase().endsWith('.csv')

@@ -32,7 +32,13 @@ export class GameboardClient {
       baseUrl,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
       playerKeys: new Map(keys),
+      rateLimited: 0,
     };
+  }
+
+  /** How many requests the server rate-limited (429) and this client sent again after waiting. */
+  get rateLimited(): number {
+    return this.transport.rateLimited;
   }
 
   /** The key of a player name this client holds (given in the options or answered by a claim). */

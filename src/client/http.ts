@@ -21,6 +21,8 @@ export interface Transport extends RetryOptions {
   fetch: typeof fetch;
   /** Player keys by lower-cased name: sent with submissions under that name, learnt from answers. */
   playerKeys: Map<string, string>;
+  /** Requests the server answered 429 and that were sent again after its Retry-After. */
+  rateLimited: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -76,6 +78,7 @@ export async function requestJson(
     const error = (parsed as { error?: unknown } | undefined)?.error;
     const busy = res.status === 429 || (res.status === 503 && error !== 'store_unavailable');
     if (busy && attempt < retries) {
+      if (res.status === 429) t.rateLimited++;
       await sleep(Math.min(maxWait, retryAfterMs(res.headers.get('retry-after')) ?? wait));
       continue;
     }

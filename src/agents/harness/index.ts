@@ -38,6 +38,8 @@ export interface Evaluation {
   summary: Summary;
   /** Rows the agent adds to the summary (`AgentFactory.columns`), e.g. an LLM's mode and retries. */
   agentRows: [string, string][];
+  /** With a server: requests it rate-limited (429), sent again after its Retry-After. */
+  rateLimited: number;
 }
 
 /** Evaluates `opts.agent` on `opts.game` over `opts.seeds`. Throws AgentLoadError for a bad agent. */
@@ -59,8 +61,17 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
   const started = performance.now();
   let running = started;
   let results: RunResult[];
+  let rateLimited = 0;
   if (opts.server) {
-    results = await runOnServer(opts.server, opts.game, factory, opts.seeds, opts.workers, settings, onRun);
+    ({ results, rateLimited } = await runOnServer(
+      opts.server,
+      opts.game,
+      factory,
+      opts.seeds,
+      opts.workers,
+      settings,
+      onRun,
+    ));
   } else if (opts.workers > 0) {
     results = await runOnWorkers(
       { game: opts.game, agent: opts.agent, agentOptions, ...settings },
@@ -84,5 +95,6 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
     results,
     summary: summarize(opts.game, opts.agent, progressLabel(opts.game), results, wallMs, startupMs),
     agentRows,
+    rateLimited,
   };
 }

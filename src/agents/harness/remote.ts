@@ -68,7 +68,7 @@ export async function runOnServer(
   concurrency: number,
   settings: RunSettings,
   onRun: (r: RunResult) => void,
-): Promise<RunResult[]> {
+): Promise<{ results: RunResult[]; rateLimited: number }> {
   const client = new GameboardClient(baseUrl);
   const results: RunResult[] = new Array(seeds.length);
   let next = 0;
@@ -80,5 +80,5 @@ export async function runOnServer(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, seeds.length)) }, lane));
-  return results;
+  return { results, rateLimited: client.rateLimited };
 }

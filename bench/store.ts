@@ -15,6 +15,7 @@ import { buildApp } from '../src/server/app.js';
 import { PostgresRunStore } from '../src/store/postgres.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import type { RunStore } from '../src/store/store.js';
+import { playout } from '../test/helpers/playout.js';
 import { freshSchema, startCluster } from '../test/helpers/postgres.js';
 
 /** One row: a workload's rate on each store. */
@@ -30,20 +31,12 @@ const whirlyard = registry.get('whirlyard')!;
 
 /** Distinct short Whirlyard runs (each seed once: a run under two names is refused as a copy). */
 function runs(from: number, n: number): object[] {
-  return Array.from({ length: n }, (_, i) => {
-    const seed = from + i;
-    let state = whirlyard.init(seed);
-    const actions = [];
-    for (let k = 0; k < 8 && !whirlyard.isGameOver(state); k++) {
-      const legal = whirlyard.legalActions(state).filter((a) => a.type !== 'end_run');
-      const a = legal[(seed + k) % legal.length];
-      const r = whirlyard.step(state, a);
-      if (!r.ok) break;
-      state = r.state;
-      actions.push(a);
-    }
-    return { game: 'whirlyard', rulesVersion: whirlyard.spec.rulesVersion, seed, actions };
-  });
+  return Array.from({ length: n }, (_, i) => ({
+    game: 'whirlyard',
+    rulesVersion: whirlyard.spec.rulesVersion,
+    seed: from + i,
+    actions: playout(whirlyard, from + i, 8).actions,
+  }));
 }
 
 /** Requests per second: `next(i)` sends request i; IN_FLIGHT lanes for `seconds`, or `count` requests. */

@@ -51,17 +51,14 @@ async function load(name: string, opts: autocannon.Options): Promise<HttpFigure>
   };
 }
 
-/** Best of `rounds` interleaved rounds for each route, as `benchHttp` measures. */
-export async function benchLive(base: string, durationSeconds = 3, rounds = 3): Promise<HttpFigure[]> {
-  // The stateless request: a Briarwink state some ticks into the first night, and one more tick.
-  let body = await (await fetch(`${base}/api/games/briarwink/init?seed=7`)).json();
-  body = await post(`${base}/api/games/briarwink/action`, { stateToken: body.stateToken, action: { type: 'start' } });
-  for (let i = 0; i < 20; i++)
-    body = await post(`${base}/api/games/briarwink/action`, { stateToken: body.stateToken, action: TICK });
-  const stateless = JSON.stringify({ stateToken: body.stateToken, action: TICK });
-
-  const idle = await startSessions(base, 400);
-  const live: autocannon.Options = {
+/**
+ * Autocannon options that play live Briarwink sessions one tick a request: `sessions` sessions are
+ * started first and lent to one request at a time (a real client never has two requests in flight
+ * on one session), each continuing from its latest answer, so every request is recorded.
+ */
+export async function liveSessionLoad(base: string, sessions = 400): Promise<autocannon.Options> {
+  const idle = await startSessions(base, sessions);
+  return {
     url: base,
     requests: [
       {
@@ -89,6 +86,18 @@ export async function benchLive(base: string, durationSeconds = 3, rounds = 3): 
       },
     ],
   };
+}
+
+/** Best of `rounds` interleaved rounds for each route, as `benchHttp` measures. */
+export async function benchLive(base: string, durationSeconds = 3, rounds = 3): Promise<HttpFigure[]> {
+  // The stateless request: a Briarwink state some ticks into the first night, and one more tick.
+  let body = await (await fetch(`${base}/api/games/briarwink/init?seed=7`)).json();
+  body = await post(`${base}/api/games/briarwink/action`, { stateToken: body.stateToken, action: { type: 'start' } });
+  for (let i = 0; i < 20; i++)
+    body = await post(`${base}/api/games/briarwink/action`, { stateToken: body.stateToken, action: TICK });
+  const stateless = JSON.stringify({ stateToken: body.stateToken, action: TICK });
+
+  const live = await liveSessionLoad(base);
   const targets: Array<[string, autocannon.Options]> = [
     [
       'briarwink action (stateless)',

@@ -1,6 +1,8 @@
 /**
  * `npm run profile -- <game> [--seconds N] [--connections N]`: a CPU profile of one game's action
- * route under load, so speed work starts from data.
+ * route under load, so speed work starts from data. `npm run profile -- --live` profiles the
+ * live-session action route instead (Briarwink sessions, one recorded tick a request, on a SQLite
+ * store in a throwaway folder: the load of `npm run bench -- --live`).
  *
  * Starts the real app (bench/http-servers.ts `app`) in a child process under `node --cpu-prof`,
  * records a mid-game action request of the game (bench/requests.ts), warms the route up for a second,
@@ -17,6 +19,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { games } from '../src/games/index.js';
+import { liveSessionLoad } from '../bench/live.js';
 import { midGameRequest } from '../bench/requests.js';
 
 /** The parts of a `.cpuprofile` this reads. */
@@ -60,10 +63,11 @@ function option(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  const slug = process.argv.slice(2).find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+  const live = process.argv.includes('--live');
+  const slug = live ? 'briarwink' : process.argv.slice(2).find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
   if (!slug || !games.some((g) => g.spec.slug === slug)) {
     console.error(
-      `usage: npm run profile -- <game> [--seconds N] [--connections N]; games: ${games.map((g) => g.spec.slug).join(', ')}`,
+      `usage: npm run profile -- <game>|--live [--seconds N] [--connections N]; games: ${games.map((g) => g.spec.slug).join(', ')}`,
     );
     process.exit(2);
   }
@@ -73,11 +77,18 @@ async function main(): Promise<void> {
   const dir = join(root, 'profiles');
   mkdirSync(dir, { recursive: true });
   // Each run gets a folder of its own: V8 writes one profile per thread (tsx's loader runs in one).
-  const out = join(dir, `${slug}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  const out = join(dir, `${live ? 'live' : slug}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 
   const server = spawn(
     process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${out}`, '--import', 'tsx', join(root, 'bench/http-servers.ts'), 'app'],
+    [
+      '--cpu-prof',
+      `--cpu-prof-dir=${out}`,
+      '--import',
+      'tsx',
+      join(root, 'bench/http-servers.ts'),
+      live ? 'ranked' : 'app',
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, GAMEBOARD_BENCH_SECRET: randomBytes(32).toString('base64url') },
@@ -85,14 +96,16 @@ async function main(): Promise<void> {
   );
   const [line] = (await once(server.stdout!, 'data')) as [Buffer];
   const base = `http://127.0.0.1:${Number(line.toString().trim())}`;
-  const request = await midGameRequest(base, slug);
-  const opts = {
-    url: request.url,
-    method: 'POST' as const,
-    headers: { 'content-type': 'application/json' },
-    body: request.body,
-    connections,
-  };
+  const request = live ? null : await midGameRequest(base, slug);
+  const opts: autocannon.Options = request
+    ? {
+        url: request.url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: request.body,
+        connections,
+      }
+    : { ...(await liveSessionLoad(base)), connections };
   await autocannon({ ...opts, duration: 1 });
   const from = Number(process.hrtime.bigint() / 1000n);
   const r = await autocannon({ ...opts, duration: seconds });
@@ -113,9 +126,9 @@ async function main(): Promise<void> {
     .sort((a, b) => b.total - a.total)[0];
   const { file, rows, total } = busy;
   console.log(
-    `${slug} action route, ${connections} connections, ${seconds} s: ${Math.round(r.requests.average)} req/s, ` +
-      `p99 ${r.latency.p99} ms, ${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx; ` +
-      `request ${request.body.length} B, answer ${request.answer.length} B`,
+    `${live ? 'briarwink live-session' : slug} action route, ${connections} connections, ${seconds} s: ` +
+      `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx` +
+      (request ? `; request ${request.body.length} B, answer ${request.answer.length} B` : ''),
   );
   console.log(
     `profile: ${relative(process.cwd(), file)} (the serving thread); the top 15 covers the measured seconds only, idle time left out of the shares`,

@@ -71,7 +71,6 @@ const nameKey = (name: string) => name.toLowerCase();
 /** The prepared statements and transactions of ranked play, on the store's open database. */
 export class RankedTables {
   private readonly stmts;
-  private readonly record;
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
@@ -111,15 +110,6 @@ export class RankedTables {
                  'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent)`,
       ),
     };
-    this.record = db.transaction(
-      (id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) => {
-        if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
-        if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
-          throw new Error(`session ${id} has step ${step} recorded beyond its position`);
-        if (end) this.storeRun(id, step + 1, spent, end, hash);
-        return true;
-      },
-    );
   }
 
   /** The finished session's run, on the ranked board under the session's id. */
@@ -204,8 +194,17 @@ export class RankedTables {
     return r ? (JSON.parse(r.action) as GameAction) : null;
   }
 
+  /**
+   * Records `action` as step `step` of session `id` and moves the session on, only from that step
+   * (false when the session is elsewhere: another request recorded this step first). To be run inside
+   * a transaction (the store's group commit gives each call a savepoint of its own).
+   */
   recordStep(id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) {
-    return this.record.immediate(id, step, action, spent, end, hash) as boolean;
+    if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
+    if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
+      throw new Error(`session ${id} has step ${step} recorded beyond its position`);
+    if (end) this.storeRun(id, step + 1, spent, end, hash);
+    return true;
   }
 }
 

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
 import { storedRunOf, type RunRow } from './rows.js';
 import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
+import { GroupCommit } from './group-commit.js';
 import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
   RunCopyError,
@@ -88,6 +89,8 @@ export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly ranked: RankedTables;
+  /** Live-session steps come in bursts under load: they share commits (see group-commit.ts). */
+  private readonly steps: GroupCommit;
 
   /** Opens (creating if needed) the store at `file`, or an in-memory one for ':memory:'. */
   constructor(file: string) {
@@ -132,6 +135,7 @@ export class SqliteRunStore implements RunStore {
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
     };
     this.ranked = new RankedTables(db);
+    this.steps = new GroupCommit(db);
   }
 
   /** Opens the store file in a data folder. */
@@ -246,7 +250,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
-    return this.ranked.recordStep(id, step, action, spent, end, runHash);
+    return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash));
   }
 
   count(game?: string): Promise<number> {
@@ -254,7 +258,9 @@ export class SqliteRunStore implements RunStore {
   }
 
   close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return Promise.resolve();
+    this.steps.flush();
+    this.db.close();
     return Promise.resolve();
   }
 }

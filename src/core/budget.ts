@@ -100,12 +100,16 @@ export class BudgetMeter {
   }
 }
 
-/** How far a run got, in the game's own word (wave, level, pitch, night), read from its observation. */
+/**
+ * How far a run got, in the game's own word (wave, level, pitch, night): from the game's `progress`
+ * when it has one, else read from its observation.
+ */
 export function progressOf(game: AnyGame, state: unknown): { label: string; value: number } | null {
-  const o = game.observe(state) as Record<string, unknown>;
-  const read = (v: unknown) => (typeof v === 'number' ? v : null);
   const label = game.spec.progressLabel as string | undefined;
   if (!label) return null;
+  if (game.progress) return { label, value: game.progress(state) };
+  const o = game.observe(state) as Record<string, unknown>;
+  const read = (v: unknown) => (typeof v === 'number' ? v : null);
   const value = read(o[label]) ?? read((o.player as Record<string, unknown> | undefined)?.[label]);
   return value === null ? null : { label, value };
 }

@@ -106,6 +106,13 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
   isGameOver(state: S): boolean;
   /** Null while the game goes on; how it ended once `isGameOver` (never `truncated`: engines do not cap). */
   outcome(state: S): Outcome | null;
+  /**
+   * Optional: how far the run got, in `spec.progressLabel`'s unit (wave, level, pitch, night), read
+   * straight from the state. It must equal that field of `observe(state)`; it exists because building
+   * the observation (text included) can cost more than a whole short run, and the evaluation harness
+   * and the ranked boards read progress once per run.
+   */
+  progress?(state: S): number;
   /** The seed the game was started with (echoed by the API). */
   seedOf(state: S): number;
   /** Full state to plain JSON, split into readable and hidden parts. Must round-trip exactly. */

@@ -2,6 +2,9 @@
  * The harness's own parts: the published budgets and how `playRun` stops at one, the summary's
  * quantiles and outcome counts, how far a run got, and the agent loader's messages.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../../core/game.js';
 import { registry } from '../../games/index.js';
@@ -113,6 +116,40 @@ describe('agents', () => {
     );
     expect(results.map((r) => [r.score, r.steps, r.outcome])).toEqual(direct.map((r) => [r.score, r.steps, r.outcome]));
   });
+});
+
+describe('worker threads', () => {
+  it('play every seed once, on a shared counter, and give the results in seed order as this thread does', async () => {
+    const seeds = Array.from({ length: 60 }, (_, i) => 1000 + i);
+    const seen: number[] = [];
+    let counted = 0;
+    const onThreads = await evaluate({
+      game: 'whirlyard',
+      agent: 'random',
+      seeds,
+      workers: 2,
+      onRun: (r) => seen.push(r.seed),
+    });
+    const here = await evaluate({ game: 'whirlyard', agent: 'random', seeds, workers: 0, onRun: () => counted++ });
+    const key = (r: RunResult) => [r.seed, r.score, r.steps, r.outcome, r.progress];
+    expect(onThreads.results.map(key)).toEqual(here.results.map(key));
+    expect([...seen].sort((a, b) => a - b)).toEqual(seeds);
+    expect(onThreads.summary.startupSeconds).toBeGreaterThan(0);
+    expect(counted).toBe(seeds.length);
+  }, 60_000);
+
+  it('stop at the first error of an agent and report its message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-agent-'));
+    try {
+      const file = join(dir, 'broken.mjs');
+      writeFileSync(file, "export default () => ({ act() { throw new Error('the agent broke on purpose'); } });\n");
+      await expect(evaluate({ game: 'cragwake', agent: file, seeds: [1, 2, 3, 4], workers: 2 })).rejects.toThrow(
+        /the agent broke on purpose/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('warming a thread up', () => {

@@ -3,11 +3,11 @@
  * gave), reduced to the plain result the harness reports. The worker threads and the inline runner
  * both call this.
  */
+import { progressOf } from '../../core/budget.js';
 import type { AnyGame } from '../../core/game.js';
 import { actionBudget, budgetOf } from '../budgets.js';
 import { playRun } from '../play.js';
 import type { AgentFactory } from '../types.js';
-import { progressOf } from './progress.js';
 import type { RunResult } from './stats.js';
 
 /** How each run is capped and what is kept. */
@@ -36,7 +36,7 @@ export async function runLocal(
     steps: run.steps,
     ms,
     outcome: run.outcome,
-    progress: progressOf(slug, game.observe(run.state)),
+    progress: progressOf(game, run.state)?.value ?? null,
   };
   if (settings.keepActions) result.actions = run.actions;
   if (factory.runStats) result.agentStats = factory.runStats(seed);

@@ -1,6 +1,13 @@
 /**
- * Runs seeds on N worker threads: each worker takes the next seed as soon as it is free, so slow and
- * fast runs even out across cores. The first error stops every worker.
+ * Runs seeds on N worker threads. Every thread gets the whole seed list at start and takes the next
+ * seed from a counter they share (`Atomics.add` on a SharedArrayBuffer), so slow and fast runs even
+ * out across cores and a free thread never waits for a message from this one: random runs are often
+ * a few microseconds long, less than one hand-off between threads.
+ *
+ * The threads warm up first (see warm.ts); play starts when all of them are ready, so the timed part
+ * is N threads playing, not one thread playing while the others still compile. Each thread sends its
+ * results in batches (at least every `REPORT_MS`, and when the seeds run out), so posting a result
+ * does not cost more than a short run. The first error stops every thread.
  */
 import { Worker } from 'node:worker_threads';
 import type { RunResult } from './stats.js';
@@ -13,11 +20,28 @@ import type { WorkerSetup } from './worker.js';
 const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`;
 
-type Reply = { type: 'ready' } | { type: 'result'; result: RunResult } | { type: 'error'; message: string };
+/** How often, at most, a thread keeps finished runs before sending them (the progress bar's pace). */
+export const REPORT_MS = 50;
+
+/** What a worker thread gets beyond the evaluation's setup. */
+export interface PoolShare {
+  seeds: readonly number[];
+  /** One Int32: the index of the next seed to play. */
+  next: SharedArrayBuffer;
+}
+
+/** Messages from a worker thread. */
+export type Reply =
+  | { type: 'ready' }
+  | { type: 'results'; results: Array<[index: number, result: RunResult]> }
+  | { type: 'error'; message: string };
+
+/** Messages to a worker thread. */
+export type Order = { type: 'go' };
 
 /**
  * Plays `seeds` over `workers` threads; `onRun` sees each result as it arrives, `onReady` is called
- * once, when the first thread has loaded and can play. Results in seed order.
+ * once, when every thread has loaded and warmed up and play starts. Results in seed order.
  */
 export function runOnWorkers(
   setup: WorkerSetup,
@@ -28,42 +52,38 @@ export function runOnWorkers(
 ): Promise<RunResult[]> {
   const results: RunResult[] = new Array(seeds.length);
   const count = Math.max(1, Math.min(workers, seeds.length));
+  const share: PoolShare = { seeds, next: new SharedArrayBuffer(4) };
   const threads: Worker[] = [];
-  let next = 0;
+  let ready = 0;
   let done = 0;
   return new Promise<RunResult[]>((resolve, reject) => {
     if (seeds.length === 0) return resolve([]);
-    let failed = false;
-    let ready = false;
+    let stopped = false;
     const stop = (err?: Error) => {
-      if (failed) return;
-      if (err) failed = true;
+      if (stopped) return;
+      stopped = true;
       for (const t of threads) void t.terminate();
       if (err) reject(err);
       else resolve(results);
     };
     for (let i = 0; i < count; i++) {
-      const thread = new Worker(BOOT, { eval: true, workerData: setup });
+      const thread = new Worker(BOOT, { eval: true, workerData: { ...setup, ...share } });
       threads.push(thread);
-      let current = -1;
-      const feed = () => {
-        if (next >= seeds.length) return;
-        current = next++;
-        thread.postMessage({ seed: seeds[current] });
-      };
       thread.on('message', (msg: Reply) => {
         if (msg.type === 'error') return stop(new Error(msg.message));
-        if (msg.type === 'ready' && !ready) {
-          ready = true;
-          onReady();
+        if (msg.type === 'ready') {
+          if (++ready === count) {
+            onReady();
+            for (const t of threads) t.postMessage({ type: 'go' } satisfies Order);
+          }
+          return;
         }
-        if (msg.type === 'result') {
-          results[current] = msg.result;
+        for (const [index, result] of msg.results) {
+          results[index] = result;
           done++;
-          onRun(msg.result);
-          if (done === seeds.length) return stop();
+          onRun(result);
         }
-        feed();
+        if (done === seeds.length) stop();
       });
       thread.on('error', (err) => stop(err));
       thread.on('exit', (code) => {

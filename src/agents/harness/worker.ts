@@ -1,14 +1,17 @@
 /**
- * An evaluation worker thread: loads the game and the agent once, then plays each seed the main
- * thread sends and answers its result. Messages: in `{seed}`, out `{ready}`, `{result}` or `{error}`.
+ * An evaluation worker thread: loads the game and the agent once, warms up, says `ready`, and on `go`
+ * plays seeds taken from the counter all threads share until none is left, sending its results in
+ * batches (see pool.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { registry } from '../../games/index.js';
 import { loadAgent, type AgentOptions } from './load.js';
 import { runLocal, type RunSettings } from './local.js';
+import { REPORT_MS, type Order, type PoolShare, type Reply } from './pool.js';
+import type { RunResult } from './stats.js';
 import { warmUp } from './warm.js';
 
-/** What the main thread hands each worker at start. */
+/** What the main thread hands each worker at start (with the seeds, `PoolShare`). */
 export interface WorkerSetup extends RunSettings {
   game: string;
   agent: string;
@@ -17,20 +20,33 @@ export interface WorkerSetup extends RunSettings {
 
 const port = parentPort;
 if (!port) throw new Error('worker.ts runs as a worker thread only');
-const setup = workerData as WorkerSetup;
+const setup = workerData as WorkerSetup & PoolShare;
+const send = (reply: Reply) => port.postMessage(reply);
+const failed = (err: unknown) => send({ type: 'error', message: (err as Error).message ?? String(err) });
 
 try {
   const game = registry.get(setup.game);
   if (!game) throw new Error(`unknown game ${setup.game}`);
   const factory = await loadAgent(setup.agent, setup.game, setup.agentOptions);
   await warmUp(game);
-  port.on('message', (msg: { seed: number }) => {
-    runLocal(game, factory, msg.seed, setup).then(
-      (result) => port.postMessage({ type: 'result', result }),
-      (err: unknown) => port.postMessage({ type: 'error', message: (err as Error).message ?? String(err) }),
-    );
+  const next = new Int32Array(setup.next);
+  const play = async () => {
+    let batch: Array<[number, RunResult]> = [];
+    let sentAt = performance.now();
+    for (let i = Atomics.add(next, 0, 1); i < setup.seeds.length; i = Atomics.add(next, 0, 1)) {
+      batch.push([i, await runLocal(game, factory, setup.seeds[i], setup)]);
+      if (performance.now() - sentAt >= REPORT_MS) {
+        send({ type: 'results', results: batch });
+        batch = [];
+        sentAt = performance.now();
+      }
+    }
+    if (batch.length > 0) send({ type: 'results', results: batch });
+  };
+  port.once('message', (order: Order) => {
+    if (order.type === 'go') play().catch(failed);
   });
-  port.postMessage({ type: 'ready' });
+  send({ type: 'ready' });
 } catch (err) {
-  port.postMessage({ type: 'error', message: (err as Error).message ?? String(err) });
+  failed(err);
 }

@@ -21,6 +21,7 @@ export const briarwink: Game<State, Action> = {
   legalActions,
   step,
   observe,
+  progress: (s) => s.night,
   score: (s) => s.score,
   isGameOver: (s) => s.status === OVER,
   // A run ends at 0 hearts (the game ends it) or by endRun (the player does).

@@ -47,6 +47,7 @@ export const cragwake: Game<State, Action> = {
   legalActions,
   step,
   observe,
+  progress: (s) => s.pitch,
   score: (s) => s.score,
   isGameOver: (s) => s.phase === 'over',
   // 'exhausted' and 'no_move' are the wall's doing; 'ended' is the player's endRun.

@@ -20,6 +20,7 @@ export const delvewick: Game<DelvewickState, DelvewickAction> = {
   legalActions,
   step,
   observe,
+  progress: (s) => s.level,
   score: (s) => s.score,
   isGameOver: (s) => s.end !== PLAYING,
   // Every ending (won, crushed, out_of_oil, boxed_in) is the game's own.

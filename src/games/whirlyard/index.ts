@@ -20,6 +20,7 @@ export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
   legalActions,
   step,
   observe,
+  progress: (s) => s.wave,
   score: (s) => s.score,
   isGameOver: (s) => s.over,
   // Caught by a drone is the game's ending; 'ended' is the player's endRun.

@@ -1,13 +1,16 @@
 /**
- * The step budgets of the endless games, published in one place: the evaluation harness stops a run
- * here by default (its `--max-steps`), and a run stopped here is `truncated`, as a ranked session's
- * is. Delvewick ends by itself (eight levels, a finite lantern), so it has none.
+ * The budgets the evaluation harness stops runs at: each game's published ranked budget
+ * (`spec.rankedBudget`, see core/budget.ts), so an evaluated run and a ranked session of the same
+ * actions are cut at the same place and both called `truncated`. Delvewick ends by itself (eight
+ * levels, a finite lantern), so it has none.
  *
  * Each budget counts in the game's own unit: Whirlyard counts actions, Cragwake counts turns (a move
  * or a breathe; climbing on from a belay and ending the run are not turns), and Briarwink counts ticks
  * (a tick action with `count` n is n ticks; `start` and `endRun` are not ticks).
  */
+import { actionCost, budgetOf as rankedBudgetOf } from '../core/budget.js';
 import type { GameAction } from '../core/game.js';
+import { registry } from '../games/index.js';
 
 /** One game's budget: how much a run may spend, and what one action costs. */
 export interface Budget {
@@ -18,25 +21,15 @@ export interface Budget {
   cost(action: GameAction): number;
 }
 
-/** Whirlyard: 1,000 actions. */
-const whirlyard: Budget = { limit: 1_000, unit: 'actions', cost: () => 1 };
-
-/** Cragwake: 2,000 turns. */
-const cragwake: Budget = {
-  limit: 2_000,
-  unit: 'turns',
-  cost: (a) => (a.type === 'move' || a.type === 'breathe' ? 1 : 0),
-};
-
-/** Briarwink: 54,000 ticks (30 minutes at the browser's 30 ticks a second). */
-const briarwink: Budget = {
-  limit: 54_000,
-  unit: 'ticks',
-  cost: (a) => (a.type === 'tick' ? (typeof a.count === 'number' ? a.count : 1) : 0),
-};
-
 /** Every published budget, by game slug; a game missing here has none. */
-export const BUDGETS: Readonly<Record<string, Budget>> = { whirlyard, cragwake, briarwink };
+export const BUDGETS: Readonly<Record<string, Budget>> = Object.fromEntries(
+  registry.games.flatMap((game) => {
+    const ranked = rankedBudgetOf(game);
+    if (!ranked) return [];
+    const budget: Budget = { limit: ranked.limit, unit: ranked.unit, cost: (a) => actionCost(ranked, a) };
+    return [[game.spec.slug, budget]];
+  }),
+);
 
 /** The budget of `slug`, or undefined when the game ends by itself. */
 export function budgetOf(slug: string): Budget | undefined {

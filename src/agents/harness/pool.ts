@@ -4,10 +4,11 @@
  * out across cores and a free thread never waits for a message from this one: random runs are often
  * a few microseconds long, less than one hand-off between threads.
  *
- * The threads warm up first (see warm.ts); play starts when all of them are ready, so the timed part
- * is N threads playing, not one thread playing while the others still compile. Each thread sends its
- * results in batches (at least every `REPORT_MS`, and when the seeds run out), so posting a result
- * does not cost more than a short run. The first error stops every thread.
+ * The threads warm up first (see warm.ts); play starts when all of them are ready (a shared start
+ * signal), so the timed part is N threads playing, not one thread playing while the others still
+ * compile. Each thread sends its results in batches (at least every `REPORT_MS`, and when the seeds
+ * run out), so posting a result does not cost more than a short run. The first error stops every
+ * thread (terminating a thread also ends its wait for the start signal).
  */
 import { Worker } from 'node:worker_threads';
 import type { RunResult } from './stats.js';
@@ -26,18 +27,22 @@ export const REPORT_MS = 50;
 /** What a worker thread gets beyond the evaluation's setup. */
 export interface PoolShare {
   seeds: readonly number[];
-  /** One Int32: the index of the next seed to play. */
-  next: SharedArrayBuffer;
+  /**
+   * Two Int32s: [0] the index of the next seed to play; [1] the start signal, 1 once every thread is
+   * ready (threads wait on it with `Atomics.wait`: a futex wakes them faster than a message would).
+   */
+  shared: SharedArrayBuffer;
 }
+
+/** Where `PoolShare.shared` keeps what. */
+export const NEXT_SEED = 0;
+export const GO = 1;
 
 /** Messages from a worker thread. */
 export type Reply =
   | { type: 'ready' }
   | { type: 'results'; results: Array<[index: number, result: RunResult]> }
   | { type: 'error'; message: string };
-
-/** Messages to a worker thread. */
-export type Order = { type: 'go' };
 
 /**
  * Plays `seeds` over `workers` threads; `onRun` sees each result as it arrives, `onReady` is called
@@ -52,7 +57,8 @@ export function runOnWorkers(
 ): Promise<RunResult[]> {
   const results: RunResult[] = new Array(seeds.length);
   const count = Math.max(1, Math.min(workers, seeds.length));
-  const share: PoolShare = { seeds, next: new SharedArrayBuffer(4) };
+  const share: PoolShare = { seeds, shared: new SharedArrayBuffer(8) };
+  const signal = new Int32Array(share.shared);
   const threads: Worker[] = [];
   let ready = 0;
   let done = 0;
@@ -74,7 +80,8 @@ export function runOnWorkers(
         if (msg.type === 'ready') {
           if (++ready === count) {
             onReady();
-            for (const t of threads) t.postMessage({ type: 'go' } satisfies Order);
+            Atomics.store(signal, GO, 1);
+            Atomics.notify(signal, GO);
           }
           return;
         }

@@ -1,13 +1,13 @@
 /**
- * An evaluation worker thread: loads the game and the agent once, warms up, says `ready`, and on `go`
- * plays seeds taken from the counter all threads share until none is left, sending its results in
- * batches (see pool.ts).
+ * An evaluation worker thread: loads the game and the agent once, warms up, says `ready`, waits for
+ * the start signal, then plays seeds taken from the counter all threads share until none is left,
+ * sending its results in batches (see pool.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { registry } from '../../games/index.js';
 import { loadAgent, type AgentOptions } from './load.js';
 import { runLocal, type RunSettings } from './local.js';
-import { REPORT_MS, type Order, type PoolShare, type Reply } from './pool.js';
+import { GO, NEXT_SEED, REPORT_MS, type PoolShare, type Reply } from './pool.js';
 import type { RunResult } from './stats.js';
 import { warmUp } from './warm.js';
 
@@ -29,11 +29,11 @@ try {
   if (!game) throw new Error(`unknown game ${setup.game}`);
   const factory = await loadAgent(setup.agent, setup.game, setup.agentOptions);
   await warmUp(game);
-  const next = new Int32Array(setup.next);
+  const shared = new Int32Array(setup.shared);
   const play = async () => {
     let batch: Array<[number, RunResult]> = [];
     let sentAt = performance.now();
-    for (let i = Atomics.add(next, 0, 1); i < setup.seeds.length; i = Atomics.add(next, 0, 1)) {
+    for (let i = Atomics.add(shared, NEXT_SEED, 1); i < setup.seeds.length; i = Atomics.add(shared, NEXT_SEED, 1)) {
       batch.push([i, await runLocal(game, factory, setup.seeds[i], setup)]);
       if (performance.now() - sentAt >= REPORT_MS) {
         send({ type: 'results', results: batch });
@@ -43,10 +43,10 @@ try {
     }
     if (batch.length > 0) send({ type: 'results', results: batch });
   };
-  port.once('message', (order: Order) => {
-    if (order.type === 'go') play().catch(failed);
-  });
   send({ type: 'ready' });
+  // Nothing else is due to this thread until every thread is ready: block until then.
+  Atomics.wait(shared, GO, 0);
+  await play();
 } catch (err) {
   failed(err);
 }

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
 import { storedRunOf, type RunRow } from './rows.js';
 import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
+import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
@@ -91,6 +92,8 @@ export class SqliteRunStore implements RunStore {
   private readonly ranked: RankedTables;
   /** Live-session steps come in bursts under load: they share commits (see group-commit.ts). */
   private readonly steps: GroupCommit;
+  /** WAL checkpoints on a thread of their own (none for ':memory:'). */
+  private readonly checkpointer: Checkpointer | null;
 
   /** Opens (creating if needed) the store at `file`, or an in-memory one for ':memory:'. */
   constructor(file: string) {
@@ -100,6 +103,7 @@ export class SqliteRunStore implements RunStore {
     if (file !== ':memory:') checkIntegrity(this.db, file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    if (file !== ':memory:') this.db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     this.migrate();
     const db = this.db;
     this.stmts = {
@@ -136,6 +140,7 @@ export class SqliteRunStore implements RunStore {
     };
     this.ranked = new RankedTables(db);
     this.steps = new GroupCommit(db);
+    this.checkpointer = file === ':memory:' ? null : new Checkpointer(file);
   }
 
   /** Opens the store file in a data folder. */
@@ -257,10 +262,11 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve((game === undefined ? this.stmts.countAll.get() : this.stmts.countGame.get(game))!.n);
   }
 
-  close(): Promise<void> {
-    if (!this.db.open) return Promise.resolve();
+  async close(): Promise<void> {
+    if (!this.db.open) return;
     this.steps.flush();
-    this.db.close();
-    return Promise.resolve();
+    await this.checkpointer?.close();
+    // The last connection to close checkpoints what is left and removes the WAL.
+    if (this.db.open) this.db.close();
   }
 }

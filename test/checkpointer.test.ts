@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteRunStore, SQLITE_FILE } from '../src/store/sqlite.js';
+
+describe('WAL checkpoints on a thread of their own', () => {
+  let dir: string;
+  let store: SqliteRunStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'gameboard-checkpoint-'));
+    store = SqliteRunStore.inDataDir(dir);
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('copies committed steps into the database file while the store keeps serving, with no commit doing it', async () => {
+    const file = join(dir, SQLITE_FILE);
+    const before = statSync(file).size;
+    // A few hundred pages of live steps: far below the store's own checkpoint threshold, so only the
+    // background connection can have copied them out of the WAL.
+    for (let s = 0; s < 40; s++) {
+      const id = `session-${s}`;
+      await store.createSession({
+        id,
+        game: 'briarwink',
+        rulesVersion: 'test',
+        seed: s,
+        player: { name: 'checkpoint', kind: 'agent' },
+        challenge: null,
+        step: 0,
+        spent: 0,
+        finished: false,
+        createdAt: new Date(0).toISOString(),
+      });
+      for (let step = 0; step < 50; step++)
+        expect(await store.recordStep(id, step, { type: 'tick', move: 'up', note: 'x'.repeat(200) }, step + 1)).toBe(
+          true,
+        );
+    }
+    expect(statSync(join(dir, `${SQLITE_FILE}-wal`)).size).toBeGreaterThan(before);
+    let grew = false;
+    for (let i = 0; i < 50 && !grew; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      grew = statSync(file).size > before;
+    }
+    expect(grew).toBe(true);
+    expect((await store.getSession('session-39'))?.step).toBe(50);
+  });
+});

@@ -5,7 +5,7 @@
  * already owns, and a state handed out owns nothing.
  */
 import type { Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
-import { StateRecord, dimlingRecord } from './records.js';
+import { CascadeRecord, DeferredRecord, PickupRecord, StateRecord, dimlingRecord, podRecord } from './records.js';
 
 // One loop per record type (a shared generic copier with a callback would not inline). Each starts
 // from `slice()`: an exact-size array of the input's packed kind, where `new Array(n)` would be holey
@@ -18,37 +18,25 @@ function copyDimlings(xs: Dimling[]): Dimling[] {
 
 function copyPods(xs: Pod[]): Pod[] {
   const out = xs.slice();
-  for (let i = 0; i < xs.length; i++) {
-    const p = xs[i];
-    out[i] = {
-      id: p.id,
-      cell: p.cell,
-      bloomIn: p.bloomIn,
-      reach: p.reach,
-      cascade: p.cascade,
-      woken: p.woken,
-      fresh: p.fresh,
-      wokeNow: p.wokeNow,
-    };
-  }
+  for (let i = 0; i < xs.length; i++) out[i] = podRecord(xs[i]);
   return out;
 }
 
 function copyCascades(xs: Cascade[]): Cascade[] {
-  const out: Cascade[] = [];
-  for (let i = 0; i < xs.length; i++) out.push({ id: xs[i].id, relights: xs[i].relights, pods: xs[i].pods });
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) out[i] = new CascadeRecord(xs[i].id, xs[i].relights, xs[i].pods);
   return out;
 }
 
 function copyPickups(xs: Pickup[]): Pickup[] {
-  const out: Pickup[] = [];
-  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, kind: xs[i].kind });
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) out[i] = new PickupRecord(xs[i].cell, xs[i].kind);
   return out;
 }
 
 function copyDeferred(xs: Deferred[]): Deferred[] {
-  const out: Deferred[] = [];
-  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, what: xs[i].what });
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) out[i] = new DeferredRecord(xs[i].cell, xs[i].what);
   return out;
 }
 

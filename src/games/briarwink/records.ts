@@ -1,5 +1,6 @@
 /**
- * Constructors for the records a step puts into a state: the state itself and its dimlings.
+ * Constructors for the records a step puts into a state: the state itself, its dimlings, pods,
+ * blooms, cascades, pickups, deferred spawns and batch report.
  *
  * Why constructors and not object literals: V8 tracks every object literal's allocation site and,
  * when most objects from a site outlive a young-generation collection, allocates that site's later
@@ -58,6 +59,93 @@ export class DimlingRecord implements Dimling {
 /** A copy of a dimling as a record. */
 export function dimlingRecord(d: Dimling): Dimling {
   return new DimlingRecord(d.id, d.kind, d.at, d.to, d.prog, d.steps, d.dir, d.mode, d.wait, d.moves, d.shimmer);
+}
+
+/** A pod record (fields as `Pod`). */
+export class PodRecord implements Pod {
+  declare id: number;
+  declare cell: number;
+  declare bloomIn: number;
+  declare reach: number;
+  declare cascade: number;
+  declare woken: boolean;
+  declare fresh: boolean;
+  declare wokeNow: boolean;
+
+  constructor(
+    id: number,
+    cell: number,
+    bloomIn: number,
+    reach: number,
+    cascade: number,
+    woken: boolean,
+    fresh: boolean,
+    wokeNow: boolean,
+  ) {
+    this.id = id;
+    this.cell = cell;
+    this.bloomIn = bloomIn;
+    this.reach = reach;
+    this.cascade = cascade;
+    this.woken = woken;
+    this.fresh = fresh;
+    this.wokeNow = wokeNow;
+  }
+}
+
+/** A copy of a pod as a record. */
+export function podRecord(p: Pod): Pod {
+  return new PodRecord(p.id, p.cell, p.bloomIn, p.reach, p.cascade, p.woken, p.fresh, p.wokeNow);
+}
+
+/** A bloom record (fields as `Bloom`; the cells are shared, never written). */
+export class BloomRecord implements Bloom {
+  declare pod: number;
+  declare cascade: number;
+  declare left: number;
+  declare cells: number[];
+
+  constructor(pod: number, cascade: number, left: number, cells: number[]) {
+    this.pod = pod;
+    this.cascade = cascade;
+    this.left = left;
+    this.cells = cells;
+  }
+}
+
+/** A cascade record (fields as `Cascade`). */
+export class CascadeRecord implements Cascade {
+  declare id: number;
+  declare relights: number;
+  declare pods: number;
+
+  constructor(id: number, relights: number, pods: number) {
+    this.id = id;
+    this.relights = relights;
+    this.pods = pods;
+  }
+}
+
+/** A pickup record (fields as `Pickup`). */
+export class PickupRecord implements Pickup {
+  declare cell: number;
+  declare kind: number;
+
+  constructor(cell: number, kind: number) {
+    this.cell = cell;
+    this.kind = kind;
+  }
+}
+
+/** A deferred spawn record (fields as `Deferred`). */
+export class DeferredRecord implements Deferred {
+  declare cell: number;
+  declare what: number;
+
+  constructor(cell: number, what: number) {
+    this.cell = cell;
+    this.what = what;
+  }
 }
 
 /** A batch report record (fields as `LastBatch`). */

@@ -34,7 +34,10 @@ export interface TickCtx {
   over: boolean;
   /** The gardener's occupied cell at the start of the tick (-1 when away). */
   prevPlayer: number;
-  /** Each dimling's occupied cell at the start of the tick, by id (the dimlings stage writes it). */
+  /**
+   * Each dimling's occupied cell at the start of the dimlings stage, by id: written by that stage only
+   * on ticks the gardener changed cell, the only ticks the hazards stage reads it (a swap).
+   */
   prevDim: number[];
   rng: Rng | null;
   /** The tick's bloom cover once worked out (`coverOf`), null while stale. */
@@ -43,6 +46,8 @@ export interface TickCtx {
   rules: number;
   /** This context's bloom cover (made on first use): per cell the rank of the lowest covering cascade in `coverIds`, or -1. */
   coverBuf: Int8Array | null;
+  /** `coverBuf` holds no cover (every cell -1). */
+  coverBlank: boolean;
   /** The cascade ids of the active blooms, ascending: `coverIds[rank]`. */
   coverIds: number[];
   /** This context's walkTo search buffers, made on the first walkTo tick. */
@@ -75,6 +80,7 @@ export function newCtx(
     cover: null,
     rules,
     coverBuf: null,
+    coverBlank: false,
     coverIds: [],
     walk: null,
     disturbed: null,
@@ -114,11 +120,16 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
  */
 export function coverOf(s: State, t: TickCtx): Int8Array {
   if (t.cover !== null) return t.cover;
-  const cover = (t.coverBuf ??= new Int8Array(CELLS));
-  const ids = t.coverIds;
-  cover.fill(-1);
-  ids.length = 0;
   const blooms = s.blooms;
+  let cover = t.coverBuf;
+  if (cover === null) cover = t.coverBuf = new Int8Array(CELLS).fill(-1);
+  else if (!t.coverBlank) cover.fill(-1);
+  // most ticks have no bloom: the buffer stays blank, and the next tick need not clear it again
+  t.coverBlank = blooms.length === 0;
+  t.cover = cover;
+  const ids = t.coverIds;
+  if (ids.length !== 0) ids.length = 0;
+  if (blooms.length === 0) return cover;
   for (let i = 0; i < blooms.length; i++) if (!ids.includes(blooms[i].cascade)) ids.push(blooms[i].cascade);
   if (ids.length > 127) throw new Error('more than 127 cascades with active blooms at once');
   if (ids.length > 1) ids.sort((a, b) => a - b);
@@ -131,7 +142,6 @@ export function coverOf(s: State, t: TickCtx): Int8Array {
       if (cover[c] < 0 || rank < cover[c]) cover[c] = rank;
     }
   }
-  t.cover = cover;
   return cover;
 }
 

@@ -46,14 +46,10 @@ export interface TickCtx {
   rules: number;
   /** This context's bloom cover (made on first use): per cell the rank of the lowest covering cascade in `coverIds`, or -1. */
   coverBuf: Int8Array | null;
-  /** `coverBuf` holds no cover (every cell -1). */
-  coverBlank: boolean;
   /** The cascade ids of the active blooms, ascending: `coverIds[rank]`. */
   coverIds: number[];
   /** This context's walkTo search buffers, made on the first walkTo tick. */
   walk: WalkSearch | null;
-  /** This context's buffer for the regrowth stage's disturbed cells, made on first use. */
-  disturbed: Uint8Array | null;
 }
 
 /** A fresh context for one step (one action's ticks), with scratch buffers of its own. */
@@ -80,10 +76,8 @@ export function newCtx(
     cover: null,
     rules,
     coverBuf: null,
-    coverBlank: false,
     coverIds: [],
     walk: null,
-    disturbed: null,
   };
 }
 
@@ -112,24 +106,26 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
   t.events.push({ type, ...fields });
 }
 
+/** The cover while no bloom is active: -1 everywhere. A constant table like `NB`: nothing writes it. */
+const NO_COVER: Int8Array = new Int8Array(CELLS).fill(-1);
+
 /**
  * The bloom cover of this tick, recomputed after blooms change (call `dirtyCover`): for each cell the
  * rank of its lowest covering cascade (an index into `t.coverIds`, ascending, so ranks order like the
  * cascade ids; `cascadeAt` turns one into the id), or -1 when no active bloom covers it. Ranks fit a
- * byte, which keeps the buffer on V8's heap (cheap to make once per step). Callers only read it.
+ * byte, which keeps the buffer on V8's heap (cheap to make once per step). Callers only read it (with
+ * no active bloom it is a shared constant).
  */
 export function coverOf(s: State, t: TickCtx): Int8Array {
   if (t.cover !== null) return t.cover;
   const blooms = s.blooms;
-  let cover = t.coverBuf;
-  if (cover === null) cover = t.coverBuf = new Int8Array(CELLS).fill(-1);
-  else if (!t.coverBlank) cover.fill(-1);
-  // most ticks have no bloom: the buffer stays blank, and the next tick need not clear it again
-  t.coverBlank = blooms.length === 0;
-  t.cover = cover;
   const ids = t.coverIds;
   if (ids.length !== 0) ids.length = 0;
-  if (blooms.length === 0) return cover;
+  // most ticks have no bloom: they share the blank table, and the context makes no buffer
+  if (blooms.length === 0) return (t.cover = NO_COVER);
+  const cover = (t.coverBuf ??= new Int8Array(CELLS));
+  cover.fill(-1);
+  t.cover = cover;
   for (let i = 0; i < blooms.length; i++) if (!ids.includes(blooms[i].cascade)) ids.push(blooms[i].cascade);
   if (ids.length > 127) throw new Error('more than 127 cascades with active blooms at once');
   if (ids.length > 1) ids.sort((a, b) => a - b);
@@ -154,12 +150,6 @@ export function cascadeAt(t: TickCtx, rank: number): number {
 export function walkSearchOf(t: TickCtx): WalkSearch {
   if (t.walk === null) t.walk = new WalkSearch();
   return t.walk;
-}
-
-/** A 63-cell scratch mask of this context for the regrowth stage (the caller clears it). */
-export function disturbedOf(t: TickCtx): Uint8Array {
-  if (t.disturbed === null) t.disturbed = new Uint8Array(CELLS);
-  return t.disturbed;
 }
 
 export function dirtyCover(t: TickCtx): void {

@@ -263,8 +263,21 @@ export function fromWire(w: WireState): State {
   }
   for (let i = 0; i < cs.length; i += 3) s.cascades.push(new CascadeRecord(cs[i], cs[i + 1], cs[i + 2]));
   for (let i = 0; i < dm.length; i += 11) {
-    const [id, kind, at, to, prog, steps, dir, mode, wait, moves, shimmer] = dm.slice(i, i + 11);
-    s.dimlings.push(new DimlingRecord(id, kind, at, to, prog, steps, dir, mode, wait, moves, shimmer));
+    s.dimlings.push(
+      new DimlingRecord(
+        dm[i],
+        dm[i + 1],
+        dm[i + 2],
+        dm[i + 3],
+        dm[i + 4],
+        dm[i + 5],
+        dm[i + 6],
+        dm[i + 7],
+        dm[i + 8],
+        dm[i + 9],
+        dm[i + 10],
+      ),
+    );
   }
   for (let i = 0; i < pu.length; i += 2) s.pickups.push(new PickupRecord(pu[i], pu[i + 1]));
   for (let i = 0; i < df.length; i += 2) s.deferred.push(new DeferredRecord(df[i], df[i + 1]));

@@ -9,6 +9,7 @@ import type { Dimling, State } from './types.js';
 import { BRIAR, EXTRA_POD, MOPE, QUICK_STEP, WAITING, WIDE_PETAL, WANDER } from './types.js';
 import { CELLS, NB, cornerCell, isFixed, manhattan, pocketCells } from './grid.js';
 import { OWN_NEW_NIGHT } from './own.js';
+import { DimlingRecord } from './records.js';
 
 /** Streams: generation and play draw from separate seeded streams per night. */
 const GEN_STREAM = 0x10000;
@@ -90,7 +91,7 @@ export function generateNight(s: State, night: number): void {
     // one open neighbour so no dimling starts sealed in briar
     const exits = [0, 1, 2, 3].map((d) => NB[at * 4 + d]).filter((n) => n >= 0 && !isFixed(terrain[n]));
     if (exits.length > 0) keepClear[rng.pick(exits)] = 1;
-    return { id, kind, at, to: -1, prog: 0, steps: 0, dir: -1, mode: WANDER, wait: 0, moves: 0, shimmer: 0 };
+    return new DimlingRecord(id, kind, at, -1, 0, 0, -1, WANDER, 0, 0, 0);
   });
 
   const eligible: number[] = [];

@@ -5,64 +5,38 @@
  * already owns, and a state handed out owns nothing.
  */
 import type { Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
+import { CascadeRecord, DeferredRecord, PickupRecord, StateRecord, dimlingRecord, podRecord } from './records.js';
 
 // One loop per record type (a shared generic copier with a callback would not inline). Each starts
 // from `slice()`: an exact-size array of the input's packed kind, where `new Array(n)` would be holey
 // and give the stages a second array shape to handle (filters and generation make packed arrays).
 function copyDimlings(xs: Dimling[]): Dimling[] {
   const out = xs.slice();
-  for (let i = 0; i < xs.length; i++) {
-    const d = xs[i];
-    out[i] = {
-      id: d.id,
-      kind: d.kind,
-      at: d.at,
-      to: d.to,
-      prog: d.prog,
-      steps: d.steps,
-      dir: d.dir,
-      mode: d.mode,
-      wait: d.wait,
-      moves: d.moves,
-      shimmer: d.shimmer,
-    };
-  }
+  for (let i = 0; i < xs.length; i++) out[i] = dimlingRecord(xs[i]);
   return out;
 }
 
 function copyPods(xs: Pod[]): Pod[] {
   const out = xs.slice();
-  for (let i = 0; i < xs.length; i++) {
-    const p = xs[i];
-    out[i] = {
-      id: p.id,
-      cell: p.cell,
-      bloomIn: p.bloomIn,
-      reach: p.reach,
-      cascade: p.cascade,
-      woken: p.woken,
-      fresh: p.fresh,
-      wokeNow: p.wokeNow,
-    };
-  }
+  for (let i = 0; i < xs.length; i++) out[i] = podRecord(xs[i]);
   return out;
 }
 
 function copyCascades(xs: Cascade[]): Cascade[] {
-  const out: Cascade[] = [];
-  for (let i = 0; i < xs.length; i++) out.push({ id: xs[i].id, relights: xs[i].relights, pods: xs[i].pods });
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) out[i] = new CascadeRecord(xs[i].id, xs[i].relights, xs[i].pods);
   return out;
 }
 
 function copyPickups(xs: Pickup[]): Pickup[] {
-  const out: Pickup[] = [];
-  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, kind: xs[i].kind });
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) out[i] = new PickupRecord(xs[i].cell, xs[i].kind);
   return out;
 }
 
 function copyDeferred(xs: Deferred[]): Deferred[] {
-  const out: Deferred[] = [];
-  for (let i = 0; i < xs.length; i++) out.push({ cell: xs[i].cell, what: xs[i].what });
+  const out = xs.slice();
+  for (let i = 0; i < xs.length; i++) out[i] = new DeferredRecord(xs[i].cell, xs[i].what);
   return out;
 }
 
@@ -168,55 +142,6 @@ export function releaseState(s: State): State {
  * `ownDeferred`), so a tick that does not touch them allocates nothing for them.
  */
 export function cloneState(s: State): State {
-  // an explicit literal keeps every state on one fast hidden class (a spread of this many fields does not)
-  return {
-    seed: s.seed,
-    status: s.status,
-    night: s.night,
-    tick: s.tick,
-    nightTick: s.nightTick,
-    score: s.score,
-    hearts: s.hearts,
-    nightsCleared: s.nightsCleared,
-    relitTotal: s.relitTotal,
-    lostHeart: s.lostHeart,
-    levels: s.levels,
-    pAt: s.pAt,
-    pTo: s.pTo,
-    pProg: s.pProg,
-    pSteps: s.pSteps,
-    pDir: s.pDir,
-    away: s.away,
-    grace: s.grace,
-    band: s.band,
-    layout: s.layout,
-    moonless: s.moonless,
-    corner: s.corner,
-    terrain: s.terrain,
-    origBriar: s.origBriar,
-    sproutAge: s.sproutAge,
-    hidden: s.hidden,
-    pods: s.pods,
-    nextPod: s.nextPod,
-    blooms: s.blooms,
-    cascades: s.cascades,
-    dimlings: copyDimlings(s.dimlings),
-    nextDimling: s.nextDimling,
-    pickups: s.pickups,
-    deferred: s.deferred,
-    fireflies: s.fireflies,
-    gate: s.gate,
-    lastRelight: s.lastRelight,
-    calmLeft: s.calmLeft,
-    creepEvents: s.creepEvents,
-    creepIn: s.creepIn,
-    marks: s.marks,
-    growPending: s.growPending,
-    restless: s.restless,
-    settled: s.settled,
-    regrowIn: s.regrowIn,
-    rng: s.rng,
-    lastBatch: s.lastBatch,
-    own: OWN_NONE,
-  };
+  // a class, not a literal: one hidden class for every state, and no pretenuring (records.ts)
+  return new StateRecord(s, copyDimlings(s.dimlings));
 }

@@ -36,6 +36,16 @@ import { CELLS } from './grid.js';
 import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
 import { OWN_NONE } from './own.js';
 import { checkState, fail } from './wire.js';
+import {
+  BloomRecord,
+  CascadeRecord,
+  DeferredRecord,
+  DimlingRecord,
+  LastBatchRecord,
+  PickupRecord,
+  PodRecord,
+  StateRecord,
+} from './records.js';
 
 const FORMAT = 1;
 const STOPPED_BY = ['none', 'count', 'heart', 'nightCleared', 'runOver', 'arrived'] as const;
@@ -185,7 +195,7 @@ export function unpack(bytes: Uint8Array): State {
     const cascade = r.varint() - 1;
     const woken = (bits & 8) !== 0;
     const fresh = (bits & 16) !== 0;
-    pods.push({ id, cell, bloomIn, reach: bits & 7, cascade, woken, fresh, wokeNow: (bits & 32) !== 0 });
+    pods.push(new PodRecord(id, cell, bloomIn, bits & 7, cascade, woken, fresh, (bits & 32) !== 0));
   }
   const nextPod = r.varint();
   const blooms: Bloom[] = [];
@@ -193,10 +203,10 @@ export function unpack(bytes: Uint8Array): State {
     const pod = r.varint() - 1;
     const cascade = r.varint() - 1;
     const left = r.varint() - 1;
-    blooms.push({ pod, cascade, left, cells: readCells(r) });
+    blooms.push(new BloomRecord(pod, cascade, left, readCells(r)));
   }
   const cascades: Cascade[] = [];
-  for (let n = r.varint(); n > 0; n--) cascades.push({ id: r.varint(), relights: r.varint(), pods: r.varint() });
+  for (let n = r.varint(); n > 0; n--) cascades.push(new CascadeRecord(r.varint(), r.varint(), r.varint()));
   const dimlings: Dimling[] = [];
   for (let n = r.varint(); n > 0; n--) {
     const id = r.varint() - 1;
@@ -210,13 +220,13 @@ export function unpack(bytes: Uint8Array): State {
     const wait = r.varint() - 1;
     const moves = r.varint() - 1;
     const shimmer = r.varint() - 1;
-    dimlings.push({ id, kind: bits & 7, at, to, prog, steps, dir, mode, wait, moves, shimmer });
+    dimlings.push(new DimlingRecord(id, bits & 7, at, to, prog, steps, dir, mode, wait, moves, shimmer));
   }
   const nextDimling = r.varint();
   const pickups: Pickup[] = [];
-  for (let n = r.varint(); n > 0; n--) pickups.push({ cell: r.u8(), kind: r.u8() });
+  for (let n = r.varint(); n > 0; n--) pickups.push(new PickupRecord(r.u8(), r.u8()));
   const deferred: Deferred[] = [];
-  for (let n = r.varint(); n > 0; n--) deferred.push({ cell: r.u8(), what: r.u8() - 1 });
+  for (let n = r.varint(); n > 0; n--) deferred.push(new DeferredRecord(r.u8(), r.u8() - 1));
   const fireflies = readCells(r);
   const gate = r.u8() - 1;
   const lastRelight = r.u8() - 1;
@@ -232,7 +242,7 @@ export function unpack(bytes: Uint8Array): State {
   if (stoppedBy === undefined) fail('unknown lastBatch.stoppedBy');
   const eventsDropped = r.varint();
   r.end();
-  // the same field order as every other state (newState, cloneState), so it shares their hidden class
+  // returned as a record, so it shares the hidden class of every other state (records.ts)
   const s: State = {
     seed,
     status,
@@ -280,9 +290,9 @@ export function unpack(bytes: Uint8Array): State {
     settled: (flags & 8) !== 0,
     regrowIn,
     rng,
-    lastBatch: { requested, applied, stoppedBy, eventsDropped },
+    lastBatch: new LastBatchRecord(requested, applied, stoppedBy, eventsDropped),
     own: OWN_NONE,
   };
   checkState(s);
-  return s;
+  return new StateRecord(s, dimlings);
 }

@@ -10,6 +10,7 @@ import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
 import { cloneState, releaseState } from './own.js';
 import { RULES_V1, RULES_V2, newCtx, nextTick } from './stages/ctx.js';
 import { runTick } from './stages/index.js';
+import { LastBatchRecord } from './records.js';
 
 /** A Briarwink action, as the grammar allows it. */
 export type Action = GameAction;
@@ -98,7 +99,7 @@ export function runBatch(state: State, p: ParsedTick, rules: number = RULES_V2):
   s.lastBatch =
     p.count === 1 && applied === 1 && stoppedBy === 'count' && t.dropped === 0
       ? ONE_TICK
-      : { requested: p.count, applied, stoppedBy, eventsDropped: t.dropped };
+      : new LastBatchRecord(p.count, applied, stoppedBy, t.dropped);
   return { state: releaseState(s), events };
 }
 
@@ -126,7 +127,7 @@ function stepUnder(state: State, action: Action, rules: number): StepResult<Stat
         );
       const s = cloneState(state);
       s.status = PLAYING;
-      s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
+      s.lastBatch = new LastBatchRecord(0, 0, 'none', 0);
       return {
         ok: true,
         state: releaseState(s),
@@ -139,7 +140,7 @@ function stepUnder(state: State, action: Action, rules: number): StepResult<Stat
         return refuse('not_started', `${JSON.stringify(action)} is not allowed in the opening wait: send start first`);
       const s = cloneState(state);
       s.status = OVER;
-      s.lastBatch = { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 };
+      s.lastBatch = new LastBatchRecord(0, 0, 'none', 0);
       return {
         ok: true,
         state: releaseState(s),

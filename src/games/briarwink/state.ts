@@ -4,6 +4,7 @@ import { WAITING } from './types.js';
 import { START_HEARTS } from './roster.js';
 import { generateNight } from './generate.js';
 import { OWN_NONE, releaseState } from './own.js';
+import { StateRecord } from './records.js';
 
 /** A new run: night 1 laid out, waiting for start. */
 export function newState(seed: number): State {
@@ -58,5 +59,6 @@ export function newState(seed: number): State {
     own: OWN_NONE,
   };
   generateNight(s, 1);
-  return releaseState(s);
+  // as a record, so that every state a step sees shares one hidden class (records.ts)
+  return releaseState(new StateRecord(s, s.dimlings));
 }

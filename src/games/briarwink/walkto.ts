@@ -6,20 +6,13 @@ import type { State } from './types.js';
 import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
 
 /**
- * The buffers of the walkTo search, owned by one step's tick context (never shared between steps).
- * A cell is settled for search number `gen` when seen[cell] === gen: reached (dist, first hold its
- * distance and first step) or found closed. Bumping `gen` forgets the previous search without
- * clearing anything, so a search only touches the cells it reaches and their neighbours. A step runs
- * at most 30 searches, so byte-sized buffers suffice; at 63 bytes each they stay on V8's heap, which
- * makes allocating them once per step cheap.
+ * The buffer of the walkTo search, owned by one step's tick context (never shared between steps): the
+ * queue of reached cells, each entry `cell | firstStep << 6`. One 63-byte array (a typed array of at
+ * most 64 bytes lives on V8's heap and is cheap to make); the seen cells are two 32-bit masks and the
+ * distances follow from the queue's layers, so the search needs nothing else.
  */
 export class WalkSearch {
-  readonly seen = new Uint8Array(CELLS);
-  readonly podMark = new Uint8Array(CELLS);
-  readonly dist = new Int8Array(CELLS);
-  readonly first = new Int8Array(CELLS);
-  readonly queue = new Int8Array(CELLS);
-  gen = 0;
+  readonly queue = new Uint8Array(CELLS);
 }
 
 /**
@@ -29,39 +22,63 @@ export class WalkSearch {
  * (anything but floor and sprout) and pods; `from` itself is always the start.
  */
 export function bfsFirstStep(s: State, from: number, target: number, cover: ArrayLike<number>, w: WalkSearch): number {
-  const { seen, podMark, dist, first, queue } = w;
-  const gen = ++w.gen;
-  if (gen > 255) throw new Error('a WalkSearch serves one step (at most 30 searches)');
+  if (from === target) return -1;
+  const queue = w.queue;
   const terrain = s.terrain;
   const pods = s.pods;
-  for (let i = 0; i < pods.length; i++) podMark[pods[i].cell] = gen;
-  seen[from] = gen;
-  dist[from] = 0;
-  first[from] = -1;
+  // seen (reached or found closed): bit c of `low` for cells 0..31, bit c - 32 of `high` for the rest
+  let low = 0;
+  let high = 0;
+  for (let i = 0; i < pods.length; i++) {
+    const c = pods[i].cell;
+    if (c < 32) low |= 1 << c;
+    else high |= 1 << (c - 32);
+  }
+  if (from < 32) low |= 1 << from;
+  else high |= 1 << (from - 32);
+  // the best cell so far when the target is out of reach: nearest it, then fewest steps, then lowest
+  let best = from;
+  let bestFirst = -1;
+  let mb = manhattan(from, target);
+  let db = 0;
   let head = 0;
   let tail = 0;
+  let dist = 0;
+  let layerEnd = 1;
   queue[tail++] = from;
   while (head < tail) {
-    const c = queue[head++];
-    if (c === target) return first[c];
+    if (head === layerEnd) {
+      dist++;
+      layerEnd = tail;
+    }
+    const e = queue[head++];
+    const c = e & 63;
+    const first = e >> 6;
+    if (c !== from) {
+      if (c === target) return first;
+      const mc = manhattan(c, target);
+      if (mc < mb || (mc === mb && (dist < db || (dist === db && c < best)))) {
+        best = c;
+        bestFirst = first;
+        mb = mc;
+        db = dist;
+      }
+    }
     for (let d = 0; d < 4; d++) {
       const n = NB[c * 4 + d];
-      if (n < 0 || seen[n] === gen) continue;
-      seen[n] = gen;
-      if (cover[n] >= 0 || !isOpen(terrain[n]) || podMark[n] === gen) continue;
-      dist[n] = dist[c] + 1;
-      first[n] = c === from ? d : first[c];
-      queue[tail++] = n;
+      if (n < 0) continue;
+      if (n < 32) {
+        if ((low >> n) & 1) continue;
+        low |= 1 << n;
+      } else {
+        if ((high >> (n - 32)) & 1) continue;
+        high |= 1 << (n - 32);
+      }
+      if (cover[n] >= 0 || !isOpen(terrain[n])) continue;
+      queue[tail++] = n | ((c === from ? d : first) << 6);
     }
   }
-  let best = from;
-  for (let i = 1; i < tail; i++) {
-    const c = queue[i];
-    const mc = manhattan(c, target);
-    const mb = manhattan(best, target);
-    if (mc < mb || (mc === mb && (dist[c] < dist[best] || (dist[c] === dist[best] && c < best)))) best = c;
-  }
-  return best === from ? -1 : first[best];
+  return best === from ? -1 : bestFirst;
 }
 
 /**

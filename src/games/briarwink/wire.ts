@@ -9,6 +9,16 @@ import { isRngState } from '../../core/rng.js';
 import type { State } from './types.js';
 import { OWN_NONE } from './own.js';
 import { CELLS } from './grid.js';
+import {
+  BloomRecord,
+  CascadeRecord,
+  DeferredRecord,
+  DimlingRecord,
+  LastBatchRecord,
+  PickupRecord,
+  PodRecord,
+  StateRecord,
+} from './records.js';
 
 const VERSION = 1;
 
@@ -215,7 +225,7 @@ export function fromWire(w: WireState): State {
     blooms: d.bl.map((b, i) => {
       const v = ints(b, `bl[${i}]`);
       if (v.length < 4) fail(`bl[${i}]`);
-      return { pod: v[0], cascade: v[1], left: v[2], cells: v.slice(3) };
+      return new BloomRecord(v[0], v[1], v[2], v.slice(3));
     }),
     cascades: [],
     dimlings: [],
@@ -234,46 +244,46 @@ export function fromWire(w: WireState): State {
     settled: flag(d.se, 'se'),
     regrowIn: d.ri as number,
     rng: rng.slice() as State['rng'],
-    lastBatch: {
-      requested: lb[0] as number,
-      applied: lb[1] as number,
-      stoppedBy: lb[2] as string,
-      eventsDropped: lb[3] as number,
-    },
+    lastBatch: new LastBatchRecord(lb[0] as number, lb[1] as number, lb[2] as string, lb[3] as number),
     own: OWN_NONE,
   };
   for (let i = 0; i < pd.length; i += 8) {
-    s.pods.push({
-      id: pd[i],
-      cell: pd[i + 1],
-      bloomIn: pd[i + 2],
-      reach: pd[i + 3],
-      cascade: pd[i + 4],
-      woken: pd[i + 5] === 1,
-      fresh: pd[i + 6] === 1,
-      wokeNow: pd[i + 7] === 1,
-    });
+    s.pods.push(
+      new PodRecord(
+        pd[i],
+        pd[i + 1],
+        pd[i + 2],
+        pd[i + 3],
+        pd[i + 4],
+        pd[i + 5] === 1,
+        pd[i + 6] === 1,
+        pd[i + 7] === 1,
+      ),
+    );
   }
-  for (let i = 0; i < cs.length; i += 3) s.cascades.push({ id: cs[i], relights: cs[i + 1], pods: cs[i + 2] });
+  for (let i = 0; i < cs.length; i += 3) s.cascades.push(new CascadeRecord(cs[i], cs[i + 1], cs[i + 2]));
   for (let i = 0; i < dm.length; i += 11) {
-    s.dimlings.push({
-      id: dm[i],
-      kind: dm[i + 1],
-      at: dm[i + 2],
-      to: dm[i + 3],
-      prog: dm[i + 4],
-      steps: dm[i + 5],
-      dir: dm[i + 6],
-      mode: dm[i + 7],
-      wait: dm[i + 8],
-      moves: dm[i + 9],
-      shimmer: dm[i + 10],
-    });
+    s.dimlings.push(
+      new DimlingRecord(
+        dm[i],
+        dm[i + 1],
+        dm[i + 2],
+        dm[i + 3],
+        dm[i + 4],
+        dm[i + 5],
+        dm[i + 6],
+        dm[i + 7],
+        dm[i + 8],
+        dm[i + 9],
+        dm[i + 10],
+      ),
+    );
   }
-  for (let i = 0; i < pu.length; i += 2) s.pickups.push({ cell: pu[i], kind: pu[i + 1] });
-  for (let i = 0; i < df.length; i += 2) s.deferred.push({ cell: df[i], what: df[i + 1] });
+  for (let i = 0; i < pu.length; i += 2) s.pickups.push(new PickupRecord(pu[i], pu[i + 1]));
+  for (let i = 0; i < df.length; i += 2) s.deferred.push(new DeferredRecord(df[i], df[i + 1]));
   checkState(s);
-  return s;
+  // as a record, so that it shares the hidden class of every other state (records.ts)
+  return new StateRecord(s, s.dimlings);
 }
 
 /** Each entry of `xs` in lo..hi; a refused one is named `what[from + i]`, its place in the wire's list. */

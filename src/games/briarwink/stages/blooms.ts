@@ -10,13 +10,14 @@ import type { TickCtx } from './ctx.js';
 import { addScore, dirtyCover, emit } from './ctx.js';
 import { wake } from './pods.js';
 import { ownCascades, ownPickups, ownPods } from '../own.js';
+import { BloomRecord, CascadeRecord, PickupRecord } from '../records.js';
 
 /** The bloom ageing stage. */
 export function bloomAgeing(s: State, t: TickCtx): void {
   if (s.blooms.length === 0) return;
   const kept: Bloom[] = [];
   for (const b of s.blooms) {
-    if (b.left > 1) kept.push({ pod: b.pod, cascade: b.cascade, left: b.left - 1, cells: b.cells });
+    if (b.left > 1) kept.push(new BloomRecord(b.pod, b.cascade, b.left - 1, b.cells));
     else emit(t, 'bloomFades', { pod: b.pod });
   }
   if (kept.length !== s.blooms.length) dirtyCover(t);
@@ -36,7 +37,7 @@ function clearCell(s: State, t: TickCtx, c: number): void {
       if (s.hidden[i] !== c) continue;
       const kind = s.hidden[i + 1];
       s.hidden = s.hidden.slice(0, i).concat(s.hidden.slice(i + 2));
-      ownPickups(s).push({ cell: c, kind });
+      ownPickups(s).push(new PickupRecord(c, kind));
       emit(t, 'powerRevealed', { cell: c, power: POWER_NAMES[kind] });
       break;
     }
@@ -57,7 +58,7 @@ export function bursts(s: State, t: TickCtx): void {
     let cascade = p.cascade;
     if (!p.woken) {
       cascade = p.id;
-      ownCascades(s).push({ id: p.id, relights: 0, pods: 0 });
+      ownCascades(s).push(new CascadeRecord(p.id, 0, 0));
     }
     const casc = ownCascades(s).find((c) => c.id === cascade);
     if (casc) casc.pods++;
@@ -69,7 +70,7 @@ export function bursts(s: State, t: TickCtx): void {
       if (!q.woken) wake(t, q, cascade);
       else if (q.wokeNow && cascade < q.cascade) q.cascade = cascade;
     }
-    s.blooms = [...s.blooms, { pod: p.id, cascade, left: BLOOM_TICKS, cells: beams[i] }];
+    s.blooms = [...s.blooms, new BloomRecord(p.id, cascade, BLOOM_TICKS, beams[i])];
     emit(t, 'burst', { pod: p.id, cell: p.cell, cascade, cells: beams[i] });
   });
   dirtyCover(t);

@@ -34,7 +34,10 @@ export interface TickCtx {
   over: boolean;
   /** The gardener's occupied cell at the start of the tick (-1 when away). */
   prevPlayer: number;
-  /** Each dimling's occupied cell at the start of the tick, by id (the dimlings stage writes it). */
+  /**
+   * Each dimling's occupied cell at the start of the dimlings stage, by id: written by that stage only
+   * on ticks the gardener changed cell, the only ticks the hazards stage reads it (a swap).
+   */
   prevDim: number[];
   rng: Rng | null;
   /** The tick's bloom cover once worked out (`coverOf`), null while stale. */
@@ -47,8 +50,6 @@ export interface TickCtx {
   coverIds: number[];
   /** This context's walkTo search buffers, made on the first walkTo tick. */
   walk: WalkSearch | null;
-  /** This context's buffer for the regrowth stage's disturbed cells, made on first use. */
-  disturbed: Uint8Array | null;
 }
 
 /** A fresh context for one step (one action's ticks), with scratch buffers of its own. */
@@ -77,7 +78,6 @@ export function newCtx(
     coverBuf: null,
     coverIds: [],
     walk: null,
-    disturbed: null,
   };
 }
 
@@ -106,19 +106,26 @@ export function emit(t: TickCtx, type: string, fields: { [key: string]: Json } =
   t.events.push({ type, ...fields });
 }
 
+/** The cover while no bloom is active: -1 everywhere. A constant table like `NB`: nothing writes it. */
+const NO_COVER: Int8Array = new Int8Array(CELLS).fill(-1);
+
 /**
  * The bloom cover of this tick, recomputed after blooms change (call `dirtyCover`): for each cell the
  * rank of its lowest covering cascade (an index into `t.coverIds`, ascending, so ranks order like the
  * cascade ids; `cascadeAt` turns one into the id), or -1 when no active bloom covers it. Ranks fit a
- * byte, which keeps the buffer on V8's heap (cheap to make once per step). Callers only read it.
+ * byte, which keeps the buffer on V8's heap (cheap to make once per step). Callers only read it (with
+ * no active bloom it is a shared constant).
  */
 export function coverOf(s: State, t: TickCtx): Int8Array {
   if (t.cover !== null) return t.cover;
-  const cover = (t.coverBuf ??= new Int8Array(CELLS));
-  const ids = t.coverIds;
-  cover.fill(-1);
-  ids.length = 0;
   const blooms = s.blooms;
+  const ids = t.coverIds;
+  if (ids.length !== 0) ids.length = 0;
+  // most ticks have no bloom: they share the blank table, and the context makes no buffer
+  if (blooms.length === 0) return (t.cover = NO_COVER);
+  const cover = (t.coverBuf ??= new Int8Array(CELLS));
+  cover.fill(-1);
+  t.cover = cover;
   for (let i = 0; i < blooms.length; i++) if (!ids.includes(blooms[i].cascade)) ids.push(blooms[i].cascade);
   if (ids.length > 127) throw new Error('more than 127 cascades with active blooms at once');
   if (ids.length > 1) ids.sort((a, b) => a - b);
@@ -131,7 +138,6 @@ export function coverOf(s: State, t: TickCtx): Int8Array {
       if (cover[c] < 0 || rank < cover[c]) cover[c] = rank;
     }
   }
-  t.cover = cover;
   return cover;
 }
 
@@ -144,12 +150,6 @@ export function cascadeAt(t: TickCtx, rank: number): number {
 export function walkSearchOf(t: TickCtx): WalkSearch {
   if (t.walk === null) t.walk = new WalkSearch();
   return t.walk;
-}
-
-/** A 63-cell scratch mask of this context for the regrowth stage (the caller clears it). */
-export function disturbedOf(t: TickCtx): Uint8Array {
-  if (t.disturbed === null) t.disturbed = new Uint8Array(CELLS);
-  return t.disturbed;
 }
 
 export function dirtyCover(t: TickCtx): void {

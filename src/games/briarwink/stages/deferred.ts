@@ -12,21 +12,10 @@ import { coverOf, emit } from './ctx.js';
 import { collect } from './pickups.js';
 import { HEADING } from './dimlings.js';
 import { ownPickups } from '../own.js';
+import { DimlingRecord, PickupRecord } from '../records.js';
 
 function sprig(s: State, cell: number, dir: number): Dimling {
-  return {
-    id: s.nextDimling++,
-    kind: SPRIG,
-    at: cell,
-    to: -1,
-    prog: 0,
-    steps: 0,
-    dir,
-    mode: HEADING,
-    wait: 0,
-    moves: 0,
-    shimmer: SHIMMER_TICKS,
-  };
+  return new DimlingRecord(s.nextDimling++, SPRIG, cell, -1, 0, 0, dir, HEADING, 0, 0, SHIMMER_TICKS);
 }
 
 /** The axis two sprigs split along: the one with more open exits for a sprig, horizontal on a tie. */
@@ -69,7 +58,7 @@ export function deferredSpawns(s: State, t: TickCtx): void {
     } else if (playerCell(s) === q.cell) {
       collect(s, t, q.what, q.cell);
     } else {
-      ownPickups(s).push({ cell: q.cell, kind: q.what });
+      ownPickups(s).push(new PickupRecord(q.cell, q.what));
       emit(t, 'powerDropped', where);
     }
   }

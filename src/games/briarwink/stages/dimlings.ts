@@ -83,30 +83,45 @@ function startStep(s: State, t: TickCtx, d: Dimling, dir: number, steps: number)
   d.steps = steps;
 }
 
-/** Choose a wandering exit (URDL list, no U-turn unless forced, 70 % straight) and start it. */
+/** The `k`-th direction (0-based, in URDL order) set in a 4-bit exit mask. */
+function nthExit(mask: number, k: number): number {
+  for (let dir = 0; dir < 4; dir++) if ((mask >> dir) & 1 && k-- === 0) return dir;
+  return -1;
+}
+
+/**
+ * Choose a wandering exit (URDL list, no U-turn unless forced, 70 % straight) and start it. The exit
+ * list is a 4-bit mask in URDL order (bit `dir`), so that a dimling's every decision allocates nothing;
+ * picking the `k`-th set bit draws exactly as picking from the list would (`rng.pick` is `int(length)`).
+ */
 export function wander(s: State, t: TickCtx, d: Dimling): void {
-  const exits: number[] = [];
-  for (let dir = 0; dir < 4; dir++) if (dimlingMayEnter(s, d, NB[d.at * 4 + dir], true)) exits.push(dir);
+  let exits = 0;
+  for (let dir = 0; dir < 4; dir++) if (dimlingMayEnter(s, d, NB[d.at * 4 + dir], true)) exits |= 1 << dir;
   if (d.mode === HEADING) {
     d.mode = WANDER;
-    if (exits.includes(d.dir)) {
+    if (d.dir >= 0 && (exits >> d.dir) & 1) {
       startStep(s, t, d, d.dir, stepTicksFor(s, d, NB[d.at * 4 + d.dir]));
       return;
     }
     d.dir = -1;
   }
-  if (exits.length > 1 && d.dir >= 0) {
-    const back = exits.indexOf(opposite(d.dir));
-    if (back >= 0) exits.splice(back, 1);
+  let count = (exits & 1) + ((exits >> 1) & 1) + ((exits >> 2) & 1) + ((exits >> 3) & 1);
+  if (count > 1 && d.dir >= 0) {
+    const back = 1 << opposite(d.dir);
+    if (exits & back) {
+      exits &= ~back;
+      count--;
+    }
   }
-  if (exits.length === 0) {
+  if (count === 0) {
     d.wait = NO_EXIT_WAIT - 1;
     return;
   }
-  let dir = exits[0];
-  if (exits.length > 1) {
+  let dir = nthExit(exits, 0);
+  if (count > 1) {
     const rng = rngOf(s, t);
-    dir = exits.includes(d.dir) && rng.chance(STRAIGHT_CHANCE) ? d.dir : rng.pick(exits);
+    const straight = d.dir >= 0 && (exits >> d.dir) & 1;
+    dir = straight && rng.chance(STRAIGHT_CHANCE) ? d.dir : nthExit(exits, rng.int(count));
   }
   startStep(s, t, d, dir, stepTicksFor(s, d, NB[d.at * 4 + dir]));
 }
@@ -178,7 +193,10 @@ export function tangle(s: State, t: TickCtx, cell: number): void {
 
 /** The dimlings stage. */
 export function dimlings(s: State, t: TickCtx): void {
-  for (const d of s.dimlings) t.prevDim[d.id] = dimlingCell(d);
+  // Only a gardener who changed cell this tick (the move stage ran already) can swap cells with a
+  // dimling, and only then does the hazards stage read these (no one moves the gardener in between).
+  const pc = playerCell(s);
+  if (t.prevPlayer >= 0 && t.prevPlayer !== pc) for (const d of s.dimlings) t.prevDim[d.id] = dimlingCell(d);
   for (const d of s.dimlings) {
     const before = dimlingCell(d);
     actDimling(s, t, d);

@@ -11,6 +11,7 @@ import { dimlingCell, playerCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { coverOf, emit } from './ctx.js';
 import { ownDeferred } from '../own.js';
+import { DeferredRecord } from '../records.js';
 
 /** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
 export function hazardOf(s: State, t: TickCtx): string {
@@ -41,7 +42,7 @@ export function loseHeart(s: State, t: TickCtx, why: string): void {
   if (s.levels[top] > 0) {
     s.levels = s.levels.slice();
     s.levels[top]--;
-    ownDeferred(s).push({ cell, what: top });
+    ownDeferred(s).push(new DeferredRecord(cell, top));
     emit(t, 'upgradeLost', { power: POWER_NAMES[top], level: s.levels[top], ...where });
   }
   s.away = AWAY_TICKS;

@@ -5,6 +5,7 @@ import { isOpen, playerCell, podAt } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { emit } from './ctx.js';
 import { ownPods } from '../own.js';
+import { PodRecord } from '../records.js';
 
 /** Can the gardener plant now? Present, under the pod cap, on floor or sprout with no pod, not the gate. */
 export function canPlant(s: State): boolean {
@@ -24,6 +25,6 @@ export function plant(s: State, t: TickCtx): void {
   const cell = playerCell(s);
   const reach = REACHES[s.levels[0]];
   const id = s.nextPod++;
-  ownPods(s).push({ id, cell, bloomIn: BLOOM_IN, reach, cascade: -1, woken: false, fresh: true, wokeNow: false });
+  ownPods(s).push(new PodRecord(id, cell, BLOOM_IN, reach, -1, false, true, false));
   emit(t, 'plant', { pod: id, cell, reach, bloomIn: BLOOM_IN });
 }

@@ -7,26 +7,33 @@ import { FLOOR, REGROWN, SPROUT } from '../types.js';
 import { MAX_SPROUTS, SPROUT_MATURES, bandOf } from '../roster.js';
 import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt, setSproutAge, setTerrain } from '../grid.js';
 import type { TickCtx } from './ctx.js';
-import { disturbedOf, emit, rngOf } from './ctx.js';
+import { emit, rngOf } from './ctx.js';
+
+/** Set the bit of `cell` in a 32-cell mask of cells `base..base + 31` (other cells leave it as it is). */
+function withCell(mask: number, base: number, cell: number): number {
+  const i = cell - base;
+  return i >= 0 && i < 32 ? mask | (1 << i) : mask;
+}
 
 /**
- * Mark, in the context's scratch mask, the cells where a sprout is disturbed: a pod or pickup on it, the gardener's occupied cell or
- * step destination, any dimling's occupied cell or destination. One pass over the walkers and items
- * instead of one per sprout.
+ * The cells `base..base + 31` where a sprout is disturbed, as a 32-bit mask (bit i for cell base + i):
+ * a pod or pickup on it, the gardener's occupied cell or step destination, any dimling's occupied cell
+ * or destination. One pass over the walkers and items instead of one per sprout, and a mask rather
+ * than a per-cell buffer, so the stage allocates nothing (the grid's 63 cells are two masks).
  */
-function markDisturbed(s: State, into: Uint8Array): Uint8Array {
-  into.fill(0);
-  for (let i = 0; i < s.pods.length; i++) into[s.pods[i].cell] = 1;
-  for (let i = 0; i < s.pickups.length; i++) into[s.pickups[i].cell] = 1;
+function disturbedMask(s: State, base: number): number {
+  let m = 0;
+  for (let i = 0; i < s.pods.length; i++) m = withCell(m, base, s.pods[i].cell);
+  for (let i = 0; i < s.pickups.length; i++) m = withCell(m, base, s.pickups[i].cell);
   const pc = playerCell(s);
-  if (pc >= 0) into[pc] = 1;
-  if (s.away === 0 && s.pTo >= 0) into[s.pTo] = 1;
+  if (pc >= 0) m = withCell(m, base, pc);
+  if (s.away === 0 && s.pTo >= 0) m = withCell(m, base, s.pTo);
   for (let i = 0; i < s.dimlings.length; i++) {
     const d = s.dimlings[i];
-    into[dimlingCell(d)] = 1;
-    if (d.to >= 0) into[d.to] = 1;
+    m = withCell(m, base, dimlingCell(d));
+    if (d.to >= 0) m = withCell(m, base, d.to);
   }
-  return into;
+  return m;
 }
 
 /** Cells where a regrowth sprout may appear now. */
@@ -58,10 +65,11 @@ export function regrowth(s: State, t: TickCtx): void {
     if (s.regrowIn <= 0 || --s.regrowIn > 0) return;
     return placeSprout(s, t, 0);
   }
-  const disturbed = markDisturbed(s, disturbedOf(t));
+  const low = firstSprout < 32 ? disturbedMask(s, 0) : 0;
+  const high = disturbedMask(s, 32);
   for (let c = firstSprout; c < CELLS; c++) {
     if (s.terrain[c] !== SPROUT) continue;
-    if (disturbed[c] === 1) setSproutAge(s, c, 0);
+    if (((c < 32 ? low >> c : high >> (c - 32)) & 1) === 1) setSproutAge(s, c, 0);
     else if (s.sproutAge[c] + 1 < SPROUT_MATURES) setSproutAge(s, c, s.sproutAge[c] + 1);
     else {
       setTerrain(s, c, REGROWN);

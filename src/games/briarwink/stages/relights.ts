@@ -10,6 +10,7 @@ import { dimlingCell } from '../grid.js';
 import type { TickCtx } from './ctx.js';
 import { addScore, cascadeAt, coverOf, emit } from './ctx.js';
 import { ownCascades, ownDeferred } from '../own.js';
+import { DeferredRecord } from '../records.js';
 
 /** Has the night's last dimling been relit (none left, no split waiting)? */
 export function allRelit(s: State): boolean {
@@ -50,7 +51,7 @@ export function relights(s: State, t: TickCtx): void {
     s.relitTotal++;
     s.fireflies = [...s.fireflies, cell];
     s.lastRelight = cell;
-    if (d.kind === TWINBUD) ownDeferred(s).push({ cell, what: -1 });
+    if (d.kind === TWINBUD) ownDeferred(s).push(new DeferredRecord(cell, -1));
     emit(t, 'relight', { dimling: d.id, kind: KIND_NAMES[d.kind], cell, cascade, k, points });
   }
   s.dimlings = s.dimlings.filter((d) => !hit.includes(d));

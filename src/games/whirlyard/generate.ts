@@ -25,6 +25,7 @@
  */
 import type { Rng } from '../../core/rng.js';
 import { BIT_HI, BIT_LO, chebyshev } from './board.js';
+import { newCells, newFlags } from './fresh.js';
 import { openingCode, safeFirstFrom, unsafeCandidates } from './opening.js';
 import { CELLS, ROVER_START, SCRAP_START } from './types.js';
 
@@ -108,9 +109,9 @@ function layoutOf(
       chargedHi |= BIT_HI[c];
     }
   }
-  // Filled by pushing, so the arrays stay packed (see the state's `drones`).
-  const drones: number[] = [];
-  const charged: boolean[] = [];
+  // They become the state's arrays: made by `newCells` / `newFlags` (see fresh.ts), filled by pushing.
+  const drones = newCells();
+  const charged = newFlags();
   for (; lo !== 0; lo &= lo - 1) {
     const bit = lo & -lo;
     drones.push(31 - Math.clz32(bit));

@@ -11,7 +11,7 @@
  * object spread and arrays with `slice` goes through builtins that keep no allocation site, so their
  * objects are always born young. Events and scratch are never kept, so they stay plain literals.
  */
-import type { WhirlyardState } from './types.js';
+import { CELLS, type WhirlyardState } from './types.js';
 
 /** Every field of a state, in the state's key order. Only ever copied, never written to. */
 const SHAPE: Readonly<WhirlyardState> = {
@@ -31,20 +31,21 @@ const SHAPE: Readonly<WhirlyardState> = {
   scrapLo: 0,
   scrapHi: 0,
 };
-const NO_CELLS: readonly number[] = [];
-const NO_FLAGS: readonly boolean[] = [];
+/** More cells and flags than a board can hold, to slice arrays of any needed length from. */
+const CELL_ROW: readonly number[] = Array.from({ length: CELLS }, () => 0);
+const FLAG_ROW: readonly boolean[] = Array.from({ length: CELLS }, () => false);
 
 /** A new state object with every field present in key order; the caller sets every field. */
 export function newState(): WhirlyardState {
   return { ...SHAPE };
 }
 
-/** A new empty array of cells (drones) to fill with `push`. */
-export function newCells(): number[] {
-  return NO_CELLS.slice();
+/** A new array of `n` cells (drones; n <= 36), to be filled in by index. */
+export function newCells(n: number): number[] {
+  return CELL_ROW.slice(0, n);
 }
 
-/** A new empty array of flags (charged) to fill with `push`. */
-export function newFlags(): boolean[] {
-  return NO_FLAGS.slice();
+/** A new array of `n` flags (charged; n <= 36), to be filled in by index. */
+export function newFlags(n: number): boolean[] {
+  return FLAG_ROW.slice(0, n);
 }

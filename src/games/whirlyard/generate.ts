@@ -109,18 +109,19 @@ function layoutOf(
       chargedHi |= BIT_HI[c];
     }
   }
-  // They become the state's arrays: made by `newCells` / `newFlags` (see fresh.ts), filled by pushing.
-  const drones = newCells();
-  const charged = newFlags();
-  for (; lo !== 0; lo &= lo - 1) {
+  // They become the state's arrays: made by `newCells` / `newFlags` (see fresh.ts).
+  const drones = newCells(count);
+  const charged = newFlags(count);
+  let k = 0;
+  for (; lo !== 0; lo &= lo - 1, k++) {
     const bit = lo & -lo;
-    drones.push(31 - Math.clz32(bit));
-    charged.push((chargedLo & bit) !== 0);
+    drones[k] = 31 - Math.clz32(bit);
+    charged[k] = (chargedLo & bit) !== 0;
   }
-  for (; hi !== 0; hi &= hi - 1) {
+  for (; hi !== 0; hi &= hi - 1, k++) {
     const bit = hi & -hi;
-    drones.push(63 - Math.clz32(bit));
-    charged.push((chargedHi & bit) !== 0);
+    drones[k] = 63 - Math.clz32(bit);
+    charged[k] = (chargedHi & bit) !== 0;
   }
   return { drones, charged };
 }

@@ -111,16 +111,16 @@ function pulse(d: Draft): void {
   let hit = 0;
   for (let i = 0; i < d.drones.length; i++) if (chebyshev(d.drones[i], d.rover) === 1) hit++;
   if (hit === 0) return;
-  const drones = newCells();
-  const charged = newFlags();
-  for (let i = 0; i < d.drones.length; i++) {
+  const drones = newCells(d.drones.length - hit);
+  const charged = newFlags(d.drones.length - hit);
+  for (let i = 0, k = 0; i < d.drones.length; i++) {
     const cell = d.drones[i];
     if (chebyshev(cell, d.rover) === 1) {
       addScrap(d, cell);
       d.events.push(dismantledEvent('pulse', 'pulse', cell, d.charged[i]));
     } else {
-      drones.push(cell);
-      charged.push(d.charged[i]);
+      drones[k] = cell;
+      charged[k++] = d.charged[i];
     }
   }
   d.drones = drones;
@@ -248,12 +248,12 @@ function pursue(d: Draft, step: 'first' | 'second'): void {
     d.drones = dest;
     return;
   }
-  const drones = newCells();
-  const charged = newFlags();
-  for (let i = 0; i < n; i++) {
+  const drones = newCells(n - p.casualties);
+  const charged = newFlags(n - p.casualties);
+  for (let i = 0, k = 0; i < n; i++) {
     if (!isDead(p, i)) {
-      drones.push(dest[i]);
-      charged.push(d.charged[i]);
+      drones[k] = dest[i];
+      charged[k++] = d.charged[i];
     }
   }
   d.drones = drones;

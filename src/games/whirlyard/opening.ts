@@ -18,7 +18,7 @@
  *   occupies (`COVERS`) and threatens (`REACHES`).
  * The generation test checks both searches against the real engine.
  */
-import { DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, xOf, yOf } from './board.js';
+import { DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, popcount, xOf, yOf } from './board.js';
 import { CELLS, ROVER_START, SCRAP_START } from './types.js';
 
 /** Candidates: the wait, then the moves in grammar order. */
@@ -75,13 +75,6 @@ for (let j = 0; j < CANDIDATES; j++) {
       if (chebyshev(t, to) <= 1) REACHES[j * CELLS + c] |= squareBit(f, t, 1);
     }
   }
-}
-
-/** Number of set bits in a 32-bit word. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 /** The candidates the first `count` drones make unsafe (caught by the first pursuit step, or blocked). */

@@ -8,36 +8,45 @@
  * (state, action) pairs; a client may keep a run's history) is enough to tip the state's literal
  * over, after which every later `init` and `step` in the process pays: in the bench's own process
  * Cragwake's step + legalActions and replay rows measured about 0.06 of the baseline in most runs,
- * against about 0.4 and 0.6 with pretenuring switched off. Copying a constant with object spread
- * (and arrays with `slice`, as `zeros` and the band copy do) goes through builtins that keep no
- * allocation site, so their objects are always born young.
+ * against about 0.4 and 0.6 with pretenuring switched off. Objects made with `new` (and
+ * arrays copied with `slice`, as `zeros` and the band copy do) keep no allocation site, so they are
+ * always born young.
  */
-import type { Draft, State } from './types.js';
+import type { Draft } from './types.js';
 
-/** Every field of a state, in the state's key order. Only ever copied, never written to. */
-const SHAPE: State = {
-  seed: 0,
-  pitch: 1,
-  phase: 'climbing',
-  end: null,
-  row: 0,
-  col: 0,
-  high: 0,
-  floor: 0,
-  stamina: 0,
-  turn: 1,
-  score: 0,
-  streak: 0,
-  dipped: false,
-  spindrift: 0,
-  gust: 0,
-  rockfall: -1,
-  overhang: 0,
-  cells: [],
-  pristineTop: [],
-};
+/** Placeholders a new state holds until its caller sets its own arrays; never written to. */
+const NO_CELLS: number[] = [];
+
+/**
+ * Makes state objects with `new`, which V8 never pretenures. A plain function whose `prototype` is
+ * Object.prototype, so what it makes cannot be told from a literal (same prototype, `constructor` is
+ * Object, own fields in the state's key order), and V8 keeps every field inside the object (a spread
+ * copy keeps most of them in a separate store, which made every later read of the state slower).
+ */
+const StateObject = function (this: Draft) {
+  this.seed = 0;
+  this.pitch = 1;
+  this.phase = 'climbing';
+  this.end = null;
+  this.row = 0;
+  this.col = 0;
+  this.high = 0;
+  this.floor = 0;
+  this.stamina = 0;
+  this.turn = 1;
+  this.score = 0;
+  this.streak = 0;
+  this.dipped = false;
+  this.spindrift = 0;
+  this.gust = 0;
+  this.rockfall = -1;
+  this.overhang = 0;
+  this.cells = NO_CELLS;
+  this.pristineTop = NO_CELLS;
+} as unknown as { new (): Draft; prototype: object };
+StateObject.prototype = Object.prototype;
 
 /** A new state object with every field present in key order; the caller sets every field. */
 export function newState(): Draft {
-  return { ...SHAPE } as Draft;
+  return new StateObject();
 }

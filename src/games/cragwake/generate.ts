@@ -61,6 +61,20 @@ export function stepCover(upper: number): number {
   return (upper | (upper << 1) | (upper >>> 1)) & ALL_COLUMNS;
 }
 
+/**
+ * `FITTING[below * (WIDTH + 1) + n]`: the placements of n holds (in PLACEMENTS order) that leave every
+ * hold of a row below with holds in `below` a step up, for every `below` (0-63) and n (0-6). Built once,
+ * so drawing a row's columns is one lookup instead of two scans of up to twenty placements.
+ */
+const FITTING: readonly (readonly number[])[] = (() => {
+  const out: number[][] = [];
+  for (let below = 0; below <= ALL_COLUMNS; below++) {
+    for (let n = 0; n <= WIDTH; n++) out.push(PLACEMENTS[n].filter((m) => (below & ~stepCover(m)) === 0));
+  }
+  return out;
+})();
+const NONE_FITS: readonly number[] = [];
+
 /** The columns holding a hold in a six-cell row at `out[at..at+5]`, as a bit mask. */
 export function holdMask(cells: readonly number[], at: number): number {
   let m = 0;
@@ -83,13 +97,9 @@ export function rawRow(seed: number, row: number, p: Difficulty, below: number, 
   // Two holds (columns 1 and 4) already give every column below a step, and no pitch has fewer than two,
   // so the first pass always finds a placement; the loop only guards a table that someday allows one.
   for (; cols < 0 && n <= WIDTH; n++) {
-    const ways = PLACEMENTS[n];
-    let fits = 0;
-    for (let j = 0; j < ways.length; j++) if ((below & ~stepCover(ways[j])) === 0) fits++;
-    if (fits === 0) continue;
-    // the k-th fitting placement, counted without building a list (this runs for every new row)
-    let k = pick16(key, 16, fits);
-    for (let j = 0; cols < 0; j++) if ((below & ~stepCover(ways[j])) === 0 && k-- === 0) cols = ways[j];
+    // a `below` with bits beyond the six columns has no hold above every hold: nothing fits
+    const fitting = (below & ~ALL_COLUMNS) === 0 ? FITTING[below * (WIDTH + 1) + n] : NONE_FITS;
+    if (fitting.length > 0) cols = fitting[pick16(key, 16, fitting.length)];
   }
   for (let c = 0, i = 0; c < WIDTH; c++) {
     if (!(cols & (1 << c))) {

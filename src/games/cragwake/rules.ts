@@ -26,6 +26,7 @@ import {
   moveCost,
   reachOf,
 } from './reach.js';
+import { newState } from './fresh.js';
 import { runTurn, type Turn } from './stages/index.js';
 import { WIDTH, type Action, type Draft, type MoveAction, type PricedAction, type State } from './types.js';
 
@@ -123,28 +124,29 @@ function at(row: number, col: number): string {
   return `move to row ${row}, col ${col}`;
 }
 
+/** A private copy of `s` (it becomes the next state): made by `newState`, see fresh.ts for why. */
 function draftOf(s: State): Draft {
-  return {
-    seed: s.seed,
-    pitch: s.pitch,
-    phase: s.phase,
-    end: s.end,
-    row: s.row,
-    col: s.col,
-    high: s.high,
-    floor: s.floor,
-    stamina: s.stamina,
-    turn: s.turn,
-    score: s.score,
-    streak: s.streak,
-    dipped: s.dipped,
-    spindrift: s.spindrift,
-    gust: s.gust,
-    rockfall: s.rockfall,
-    overhang: s.overhang,
-    cells: s.cells.slice(),
-    pristineTop: s.pristineTop,
-  };
+  const d = newState();
+  d.seed = s.seed;
+  d.pitch = s.pitch;
+  d.phase = s.phase;
+  d.end = s.end;
+  d.row = s.row;
+  d.col = s.col;
+  d.high = s.high;
+  d.floor = s.floor;
+  d.stamina = s.stamina;
+  d.turn = s.turn;
+  d.score = s.score;
+  d.streak = s.streak;
+  d.dipped = s.dipped;
+  d.spindrift = s.spindrift;
+  d.gust = s.gust;
+  d.rockfall = s.rockfall;
+  d.overhang = s.overhang;
+  d.cells = s.cells.slice();
+  d.pristineTop = s.pristineTop;
+  return d;
 }
 
 /** Applies one action; a refusal returns no state and changes nothing. */

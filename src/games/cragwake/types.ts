@@ -33,11 +33,16 @@ export const ICE = 3 << 4;
 /** A ledge cell: a jug with no breaths, dry. */
 export const LEDGE_CELL = JUG;
 
+/** Enough zeros for any array the game makes (a band is the largest), to slice from. */
+const ZERO_ROW: readonly number[] = Array.from({ length: BAND * WIDTH }, () => 0);
+
 /**
- * A packed array of `n` zeros. Built by pushing, so V8 keeps it a packed small-integer array (an
- * array made with `new Array(n)` stays "holey" for life, and every copy of it too).
+ * A packed array of `n` zeros, sliced from a constant: V8 keeps it a packed small-integer array (an
+ * array made with `new Array(n)` stays "holey" for life, and every copy of it too), and a slice has no
+ * allocation site to be pretenured (see fresh.ts).
  */
 export function zeros(n: number): number[] {
+  if (n <= ZERO_ROW.length) return ZERO_ROW.slice(0, n);
   const a: number[] = [];
   for (let i = 0; i < n; i++) a.push(0);
   return a;

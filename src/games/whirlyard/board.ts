@@ -67,12 +67,26 @@ for (let c = 0; c < CELLS; c++) {
 /** True when cell `c` is in the set (lo, hi). */
 export const has = (lo: number, hi: number, c: number): boolean => ((lo & BIT_LO[c]) | (hi & BIT_HI[c])) !== 0;
 
-/** The cells of the set (lo, hi), ascending. */
+/** The words' bits that are cells: all 32 of `lo`, the low four of `hi`. */
+const HI_CELLS = (1 << (CELLS - 32)) - 1;
+
+/** The cells of the set (lo, hi), ascending (lowest set bit first). */
 export function cellsOf(lo: number, hi: number): number[] {
   const out: number[] = [];
-  for (let c = 0; c < CELLS; c++) if (has(lo, hi, c)) out.push(c);
+  for (let m = lo; m !== 0; m &= m - 1) out.push(31 - Math.clz32(m & -m));
+  for (let m = hi & HI_CELLS; m !== 0; m &= m - 1) out.push(63 - Math.clz32(m & -m));
   return out;
 }
+
+/** Number of set bits in a 32-bit word. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** How many cells the set (lo, hi) holds. */
+export const cellCount = (lo: number, hi: number): number => popcount(lo) + popcount(hi & HI_CELLS);
 
 /** Chebyshev distance between two cells. */
 export const chebyshev = (a: number, b: number): number => DISTANCE[a * CELLS + b];

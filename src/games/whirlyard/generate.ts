@@ -12,7 +12,7 @@
  * - waves 1-3: at least six legal first actions leave the run going. Counted literally over the legal
  *   first actions other than end_run (which ends the run by definition): the moves, wait and pulse.
  *
- * The searches use two facts of the pursuit rule instead of running the whole turn (the generation test
+ * The searches (`opening.ts`) use two facts of the pursuit rule instead of running the whole turn (the generation test
  * checks every guarantee again with the real engine): a pursuit step lowers every drone's Chebyshev
  * distance to the rover by exactly one, so an action is caught in the first step exactly when a drone
  * is next to the rover's cell after it; and no second step happens before a wave's third action.
@@ -24,8 +24,12 @@
  * more per draw) the fallback is practically never reached, but it bounds the work.
  */
 import type { Rng } from '../../core/rng.js';
-import { BIT_HI, BIT_LO, NEAR_HI, NEAR_LO, NEIGHBOUR, TOWARD, chebyshev, has } from './board.js';
+import { BIT_HI, BIT_LO, chebyshev } from './board.js';
+import { newCells, newFlags } from './fresh.js';
+import { openingCode, safeFirstFrom, unsafeCandidates } from './opening.js';
 import { CELLS, ROVER_START, SCRAP_START } from './types.js';
+
+export { findOpening, safeFirstActions } from './opening.js';
 
 /** How many drones a wave has, and how many of them are charged. */
 export interface WaveSize {
@@ -71,103 +75,6 @@ export interface Spawn {
   fallback: boolean;
 }
 
-/**
- * Scratch for `fillMasks`: [occupied lo, occupied hi, threatened lo, threatened hi] — the cells the
- * first drones and the start scrap stand on, and the cells those drones reach in one step.
- */
-const masks = new Int32Array(4);
-
-/** Fills `masks` for the first `count` drones of a layout (no allocation: generation is a hot loop). */
-function fillMasks(drones: ArrayLike<number>, count: number): void {
-  let dLo = BIT_LO[SCRAP_START];
-  let dHi = BIT_HI[SCRAP_START];
-  let tLo = 0;
-  let tHi = 0;
-  for (let i = 0; i < count; i++) {
-    const d = drones[i];
-    dLo |= BIT_LO[d];
-    dHi |= BIT_HI[d];
-    tLo |= NEAR_LO[d];
-    tHi |= NEAR_HI[d];
-  }
-  masks[0] = dLo;
-  masks[1] = dHi;
-  masks[2] = tLo;
-  masks[3] = tHi;
-}
-
-/**
- * How many legal first actions (moves, wait, pulse; not end_run) leave the run going, for a wave's
- * opening position with `charges` charges. A pulse always does: it removes every adjacent drone, and
- * the rest are two or more cells away, so they cannot reach the rover in one step.
- */
-export function safeFirstActions(drones: ArrayLike<number>, charges: number, count = drones.length): number {
-  fillMasks(drones, count);
-  const dLo = masks[0],
-    dHi = masks[1],
-    tLo = masks[2],
-    tHi = masks[3];
-  let safe = (charges > 0 ? 1 : 0) + (has(tLo, tHi, ROVER_START) ? 0 : 1);
-  for (let dir = 0; dir < 8; dir++) {
-    const to = NEIGHBOUR[ROVER_START * 8 + dir];
-    if (to >= 0 && !has(dLo, dHi, to) && !has(tLo, tHi, to)) safe++;
-  }
-  return safe;
-}
-
-/**
- * A two-action opening of moves and waits that leaves the run going, as the rover's two cells (equal
- * cells mean a wait), or null if there is none. Tries the wait first, then the moves in grammar order.
- * The first action's pursuit step is played out: drones arriving on scrap, and drones sharing a
- * destination, are removed, and the latter leave scrap that blocks the second move.
- */
-export function findOpening(drones: ArrayLike<number>, count = drones.length): [number, number] | null {
-  const scrapLo = BIT_LO[SCRAP_START];
-  const scrapHi = BIT_HI[SCRAP_START];
-  fillMasks(drones, count);
-  const dLo = masks[0],
-    dHi = masks[1],
-    tLo = masks[2],
-    tHi = masks[3];
-  for (let a = -1; a < 8; a++) {
-    const first = a < 0 ? ROVER_START : NEIGHBOUR[ROVER_START * 8 + a];
-    if (first < 0 || has(dLo, dHi, first) || has(tLo, tHi, first)) continue;
-    // the pursuit step toward `first`: where drones land, and which cells two or more land on
-    let seenLo = 0;
-    let seenHi = 0;
-    let dupLo = 0;
-    let dupHi = 0;
-    for (let i = 0; i < count; i++) {
-      const to = TOWARD[drones[i] * CELLS + first];
-      if (has(seenLo, seenHi, to)) {
-        dupLo |= BIT_LO[to];
-        dupHi |= BIT_HI[to];
-      }
-      seenLo |= BIT_LO[to];
-      seenHi |= BIT_HI[to];
-    }
-    const liveLo = seenLo & ~dupLo & ~scrapLo;
-    const liveHi = seenHi & ~dupHi & ~scrapHi;
-    let sLo = 0;
-    let sHi = 0;
-    for (let i = 0; i < count; i++) {
-      const to = TOWARD[drones[i] * CELLS + first];
-      if (has(liveLo, liveHi, to)) {
-        sLo |= NEAR_LO[to];
-        sHi |= NEAR_HI[to];
-      }
-    }
-    if (!has(sLo, sHi, first)) return [first, first];
-    const blockedLo = liveLo | dupLo | scrapLo;
-    const blockedHi = liveHi | dupHi | scrapHi;
-    for (let dir = 0; dir < 8; dir++) {
-      const to = NEIGHBOUR[first * 8 + dir];
-      if (to >= 0 && !has(blockedLo, blockedHi, to) && !has(sLo, sHi, to)) return [first, to];
-    }
-  }
-  return null;
-}
-
 /** Whether a layout meets the searched guarantees of `wave`, with `charges` held at its start. */
 export function meetsOpeningGuarantees(
   wave: number,
@@ -175,35 +82,49 @@ export function meetsOpeningGuarantees(
   charges: number,
   count = drones.length,
 ): boolean {
-  if (wave <= SAFE_FIRST_WAVES && safeFirstActions(drones, charges, count) < SAFE_FIRST_ACTIONS) return false;
-  return findOpening(drones, count) !== null;
+  const unsafe = unsafeCandidates(drones, count);
+  if (wave <= SAFE_FIRST_WAVES && safeFirstFrom(unsafe, charges) < SAFE_FIRST_ACTIONS) return false;
+  return openingCode(drones, count, unsafe) >= 0;
 }
 
-/** The drawn cells (first `chargedCount` of them charged) as drone arrays in ascending cell order. */
+/**
+ * The drawn cells (first `chargedCount` of them charged) as drone arrays in ascending cell order: the
+ * cells (all distinct) go into a set and come out ascending, lowest bit first.
+ */
 function layoutOf(
   cells: ArrayLike<number>,
   count: number,
   chargedCount: number,
 ): { drones: number[]; charged: boolean[] } {
-  const drones: number[] = new Array(count);
-  const charged: boolean[] = new Array(count);
+  let lo = 0;
+  let hi = 0;
+  let chargedLo = 0;
+  let chargedHi = 0;
   for (let i = 0; i < count; i++) {
     const c = cells[i];
-    const f = i < chargedCount;
-    let k = i;
-    for (; k > 0 && drones[k - 1] > c; k--) {
-      drones[k] = drones[k - 1];
-      charged[k] = charged[k - 1];
+    lo |= BIT_LO[c];
+    hi |= BIT_HI[c];
+    if (i < chargedCount) {
+      chargedLo |= BIT_LO[c];
+      chargedHi |= BIT_HI[c];
     }
-    drones[k] = c;
-    charged[k] = f;
+  }
+  // They become the state's arrays: made by `newCells` / `newFlags` (see fresh.ts).
+  const drones = newCells(count);
+  const charged = newFlags(count);
+  let k = 0;
+  for (; lo !== 0; lo &= lo - 1, k++) {
+    const bit = lo & -lo;
+    drones[k] = 31 - Math.clz32(bit);
+    charged[k] = (chargedLo & bit) !== 0;
+  }
+  for (; hi !== 0; hi &= hi - 1, k++) {
+    const bit = hi & -hi;
+    drones[k] = 63 - Math.clz32(bit);
+    charged[k] = (chargedHi & bit) !== 0;
   }
   return { drones, charged };
 }
-
-/** Scratch for the partial shuffle (engines are single-threaded; reset from SPAWN_CELLS at every draw). */
-const pool = new Int8Array(SPAWN_CELLS.length);
-const SPAWN_POOL = Int8Array.from(SPAWN_CELLS);
 
 /**
  * Spawns the drones of `wave` (the player holding `charges`), drawing from `rng`, which advances.
@@ -211,8 +132,10 @@ const SPAWN_POOL = Int8Array.from(SPAWN_CELLS);
  */
 export function spawnWave(rng: Rng, wave: number, charges: number, maxDraws = MAX_DRAWS): Spawn {
   const size = waveSize(wave);
+  // This call's own copy of the spawn cells, partially shuffled at every draw from the same order.
+  const pool = SPAWN_CELLS.slice();
   for (let draw = 1; draw <= maxDraws; draw++) {
-    pool.set(SPAWN_POOL);
+    if (draw > 1) for (let i = 0; i < pool.length; i++) pool[i] = SPAWN_CELLS[i];
     for (let i = 0; i < size.drones; i++) {
       const j = i + rng.below(pool.length - i);
       const t = pool[i];

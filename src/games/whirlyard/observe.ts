@@ -5,7 +5,7 @@
  */
 import type { Observation } from '../../core/game.js';
 import { actionsBlock } from '../../core/text.js';
-import { cellsOf, xOf, yOf } from './board.js';
+import { cellCount, cellsOf, has, xOf, yOf } from './board.js';
 import { legalActions } from './rules.js';
 import { CHARGED_CADENCE, MAX_CHARGES, SIZE, type EndReason, type WhirlyardState } from './types.js';
 
@@ -51,11 +51,15 @@ const CODE = {
   empty: LEGEND.empty.charCodeAt(0),
 };
 
+/** Every cell empty, as character codes; only ever copied. */
+const EMPTY_GRID: readonly number[] = Array.from({ length: SIZE * SIZE }, () => CODE.empty);
+
 /** The board as six strings of six characters, row y = 0 first. */
 export function renderRows(s: WhirlyardState): string[] {
-  // One character code per cell, then each row as one string (this runs on every API answer).
-  const grid = new Uint8Array(SIZE * SIZE).fill(CODE.empty);
-  for (const c of cellsOf(s.scrapLo, s.scrapHi)) grid[c] = CODE.scrap;
+  // One character code per cell, then each row as one string (this runs on every API answer). A
+  // plain array sliced from a constant costs a fraction of a fresh typed array.
+  const grid = EMPTY_GRID.slice();
+  for (let c = 0; c < SIZE * SIZE; c++) if (has(s.scrapLo, s.scrapHi, c)) grid[c] = CODE.scrap;
   for (let i = 0; i < s.drones.length; i++) grid[s.drones[i]] = s.charged[i] ? CODE.charged : CODE.drone;
   grid[s.rover] = s.drones.includes(s.rover) ? CODE.caught : CODE.rover;
   const rows: string[] = [];
@@ -133,7 +137,7 @@ export function renderText(s: WhirlyardState): string {
     'Coordinates (x,y): x is the column 0-5 left to right, y the row 0-5 top to bottom. ' +
     `You (R) are at${CELL_NAME[s.rover]}.\n` +
     `Charges ${s.charges}/${MAX_CHARGES}; pulse used this wave: ${s.pulseUsed ? 'yes' : 'no'}.\n` +
-    `Drones ${s.drones.length} (${chargedCount} charged):${droneList(s)}; scrap ${cellsOf(s.scrapLo, s.scrapHi).length}.\n` +
+    `Drones ${s.drones.length} (${chargedCount} charged):${droneList(s)}; scrap ${cellCount(s.scrapLo, s.scrapHi)}.\n` +
     (s.over ? '' : cadenceLine(s) + '\n') +
     statusLine(s) +
     '\n' +

@@ -11,6 +11,7 @@
  * checks the same invariants as `fromWire`.
  */
 import { ByteReader, ByteWriter } from '../../core/bytes.js';
+import { newState } from './fresh.js';
 import { CELLS, type EndReason, type WhirlyardState } from './types.js';
 import { checkState, fail } from './wire.js';
 
@@ -58,23 +59,23 @@ export function unpack(bytes: Uint8Array): WhirlyardState {
   const scrapHi = r.u8();
   if (scrapHi >= 1 << (CELLS - 32)) fail('scrap off the board');
   r.end();
-  const s: WhirlyardState = {
-    seed,
-    rng,
-    wave,
-    turn,
-    waveTurn,
-    charges,
-    pulseUsed: (flags & 1) !== 0,
-    score,
-    over: (flags & 2) !== 0,
-    endReason: END_REASONS[flags >> 2],
-    rover,
-    drones,
-    charged,
-    scrapLo,
-    scrapHi,
-  };
+  // made by `newState` (see fresh.ts), so `step` sees one shape of state whichever way it came
+  const s = newState();
+  s.seed = seed;
+  s.rng = rng;
+  s.wave = wave;
+  s.turn = turn;
+  s.waveTurn = waveTurn;
+  s.charges = charges;
+  s.pulseUsed = (flags & 1) !== 0;
+  s.score = score;
+  s.over = (flags & 2) !== 0;
+  s.endReason = END_REASONS[flags >> 2];
+  s.rover = rover;
+  s.drones = drones;
+  s.charged = charged;
+  s.scrapLo = scrapLo;
+  s.scrapHi = scrapHi;
   checkState(s);
   return s;
 }

@@ -8,6 +8,7 @@
  */
 import type { GameEvent } from '../../core/game.js';
 import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, has, xOf, yOf } from './board.js';
+import { newCells, newFlags, newState } from './fresh.js';
 import { CELLS, CHARGED_CADENCE, GROUP_BONUS, POINTS_PER_DRONE, type WhirlyardState } from './types.js';
 
 /** Action codes: 0..7 are moves (the index into DIRECTIONS), then wait, pulse and end_run. */
@@ -48,25 +49,25 @@ export function draftOf(s: WhirlyardState): Draft {
   };
 }
 
-/** The finished state of a draft (without its events). */
+/** The finished state of a draft (without its events); made by `newState`, see fresh.ts for why. */
 export function settle(d: Draft): WhirlyardState {
-  return {
-    seed: d.seed,
-    rng: d.rng,
-    wave: d.wave,
-    turn: d.turn,
-    waveTurn: d.waveTurn,
-    charges: d.charges,
-    pulseUsed: d.pulseUsed,
-    score: d.score,
-    over: d.over,
-    endReason: d.endReason,
-    rover: d.rover,
-    drones: d.drones,
-    charged: d.charged,
-    scrapLo: d.scrapLo,
-    scrapHi: d.scrapHi,
-  };
+  const s = newState();
+  s.seed = d.seed;
+  s.rng = d.rng;
+  s.wave = d.wave;
+  s.turn = d.turn;
+  s.waveTurn = d.waveTurn;
+  s.charges = d.charges;
+  s.pulseUsed = d.pulseUsed;
+  s.score = d.score;
+  s.over = d.over;
+  s.endReason = d.endReason;
+  s.rover = d.rover;
+  s.drones = d.drones;
+  s.charged = d.charged;
+  s.scrapLo = d.scrapLo;
+  s.scrapHi = d.scrapHi;
+  return s;
 }
 
 /** True when `cell` holds scrap. */
@@ -110,16 +111,16 @@ function pulse(d: Draft): void {
   let hit = 0;
   for (let i = 0; i < d.drones.length; i++) if (chebyshev(d.drones[i], d.rover) === 1) hit++;
   if (hit === 0) return;
-  const drones: number[] = [];
-  const charged: boolean[] = [];
-  for (let i = 0; i < d.drones.length; i++) {
+  const drones = newCells(d.drones.length - hit);
+  const charged = newFlags(d.drones.length - hit);
+  for (let i = 0, k = 0; i < d.drones.length; i++) {
     const cell = d.drones[i];
     if (chebyshev(cell, d.rover) === 1) {
       addScrap(d, cell);
       d.events.push(dismantledEvent('pulse', 'pulse', cell, d.charged[i]));
     } else {
-      drones.push(cell);
-      charged.push(d.charged[i]);
+      drones[k] = cell;
+      charged[k++] = d.charged[i];
     }
   }
   d.drones = drones;
@@ -145,25 +146,34 @@ export function chargedSecondPursuit(d: Draft): void {
   if (d.waveTurn % CHARGED_CADENCE === 0) pursue(d, 'second');
 }
 
-/** Fates of drones within a pursuit step. */
-const ALIVE = 0;
-const BY_SCRAP = 1;
-const BY_COLLISION = 2;
-
 /** One simultaneous pursuit step being resolved. */
 export interface Pursuit {
   step: 'first' | 'second';
   /** Where each drone ends this step (its own cell if it stands still). */
   dest: number[];
-  /** Whether each drone moves this step (all in the first step, only charged ones in the second); 1 or 0. */
-  moving: Uint8Array;
-  /** Each drone's fate so far: ALIVE, BY_SCRAP or BY_COLLISION. */
-  fate: Uint8Array;
+  /**
+   * The drones dismantled so far in this step, as a set of drone indices: bit i of `deadLo` for
+   * drones 0-31, bit i - 32 of `deadHi` for 32-63 (a board holds at most 36 drones).
+   */
+  deadLo: number;
+  deadHi: number;
   casualties: number;
 }
 
 /** A resolution rule applied to a pursuit step, in the seed's order. */
 export type Resolution = (d: Draft, p: Pursuit) => void;
+
+/** True when drone i moves in this step: every drone in the first, only charged ones in the second. */
+const moves = (d: Draft, p: Pursuit, i: number): boolean => p.step === 'first' || d.charged[i];
+
+/** True when drone i has been dismantled earlier in this step. */
+const isDead = (p: Pursuit, i: number): boolean => (i < 32 ? (p.deadLo >>> i) & 1 : (p.deadHi >>> (i - 32)) & 1) === 1;
+
+function kill(p: Pursuit, i: number): void {
+  if (i < 32) p.deadLo |= 1 << i;
+  else p.deadHi |= 1 << (i - 32);
+  p.casualties++;
+}
 
 /** Contact first: a drone reaching the rover ends the run, and this step pays for nothing. */
 export function resolveContact(d: Draft, p: Pursuit): void {
@@ -180,54 +190,56 @@ export function resolveContact(d: Draft, p: Pursuit): void {
 /** Then arrivals: a drone that steps onto scrap already on the board is dismantled. */
 export function resolveScrapArrivals(d: Draft, p: Pursuit): void {
   for (let i = 0; i < p.dest.length; i++) {
-    if (p.moving[i] === 1 && isScrap(d, p.dest[i])) {
-      p.fate[i] = BY_SCRAP;
-      p.casualties++;
+    if (moves(d, p, i) && isScrap(d, p.dest[i])) {
+      kill(p, i);
       d.events.push(dismantledEvent('scrap', p.step, p.dest[i], d.charged[i]));
     }
   }
 }
 
-/** Drones of the remaining ones ending on each cell (scratch, zeroed after use). */
-const arrivals = new Uint8Array(CELLS);
-
 /** Then groups: two or more remaining drones ending on one cell all dismantle and leave scrap there. */
 export function resolveGroups(d: Draft, p: Pursuit): void {
   const n = p.dest.length;
-  for (let i = 0; i < n; i++) if (p.fate[i] === ALIVE) arrivals[p.dest[i]]++;
+  // the cells two or more remaining drones end on, found with two cell sets
+  let seenLo = 0;
+  let seenHi = 0;
+  let sharedLo = 0;
+  let sharedHi = 0;
   for (let i = 0; i < n; i++) {
-    if (p.fate[i] !== ALIVE || arrivals[p.dest[i]] < 2) continue;
-    p.fate[i] = BY_COLLISION;
-    p.casualties++;
+    if (isDead(p, i)) continue;
+    const c = p.dest[i];
+    sharedLo |= seenLo & BIT_LO[c];
+    sharedHi |= seenHi & BIT_HI[c];
+    seenLo |= BIT_LO[c];
+    seenHi |= BIT_HI[c];
+  }
+  if ((sharedLo | sharedHi) === 0) return;
+  for (let i = 0; i < n; i++) {
+    if (isDead(p, i) || !has(sharedLo, sharedHi, p.dest[i])) continue;
+    kill(p, i);
     addScrap(d, p.dest[i]);
     d.events.push(dismantledEvent('collision', p.step, p.dest[i], d.charged[i]));
   }
-  for (let i = 0; i < n; i++) arrivals[p.dest[i]] = 0;
 }
 
 /** The resolution order of every pursuit step: contact, then scrap arrivals, then groups. */
 export const RESOLUTION: readonly Resolution[] = [resolveContact, resolveScrapArrivals, resolveGroups];
 
-/** Scratch for `pursue` (engines are single-threaded and a pursuit never nests). */
-const movingScratch = new Uint8Array(CELLS);
-const fateScratch = new Uint8Array(CELLS);
-
 /** Moves the drones of one pursuit step, resolves it, and pays its casualties and group bonus. */
 function pursue(d: Draft, step: 'first' | 'second'): void {
   const n = d.drones.length;
-  const dest: number[] = new Array(n);
+  // A copy made by slice (see fresh.ts): it becomes the drones of the next state when nobody dies.
+  const dest = d.drones.slice();
+  const p: Pursuit = { step, dest, deadLo: 0, deadHi: 0, casualties: 0 };
   let movers = 0;
   for (let i = 0; i < n; i++) {
-    const from = d.drones[i];
-    const moves = step === 'first' || d.charged[i];
-    movingScratch[i] = moves ? 1 : 0;
-    fateScratch[i] = ALIVE;
-    dest[i] = moves ? TOWARD[from * CELLS + d.rover] : from;
-    if (moves) movers++;
+    if (moves(d, p, i)) {
+      dest[i] = TOWARD[dest[i] * CELLS + d.rover];
+      movers++;
+    }
   }
   if (movers === 0) return;
   d.events.push({ type: 'pursuit', step, movers });
-  const p: Pursuit = { step, dest, moving: movingScratch, fate: fateScratch, casualties: 0 };
   for (let r = 0; r < RESOLUTION.length; r++) {
     RESOLUTION[r](d, p);
     if (d.halted) return;
@@ -236,12 +248,12 @@ function pursue(d: Draft, step: 'first' | 'second'): void {
     d.drones = dest;
     return;
   }
-  const drones: number[] = [];
-  const charged: boolean[] = [];
-  for (let i = 0; i < n; i++) {
-    if (p.fate[i] === ALIVE) {
-      drones.push(dest[i]);
-      charged.push(d.charged[i]);
+  const drones = newCells(n - p.casualties);
+  const charged = newFlags(n - p.casualties);
+  for (let i = 0, k = 0; i < n; i++) {
+    if (!isDead(p, i)) {
+      drones[k] = dest[i];
+      charged[k++] = d.charged[i];
     }
   }
   d.drones = drones;

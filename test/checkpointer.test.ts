@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Checkpointer } from '../src/store/checkpointer.js';
 import { SqliteRunStore, SQLITE_FILE } from '../src/store/sqlite.js';
 
 describe('WAL checkpoints on a thread of their own', () => {
@@ -48,5 +49,17 @@ describe('WAL checkpoints on a thread of their own', () => {
     }
     expect(grew).toBe(true);
     expect((await store.getSession('session-39'))?.step).toBe(50);
+  });
+
+  it('closes a thread that could not open its file without waiting for the fallback timer', async () => {
+    const lost = new Checkpointer(join(dir, 'no-such-file.sqlite'));
+    await lost.stopped;
+    // Only a fake clock: were close() to wait for its one-second fallback, it would never resolve.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await lost.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -49,25 +49,24 @@ parentPort.on('message', (m) => {
 /** A running background checkpointer for one database file. */
 export class Checkpointer {
   private readonly worker: Worker;
+  /** Settles once the thread has stopped (closed, or unable to open its file). */
+  readonly stopped: Promise<void>;
 
   constructor(file: string) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(SOURCE, { eval: true, workerData: { file, driver, everyMs: EVERY_MS } });
     // A failure here costs only latency (the safety net checkpoints): never crash the server for it.
     this.worker.on('error', () => {});
+    this.stopped = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     // The thread must never keep a process alive by itself.
     this.worker.unref();
   }
 
-  /** Stops the thread (its connection closed first). */
+  /** Stops the thread (its connection closed first); at once if it has already stopped. */
   async close(): Promise<void> {
     this.worker.postMessage('close');
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => void this.worker.terminate().then(() => resolve()), 1000);
-      this.worker.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    const timer = setTimeout(() => void this.worker.terminate(), 1000);
+    await this.stopped;
+    clearTimeout(timer);
   }
 }

@@ -4,6 +4,7 @@
  * Decisions the seed left open are listed in README.md ("Decisions").
  */
 import type { GameEvent, StepResult } from '../../core/game.js';
+import { plainConstructor } from '../../core/plain.js';
 import { checkMove, DIRECTIONS, MOVE_OK, MOVE_REFUSALS, refusalMessage, WAIT } from './moves.js';
 import { runTick, type Tick } from './stages/index.js';
 import { END_REASONS, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
@@ -47,20 +48,11 @@ function quote(x: unknown): string {
 }
 
 /**
- * The constructor behind `copyState`. A step builds its state with `new`, not with an object literal:
- * V8 tracks each object literal's allocation site and, once most of its objects outlive a young
- * collection (as when a caller keeps many states: a benchmark's recorded pairs, a search beam), it
- * allocates that literal's objects straight in the old generation from then on. Each such state then
- * kept its fresh grid (young) alive until the next full collection, and in the engine bench steps ran
- * 20-40 times slower in about one process in three. Objects made by `new` have no allocation site and
- * are always allocated young. The prototype is `Object.prototype`, so a copy is a plain object with the
- * same fields in the same order as before.
+ * The constructor behind `copyState`: a step builds its state with `new`, never with an object
+ * literal, so that V8 never pretenures it (see core/plain.ts; in the engine bench Delvewick's steps ran
+ * 20-40 times slower in about one process in three before).
  */
-interface StateCopy {
-  new (s: DelvewickState): DelvewickState;
-  prototype: object;
-}
-const StateCopy = function (this: DelvewickState, s: DelvewickState) {
+const StateCopy = plainConstructor(function (this: DelvewickState, s: DelvewickState) {
   this.seed = s.seed;
   this.level = s.level;
   this.w = s.w;
@@ -76,8 +68,7 @@ const StateCopy = function (this: DelvewickState, s: DelvewickState) {
   this.chainAge = s.chainAge;
   this.end = s.end;
   this.settled = s.settled;
-} as unknown as StateCopy;
-StateCopy.prototype = Object.prototype;
+});
 
 /** A copy of `s` that owns its own grid, for a tick to work on (a plain object; see `StateCopy`). */
 export function copyState(s: DelvewickState): DelvewickState {

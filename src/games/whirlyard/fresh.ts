@@ -1,25 +1,15 @@
 /**
- * Fresh states and the arrays a state holds, made the way that stays fast whoever keeps them.
- *
- * Why not object and array literals: V8 remembers, per literal in the source (an "allocation site"),
- * how much of what it made survived a garbage collection, and once most of it did it "pretenures"
- * the site: from then on every object it makes is born in the old generation, which is many times
- * dearer to allocate and to collect. A caller that keeps many states (the engine bench records
- * thousands of (state, action) pairs; a client may keep a run's history) is enough to tip the
- * state's literals over, after which every later `init` and `step` in the process pays: replay
- * verification measured about four times slower in the bench's process. Objects made with `new`
- * and arrays copied with `slice` keep no allocation site, so they are always born young. Events and scratch are never kept, so they stay plain literals.
+ * Fresh states and the arrays a state holds, made so that V8 never pretenures them (see
+ * core/plain.ts: objects made with `new` and arrays copied with `slice`; in the bench's process replay
+ * verification measured about four times slower with state literals). Events and scratch are never
+ * kept, so they stay plain literals.
  */
+import { plainConstructor } from '../../core/plain.js';
 import type { RngState } from '../../core/rng.js';
 import { CELLS, type WhirlyardState } from './types.js';
 
-/**
- * Makes state objects with `new`, which V8 never pretenures. A plain function whose `prototype` is
- * Object.prototype, so what it makes cannot be told from a literal (same prototype, `constructor` is
- * Object, own fields in the state's key order), and V8 keeps every field inside the object (a spread
- * copy keeps most of them in a separate store, which made every later read of the state slower).
- */
-const StateObject = function (this: WhirlyardState) {
+/** Every field of a state, in key order, set to a placeholder the caller replaces. */
+const StateObject = plainConstructor(function (this: WhirlyardState) {
   this.seed = 0;
   this.rng = NO_RNG;
   this.wave = 1;
@@ -35,8 +25,7 @@ const StateObject = function (this: WhirlyardState) {
   this.charged = NO_FLAGS;
   this.scrapLo = 0;
   this.scrapHi = 0;
-} as unknown as { new (): WhirlyardState; prototype: object };
-StateObject.prototype = Object.prototype;
+});
 
 /** More cells and flags than a board can hold, to slice arrays of any needed length from. */
 const CELL_ROW: readonly number[] = Array.from({ length: CELLS }, () => 0);

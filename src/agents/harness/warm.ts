@@ -1,15 +1,17 @@
 /**
- * Warming an evaluation worker thread up before its first run. V8 compiles the engine's hot paths only after
- * they have run a while, and a whole random `test` suite is often a few hundred steps: timed cold, its
- * steps-per-second figure would measure V8's first compilation, not the harness. So each thread first
- * plays throwaway runs through the same path as an evaluated run (`runLocal`, hence `playRun`) on seeds
- * no suite uses, for about a second, with two throwaway players of its own: one uniform over the legal
- * actions that do not end the run (long runs: the mid-game paths), one uniform over all of them (short
- * runs, as a random agent's: `init`, the first moves, the endings). The time goes into the start-up the
- * summary reports apart; the user's agent is never called, and nothing is kept.
+ * Warming an evaluation worker thread up before its first run. V8 compiles the engine's hot paths only
+ * after they have run a while, and a whole random `test` suite is often a few hundred steps: timed
+ * cold, its steps-per-second figure would measure V8's first compilation, not the harness. So each
+ * thread first plays throwaway runs through the same path as an evaluated run (`runLocal`, hence
+ * `playRun`) on seeds no suite uses, for about a second, with two players: one of its own, uniform
+ * over the legal actions that do not end the run (long runs: the mid-game paths), and the built-in
+ * `random` (short runs: `init`, the first moves, the endings). The time goes into the start-up the
+ * summary reports apart; an agent given as a module or with options is never called, and nothing is
+ * kept.
  */
 import type { AnyGame } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
+import { random } from '../random.js';
 import type { AgentFactory } from '../types.js';
 import { runLocal } from './local.js';
 
@@ -25,12 +27,6 @@ const wanderer: AgentFactory = ({ seed }) => {
   };
 };
 
-/** A throwaway player uniform over every legal action. */
-const anyMove: AgentFactory = ({ seed }) => {
-  const rng = Rng.fromSeed(seed);
-  return { act: (view) => view.legalActions[rng.int(view.legalActions.length)] };
-};
-
 /**
  * Plays throwaway runs of `game` until about `steps` steps or `ms` milliseconds, whichever comes first
  * (the engine bench warms up for 1.5 s; the hot paths take some tens of thousands of steps to settle).
@@ -40,7 +36,7 @@ export async function warmUp(game: AnyGame, steps = 200_000, ms = 1_000): Promis
   let played = 0;
   const until = performance.now() + ms;
   for (let i = 0; played < steps && performance.now() < until; i++) {
-    const player = i % 2 === 0 ? wanderer : anyMove;
+    const player = i % 2 === 0 ? wanderer : random;
     const run = await runLocal(game, player, (0x7a11_0000 + i) >>> 0, { maxSteps: Math.min(2_000, steps - played) });
     played += Math.max(1, run.steps);
   }

@@ -1,6 +1,6 @@
 /**
- * `npm run profile -- <game> [--seconds N] [--connections N]`: a CPU profile of one game's action
- * route under load, so speed work starts from data. `npm run profile -- --live` profiles the
+ * `npm run profile -- <game> [--seconds N] [--connections N] [--pin]`: a CPU profile of one game's
+ * action route under load, so speed work starts from data. `npm run profile -- --live` profiles the
  * live-session action route instead (Briarwink sessions, one recorded tick a request, on a SQLite
  * store in a throwaway folder: the load of `npm run bench -- --live`).
  *
@@ -10,8 +10,13 @@
  * then stopped, V8 writes its profile, and this prints the profile's path (open it in Chrome DevTools
  * or speedscope) and the top 15 functions by self time over the measured seconds (start-up and warm-up
  * left out). tsx compiles each module to one line, so places are file names with line 1.
+ *
+ * `--pin` puts the server on CPU 0 and the load generator on CPU 1 (`taskset`, as the bench's `--pin`).
+ * Unpinned on a 2-CPU machine, the load generator wakes on the server's CPU whenever an answer
+ * reaches it, and the samples taken while the server waits to run again land in `writev` (the send):
+ * its share reads two to three times larger than pinned.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -67,11 +72,17 @@ async function main(): Promise<void> {
   const slug = live ? 'briarwink' : process.argv.slice(2).find((a) => !a.startsWith('--') && !/^\d+$/.test(a));
   if (!slug || !games.some((g) => g.spec.slug === slug)) {
     console.error(
-      `usage: npm run profile -- <game>|--live [--seconds N] [--connections N]; games: ${games.map((g) => g.spec.slug).join(', ')}`,
+      `usage: npm run profile -- <game>|--live [--seconds N] [--connections N] [--pin]; games: ${games.map((g) => g.spec.slug).join(', ')}`,
     );
     process.exit(2);
   }
   const seconds = option('--seconds', 5);
+  const pin = process.argv.includes('--pin');
+  if (pin) {
+    // Every thread of this process (autocannon runs here) onto CPU 1; the server goes on CPU 0.
+    const r = spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`taskset could not pin the load generator: ${r.stderr || r.error}`);
+  }
   const connections = option('--connections', 64);
   const root = fileURLToPath(new URL('..', import.meta.url));
   const dir = join(root, 'profiles');
@@ -80,8 +91,9 @@ async function main(): Promise<void> {
   const out = join(dir, `${live ? 'live' : slug}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
 
   const server = spawn(
-    process.execPath,
+    pin ? 'taskset' : process.execPath,
     [
+      ...(pin ? ['-c', '0', process.execPath] : []),
       '--cpu-prof',
       `--cpu-prof-dir=${out}`,
       '--import',
@@ -126,7 +138,7 @@ async function main(): Promise<void> {
     .sort((a, b) => b.total - a.total)[0];
   const { file, rows, total } = busy;
   console.log(
-    `${live ? 'briarwink live-session' : slug} action route, ${connections} connections, ${seconds} s: ` +
+    `${live ? 'briarwink live-session' : slug} action route, ${connections} connections, ${seconds} s${pin ? ', pinned' : ''}: ` +
       `${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, ${r.errors + r.timeouts} errors, ${r.non2xx} non-2xx` +
       (request ? `; request ${request.body.length} B, answer ${request.answer.length} B` : ''),
   );

@@ -21,7 +21,7 @@ import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';
 import { registerDocs } from './docs.js';
 import { registerLlmsPages } from './llms.js';
-import { RecentStates } from './recent.js';
+import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits } from './limits.js';
@@ -44,7 +44,8 @@ export interface AppOptions {
   webRoot?: string | null;
   /**
    * How many recently issued state tokens to remember with their states, so the next action skips
-   * opening them (default 1024; 0 turns it off and every token is decrypted). See `recent.ts`.
+   * opening them (default `DEFAULT_RECENT_STATES`, 64; 0 turns it off and every token is decrypted).
+   * See `recent.ts` for why it is small.
    */
   recentStates?: number;
   /**
@@ -292,7 +293,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
   registerOps(app, store, metrics);
-  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? 1024), {
+  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {
     compressActions: opts.compressActions ?? false,
   });
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);

@@ -12,7 +12,16 @@
  * becomes the old one and the previous old one is dropped whole. A token recalled from the old
  * generation moves back to the young one, so a state played from again and again (a search agent's
  * root) stays. Every operation is one or two map reads or writes, and nothing is scanned.
+ *
+ * Keep it small. Remembered states outlive the young generation of V8's heap once the memory holds
+ * more than a fraction of a second of answers, so each one is copied into the old generation and
+ * later collected there, which costs more than a hit saves. Measured on the action routes at 64
+ * connections (docs/architecture.md, 3 December 2026): with 1,024 states every game's route spent
+ * 5-25% more server CPU per answer than with none; with 64 (32 a generation, enough for 64 agents each
+ * carrying its last token) the same as with none, within the noise, while an agent's loop still hits.
  */
+export const DEFAULT_RECENT_STATES = 64;
+
 export class RecentStates {
   private young = new Map<string, { slug: string; state: unknown }>();
   private old = new Map<string, { slug: string; state: unknown }>();

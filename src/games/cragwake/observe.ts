@@ -44,7 +44,10 @@ function describe(s: State, p: PricedAction): string {
     const lunge = dr === 2 || dc === 2 || dc === -2;
     const ledge = isLedgeRow(a.row);
     const what = ledge ? 'belay ledge' : holdName(cellAt(s, a.row, a.col));
-    return `${actionJson(a)}  ${lunge ? 'lunge' : 'step'} to row ${a.row} col ${a.col} onto ${what}: costs ${p.cost}`;
+    // The move's JSON written directly (integers only; the key order `move` actions are made in):
+    // moves are new objects on every call, so the per-object cache of `actionJson` never hits.
+    const json = `{"type":"move","row":${a.row},"col":${a.col}}`;
+    return `${json}  ${lunge ? 'lunge' : 'step'} to row ${a.row} col ${a.col} onto ${what}: costs ${p.cost}`;
   }
   const json = actionJson(a);
   if (a.type === 'breathe') {

@@ -17,8 +17,10 @@
  * more than a fraction of a second of answers, so each one is copied into the old generation and
  * later collected there, which costs more than a hit saves. Measured on the action routes at 64
  * connections (docs/architecture.md, 3 December 2026): with 1,024 states every game's route spent
- * 5-25% more server CPU per answer than with none; with 64 (32 a generation, enough for 64 agents each
- * carrying its last token) the same as with none, within the noise, while an agent's loop still hits.
+ * 5-25% more server CPU per answer than with none; with 64 the same as with none, within the noise.
+ * A token is kept for 32 to 64 answers after it is issued, so an agent's next request still hits while
+ * up to about 32 agents play at once; with more, requests miss and open their tokens, which costs no
+ * more than the memory did.
  */
 export const DEFAULT_RECENT_STATES = 64;
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
-import { midGameRequest, type ActionRequest } from './requests.js';
+import { chainedPlayLoad, midGameRequest, type ActionRequest } from './requests.js';
 
 export interface HttpFigure {
   name: string;
@@ -173,7 +173,8 @@ export const BENCH_GAMES = ['whirlyard', 'delvewick', 'cragwake', 'briarwink'] a
 
 /**
  * The HTTP table: hello-world and echo (the ceilings), every game's action route on a mid-game request
- * (bench/requests.ts), Whirlyard's with no token memory and with two workers, and, when
+ * (bench/requests.ts), Briarwink's in chained play (every request continuing its own game, one of 320),
+ * Whirlyard's with no token memory and with two workers, and, when
  * `compression` is set, every game's route again with `accept-encoding: gzip` and `br`. Each target is
  * warmed up, then measured in interleaved rounds; each keeps its best round (on a shared machine, the
  * one least disturbed by others).
@@ -211,6 +212,7 @@ export async function benchHttp(
     sizes.set(name, { requestBytes: r.body.length, answerBytes: r.answer.length });
   }
   targets.push(
+    ['briarwink action, chained play (320 games in rotation)', await chainedPlayLoad(base(ports.app)), p.app],
     [
       'whirlyard action, token decrypted (no memory)',
       { url: `${base(ports.cold)}/api/games/whirlyard/action`, ...post(whirlyard.body) },

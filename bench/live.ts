@@ -8,13 +8,9 @@
  */
 import autocannon from 'autocannon';
 import type { HttpFigure } from './http.js';
+import { rotatingLoad, type Lent } from './requests.js';
 
 const TICK = { type: 'tick', move: null };
-
-interface Lent {
-  id: string;
-  token: string;
-}
 
 async function post(url: string, body: unknown, key?: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, {
@@ -35,7 +31,7 @@ async function startSessions(base: string, n: number): Promise<Lent[]> {
     const id = (s.session as { id: string }).id;
     const a = await post(`${base}/api/sessions/${id}/action`, { stateToken: s.stateToken, action: { type: 'start' } });
     if (!a.ok) throw new Error(`benchmark session refused its start: ${JSON.stringify(a).slice(0, 200)}`);
-    out.push({ id, token: a.stateToken as string });
+    out.push({ path: `/api/sessions/${id}/action`, token: a.stateToken as string });
   }
   return out;
 }
@@ -57,35 +53,7 @@ async function load(name: string, opts: autocannon.Options): Promise<HttpFigure>
  * on one session), each continuing from its latest answer, so every request is recorded.
  */
 export async function liveSessionLoad(base: string, sessions = 400): Promise<autocannon.Options> {
-  const idle = await startSessions(base, sessions);
-  return {
-    url: base,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req, context) => {
-          const s = idle.pop();
-          if (!s) throw new Error('the benchmark ran out of live sessions');
-          (context as { lent?: Lent }).lent = s;
-          return {
-            ...req,
-            path: `/api/sessions/${s.id}/action`,
-            body: JSON.stringify({ stateToken: s.token, action: TICK }),
-          };
-        },
-        onResponse: (status, resBody, context) => {
-          const s = (context as { lent: Lent }).lent;
-          // Only the token is needed: find it without parsing the whole answer.
-          const at = resBody.indexOf('"stateToken":"');
-          if (status === 200 && at >= 0 && !resBody.includes('"gameOver":true')) {
-            s.token = resBody.slice(at + 14, resBody.indexOf('"', at + 14));
-            idle.unshift(s);
-          }
-        },
-      },
-    ],
-  };
+  return rotatingLoad(base, await startSessions(base, sessions), TICK);
 }
 
 /** Best of `rounds` interleaved rounds for each route, as `benchHttp` measures. */

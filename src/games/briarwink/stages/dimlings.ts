@@ -196,7 +196,10 @@ export function dimlings(s: State, t: TickCtx): void {
   // Only a gardener who changed cell this tick (the move stage ran already) can swap cells with a
   // dimling, and only then does the hazards stage read these (no one moves the gardener in between).
   const pc = playerCell(s);
-  if (t.prevPlayer >= 0 && t.prevPlayer !== pc) for (const d of s.dimlings) t.prevDim[d.id] = dimlingCell(d);
+  if (t.prevPlayer >= 0 && t.prevPlayer !== pc) {
+    const prev = (t.prevDim ??= []);
+    for (const d of s.dimlings) prev[d.id] = dimlingCell(d);
+  }
   for (const d of s.dimlings) {
     const before = dimlingCell(d);
     actDimling(s, t, d);

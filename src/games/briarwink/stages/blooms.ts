@@ -44,14 +44,20 @@ function clearCell(s: State, t: TickCtx, c: number): void {
   }
 }
 
+/** Is a pod bursting this tick (at 0 and not woken this tick)? Most ticks none is: the stage then allocates nothing. */
+function anyDue(s: State): boolean {
+  const pods = s.pods;
+  for (let i = 0; i < pods.length; i++) if (pods[i].bloomIn <= 0 && !pods[i].wokeNow) return true;
+  return false;
+}
+
 /**
  * The bursts stage. Every beam is traced against the garden as it stands when the stage begins (so
  * pods bursting together treat each other alike), then applied in ascending pod id.
  */
 export function bursts(s: State, t: TickCtx): void {
-  if (s.pods.length === 0) return;
+  if (!anyDue(s)) return;
   const due = ownPods(s).filter((p) => p.bloomIn <= 0 && !p.wokeNow);
-  if (due.length === 0) return;
   const beams = due.map((p) => beamCells(s, p.cell, p.reach, []));
   s.pods = s.pods.filter((p) => !due.includes(p));
   due.forEach((p, i) => {

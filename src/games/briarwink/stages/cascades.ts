@@ -24,6 +24,14 @@ export function isCascadeOpen(s: State, id: number): boolean {
 /** The cascade closing stage. */
 export function cascadeClosing(s: State, t: TickCtx): void {
   if (s.cascades.length === 0) return;
+  // most ticks every cascade stays open: the list is then left as it is (the same records, in order)
+  let closing = false;
+  for (const c of s.cascades) {
+    if (isCascadeOpen(s, c.id)) continue;
+    closing = true;
+    break;
+  }
+  if (!closing) return;
   const open: Cascade[] = [];
   for (const c of s.cascades) {
     if (isCascadeOpen(s, c.id)) open.push(c);

@@ -8,7 +8,6 @@ import type { GameEvent, Json } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import type { State } from '../types.js';
 import { CELLS } from '../grid.js';
-import { WalkSearch } from '../walkto.js';
 
 /** Rules `briarwink-1`: walkTo's mid-step turn-back of that version (kept to replay its stored runs). */
 export const RULES_V1 = 1;
@@ -57,8 +56,6 @@ export class TickCtx {
   declare coverBuf: Int8Array | null;
   /** The cascade ids of the active blooms, ascending: `coverIds[rank]` (made on first use). */
   declare coverIds: number[] | null;
-  /** This context's walkTo search buffers, made on the first walkTo tick. */
-  declare walk: WalkSearch | null;
 
   constructor(move: number, walkTo: number, plant: boolean, events: GameEvent[], rules: number) {
     this.move = move;
@@ -77,7 +74,6 @@ export class TickCtx {
     this.rules = rules;
     this.coverBuf = null;
     this.coverIds = null;
-    this.walk = null;
   }
 }
 
@@ -161,12 +157,6 @@ export function coverOf(s: State, t: TickCtx): Int8Array {
 /** The cascade id of a cover rank from `coverOf` (the lowest covering cascade of a covered cell). */
 export function cascadeAt(t: TickCtx, rank: number): number {
   return t.coverIds![rank];
-}
-
-/** The walkTo search buffers of this context. */
-export function walkSearchOf(t: TickCtx): WalkSearch {
-  if (t.walk === null) t.walk = new WalkSearch();
-  return t.walk;
 }
 
 export function dirtyCover(t: TickCtx): void {

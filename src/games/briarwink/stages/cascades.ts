@@ -32,10 +32,10 @@ export function cascadeClosing(s: State, t: TickCtx): void {
     break;
   }
   if (!closing) return;
-  const open: Cascade[] = [];
-  for (const c of s.cascades) {
-    if (isCascadeOpen(s, c.id)) open.push(c);
-    else closeCascade(s, t, c);
-  }
-  s.cascades = open;
+  // a new list from `filter`, not a literal (see the bloom ageing stage)
+  s.cascades = s.cascades.filter((c) => {
+    if (isCascadeOpen(s, c.id)) return true;
+    closeCascade(s, t, c);
+    return false;
+  });
 }

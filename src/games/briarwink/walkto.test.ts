@@ -240,7 +240,8 @@ describe('the walkTo search', () => {
       );
       const pods = Array.from({ length: rng.int(4) }, () => ({ cell: rng.int(63) }));
       const cover = Array.from({ length: 63 }, () => (rng.chance(0.1) ? 0 : -1));
-      const s = { terrain, pods } as unknown as State;
+      // the search reads the cover only when the state has an active bloom, as a real cover would need
+      const s = { terrain, pods, blooms: cover.includes(0) ? [{}] : [] } as unknown as State;
       const open = terrain.map((t, c) => cover[c] < 0 && isOpen(t) && !pods.some((p) => p.cell === c));
       const from = rng.int(63);
       const target = rng.chance(0.3) ? NB[from * 4 + rng.int(4)] : rng.int(63);

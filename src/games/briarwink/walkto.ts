@@ -137,8 +137,13 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Arra
   const terrain = s.terrain;
   let openLo = 0;
   let openHi = 0;
-  for (let c = 0; c < 32; c++) if (cover[c] < 0 && isOpen(terrain[c])) openLo |= 1 << c;
-  for (let c = 32; c < CELLS; c++) if (cover[c] < 0 && isOpen(terrain[c])) openHi |= 1 << (c - 32);
+  for (let c = 0; c < 32; c++) if (isOpen(terrain[c])) openLo |= 1 << c;
+  for (let c = 32; c < CELLS; c++) if (isOpen(terrain[c])) openHi |= 1 << (c - 32);
+  if (s.blooms.length > 0) {
+    // the cover is all -1 with no active bloom: read it only when there is one
+    for (let c = 0; c < 32; c++) if (cover[c] >= 0) openLo &= ~(1 << c);
+    for (let c = 32; c < CELLS; c++) if (cover[c] >= 0) openHi &= ~(1 << (c - 32));
+  }
   const pods = s.pods;
   for (let i = 0; i < pods.length; i++) {
     const c = pods[i].cell;

@@ -56,6 +56,9 @@ export class TickCtx {
   declare coverBuf: Int8Array | null;
   /** The cascade ids of the active blooms, ascending: `coverIds[rank]` (made on first use). */
   declare coverIds: number[] | null;
+  /** A cell set as two 32-bit words (cells 0..31, 32..62), the answer of a stage's helper (regrowth). */
+  declare maskLo: number;
+  declare maskHi: number;
 
   constructor(move: number, walkTo: number, plant: boolean, events: GameEvent[], rules: number) {
     this.move = move;
@@ -74,6 +77,8 @@ export class TickCtx {
     this.rules = rules;
     this.coverBuf = null;
     this.coverIds = null;
+    this.maskLo = 0;
+    this.maskHi = 0;
   }
 }
 

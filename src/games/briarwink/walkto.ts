@@ -7,7 +7,12 @@
  * touches each layer once instead of each cell four times.
  */
 import type { State } from './types.js';
-import { CELLS, NB, isOpen, manhattan, opposite, playerCell } from './grid.js';
+import { BRIAR, FLOOR, SPROUT } from './types.js';
+import { CELLS, NB, manhattan, opposite, playerCell } from './grid.js';
+
+// The open-cell scan below relies on the open codes being the two lowest.
+if (!(FLOOR < BRIAR && SPROUT < BRIAR && BRIAR === 2))
+  throw new Error('walkTo expects floor and sprout to be codes 0 and 1');
 
 /** Cells 32..62 in the high word. */
 const HI_CELLS = 0x7fffffff;
@@ -137,8 +142,10 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Arra
   const terrain = s.terrain;
   let openLo = 0;
   let openHi = 0;
-  for (let c = 0; c < 32; c++) if (isOpen(terrain[c])) openLo |= 1 << c;
-  for (let c = 32; c < CELLS; c++) if (isOpen(terrain[c])) openHi |= 1 << (c - 32);
+  // floor and sprout (codes 0 and 1) are open: (code - 2) >>> 31 is their bit, with no branch to
+  // mispredict on a garden of mixed briar and floor
+  for (let c = 0; c < 32; c++) openLo |= ((terrain[c] - BRIAR) >>> 31) << c;
+  for (let c = 32; c < CELLS; c++) openHi |= ((terrain[c] - BRIAR) >>> 31) << (c - 32);
   if (s.blooms.length > 0) {
     // the cover is all -1 with no active bloom: read it only when there is one
     for (let c = 0; c < 32; c++) if (cover[c] >= 0) openLo &= ~(1 << c);

@@ -149,8 +149,13 @@ function peek(s: State, t: TickCtx, d: Dimling): void {
 
 /** One dimling's tick. */
 export function actDimling(s: State, t: TickCtx, d: Dimling): void {
+  actFrom(s, t, d, dimlingCell(d));
+}
+
+/** One dimling's tick, from its occupied cell `occ` (the stage has worked it out already). */
+function actFrom(s: State, t: TickCtx, d: Dimling, occ: number): void {
   if (d.to >= 0) {
-    if (dimlingCell(d) === d.at && !dimlingMayEnter(s, d, d.to, false)) {
+    if (occ === d.at && !dimlingMayEnter(s, d, d.to, false)) {
       if (dimlingMayEnter(s, d, d.at, false)) {
         const a = d.at;
         d.at = d.to;
@@ -202,7 +207,7 @@ export function dimlings(s: State, t: TickCtx): void {
   }
   for (const d of s.dimlings) {
     const before = dimlingCell(d);
-    actDimling(s, t, d);
+    actFrom(s, t, d, before);
     const after = dimlingCell(d);
     if (after !== before) {
       d.moves++;

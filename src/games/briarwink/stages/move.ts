@@ -66,8 +66,8 @@ export function stepPlayer(s: State, dir: number): void {
 
 /** The direction walkTo holds this tick, under the rules version the tick follows. */
 function walkToward(s: State, t: TickCtx): number {
-  const pick = t.rules === RULES_V1 ? walkDirectionV1 : walkDirection;
-  return pick(s, t.walkTo, coverOf(s, t));
+  const cover = coverOf(s, t);
+  return t.rules === RULES_V1 ? walkDirectionV1(s, t.walkTo, cover) : walkDirection(s, t.walkTo, cover);
 }
 
 /** The move stage. */

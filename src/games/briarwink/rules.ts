@@ -3,12 +3,12 @@
  * BATCHES): start, tick (move or walkTo, plant, count 1-30) and endRun; the legal list; batches that
  * stop early. The tick itself is the ordered stage list in stages/index.ts.
  */
-import type { GameAction, GameEvent, StepResult } from '../../core/game.js';
+import type { GameAction, StepResult } from '../../core/game.js';
 import { refuse } from '../../core/game.js';
 import type { LastBatch, State } from './types.js';
 import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
 import { cloneState, releaseState } from './own.js';
-import { RULES_V1, RULES_V2, newCtx, nextTick } from './stages/ctx.js';
+import { RULES_V1, RULES_V2, TickCtx, nextTick, saveRng } from './stages/ctx.js';
 import { runTick } from './stages/index.js';
 import { LastBatchRecord } from './records.js';
 
@@ -25,47 +25,94 @@ const PLAYING_LEGAL: readonly Action[] = [
   ]),
   { type: 'endRun' },
 ].map((a) => Object.freeze(a)); // shared by every call: frozen so no caller can change them
+Object.freeze(PLAYING_LEGAL);
 
-/** Every action step accepts now (walkTo and count are accepted variants of the listed ticks). */
+/** The legal lists of the opening wait, of a break between nights, and of a finished run. */
+const OPENING_LEGAL: readonly Action[] = Object.freeze([Object.freeze({ type: 'start' })]);
+const BREAK_LEGAL: readonly Action[] = Object.freeze([
+  Object.freeze({ type: 'start' }),
+  Object.freeze({ type: 'endRun' }),
+]);
+const NO_LEGAL: readonly Action[] = Object.freeze([]);
+
+/**
+ * Every action step accepts now (walkTo and count are accepted variants of the listed ticks). The lists
+ * are shared, frozen constants (one per situation), so asking after every step costs no allocation;
+ * a caller that wants to change one copies it first.
+ */
 export function legalActions(s: State): Action[] {
-  if (s.status === PLAYING) return PLAYING_LEGAL.slice();
-  if (s.status === WAITING) return s.nightsCleared > 0 ? [{ type: 'start' }, { type: 'endRun' }] : [{ type: 'start' }];
-  return [];
+  if (s.status === PLAYING) return PLAYING_LEGAL as Action[];
+  if (s.status === WAITING) return (s.nightsCleared > 0 ? BREAK_LEGAL : OPENING_LEGAL) as Action[];
+  return NO_LEGAL as Action[];
 }
 
-/** A parsed tick, or a refusal. */
-type ParsedTick = { move: number; walkTo: number; plant: boolean; count: number };
+/** A refused action's answer. */
+type Refusal = { ok: false; reason: string; message: string };
 
-function parseTick(a: Action): ParsedTick | { ok: false; reason: string; message: string } {
-  for (const k in a)
-    if (k !== 'type' && k !== 'move' && k !== 'walkTo' && k !== 'plant' && k !== 'count')
-      return refuse('unknown_field', `tick does not take the field "${k}"`);
-  const hasMove = 'move' in a;
-  const hasWalk = 'walkTo' in a;
+// The tick fields parseTick's pass over the keys saw (bits).
+const SAW_MOVE = 1;
+const SAW_WALK_TO = 2;
+const SAW_PLANT = 4;
+const SAW_COUNT = 8;
+
+/**
+ * Read a tick action into the context (`move`, `walkTo`, `plant`) and answer its count, or refuse it.
+ * One pass over the enumerable keys (own and inherited, as `for...in` lists them) refuses the first
+ * unknown one and notes the fields it met. A field it did not meet may still be there (not enumerable,
+ * or inherited without being enumerable, on an object built in-process), so only those are asked with
+ * `in`: the action is read, refused and explained exactly as by a separate `in` for every field.
+ * Only fields that are there are read.
+ */
+function parseTick(a: Action, t: TickCtx): number | Refusal {
+  let saw = 0;
+  for (const k in a) {
+    switch (k) {
+      case 'type':
+        break;
+      case 'move':
+        saw |= SAW_MOVE;
+        break;
+      case 'walkTo':
+        saw |= SAW_WALK_TO;
+        break;
+      case 'plant':
+        saw |= SAW_PLANT;
+        break;
+      case 'count':
+        saw |= SAW_COUNT;
+        break;
+      default:
+        return refuse('unknown_field', `tick does not take the field "${k}"`);
+    }
+  }
+  const hasMove = (saw & SAW_MOVE) !== 0 || 'move' in a;
+  const hasWalk = (saw & SAW_WALK_TO) !== 0 || 'walkTo' in a;
   if (hasMove && hasWalk) return refuse('move_and_walkto', 'a tick carries move or walkTo, never both');
   if (!hasMove && !hasWalk) return refuse('missing_move', 'a tick needs move (a direction or null) or walkTo (a cell)');
-  let move = -1;
-  let walkTo = -1;
   if (hasMove) {
     const i = MOVES.indexOf(a.move as string | null);
     if (i < 0) return refuse('bad_move', `move must be up, right, down, left or null, not ${JSON.stringify(a.move)}`);
-    move = i < 4 ? i : -1;
+    t.move = i < 4 ? i : -1;
   } else {
     const w = a.walkTo;
     if (typeof w !== 'number' || !Number.isInteger(w) || w < 0 || w > 62)
       return refuse('bad_walkto', `walkTo must be a cell from 0 to 62, not ${JSON.stringify(w)}`);
-    walkTo = w;
+    t.walkTo = w;
   }
-  if ('plant' in a && typeof a.plant !== 'boolean')
+  const hasPlant = (saw & SAW_PLANT) !== 0 || 'plant' in a;
+  if (hasPlant && typeof a.plant !== 'boolean')
     return refuse('bad_plant', `plant must be true or false, not ${JSON.stringify(a.plant)}`);
   let count = 1;
-  if ('count' in a) {
+  if ((saw & SAW_COUNT) !== 0 || 'count' in a) {
     const c = a.count;
     if (typeof c !== 'number' || !Number.isInteger(c) || c < 1 || c > 30)
       return refuse('bad_count', `count must be a whole number from 1 to 30, not ${JSON.stringify(c)}`);
     count = c;
   }
-  return { move, walkTo, plant: a.plant === true, count };
+  // An absent field reads as undefined; not reading it saves a slow lookup (a load that misses is
+  // several times dearer than one that hits, once the actions come in more shapes than a cache holds).
+  t.plant = hasPlant && a.plant === true;
+  return count;
 }
 
 function onlyType(a: Action): boolean {
@@ -76,31 +123,32 @@ function onlyType(a: Action): boolean {
 const ONE_TICK: LastBatch = Object.freeze({ requested: 1, applied: 1, stoppedBy: 'count', eventsDropped: 0 });
 
 /**
- * Run a batch of ticks on a copy of the state, stopping early as the seed says. The copy and the tick
- * context (with every scratch buffer) are this call's own; the copy is released before it is returned.
+ * Run a batch of `count` ticks of the parsed tick in `t` on a copy of the state, stopping early as the
+ * seed says. The copy and the tick context (with every scratch buffer) are this call's own; the copy is
+ * released before it is returned.
  */
-export function runBatch(state: State, p: ParsedTick, rules: number = RULES_V2): { state: State; events: GameEvent[] } {
+export function runBatch(state: State, t: TickCtx, count: number): State {
   const s = cloneState(state);
-  const events: GameEvent[] = [];
+  const plant = t.plant;
   let applied = 0;
   let stoppedBy = 'count';
-  const t = newCtx(p.move, p.walkTo, false, events, rules);
-  for (let i = 0; i < p.count; i++) {
-    nextTick(t, p.plant && i === 0);
+  for (let i = 0; i < count; i++) {
+    nextTick(t, plant && i === 0);
     runTick(s, t);
     applied++;
     if (t.over) stoppedBy = 'runOver';
     else if (t.cleared) stoppedBy = 'nightCleared';
     else if (t.heartLost) stoppedBy = 'heart';
-    else if (p.walkTo >= 0 && s.away === 0 && s.pTo < 0 && s.pAt === p.walkTo) stoppedBy = 'arrived';
+    else if (t.walkTo >= 0 && s.away === 0 && s.pTo < 0 && s.pAt === t.walkTo) stoppedBy = 'arrived';
     else continue;
     break;
   }
+  saveRng(s, t);
   s.lastBatch =
-    p.count === 1 && applied === 1 && stoppedBy === 'count' && t.dropped === 0
+    count === 1 && applied === 1 && stoppedBy === 'count' && t.dropped === 0
       ? ONE_TICK
-      : new LastBatchRecord(p.count, applied, stoppedBy, t.dropped);
-  return { state: releaseState(s), events };
+      : new LastBatchRecord(count, applied, stoppedBy, t.dropped);
+  return releaseState(s);
 }
 
 /** Apply one action without touching the input state (the current rules, `briarwink-2`). */
@@ -114,10 +162,12 @@ export function stepV1(state: State, action: Action): StepResult<State> {
 }
 
 function stepUnder(state: State, action: Action, rules: number): StepResult<State> {
-  if (action === null || typeof action !== 'object' || typeof action.type !== 'string')
+  if (action === null || typeof action !== 'object')
     return refuse('unknown_action', `not an action: ${JSON.stringify(action)}`);
+  const type: unknown = action.type; // read once: a load on actions of many shapes is not free
+  if (typeof type !== 'string') return refuse('unknown_action', `not an action: ${JSON.stringify(action)}`);
   if (state.status === OVER) return refuse('game_over', `the run is finished; ${JSON.stringify(action)} does nothing`);
-  switch (action.type) {
+  switch (type) {
     case 'start': {
       if (!onlyType(action)) return refuse('unknown_field', `start takes no other fields: ${JSON.stringify(action)}`);
       if (state.status !== WAITING)
@@ -148,13 +198,13 @@ function stepUnder(state: State, action: Action, rules: number): StepResult<Stat
       };
     }
     case 'tick': {
-      const p = parseTick(action);
-      if ('ok' in p) return refuse(p.reason, `${p.message} (got ${JSON.stringify(action)})`);
+      const t = new TickCtx(-1, -1, false, [], rules);
+      const count = parseTick(action, t);
+      if (typeof count !== 'number') return refuse(count.reason, `${count.message} (got ${JSON.stringify(action)})`);
       if (state.status === WAITING) return refuse('not_started', `send start first (got ${JSON.stringify(action)})`);
-      const r = runBatch(state, p, rules);
-      return { ok: true, state: r.state, events: r.events };
+      return { ok: true, state: runBatch(state, t, count), events: t.events };
     }
     default:
-      return refuse('unknown_action', `unknown action type ${JSON.stringify(action.type)}`);
+      return refuse('unknown_action', `unknown action type ${JSON.stringify(type)}`);
   }
 }

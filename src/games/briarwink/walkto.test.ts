@@ -12,6 +12,10 @@ import { step, stepV1 } from './rules.js';
 import { act, cell, garden, ticks } from './testkit.js';
 import { newState } from './state.js';
 import type { State } from './types.js';
+import { BRIAR, FLOOR, SPROUT } from './types.js';
+import { NB, isOpen, manhattan } from './grid.js';
+import { bfsFirstStep } from './walkto.js';
+import { Rng, seedRng } from '../../core/rng.js';
 
 const ROOM = `
 .......
@@ -190,5 +194,61 @@ describe('stored runs of rules briarwink-1 stay replayable under their own versi
     expect(kept).toMatchObject({ ok: true, score: v1Score, steps: actions.length });
     const current = replay(registry.get('briarwink')!, run);
     expect(current).toMatchObject({ ok: false, error: 'wrong_rules_version' });
+  });
+});
+
+/**
+ * The reference the flood search in walkto.ts must answer like: a queue search from `from` expanding
+ * up, right, down, left, each cell keeping the first step of whoever reached it first; the target's
+ * first step, or else that of the reachable cell nearest the target (Manhattan, then steps, then index).
+ */
+function queueSearch(open: boolean[], from: number, target: number): number {
+  if (from === target) return -1;
+  const first = new Map<number, number>([[from, -1]]);
+  const queue = [from];
+  let best = from;
+  let key = [manhattan(from, target), 0, from];
+  const dist = new Map<number, number>([[from, 0]]);
+  for (let q = 0; q < queue.length; q++) {
+    const c = queue[q];
+    if (c !== from) {
+      if (c === target) return first.get(c)!;
+      const k = [manhattan(c, target), dist.get(c)!, c];
+      if (k[0] < key[0] || (k[0] === key[0] && (k[1] < key[1] || (k[1] === key[1] && k[2] < key[2])))) {
+        best = c;
+        key = k;
+      }
+    }
+    for (let d = 0; d < 4; d++) {
+      const n = NB[c * 4 + d];
+      if (n < 0 || first.has(n) || !open[n]) continue;
+      first.set(n, c === from ? d : first.get(c)!);
+      dist.set(n, dist.get(c)! + 1);
+      queue.push(n);
+    }
+  }
+  return best === from ? -1 : first.get(best)!;
+}
+
+describe('the walkTo search', () => {
+  it('answers as a queue search expanding URDL, over 20,000 random gardens of briar, pods and blooms', () => {
+    const rng = new Rng(seedRng(2024, 5));
+    for (let i = 0; i < 20_000; i++) {
+      const density = rng.next();
+      const terrain = Array.from({ length: 63 }, () =>
+        rng.chance(density) ? BRIAR : rng.chance(0.2) ? SPROUT : FLOOR,
+      );
+      const pods = Array.from({ length: rng.int(4) }, () => ({ cell: rng.int(63) }));
+      const cover = Array.from({ length: 63 }, () => (rng.chance(0.1) ? 0 : -1));
+      // the search reads the cover only when the state has an active bloom, as a real cover would need
+      const s = { terrain, pods, blooms: cover.includes(0) ? [{}] : [] } as unknown as State;
+      const open = terrain.map((t, c) => cover[c] < 0 && isOpen(t) && !pods.some((p) => p.cell === c));
+      const from = rng.int(63);
+      const target = rng.chance(0.3) ? NB[from * 4 + rng.int(4)] : rng.int(63);
+      if (target < 0) continue;
+      expect(bfsFirstStep(s, from, target, cover), `garden ${i}: from ${from} to ${target}`).toBe(
+        queueSearch(open, from, target),
+      );
+    }
   });
 });

@@ -2,7 +2,7 @@
  * Stage 6, bloom ageing (a bloom is active for 18 ticks counting its burst tick), and stage 7,
  * bursts (every pod at 0 that was not woken this tick, in ascending id).
  */
-import type { Bloom, State } from '../types.js';
+import type { State } from '../types.js';
 import { BRIAR, FLOOR, POWER_NAMES, REGROWN, SPROUT } from '../types.js';
 import { BLOOM_TICKS, BRIAR_POINTS } from '../roster.js';
 import { beamCells, podAt, setTerrain } from '../grid.js';
@@ -14,13 +14,23 @@ import { BloomRecord, CascadeRecord, PickupRecord } from '../records.js';
 
 /** The bloom ageing stage. */
 export function bloomAgeing(s: State, t: TickCtx): void {
-  if (s.blooms.length === 0) return;
-  const kept: Bloom[] = [];
-  for (const b of s.blooms) {
-    if (b.left > 1) kept.push(new BloomRecord(b.pod, b.cascade, b.left - 1, b.cells));
+  const blooms = s.blooms;
+  if (blooms.length === 0) return;
+  // The new list starts as a copy and is overwritten in place. Lists kept in a state are never made by
+  // a literal (`[]`, `[...xs, x]`): V8 tracks a literal's allocation site and, seeing its lists outlive
+  // young collections in states callers keep, allocates them straight in the old generation, where
+  // each holds this tick's new records alive through every young collection until a full one (the
+  // same pretenuring trap as records.ts explains). `slice`, `filter` and `concat` are not tracked.
+  const kept = blooms.slice();
+  let n = 0;
+  for (const b of blooms) {
+    if (b.left > 1) kept[n++] = new BloomRecord(b.pod, b.cascade, b.left - 1, b.cells);
     else emit(t, 'bloomFades', { pod: b.pod });
   }
-  if (kept.length !== s.blooms.length) dirtyCover(t);
+  if (n !== blooms.length) {
+    kept.length = n;
+    dirtyCover(t);
+  }
   s.blooms = kept;
 }
 
@@ -44,14 +54,20 @@ function clearCell(s: State, t: TickCtx, c: number): void {
   }
 }
 
+/** Is a pod bursting this tick (at 0 and not woken this tick)? Most ticks none is: the stage then allocates nothing. */
+function anyDue(s: State): boolean {
+  const pods = s.pods;
+  for (let i = 0; i < pods.length; i++) if (pods[i].bloomIn <= 0 && !pods[i].wokeNow) return true;
+  return false;
+}
+
 /**
  * The bursts stage. Every beam is traced against the garden as it stands when the stage begins (so
  * pods bursting together treat each other alike), then applied in ascending pod id.
  */
 export function bursts(s: State, t: TickCtx): void {
-  if (s.pods.length === 0) return;
+  if (!anyDue(s)) return;
   const due = ownPods(s).filter((p) => p.bloomIn <= 0 && !p.wokeNow);
-  if (due.length === 0) return;
   const beams = due.map((p) => beamCells(s, p.cell, p.reach, []));
   s.pods = s.pods.filter((p) => !due.includes(p));
   due.forEach((p, i) => {
@@ -70,7 +86,7 @@ export function bursts(s: State, t: TickCtx): void {
       if (!q.woken) wake(t, q, cascade);
       else if (q.wokeNow && cascade < q.cascade) q.cascade = cascade;
     }
-    s.blooms = [...s.blooms, new BloomRecord(p.id, cascade, BLOOM_TICKS, beams[i])];
+    s.blooms = s.blooms.concat(new BloomRecord(p.id, cascade, BLOOM_TICKS, beams[i]));
     emit(t, 'burst', { pod: p.id, cell: p.cell, cascade, cells: beams[i] });
   });
   dirtyCover(t);

@@ -24,10 +24,18 @@ export function isCascadeOpen(s: State, id: number): boolean {
 /** The cascade closing stage. */
 export function cascadeClosing(s: State, t: TickCtx): void {
   if (s.cascades.length === 0) return;
-  const open: Cascade[] = [];
+  // most ticks every cascade stays open: the list is then left as it is (the same records, in order)
+  let closing = false;
   for (const c of s.cascades) {
-    if (isCascadeOpen(s, c.id)) open.push(c);
-    else closeCascade(s, t, c);
+    if (isCascadeOpen(s, c.id)) continue;
+    closing = true;
+    break;
   }
-  s.cascades = open;
+  if (!closing) return;
+  // a new list from `filter`, not a literal (see the bloom ageing stage)
+  s.cascades = s.cascades.filter((c) => {
+    if (isCascadeOpen(s, c.id)) return true;
+    closeCascade(s, t, c);
+    return false;
+  });
 }

@@ -8,7 +8,6 @@ import type { GameEvent, Json } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
 import type { State } from '../types.js';
 import { CELLS } from '../grid.js';
-import { WalkSearch } from '../walkto.js';
 
 /** Rules `briarwink-1`: walkTo's mid-step turn-back of that version (kept to replay its stored runs). */
 export const RULES_V1 = 1;
@@ -18,38 +17,69 @@ export const RULES_V2 = 2;
 /** The most events one action reports. */
 export const MAX_EVENTS = 64;
 
-export interface TickCtx {
+/**
+ * The context of one step. A class, not a literal: one hidden class for every context, made once per
+ * step (records.ts explains why the engine builds with `new`). Its scratch buffers are made on first use.
+ */
+export class TickCtx {
   /** Held direction 0..3, or -1 for null. Ignored when walkTo >= 0. */
-  move: number;
+  declare move: number;
   /** walkTo target cell, or -1. */
-  walkTo: number;
-  plant: boolean;
-  events: GameEvent[];
+  declare walkTo: number;
+  /** Plant on this tick (the first tick of a batch that asked to plant). */
+  declare plant: boolean;
+  declare events: GameEvent[];
   /** Events beyond MAX_EVENTS that were dropped. */
-  dropped: number;
+  declare dropped: number;
   /** Set by a stage to skip the rest of the tick. */
-  end: boolean;
-  heartLost: boolean;
-  cleared: boolean;
-  over: boolean;
+  declare end: boolean;
+  declare heartLost: boolean;
+  declare cleared: boolean;
+  declare over: boolean;
   /** The gardener's occupied cell at the start of the tick (-1 when away). */
-  prevPlayer: number;
+  declare prevPlayer: number;
   /**
    * Each dimling's occupied cell at the start of the dimlings stage, by id: written by that stage only
-   * on ticks the gardener changed cell, the only ticks the hazards stage reads it (a swap).
+   * on ticks the gardener changed cell, the only ticks the hazards stage reads it (a swap). Made then.
    */
-  prevDim: number[];
-  rng: Rng | null;
+  declare prevDim: number[] | null;
+  /**
+   * The night's seeded stream once a stage draws from it; it lives through the batch's ticks and is
+   * written back into the state when the batch ends (`saveRng`), or dropped when a new night is laid out.
+   */
+  declare rng: Rng | null;
   /** The tick's bloom cover once worked out (`coverOf`), null while stale. */
-  cover: Int8Array | null;
+  declare cover: Int8Array | null;
   /** Which rules the tick follows: RULES_V2, or RULES_V1 when replaying a run stored under it. */
-  rules: number;
+  declare rules: number;
   /** This context's bloom cover (made on first use): per cell the rank of the lowest covering cascade in `coverIds`, or -1. */
-  coverBuf: Int8Array | null;
-  /** The cascade ids of the active blooms, ascending: `coverIds[rank]`. */
-  coverIds: number[];
-  /** This context's walkTo search buffers, made on the first walkTo tick. */
-  walk: WalkSearch | null;
+  declare coverBuf: Int8Array | null;
+  /** The cascade ids of the active blooms, ascending: `coverIds[rank]` (made on first use). */
+  declare coverIds: number[] | null;
+  /** A cell set as two 32-bit words (cells 0..31, 32..62), the answer of a stage's helper (regrowth). */
+  declare maskLo: number;
+  declare maskHi: number;
+
+  constructor(move: number, walkTo: number, plant: boolean, events: GameEvent[], rules: number) {
+    this.move = move;
+    this.walkTo = walkTo;
+    this.plant = plant;
+    this.events = events;
+    this.dropped = 0;
+    this.end = false;
+    this.heartLost = false;
+    this.cleared = false;
+    this.over = false;
+    this.prevPlayer = -1;
+    this.prevDim = null;
+    this.rng = null;
+    this.cover = null;
+    this.rules = rules;
+    this.coverBuf = null;
+    this.coverIds = null;
+    this.maskLo = 0;
+    this.maskHi = 0;
+  }
 }
 
 /** A fresh context for one step (one action's ticks), with scratch buffers of its own. */
@@ -60,31 +90,13 @@ export function newCtx(
   events: GameEvent[],
   rules: number = RULES_V2,
 ): TickCtx {
-  return {
-    move,
-    walkTo,
-    plant,
-    events,
-    dropped: 0,
-    end: false,
-    heartLost: false,
-    cleared: false,
-    over: false,
-    prevPlayer: -1,
-    prevDim: [],
-    rng: null,
-    cover: null,
-    rules,
-    coverBuf: null,
-    coverIds: [],
-    walk: null,
-  };
+  return new TickCtx(move, walkTo, plant, events, rules);
 }
 
 /**
  * Ready the context for the batch's next tick: the per-tick flags and caches start afresh, while the
- * events, the dropped count and the scratch buffers carry over (one context serves a whole batch, so a
- * tick allocates no context of its own).
+ * events, the dropped count, the seeded stream and the scratch buffers carry over (one context serves
+ * a whole batch, so a tick allocates no context of its own).
  */
 export function nextTick(t: TickCtx, plant: boolean): void {
   t.plant = plant;
@@ -93,8 +105,14 @@ export function nextTick(t: TickCtx, plant: boolean): void {
   t.cleared = false;
   t.over = false;
   t.prevPlayer = -1;
-  t.rng = null;
   t.cover = null;
+}
+
+/** Write the seeded stream's state back into the state (once, when the batch ends). */
+export function saveRng(s: State, t: TickCtx): void {
+  if (t.rng === null) return;
+  s.rng = t.rng.state();
+  t.rng = null;
 }
 
 /** Record an event, keeping at most MAX_EVENTS per action. */
@@ -119,10 +137,10 @@ const NO_COVER: Int8Array = new Int8Array(CELLS).fill(-1);
 export function coverOf(s: State, t: TickCtx): Int8Array {
   if (t.cover !== null) return t.cover;
   const blooms = s.blooms;
-  const ids = t.coverIds;
-  if (ids.length !== 0) ids.length = 0;
   // most ticks have no bloom: they share the blank table, and the context makes no buffer
   if (blooms.length === 0) return (t.cover = NO_COVER);
+  const ids = (t.coverIds ??= []);
+  if (ids.length !== 0) ids.length = 0;
   const cover = (t.coverBuf ??= new Int8Array(CELLS));
   cover.fill(-1);
   t.cover = cover;
@@ -143,13 +161,7 @@ export function coverOf(s: State, t: TickCtx): Int8Array {
 
 /** The cascade id of a cover rank from `coverOf` (the lowest covering cascade of a covered cell). */
 export function cascadeAt(t: TickCtx, rank: number): number {
-  return t.coverIds[rank];
-}
-
-/** The walkTo search buffers of this context. */
-export function walkSearchOf(t: TickCtx): WalkSearch {
-  if (t.walk === null) t.walk = new WalkSearch();
-  return t.walk;
+  return t.coverIds![rank];
 }
 
 export function dirtyCover(t: TickCtx): void {

@@ -42,12 +42,10 @@ export function deferredSpawns(s: State, t: TickCtx): void {
   if (s.deferred.length === 0) return;
   const cover = coverOf(s, t);
   const waiting = s.deferred;
-  s.deferred = [];
+  // those still under a bloom wait on, in order (a list from `filter`, not a literal: see the bloom ageing stage)
+  s.deferred = waiting.filter((q) => cover[q.cell] >= 0);
   for (const q of waiting) {
-    if (cover[q.cell] >= 0) {
-      s.deferred.push(q);
-      continue;
-    }
+    if (cover[q.cell] >= 0) continue;
     const where: { [key: string]: Json } = s.moonless ? {} : { cell: q.cell };
     if (q.what < 0) {
       const axis = splitAxis(s, q.cell);

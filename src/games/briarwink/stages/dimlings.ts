@@ -149,8 +149,13 @@ function peek(s: State, t: TickCtx, d: Dimling): void {
 
 /** One dimling's tick. */
 export function actDimling(s: State, t: TickCtx, d: Dimling): void {
+  actFrom(s, t, d, dimlingCell(d));
+}
+
+/** One dimling's tick, from its occupied cell `occ` (the stage has worked it out already). */
+function actFrom(s: State, t: TickCtx, d: Dimling, occ: number): void {
   if (d.to >= 0) {
-    if (dimlingCell(d) === d.at && !dimlingMayEnter(s, d, d.to, false)) {
+    if (occ === d.at && !dimlingMayEnter(s, d, d.to, false)) {
       if (dimlingMayEnter(s, d, d.at, false)) {
         const a = d.at;
         d.at = d.to;
@@ -196,10 +201,13 @@ export function dimlings(s: State, t: TickCtx): void {
   // Only a gardener who changed cell this tick (the move stage ran already) can swap cells with a
   // dimling, and only then does the hazards stage read these (no one moves the gardener in between).
   const pc = playerCell(s);
-  if (t.prevPlayer >= 0 && t.prevPlayer !== pc) for (const d of s.dimlings) t.prevDim[d.id] = dimlingCell(d);
+  if (t.prevPlayer >= 0 && t.prevPlayer !== pc) {
+    const prev = (t.prevDim ??= []);
+    for (const d of s.dimlings) prev[d.id] = dimlingCell(d);
+  }
   for (const d of s.dimlings) {
     const before = dimlingCell(d);
-    actDimling(s, t, d);
+    actFrom(s, t, d, before);
     const after = dimlingCell(d);
     if (after !== before) {
       d.moves++;

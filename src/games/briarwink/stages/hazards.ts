@@ -22,7 +22,8 @@ export function hazardOf(s: State, t: TickCtx): string {
     if (d.shimmer > 0) continue;
     const dc = dimlingCell(d);
     if (dc === pc) return 'bumped';
-    if (t.prevPlayer >= 0 && t.prevPlayer !== pc && dc === t.prevPlayer && t.prevDim[d.id] === pc) return 'swapped';
+    if (t.prevPlayer >= 0 && t.prevPlayer !== pc && dc === t.prevPlayer && t.prevDim !== null && t.prevDim[d.id] === pc)
+      return 'swapped';
   }
   return '';
 }

@@ -86,9 +86,11 @@ function runStages(s: State, t: TickCtx): void {
   s14(s, t);
 }
 
-/** Run one tick on a state the caller owns (it is mutated). */
+/**
+ * Run one tick on a state the caller owns (it is mutated). The seeded stream stays in the context
+ * through the batch: the caller writes it back once, when the batch ends (`saveRng` in ctx.ts).
+ */
 export function runTick(s: State, t: TickCtx): void {
   runStages(s, t);
   s.tick++;
-  if (t.rng !== null) s.rng = t.rng.state();
 }

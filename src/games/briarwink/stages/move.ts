@@ -8,7 +8,7 @@ import { NB, opposite, playerCell, playerMayEnter, setTerrain } from '../grid.js
 import { PLAYER_STEPS } from '../roster.js';
 import { walkDirection, walkDirectionV1 } from '../walkto.js';
 import type { TickCtx } from './ctx.js';
-import { RULES_V1, coverOf, emit, walkSearchOf } from './ctx.js';
+import { RULES_V1, coverOf, emit } from './ctx.js';
 import { collectAt } from './pickups.js';
 import { clearNight } from './gate.js';
 
@@ -66,8 +66,8 @@ export function stepPlayer(s: State, dir: number): void {
 
 /** The direction walkTo holds this tick, under the rules version the tick follows. */
 function walkToward(s: State, t: TickCtx): number {
-  const pick = t.rules === RULES_V1 ? walkDirectionV1 : walkDirection;
-  return pick(s, t.walkTo, coverOf(s, t), walkSearchOf(t));
+  const cover = coverOf(s, t);
+  return t.rules === RULES_V1 ? walkDirectionV1(s, t.walkTo, cover) : walkDirection(s, t.walkTo, cover);
 }
 
 /** The move stage. */

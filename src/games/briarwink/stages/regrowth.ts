@@ -9,31 +9,48 @@ import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt, setSprou
 import type { TickCtx } from './ctx.js';
 import { emit, rngOf } from './ctx.js';
 
-/** Set the bit of `cell` in a 32-cell mask of cells `base..base + 31` (other cells leave it as it is). */
-function withCell(mask: number, base: number, cell: number): number {
-  const i = cell - base;
-  return i >= 0 && i < 32 ? mask | (1 << i) : mask;
-}
-
 /**
- * The cells `base..base + 31` where a sprout is disturbed, as a 32-bit mask (bit i for cell base + i):
- * a pod or pickup on it, the gardener's occupied cell or step destination, any dimling's occupied cell
- * or destination. One pass over the walkers and items instead of one per sprout, and a mask rather
- * than a per-cell buffer, so the stage allocates nothing (the grid's 63 cells are two masks).
+ * The cells where a sprout is disturbed, as two 32-bit masks (bit c of `lo` for cells 0..31, bit
+ * c - 32 of `hi` for 32..62), written into `m`: a pod or pickup on it, the gardener's occupied cell or
+ * step destination, any dimling's occupied cell or destination. One pass over the walkers and items
+ * instead of one per sprout, and masks rather than a per-cell buffer, so the stage allocates nothing
+ * (the masks live on the tick context).
  */
-function disturbedMask(s: State, base: number): number {
-  let m = 0;
-  for (let i = 0; i < s.pods.length; i++) m = withCell(m, base, s.pods[i].cell);
-  for (let i = 0; i < s.pickups.length; i++) m = withCell(m, base, s.pickups[i].cell);
+function disturbed(s: State, m: TickCtx): void {
+  // each cell goes into one of the two words (written out: a closure over lo and hi would cost a context)
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < s.pods.length; i++) {
+    const c = s.pods[i].cell;
+    if (c < 32) lo |= 1 << c;
+    else hi |= 1 << (c - 32);
+  }
+  for (let i = 0; i < s.pickups.length; i++) {
+    const c = s.pickups[i].cell;
+    if (c < 32) lo |= 1 << c;
+    else hi |= 1 << (c - 32);
+  }
   const pc = playerCell(s);
-  if (pc >= 0) m = withCell(m, base, pc);
-  if (s.away === 0 && s.pTo >= 0) m = withCell(m, base, s.pTo);
+  if (pc >= 0) {
+    if (pc < 32) lo |= 1 << pc;
+    else hi |= 1 << (pc - 32);
+  }
+  if (s.away === 0 && s.pTo >= 0) {
+    if (s.pTo < 32) lo |= 1 << s.pTo;
+    else hi |= 1 << (s.pTo - 32);
+  }
   for (let i = 0; i < s.dimlings.length; i++) {
     const d = s.dimlings[i];
-    m = withCell(m, base, dimlingCell(d));
-    if (d.to >= 0) m = withCell(m, base, d.to);
+    const c = dimlingCell(d);
+    if (c < 32) lo |= 1 << c;
+    else hi |= 1 << (c - 32);
+    if (d.to >= 0) {
+      if (d.to < 32) lo |= 1 << d.to;
+      else hi |= 1 << (d.to - 32);
+    }
   }
-  return m;
+  m.maskLo = lo;
+  m.maskHi = hi;
 }
 
 /** Cells where a regrowth sprout may appear now. */
@@ -65,11 +82,12 @@ export function regrowth(s: State, t: TickCtx): void {
     if (s.regrowIn <= 0 || --s.regrowIn > 0) return;
     return placeSprout(s, t, 0);
   }
-  const low = firstSprout < 32 ? disturbedMask(s, 0) : 0;
-  const high = disturbedMask(s, 32);
+  disturbed(s, t);
+  const low = t.maskLo;
+  const high = t.maskHi;
   for (let c = firstSprout; c < CELLS; c++) {
     if (s.terrain[c] !== SPROUT) continue;
-    if (((c < 32 ? low >> c : high >> (c - 32)) & 1) === 1) setSproutAge(s, c, 0);
+    if (((c < 32 ? low >>> c : high >>> (c - 32)) & 1) === 1) setSproutAge(s, c, 0);
     else if (s.sproutAge[c] + 1 < SPROUT_MATURES) setSproutAge(s, c, s.sproutAge[c] + 1);
     else {
       setTerrain(s, c, REGROWN);

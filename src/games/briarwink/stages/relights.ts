@@ -32,9 +32,9 @@ export function settle(s: State, t: TickCtx): void {
 export function relights(s: State, t: TickCtx): void {
   if (s.blooms.length === 0 || s.dimlings.length === 0) return;
   const cover = coverOf(s, t);
-  const hit: Dimling[] = [];
-  for (const d of s.dimlings) if (cover[dimlingCell(d)] >= 0) hit.push(d);
-  if (hit.length === 0) return;
+  let hit: Dimling[] | null = null; // made only on a tick that relights someone
+  for (const d of s.dimlings) if (cover[dimlingCell(d)] >= 0) (hit ??= []).push(d);
+  if (hit === null) return;
   hit.sort((a, b) => {
     // ranks order like cascade ids
     const ca = cover[dimlingCell(a)];

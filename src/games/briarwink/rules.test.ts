@@ -197,6 +197,18 @@ function deepFreeze<T>(x: T): T {
 }
 
 describe('purity', () => {
+  it('legalActions answers a list of its own on every call: a caller may sort or empty it', () => {
+    const opening = game.init(3);
+    const playing = act(opening, { type: 'start' }).state;
+    for (const s of [opening, playing]) {
+      const mine = game.legalActions(s);
+      const expected = JSON.stringify(mine);
+      mine.reverse();
+      mine.length = 0;
+      expect(JSON.stringify(game.legalActions(s))).toBe(expected);
+      expect(game.legalActions(s)).not.toBe(game.legalActions(s));
+    }
+  });
   it('a state handed out owns nothing, and one state stepped by two requests gives both the same answer', () => {
     expect(game.init(4).own).toBe(OWN_NONE);
     const rng = Rng.fromSeed(8);

@@ -7,33 +7,33 @@
 import { plainConstructor } from '../../core/plain.js';
 import type { Draft } from './types.js';
 
-/** Placeholders a new state holds until its caller sets its own arrays; never written to. */
-const NO_CELLS: number[] = [];
-
-/** Every field of a state, in key order, set to a placeholder the caller replaces. */
-const StateObject = plainConstructor(function (this: Draft) {
-  this.seed = 0;
-  this.pitch = 1;
-  this.phase = 'climbing';
-  this.end = null;
-  this.row = 0;
-  this.col = 0;
-  this.high = 0;
-  this.floor = 0;
-  this.stamina = 0;
-  this.turn = 1;
-  this.score = 0;
-  this.streak = 0;
-  this.dipped = false;
-  this.spindrift = 0;
-  this.gust = 0;
-  this.rockfall = -1;
-  this.overhang = 0;
-  this.cells = NO_CELLS;
-  this.pristineTop = NO_CELLS;
+/** A copy of every field of a state, in key order (the order `from` lists them in does not matter). */
+const StateObject = plainConstructor(function (this: Draft, from: Draft) {
+  this.seed = from.seed;
+  this.pitch = from.pitch;
+  this.phase = from.phase;
+  this.end = from.end;
+  this.row = from.row;
+  this.col = from.col;
+  this.high = from.high;
+  this.floor = from.floor;
+  this.stamina = from.stamina;
+  this.turn = from.turn;
+  this.score = from.score;
+  this.streak = from.streak;
+  this.dipped = from.dipped;
+  this.spindrift = from.spindrift;
+  this.gust = from.gust;
+  this.rockfall = from.rockfall;
+  this.overhang = from.overhang;
+  this.cells = from.cells;
+  this.pristineTop = from.pristineTop;
 });
 
-/** A new state object with every field present in key order; the caller sets every field. */
-export function newState(): Draft {
-  return new StateObject();
+/**
+ * A new state object holding the fields of `from` (another state, a draft, or the fields a caller
+ * computed), each written once, in the state's key order; arrays are shared, not copied.
+ */
+export function newState(from: Draft): Draft {
+  return new StateObject(from);
 }

@@ -19,26 +19,27 @@ export function init(seed: number): State {
   const p = difficulty(1);
   const { cells, overhang, pristineTop } = initialBand(seed);
   // made by `newState`, not a literal: see fresh.ts
-  const s = newState();
-  s.seed = seed;
-  s.pitch = 1;
-  s.phase = 'climbing';
-  s.end = null;
-  s.row = 0;
-  s.col = 3;
-  s.high = 0;
-  s.floor = 0;
-  s.stamina = p.tank;
-  s.turn = 1;
-  s.score = 0;
-  s.streak = 0;
-  s.dipped = false;
-  s.spindrift = 0;
-  s.gust = gustOn(seed, 1, p);
-  s.rockfall = rockfallOn(seed, 1, p);
-  s.overhang = overhang;
-  s.cells = cells;
-  s.pristineTop = pristineTop;
+  const s = newState({
+    seed,
+    pitch: 1,
+    phase: 'climbing',
+    end: null,
+    row: 0,
+    col: 3,
+    high: 0,
+    floor: 0,
+    stamina: p.tank,
+    turn: 1,
+    score: 0,
+    streak: 0,
+    dipped: false,
+    spindrift: 0,
+    gust: gustOn(seed, 1, p),
+    rockfall: rockfallOn(seed, 1, p),
+    overhang,
+    cells,
+    pristineTop,
+  });
   return s;
 }
 

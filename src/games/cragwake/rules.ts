@@ -126,26 +126,9 @@ function at(row: number, col: number): string {
 
 /** A private copy of `s` (it becomes the next state): made by `newState`, see fresh.ts for why. */
 function draftOf(s: State): Draft {
-  const d = newState();
-  d.seed = s.seed;
-  d.pitch = s.pitch;
-  d.phase = s.phase;
-  d.end = s.end;
-  d.row = s.row;
-  d.col = s.col;
-  d.high = s.high;
-  d.floor = s.floor;
-  d.stamina = s.stamina;
-  d.turn = s.turn;
-  d.score = s.score;
-  d.streak = s.streak;
-  d.dipped = s.dipped;
-  d.spindrift = s.spindrift;
-  d.gust = s.gust;
-  d.rockfall = s.rockfall;
-  d.overhang = s.overhang;
+  // the band is the one array a step writes: the copy gets its own at once
+  const d = newState(s as Draft);
   d.cells = s.cells.slice();
-  d.pristineTop = s.pristineTop;
   return d;
 }
 

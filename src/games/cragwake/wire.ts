@@ -221,25 +221,26 @@ export function fromWire(wire: WireState): State {
   if (fog.slice(f * SLOT) !== EMPTY_SLOT.repeat(MAX_FOG - f)) fail('secret.fog holds rows that are not fogged');
   if ((cells[(row - floor) * WIDTH + col] & KIND) === NONE) fail('the climber hangs on bare rock');
   // made by `newState` (see fresh.ts), so `step` sees one shape of state whichever way it came
-  const s = newState();
-  s.seed = seed;
-  s.pitch = pitch;
-  s.phase = phase;
-  s.end = end;
-  s.row = row;
-  s.col = col;
-  s.high = high;
-  s.floor = floor;
-  s.stamina = stamina;
-  s.turn = turn;
-  s.score = score;
-  s.streak = streak;
-  s.dipped = dipped;
-  s.spindrift = spindrift;
-  s.gust = gust;
-  s.rockfall = rockfall;
-  s.overhang = overhang;
-  s.cells = cells;
-  s.pristineTop = generateRows(seed, floor + BAND - 1, floor + BAND - 1, zeros(WIDTH), 0);
+  const s = newState({
+    seed,
+    pitch,
+    phase,
+    end,
+    row,
+    col,
+    high,
+    floor,
+    stamina,
+    turn,
+    score,
+    streak,
+    dipped,
+    spindrift,
+    gust,
+    rockfall,
+    overhang,
+    cells,
+    pristineTop: generateRows(seed, floor + BAND - 1, floor + BAND - 1, zeros(WIDTH), 0),
+  });
   return s;
 }

@@ -5,39 +5,37 @@
  * kept, so they stay plain literals.
  */
 import { plainConstructor } from '../../core/plain.js';
-import type { RngState } from '../../core/rng.js';
 import { CELLS, type WhirlyardState } from './types.js';
 
-/** Every field of a state, in key order, set to a placeholder the caller replaces. */
-const StateObject = plainConstructor(function (this: WhirlyardState) {
-  this.seed = 0;
-  this.rng = NO_RNG;
-  this.wave = 1;
-  this.turn = 0;
-  this.waveTurn = 0;
-  this.charges = 0;
-  this.pulseUsed = false;
-  this.score = 0;
-  this.over = false;
-  this.endReason = null;
-  this.rover = 0;
-  this.drones = NO_DRONES;
-  this.charged = NO_FLAGS;
-  this.scrapLo = 0;
-  this.scrapHi = 0;
+/** A copy of every field of a state, in key order (the order `from` lists them in does not matter). */
+const StateObject = plainConstructor(function (this: WhirlyardState, from: WhirlyardState) {
+  this.seed = from.seed;
+  this.rng = from.rng;
+  this.wave = from.wave;
+  this.turn = from.turn;
+  this.waveTurn = from.waveTurn;
+  this.charges = from.charges;
+  this.pulseUsed = from.pulseUsed;
+  this.score = from.score;
+  this.over = from.over;
+  this.endReason = from.endReason;
+  this.rover = from.rover;
+  this.drones = from.drones;
+  this.charged = from.charged;
+  this.scrapLo = from.scrapLo;
+  this.scrapHi = from.scrapHi;
 });
 
 /** More cells and flags than a board can hold, to slice arrays of any needed length from. */
 const CELL_ROW: readonly number[] = Array.from({ length: CELLS }, () => 0);
 const FLAG_ROW: readonly boolean[] = Array.from({ length: CELLS }, () => false);
-/** Placeholders a new state holds until its caller sets its own arrays; never written to. */
-const NO_RNG: RngState = [0, 0, 0, 0];
-const NO_DRONES: number[] = [];
-const NO_FLAGS: boolean[] = [];
 
-/** A new state object with every field present in key order; the caller sets every field. */
-export function newState(): WhirlyardState {
-  return new StateObject();
+/**
+ * A new state object holding the fields of `from` (another state, a draft, or the fields a caller
+ * computed), each written once, in the state's key order; arrays are shared, not copied.
+ */
+export function newState(from: WhirlyardState): WhirlyardState {
+  return new StateObject(from);
 }
 
 /** A new array of `n` cells (drones; n <= 36), to be filled in by index. */

@@ -60,22 +60,23 @@ export function unpack(bytes: Uint8Array): WhirlyardState {
   if (scrapHi >= 1 << (CELLS - 32)) fail('scrap off the board');
   r.end();
   // made by `newState` (see fresh.ts), so `step` sees one shape of state whichever way it came
-  const s = newState();
-  s.seed = seed;
-  s.rng = rng;
-  s.wave = wave;
-  s.turn = turn;
-  s.waveTurn = waveTurn;
-  s.charges = charges;
-  s.pulseUsed = (flags & 1) !== 0;
-  s.score = score;
-  s.over = (flags & 2) !== 0;
-  s.endReason = END_REASONS[flags >> 2];
-  s.rover = rover;
-  s.drones = drones;
-  s.charged = charged;
-  s.scrapLo = scrapLo;
-  s.scrapHi = scrapHi;
+  const s = newState({
+    seed,
+    rng,
+    wave,
+    turn,
+    waveTurn,
+    charges,
+    pulseUsed: (flags & 1) !== 0,
+    score,
+    over: (flags & 2) !== 0,
+    endReason: END_REASONS[flags >> 2],
+    rover,
+    drones,
+    charged,
+    scrapLo,
+    scrapHi,
+  });
   checkState(s);
   return s;
 }

@@ -101,22 +101,23 @@ export function initState(seed: number): WhirlyardState {
   const rng = new Rng(seedRng(seed));
   const spawn = spawnWave(rng, 1, START_CHARGES);
   // made by `newState`, not a literal: see fresh.ts
-  const s = newState();
-  s.seed = seed;
-  s.rng = rng.state();
-  s.wave = 1;
-  s.turn = 0;
-  s.waveTurn = 0;
-  s.charges = START_CHARGES;
-  s.pulseUsed = false;
-  s.score = 0;
-  s.over = false;
-  s.endReason = null;
-  s.rover = ROVER_START;
-  s.drones = spawn.drones;
-  s.charged = spawn.charged;
-  s.scrapLo = BIT_LO[SCRAP_START];
-  s.scrapHi = BIT_HI[SCRAP_START];
+  const s = newState({
+    seed,
+    rng: rng.state(),
+    wave: 1,
+    turn: 0,
+    waveTurn: 0,
+    charges: START_CHARGES,
+    pulseUsed: false,
+    score: 0,
+    over: false,
+    endReason: null,
+    rover: ROVER_START,
+    drones: spawn.drones,
+    charged: spawn.charged,
+    scrapLo: BIT_LO[SCRAP_START],
+    scrapHi: BIT_HI[SCRAP_START],
+  });
   return s;
 }
 

@@ -51,23 +51,7 @@ export function draftOf(s: WhirlyardState): Draft {
 
 /** The finished state of a draft (without its events); made by `newState`, see fresh.ts for why. */
 export function settle(d: Draft): WhirlyardState {
-  const s = newState();
-  s.seed = d.seed;
-  s.rng = d.rng;
-  s.wave = d.wave;
-  s.turn = d.turn;
-  s.waveTurn = d.waveTurn;
-  s.charges = d.charges;
-  s.pulseUsed = d.pulseUsed;
-  s.score = d.score;
-  s.over = d.over;
-  s.endReason = d.endReason;
-  s.rover = d.rover;
-  s.drones = d.drones;
-  s.charged = d.charged;
-  s.scrapLo = d.scrapLo;
-  s.scrapHi = d.scrapHi;
-  return s;
+  return newState(d);
 }
 
 /** True when `cell` holds scrap. */

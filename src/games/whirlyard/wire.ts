@@ -78,22 +78,23 @@ export function fromWire(wire: WireState): WhirlyardState {
   const charged = data.charged;
   if (!Array.isArray(charged) || !charged.every((c) => typeof c === 'boolean')) fail('charged must be booleans');
   // made by `newState` (see fresh.ts), so `step` sees one shape of state whichever way it came
-  const s = newState();
-  s.seed = data.seed;
-  s.rng = [secret.rng[0], secret.rng[1], secret.rng[2], secret.rng[3]];
-  s.wave = count(data.wave, 'wave', 1);
-  s.turn = count(data.turn, 'turn');
-  s.waveTurn = count(data.waveTurn, 'waveTurn');
-  s.charges = count(data.charges, 'charges');
-  s.pulseUsed = flag(data.pulseUsed, 'pulseUsed');
-  s.score = count(data.score, 'score');
-  s.over = flag(data.over, 'over');
-  s.endReason = endReason as EndReason;
-  s.rover = count(data.rover, 'rover');
-  s.drones = cells(data.drones, 'drones');
-  s.charged = (charged as boolean[]).slice();
-  s.scrapLo = scrapLo;
-  s.scrapHi = scrapHi;
+  const s = newState({
+    seed: data.seed,
+    rng: [secret.rng[0], secret.rng[1], secret.rng[2], secret.rng[3]],
+    wave: count(data.wave, 'wave', 1),
+    turn: count(data.turn, 'turn'),
+    waveTurn: count(data.waveTurn, 'waveTurn'),
+    charges: count(data.charges, 'charges'),
+    pulseUsed: flag(data.pulseUsed, 'pulseUsed'),
+    score: count(data.score, 'score'),
+    over: flag(data.over, 'over'),
+    endReason: endReason as EndReason,
+    rover: count(data.rover, 'rover'),
+    drones: cells(data.drones, 'drones'),
+    charged: (charged as boolean[]).slice(),
+    scrapLo,
+    scrapHi,
+  });
   checkState(s);
   return s;
 }

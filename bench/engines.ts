@@ -29,8 +29,12 @@ export interface ReplayCase {
 
 export interface EngineFigure {
   name: string;
+  /** The best round's steps per second of the wall clock. */
   stepsPerSecond: number;
+  /** The best round's figure over the baseline's best round. */
   ratioToBaseline: number;
+  /** The lowest and highest ratio of one round's figure to the baseline's figure in that same round. */
+  roundRatios: [number, number];
   /**
    * The same per second of this process's CPU time (user + system): on a shared machine the wall
    * clock also counts the time spent waiting for a CPU, the CPU time does not.
@@ -50,11 +54,12 @@ function randomPairs(game: AnyGame, count: number): Array<[unknown, GameAction]>
 }
 
 /** Extra cases a game may publish in bench/games/<slug>.ts (e.g. a busy late night). */
-async function gameCases(): Promise<{ engine: EngineCase[]; replay: ReplayCase[] }> {
+async function gameCases(only?: string[]): Promise<{ engine: EngineCase[]; replay: ReplayCase[] }> {
   const dir = fileURLToPath(new URL('./games/', import.meta.url));
   const engine: EngineCase[] = [];
   const replays: ReplayCase[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+  const wanted = (file: string) => file.endsWith('.ts') && (!only || only.includes(file.slice(0, -3)));
+  for (const file of readdirSync(dir).filter(wanted)) {
     const mod = (await import(new URL(`./games/${file}`, import.meta.url).href)) as {
       engineCases?: () => EngineCase[];
       replayCases?: () => ReplayCase[];
@@ -80,8 +85,10 @@ function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => voi
  * game's shapes into the next game's measurement, and the later games measure several times slower
  * than they run alone.
  */
-export async function benchEngines(only?: string[], timeMs = 1500): Promise<EngineFigure[]> {
-  const bench = new Bench({ time: timeMs, warmup: true });
+export async function benchEngines(only?: string[], timeMs = 1500, rounds = 3): Promise<EngineFigure[]> {
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`rounds must be a whole number of 1 or more, not ${rounds}`);
+  const bench = new Bench({ time: timeMs / rounds, warmup: true });
   const sizes = new Map<string, number>();
   const cpu = new Map<string, { us: number; passes: number }>();
   const add = (name: string, n: number, fn: () => void) => {
@@ -100,7 +107,7 @@ export async function benchEngines(only?: string[], timeMs = 1500): Promise<Engi
 
   const tally = makeTally('stateToken');
   const baselinePairs = randomPairs(tally, 2000);
-  add('baseline: trivial game on the contract', baselinePairs.length, stepLoop(tally, baselinePairs));
+  add(BASELINE, baselinePairs.length, stepLoop(tally, baselinePairs));
 
   for (const game of games.filter((g) => !only || only.includes(g.spec.slug))) {
     const pairs = randomPairs(game, 2000);
@@ -116,7 +123,7 @@ export async function benchEngines(only?: string[], timeMs = 1500): Promise<Engi
       for (const run of runs) replay(game, run);
     });
   }
-  const extra = await gameCases();
+  const extra = await gameCases(only);
   const gameOf = (name: string) =>
     games.find((g) => name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
   for (const c of extra.engine) {
@@ -132,23 +139,57 @@ export async function benchEngines(only?: string[], timeMs = 1500): Promise<Engi
     });
   }
 
-  await bench.run();
-  const perSecond = (name: string) => {
-    const task = bench.tasks.find((t) => t.name === name)!;
-    const r = task.result as { latency?: { mean: number } };
-    return r.latency ? (sizes.get(name)! / r.latency.mean) * 1000 : NaN;
-  };
+  // Rounds: every task runs once a round, in the same order, so each is measured several times spread
+  // over the run. The best round is the one least disturbed by other processes on the same CPUs, and
+  // the ratios round by round (each task against the baseline of its own round) show how far the
+  // machine moved meanwhile.
+  const perRound = new Map<string, number[]>();
+  for (let r = 0; r < rounds; r++) {
+    if (r > 0) bench.reset();
+    await bench.run();
+    for (const task of bench.tasks) {
+      const res = task.result as { latency?: { mean: number } };
+      const rate = res.latency ? (sizes.get(task.name)! / res.latency.mean) * 1000 : NaN;
+      perRound.set(task.name, [...(perRound.get(task.name) ?? []), rate]);
+    }
+  }
   const perCpuSecond = (name: string) => {
     const t = cpu.get(name)!;
     return (sizes.get(name)! * t.passes * 1e6) / t.us;
   };
-  const base = perSecond('baseline: trivial game on the contract');
-  const cpuBase = perCpuSecond('baseline: trivial game on the contract');
-  return bench.tasks.map((t) => ({
-    name: t.name,
-    stepsPerSecond: perSecond(t.name),
-    ratioToBaseline: perSecond(t.name) / base,
-    stepsPerCpuSecond: perCpuSecond(t.name),
-    cpuRatioToBaseline: perCpuSecond(t.name) / cpuBase,
+  const cpuBase = perCpuSecond(BASELINE);
+  return summariseRounds(perRound, BASELINE).map((f) => ({
+    ...f,
+    stepsPerCpuSecond: perCpuSecond(f.name),
+    cpuRatioToBaseline: perCpuSecond(f.name) / cpuBase,
   }));
+}
+
+/** The name of the trivial game's task, the baseline every ratio is taken against. */
+export const BASELINE = 'baseline: trivial game on the contract';
+
+/**
+ * Per task, from its figure in each round (steps per second): the best round, its ratio to the
+ * baseline's best round, and the range of the ratios taken round by round (each against the baseline
+ * of the same round). Tasks keep the order they were given in.
+ */
+export function summariseRounds(
+  perRound: Map<string, number[]>,
+  baseline: string,
+): Array<Pick<EngineFigure, 'name' | 'stepsPerSecond' | 'ratioToBaseline' | 'roundRatios'>> {
+  const base = perRound.get(baseline);
+  if (!base || base.length === 0) throw new Error(`no rounds of the baseline "${baseline}"`);
+  const bestBase = Math.max(...base);
+  return [...perRound].map(([name, rates]) => {
+    if (rates.length !== base.length)
+      throw new Error(`"${name}" ran ${rates.length} rounds, the baseline ${base.length}`);
+    const ratios = rates.map((rate, r) => rate / base[r]);
+    const best = Math.max(...rates);
+    return {
+      name,
+      stepsPerSecond: best,
+      ratioToBaseline: best / bestBase,
+      roundRatios: [Math.min(...ratios), Math.max(...ratios)],
+    };
+  });
 }

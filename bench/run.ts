@@ -2,6 +2,7 @@
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
  * `npm run bench -- --engines`, `-- --http`, `-- --live`, `-- --store` or `-- --hostile` runs one part;
+ * `--engines` takes `--rounds N` (3: each task measured in N rounds of 1.5 / N s, the best round kept);
  * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
  * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
@@ -29,16 +30,23 @@ const all =
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
+const numberOption = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+
 const child = process.argv.indexOf('--engines-child');
 if (child >= 0) {
   // One game's engine figures, measured in this fresh process, printed as JSON for the parent.
-  process.stdout.write(JSON.stringify(await benchEngines([process.argv[child + 1]])) + '\n');
+  const figures = await benchEngines([process.argv[child + 1]], 1500, numberOption('--rounds', 3));
+  process.stdout.write(JSON.stringify(figures) + '\n');
   process.exit(0);
 }
 
 if (all || args.has('--engines')) {
+  const rounds = numberOption('--rounds', 3);
   console.log(
-    `Engines, one thread, in-process, one process per game (step + legalActions per second, of the wall clock and of CPU time); load average before: ${loadavg()
+    `Engines, one thread, in-process, one process per game, ${rounds} rounds of ${(1.5 / rounds).toFixed(2)} s per task (step + legalActions per second: the best round of the wall clock, and all rounds' CPU time); load average before: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
@@ -46,7 +54,15 @@ if (all || args.has('--engines')) {
   for (const game of games) {
     const out = spawnSync(
       process.execPath,
-      ['--import', 'tsx', fileURLToPath(import.meta.url), '--engines-child', game.spec.slug],
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--engines-child',
+        game.spec.slug,
+        '--rounds',
+        String(rounds),
+      ],
       {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -63,16 +79,12 @@ if (all || args.has('--engines')) {
       task: r.name,
       'steps/s': fmt(r.stepsPerSecond),
       'vs baseline': r.ratioToBaseline.toFixed(3),
+      'round by round': `${r.roundRatios[0].toFixed(2)}-${r.roundRatios[1].toFixed(2)}`,
       'steps per CPU s': fmt(r.stepsPerCpuSecond),
       'vs baseline (CPU)': r.cpuRatioToBaseline.toFixed(3),
     })),
   );
 }
-
-const numberOption = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
-};
 
 if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
   const pin = args.has('--pin');

@@ -223,12 +223,12 @@ export function raiseFloor(d: Draft, floor: number, onWrite?: (row: number, col:
   repairBand(d, onWrite, Math.max(0, keep - 1));
 }
 
-/** The band of a fresh run: rows 0-9 as generated. */
-export function initialBand(seed: number): { cells: number[]; overhang: number; pristineTop: number[] } {
+/** The band of a climber standing on the ledge at row `floor`: rows floor to floor + 9 as generated. */
+export function initialBand(seed: number, floor = 0): { cells: number[]; overhang: number; pristineTop: number[] } {
   const cells = zeros(BAND * WIDTH);
-  const pristineTop = generateRows(seed, 0, BAND - 1, cells, 0);
+  const pristineTop = generateRows(seed, floor, floor + BAND - 1, cells, 0);
   let overhang = 0;
-  for (let i = 0; i < BAND; i++) if (overhangs(seed, i)) overhang |= 1 << i;
+  for (let i = 0; i < BAND; i++) if (overhangs(seed, floor + i)) overhang |= 1 << i;
   return { cells, overhang, pristineTop };
 }
 

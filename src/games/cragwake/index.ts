@@ -16,18 +16,27 @@ export type { BandRow, CragwakeObservation } from './observe.js';
 
 /** A fresh run: row 0, column 3, pitch 1, a full tank, turn 1. */
 export function init(seed: number): State {
-  const p = difficulty(1);
-  const { cells, overhang, pristineTop } = initialBand(seed);
+  return startAt(seed, 1, 3);
+}
+
+/**
+ * A climber on turn 1 standing on the ledge that starts `pitch`, in column `col`, with that pitch's
+ * full tank and nothing earned: `init` is pitch 1, column 3; the tests start deeper pitches from it.
+ */
+export function startAt(seed: number, pitch: number, col: number): State {
+  const floor = 10 * (pitch - 1);
+  const p = difficulty(pitch);
+  const { cells, overhang, pristineTop } = initialBand(seed, floor);
   // made by `newState`, not a literal: see fresh.ts
-  const s = newState({
+  return newState({
     seed,
-    pitch: 1,
+    pitch,
     phase: 'climbing',
     end: null,
-    row: 0,
-    col: 3,
-    high: 0,
-    floor: 0,
+    row: floor,
+    col,
+    high: floor,
+    floor,
     stamina: p.tank,
     turn: 1,
     score: 0,
@@ -40,7 +49,6 @@ export function init(seed: number): State {
     cells,
     pristineTop,
   });
-  return s;
 }
 
 /** The Cragwake game. */

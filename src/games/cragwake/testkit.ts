@@ -5,10 +5,11 @@
  * `<row>: =` for a ledge. Band rows the map leaves out are bare rock (ledges stay ledges).
  */
 import { difficulty } from './difficulty.js';
-import { generateRows, gustOn, overhangs, rockfallOn } from './generate.js';
+import { generateRows } from './generate.js';
 import { tokenCell, cellToken } from './cells.js';
 import { floorFor } from './reach.js';
 import { step } from './rules.js';
+import { startAt as freshClimber } from './index.js';
 import {
   BAND,
   KIND,
@@ -139,31 +140,5 @@ export function mv(row: number, col: number): Action {
 
 /** A fresh climber standing on the ledge that starts `pitch`, on that seed's wall (for deep tests). */
 export function startAt(seed: number, pitch: number, col = 3): State {
-  const floor = 10 * (pitch - 1);
-  const p = difficulty(pitch);
-  const cells = zeros(BAND * WIDTH);
-  const pristineTop = generateRows(seed, floor, floor + BAND - 1, cells, 0);
-  let overhang = 0;
-  for (let i = 0; i < BAND; i++) if (overhangs(seed, floor + i)) overhang |= 1 << i;
-  return {
-    seed,
-    pitch,
-    phase: 'climbing',
-    end: null,
-    row: floor,
-    col,
-    high: floor,
-    floor,
-    stamina: p.tank,
-    turn: 1,
-    score: 0,
-    streak: 0,
-    dipped: false,
-    spindrift: 0,
-    gust: gustOn(seed, 1, p),
-    rockfall: rockfallOn(seed, 1, p),
-    overhang,
-    cells,
-    pristineTop,
-  };
+  return freshClimber(seed, pitch, col);
 }

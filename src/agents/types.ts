@@ -23,6 +23,11 @@ export interface AgentView<O extends Observation = Observation, A extends GameAc
 export interface Agent<A extends GameAction = GameAction> {
   /** Picks the next action; it should be one of `view.legalActions`. */
   act(view: AgentView): A | Promise<A>;
+  /**
+   * Optional: what the last `act` call did, for `--trajectories` (an LLM agent answers its prompt,
+   * reply, latencyMs, tokens, retries and repaired spellings). Plain JSON; called right after `act`.
+   */
+  stepInfo?(): Record<string, unknown> | undefined;
 }
 
 /** Where and what an agent is about to play. */

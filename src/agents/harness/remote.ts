@@ -26,6 +26,11 @@ export async function runRemote(
   let spent = 0;
   let truncated: Outcome | null = null;
   while (!session.gameOver) {
+    // a spent budget stops the run before the agent is asked for a move it could not play
+    if (budget && spent >= budget.limit) {
+      truncated = { kind: 'truncated', reason: 'budget' };
+      break;
+    }
     const action: GameAction = await agent.act({
       game: slug,
       observation: session.observation as Observation,

@@ -9,6 +9,16 @@ import { ACTIONS_HEADING } from '../../core/text.js';
 import { registry } from '../../games/index.js';
 import { playRun } from '../play.js';
 import { createLlmAgent, llmColumns, summarise } from './index.js';
+import { MENU_HEADING } from './prompt.js';
+
+/** The actions of the prompt's menu, one JSON object each (Cragwake's lines carry a note after it). */
+const menuOf = (prompt: string): string[] =>
+  prompt
+    .slice(prompt.indexOf(MENU_HEADING))
+    .split('\n')
+    .slice(1)
+    .map((l) => /^\s*(\{.*?\})(\s|$)/.exec(l)?.[1])
+    .filter((l): l is string => l !== undefined);
 
 /** One scripted answer: the reply text, or an HTTP error, optionally late, optionally with usage. */
 interface Scripted {
@@ -91,7 +101,8 @@ describe('the LLM agent', () => {
       retries: 2,
       timeoutMs: 400,
     });
-    const run = await playRun(registry.get('delvewick')!, factory, 0, { maxSteps: 5 });
+    const delvewick = registry.get('delvewick')!;
+    const run = await playRun(delvewick, factory, 0, { maxSteps: 5 });
     expect(run.actions).toEqual([
       { type: 'move', dir: 'right' },
       { type: 'move', dir: 'right' },
@@ -99,10 +110,11 @@ describe('the LLM agent', () => {
       { type: 'wait' },
       { type: 'wait' },
     ]);
-    const moves = factory.runs[0].moves.map(({ latencyMs: _l, action: _a, ...rest }) => rest);
+    const moves = factory.runs[0].moves.map(({ latencyMs: _l, action: _a, repairs: _r, ...rest }) => rest);
     expect(moves).toEqual([
       {
         step: 0,
+        repaired: 0,
         retries: 1,
         illegal: 1,
         unparsable: 0,
@@ -113,6 +125,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 1,
+        repaired: 0,
         retries: 0,
         illegal: 0,
         unparsable: 0,
@@ -123,6 +136,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 2,
+        repaired: 1,
         retries: 0,
         illegal: 0,
         unparsable: 0,
@@ -133,6 +147,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 3,
+        repaired: 0,
         retries: 2,
         illegal: 0,
         unparsable: 3,
@@ -143,6 +158,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 4,
+        repaired: 0,
         retries: 1,
         illegal: 0,
         unparsable: 0,
@@ -158,7 +174,9 @@ describe('the LLM agent', () => {
       retries: 4,
       illegal: 1,
       unparsable: 3,
+      repaired: 1,
       errors: 1,
+      requests: 9,
       forfeits: 1,
       promptTokens: 1700,
       completionTokens: 17,
@@ -169,8 +187,11 @@ describe('the LLM agent', () => {
       retries: '4',
       illegal: '1',
       unparsable: '3',
+      repaired: '1',
       errors: '1',
+      'error rate': '11.1 %',
       forfeits: '1',
+      'forfeit rate': '20.0 %',
       'prompt tokens': '1700',
       'completion tokens': '17',
     });
@@ -178,9 +199,21 @@ describe('the LLM agent', () => {
     // what the endpoint saw: the model, the key, the rules, the position with the menu, the feedback
     expect(requests[0].body.model).toBe('scripted-1');
     expect(requests[0].headers.authorization).toBe('Bearer sk-scripted');
-    expect(requests[0].body.messages[0].content).toContain('# Delvewick (delvewick): complete rules for agents');
-    expect(userMessages(0)[0]).toContain('Legal actions (send one exactly):\n{"type":"move","dir":"down"}');
-    expect(userMessages(1)[1]).toContain('That action is not legal now: {"type":"move","dir":"up"}');
+    expect(requests[0].body.messages[0].content).toContain('# Delvewick: the rules');
+    expect(userMessages(0)[0]).toContain(`${MENU_HEADING}:\n{"type":"move","dir":"down"}`);
+    // the refusal carries the engine's own reason and message
+    const refusal = delvewick.step(delvewick.init(0), { type: 'move', dir: 'up' });
+    expect(refusal.ok).toBe(false);
+    if (!refusal.ok) {
+      expect(userMessages(1)[1]).toContain(`The game refused {"type":"move","dir":"up"} (${refusal.reason}): `);
+      expect(userMessages(1)[1]).toContain(refusal.message.replace(/\.$/, ''));
+    }
+    // the repair of move 2's reply is named
+    expect(factory.runs[0].moves[2].repairs).toEqual([
+      'type "Move" read as "move"',
+      'field "direction" read as "dir"',
+      '"Down" read as "down"',
+    ]);
     expect(userMessages(5)[1]).toContain('Your reply could not be read as an action: the reply holds no JSON action');
     expect(userMessages(6)).toHaveLength(3);
     // the history recalls earlier moves, forfeits marked
@@ -236,9 +269,9 @@ describe('the LLM agent', () => {
   it('plays whole runs with a model that reads the menu, and the stats cover every move', async () => {
     // a stand-in model: thinks aloud, then picks the last legal action that does not end the run
     responder = (prompt) => {
-      const menu = prompt.slice(prompt.indexOf('Legal actions (send one exactly):')).split('\n').slice(1);
-      const options = menu.filter((l) => l.startsWith('{') && !/end_?run/i.test(l));
-      return `Looking at the board, I choose:\n\`\`\`json\n${options.at(-1) ?? menu[1]}\n\`\`\``;
+      const menu = menuOf(prompt);
+      const options = menu.filter((l) => !/end_?run/i.test(l));
+      return `Looking at the board, I choose:\n\`\`\`json\n${options.at(-1) ?? menu[0]}\n\`\`\``;
     };
     for (const slug of ['whirlyard', 'cragwake']) {
       const factory = createLlmAgent({ baseUrl, model: 'menu-reader' });

@@ -7,8 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { registry } from '../../games/index.js';
+import { actionBudget } from '../budgets.js';
+import { EvaluationAbort } from '../harness/errors.js';
 import { playRun } from '../play.js';
-import { createLlmAgent, llmColumns, summarise } from './index.js';
+import { ABORT_AFTER, createLlmAgent, llmColumns, summarise } from './index.js';
 import { MENU_HEADING } from './prompt.js';
 
 /** The actions of the prompt's menu, one JSON object each (Cragwake's lines carry a note after it). */
@@ -280,5 +282,188 @@ describe('the LLM agent', () => {
       const s = summarise(factory.runs[0]);
       expect(s).toMatchObject({ moves: run.steps, retries: 0, illegal: 0, unparsable: 0, forfeits: 0 });
     }
+  });
+
+  it('Briarwink: a count above --max-batch is cut and counted as a repair, and the step info names it', async () => {
+    script = [good({ type: 'start' }), good({ type: 'tick', move: 'left', count: 40 })];
+    const factory = createLlmAgent({ baseUrl, model: 'm', maxBatch: 6 });
+    const agent = factory({ game: 'briarwink', seed: 3 });
+    const game = registry.get('briarwink')!;
+    let state = game.init(3);
+    const view = () => ({
+      game: 'briarwink',
+      observation: game.observe(state),
+      legalActions: game.legalActions(state),
+      score: game.score(state),
+      step: 0,
+    });
+    const first = await agent.act(view());
+    expect(agent.stepInfo()).toMatchObject({ reply: '{"type":"start"}', retries: 0, repaired: [], forfeit: false });
+    const r = game.step(state, first);
+    if (!r.ok) throw new Error(r.message);
+    state = r.state;
+    expect(await agent.act(view())).toEqual({ type: 'tick', move: 'left', count: 6 });
+    expect(agent.stats.moves[1]).toMatchObject({ repaired: 1, unparsable: 0, illegal: 0 });
+    const info = agent.stepInfo()!;
+    expect(info).toMatchObject({
+      reply: '{"type":"tick","move":"left","count":40}',
+      retries: 0,
+      repaired: ['"count" 40 cut to 6 (the --max-batch)'],
+      tokens: { prompt: null, completion: null },
+    });
+    expect(info.latencyMs).toBeGreaterThan(0);
+    // the prompt of the move, without the system message: the position
+    expect(info.prompt.map((m) => m.role)).toEqual(['user']);
+    expect(info.prompt[0].content).toContain('Briarwink - night 1');
+    expect(llmColumns(factory.runs)).toMatchObject({ repaired: '1', unparsable: '0' });
+  });
+
+  it('--strict-parse: a reply that needs a repair is unparsable, and the prompt says counts are refused', async () => {
+    script = [
+      good({ type: 'Wait' }),
+      { content: "{'type': 'wait'}" },
+      good({ type: 'wait', why: 'safe' }),
+      good({ type: 'wait' }),
+    ];
+    const factory = createLlmAgent({ baseUrl, model: 'm', strictParse: true, retries: 3 });
+    const run = await playRun(registry.get('delvewick')!, factory, 0, { maxSteps: 1 });
+    expect(run.actions).toEqual([{ type: 'wait' }]);
+    expect(factory.runs[0].moves[0]).toMatchObject({ unparsable: 3, repaired: 0, retries: 3, forfeit: false });
+    expect(userMessages(1)[1]).toContain('unknown type "Wait" (known types: move, wait)');
+    expect(userMessages(3)[3]).toContain('unknown field "why" on "wait"');
+    expect(requests[0].body.messages[0].content).toContain('nothing in your reply is corrected');
+  });
+
+  it('the system prompt holds the rules and no HTTP loop; the menu lists each legal action once', async () => {
+    responder = (prompt) => menuOf(prompt).find((l) => !/end_?run/i.test(l)) ?? menuOf(prompt)[0];
+    for (const game of registry.games) {
+      const seen: string[][] = [];
+      const slug = game.spec.slug;
+      const factory = createLlmAgent({ baseUrl, model: 'm' });
+      // watch what the agent is shown: the system and position messages of each move
+      const record = factory({ game: slug, seed: 2 });
+      let state = game.init(2);
+      for (let step = 0; step < 3 && !game.isGameOver(state); step++) {
+        const legal = game.legalActions(state);
+        const action = await record.act({
+          game: slug,
+          observation: game.observe(state),
+          legalActions: legal,
+          score: game.score(state),
+          step,
+        });
+        const { prompt } = record.stepInfo!()! as { prompt: { content: string }[] };
+        // the position, after the recalled moves (which name the actions played)
+        const position = prompt[0].content.slice(prompt[0].content.indexOf(`Step ${step}, score`));
+        for (const a of legal) {
+          const json = JSON.stringify(a);
+          expect(position.split(json).length - 1, `${slug} step ${step}: ${json}`).toBe(1);
+        }
+        seen.push(menuOf(position));
+        const r = game.step(state, action);
+        if (!r.ok) throw new Error(r.message);
+        state = r.state;
+      }
+      expect(seen[0].length).toBe(game.legalActions(game.init(2)).length);
+    }
+  });
+
+  it('the system prompt: every rule of the spec, its goal and scoring, and nothing of the HTTP API', async () => {
+    for (const game of registry.games) {
+      script = [good(game.spec.exampleActions[0])];
+      requests = [];
+      const factory = createLlmAgent({ baseUrl, model: 'm' });
+      await factory({ game: game.spec.slug, seed: 1 }).act({
+        game: game.spec.slug,
+        observation: game.observe(game.init(1)),
+        legalActions: game.legalActions(game.init(1)),
+        score: 0,
+        step: 0,
+      });
+      const system = requests[0].body.messages[0];
+      expect(system.role).toBe('system');
+      for (const rule of game.spec.rules) expect(system.content).toContain(rule);
+      expect(system.content).toContain(game.spec.goal);
+      for (const line of game.spec.scoring) expect(system.content).toContain(line);
+      for (const http of ['/api/', 'GET ', 'POST ', 'stateToken', 'gameOver', '"action"', 'The client carries'])
+        expect(system.content, `${game.spec.slug}: ${http}`).not.toContain(http);
+    }
+  });
+
+  it('no request is made once the budget is spent', async () => {
+    responder = () => '{"type":"breathe"}';
+    let asked = 0;
+    const counting = createLlmAgent({ baseUrl, model: 'm' });
+    const factory = Object.assign((ctx: { game: string; seed: number }) => {
+      const agent = counting(ctx);
+      return { ...agent, act: (v: Parameters<typeof agent.act>[0]) => (asked++, agent.act(v)) };
+    }, counting);
+    const run = await playRun(registry.get('cragwake')!, factory, 4, { budget: actionBudget(3), maxSteps: Infinity });
+    expect(run.steps).toBe(3);
+    expect(run.outcome).toEqual({ kind: 'truncated', reason: 'budget' });
+    expect(asked).toBe(3);
+    expect(counting.runs[0].moves).toHaveLength(3);
+  });
+});
+
+describe('an endpoint no run can succeed against', () => {
+  const view = () => {
+    const g = registry.get('whirlyard')!;
+    const s = g.init(1);
+    return { game: 'whirlyard', observation: g.observe(s), legalActions: g.legalActions(s), score: 0, step: 0 };
+  };
+  afterEach(() => {
+    script = [];
+    requests = [];
+  });
+
+  it.each([401, 403, 404])('an answer of %d stops the evaluation at the first request', async (status) => {
+    script = [{ status }];
+    const factory = createLlmAgent({
+      baseUrl,
+      model: 'm',
+      apiKey: 'sk-secret',
+    });
+    const err = await factory({ game: 'whirlyard', seed: 1 })
+      .act(view())
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(EvaluationAbort);
+    const message = (err as Error).message;
+    expect(message).toContain(`the model endpoint ${baseUrl} answered HTTP ${status}`);
+    expect(message).not.toContain('secret');
+    expect(message).not.toContain('\n');
+    expect(requests).toHaveLength(1);
+  });
+
+  it(`the first ${ABORT_AFTER} requests all failing stop it, across runs`, async () => {
+    script = Array.from({ length: ABORT_AFTER }, () => ({ status: 500 }));
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+    // 3 requests a move: three moves forfeit (9 requests), the tenth request aborts, in a second run
+    const first = factory({ game: 'whirlyard', seed: 1 });
+    for (let i = 0; i < 3; i++) expect(await first.act(view())).toEqual({ type: 'wait' });
+    const err = await factory({ game: 'whirlyard', seed: 2 })
+      .act(view())
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(EvaluationAbort);
+    expect((err as Error).message).toBe(
+      `the model endpoint ${baseUrl} failed the first ${ABORT_AFTER} requests of this evaluation; the last: HTTP 500 Internal Server Error: {"error":{"message":"scripted failure"}}`,
+    );
+    expect(requests).toHaveLength(ABORT_AFTER);
+  });
+
+  it('after one answer, failures are retried and at worst forfeit the move, as before', async () => {
+    script = [good({ type: 'wait' }), ...Array.from({ length: 12 }, () => ({ status: 503 }))];
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+    const agent = factory({ game: 'whirlyard', seed: 1 });
+    expect(await agent.act(view())).toEqual({ type: 'wait' });
+    for (let i = 0; i < 4; i++) expect(await agent.act(view())).toEqual({ type: 'wait' });
+    expect(agent.stats.moves.slice(1).every((m) => m.forfeit && m.errors === 3)).toBe(true);
+    expect(llmColumns(factory.runs)).toMatchObject({ forfeits: '4', 'forfeit rate': '80.0 %', 'error rate': '92.3 %' });
   });
 });

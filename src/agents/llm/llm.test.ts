@@ -406,6 +406,16 @@ describe('the LLM agent', () => {
   });
 });
 
+/** What `f` threw, or undefined. */
+async function caught(f: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await f();
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
+
 describe('an endpoint no run can succeed against', () => {
   const view = () => {
     const g = registry.get('whirlyard')!;
@@ -424,12 +434,7 @@ describe('an endpoint no run can succeed against', () => {
       model: 'm',
       apiKey: 'sk-secret',
     });
-    const err = await factory({ game: 'whirlyard', seed: 1 })
-      .act(view())
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+    const err = await caught(async () => factory({ game: 'whirlyard', seed: 1 }).act(view()));
     expect(err).toBeInstanceOf(EvaluationAbort);
     const message = (err as Error).message;
     expect(message).toContain(`the model endpoint ${baseUrl} answered HTTP ${status}`);
@@ -444,12 +449,7 @@ describe('an endpoint no run can succeed against', () => {
     // 3 requests a move: three moves forfeit (9 requests), the tenth request aborts, in a second run
     const first = factory({ game: 'whirlyard', seed: 1 });
     for (let i = 0; i < 3; i++) expect(await first.act(view())).toEqual({ type: 'wait' });
-    const err = await factory({ game: 'whirlyard', seed: 2 })
-      .act(view())
-      .then(
-        () => undefined,
-        (e: unknown) => e,
-      );
+    const err = await caught(async () => factory({ game: 'whirlyard', seed: 2 }).act(view()));
     expect(err).toBeInstanceOf(EvaluationAbort);
     expect((err as Error).message).toBe(
       `the model endpoint ${baseUrl} failed the first ${ABORT_AFTER} requests of this evaluation; the last: HTTP 500 Internal Server Error: {"error":{"message":"scripted failure"}}`,

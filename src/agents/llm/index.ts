@@ -365,7 +365,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         }
         const action = parsed.action;
         const refused = view.refusal
-          ? view.refusal(action)
+          ? await view.refusal(action)
           : isLegal(game, action, view.legalActions)
             ? null
             : { reason: 'not_legal', message: 'It is not one of the legal actions now' };

@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { registry } from '../../games/index.js';
+import { GameboardClient } from '../../client/index.js';
+import { StateSealer } from '../../core/seal.js';
+import { buildApp } from '../../server/app.js';
 import { actionBudget } from '../budgets.js';
+import { runRemote } from '../harness/remote.js';
 import { EvaluationAbort } from '../harness/errors.js';
 import { playRun } from '../play.js';
 import { ABORT_AFTER, createLlmAgent, llmColumns, summarise } from './index.js';
@@ -415,6 +419,31 @@ async function caught(f: () => Promise<unknown>): Promise<unknown> {
   }
   return undefined;
 }
+
+describe('over HTTP (--server)', () => {
+  it('the feedback after a refusal carries the server reason and message too', async () => {
+    const app = await buildApp({ sealer: StateSealer.random(), webRoot: null, logger: false });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      script = [good({ type: 'move', dir: 'up' }), good({ type: 'move', dir: 'right' })];
+      const factory = createLlmAgent({ baseUrl, model: 'm' });
+      const r = await runRemote(new GameboardClient(url), 'delvewick', factory, 0, { maxSteps: 1 });
+      expect(r.steps).toBe(1);
+      expect(factory.runs[0].moves[0]).toMatchObject({
+        illegal: 1,
+        forfeit: false,
+        action: { type: 'move', dir: 'right' },
+      });
+      const delvewick = registry.get('delvewick')!;
+      const refusal = delvewick.step(delvewick.init(0), { type: 'move', dir: 'up' });
+      if (refusal.ok) throw new Error('moving up from the start should be refused');
+      expect(userMessages(1)[1]).toContain(`The game refused {"type":"move","dir":"up"} (${refusal.reason}): `);
+      expect(userMessages(1)[1]).toContain(refusal.message.replace(/\.$/, ''));
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 describe('an endpoint no run can succeed against', () => {
   const view = () => {

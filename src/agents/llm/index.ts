@@ -39,7 +39,7 @@ import {
 export { parseReply, grammarOf } from './parse.js';
 export { agentRulesText } from './prompt.js';
 
-/** How many failed requests in a row, from a factory's first, stop the evaluation. */
+/** How many failed requests, before any succeeded, stop the evaluation (counted per factory: per thread). */
 export const ABORT_AFTER = 10;
 
 /** The options, one for each CLI flag of `gameboard eval --agent llm`. */
@@ -245,13 +245,13 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
   const endpoint = endpointName(opts.baseUrl);
   const grammars = new Map<string, Grammar>();
   const runs: LlmRunStats[] = [];
-  // requests sent by this factory (this thread) and whether any succeeded: the first ABORT_AFTER failing stop it
-  let sent = 0;
+  // failed requests of this factory (this thread) before any succeeded: ABORT_AFTER of them stop it (counting
+  // failures, not requests sent, keeps this right with several runs in flight)
+  let failedFirst = 0;
   let anyAnswered = false;
 
   /** Sends one request; a failure no retry can mend throws EvaluationAbort. */
   const ask = async (messages: ChatMessage[]) => {
-    sent++;
     try {
       const reply = await chat(chatOpts, messages);
       anyAnswered = true;
@@ -265,9 +265,9 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
               ? ' (check the key in the variable of --api-key-env)'
               : ' (check --base-url and --model)'),
         );
-      if (!anyAnswered && sent >= ABORT_AFTER)
+      if (!anyAnswered && ++failedFirst >= ABORT_AFTER)
         throw new EvaluationAbort(
-          `the model endpoint ${endpoint} failed the first ${sent} requests of this evaluation; the last: ${err.message}`,
+          `the model endpoint ${endpoint} failed the first ${failedFirst} requests of this evaluation; the last: ${err.message}`,
         );
       throw err;
     }

@@ -3,33 +3,14 @@
  * same budgets, `concurrency` runs in flight at once. An agent that reads the engine's state cannot
  * play here (the server never shows it); the caller refuses it before starting.
  */
-import { GameboardClient, GameboardError, type GameSession } from '../../client/index.js';
+import { GameboardClient } from '../../client/index.js';
 import type { GameAction, Observation, Outcome } from '../../core/game.js';
 import { actionBudget, budgetOf } from '../budgets.js';
+import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
 import type { RunSettings } from './local.js';
 import { progressOf } from './progress.js';
 import type { RunResult } from './stats.js';
-
-/**
- * Why the server would refuse `action` now (`AgentView.refusal`): a listed action is accepted without
- * asking; any other is tried on a fork of the session (free play is stateless: the fork is dropped).
- */
-async function refusalOnServer(
-  session: GameSession,
-  action: GameAction,
-): Promise<{ reason: string; message: string } | null> {
-  const json = JSON.stringify(action);
-  if (session.legalActions.some((a) => JSON.stringify(a) === json)) return null;
-  try {
-    await session.fork().act(action);
-    return null;
-  } catch (err) {
-    if (err instanceof GameboardError && err.code === 'refused')
-      return { reason: err.reason ?? 'refused', message: err.message };
-    throw err;
-  }
-}
 
 /** Plays one seed on the server. */
 export async function runRemote(

@@ -4,8 +4,8 @@
  * replay the actions from the seed (engines are fast; no stack of states is kept). Ranked games live on
  * a Gameboard server (remote.ts) and only hold what that server answered.
  */
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
-import { compileActionGrammars, type ActionGrammar } from '../core/grammar.js';
 import type { Registry } from '../core/registry.js';
 
 /** A free-play game in this process. */
@@ -49,11 +49,12 @@ export interface GameView {
 export class Games {
   private readonly open = new Map<string, OpenGame>();
   private next = 1;
-  /** Each game's grammar, checked before `step` and explained as the HTTP API does (one grammar module). */
-  private readonly grammars: Map<string, ActionGrammar>;
+  /** Each game's grammar, checked before `step` as strictly as the HTTP API does. */
+  private readonly grammars = new Map<string, ValidateFunction>();
 
   constructor(readonly registry: Registry) {
-    this.grammars = compileActionGrammars(registry);
+    const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
+    for (const g of registry.games) this.grammars.set(g.spec.slug, ajv.compile(g.spec.actionSchema));
   }
 
   /** A new id. */
@@ -96,12 +97,13 @@ export class Games {
     g: LocalGame,
     action: GameAction,
   ): { ok: true; events: GameEvent[] } | { ok: false; reason: string; message: string } {
-    const grammar = this.grammars.get(g.game.spec.slug);
-    if (grammar && !grammar.check(action)) {
+    const valid = this.grammars.get(g.game.spec.slug);
+    if (valid && !valid(action)) {
+      const e = valid.errors?.[0];
       return {
         ok: false,
         reason: 'unknown_action',
-        message: `The action is not in the ${g.game.spec.name} grammar: ${grammar.explain(action)}.`,
+        message: `the action is outside the grammar: ${e?.instancePath || 'the action'} ${e?.message ?? 'is invalid'}`,
       };
     }
     const r = g.game.step(g.state, action);

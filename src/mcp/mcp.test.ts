@@ -70,10 +70,6 @@ describe('the MCP server over stdio', () => {
     // a refusal changes nothing; the answer says why and lists the legal actions again
     const refused = await call(client, 'act', { gameId: id, action: { type: 'move', direction: 'up' } });
     expect(refused.data).toMatchObject({ ok: false, reason: 'unknown_action', step: 0 });
-    // in the HTTP API's words (one grammar module), not Ajv's
-    expect(refused.data.message).toBe(
-      'The action is not in the Whirlyard grammar: "direction" must be one of "nw", "n", "ne", "w", "e", "sw", "s", "se", got "up".',
-    );
 
     await call(client, 'act', { gameId: id, action: { type: 'wait' } });
     const undone = await call(client, 'undo', { gameId: id });

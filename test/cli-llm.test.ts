@@ -1,8 +1,10 @@
 /**
  * `gameboard eval --agent llm` run as a user runs it, against a stand-in chat-completions endpoint on
  * 127.0.0.1: menu and no-menu mode (the report names the mode), in this thread and on worker threads,
- * the LLM columns in the summary, and a missing --model refused as a user's mistake; and `gameboard mcp`
- * serving an MCP client over stdio.
+ * the LLM columns in the summary (with the error and forfeit rates and the repairs), --strict-parse, no
+ * request once the budget is spent, an endpoint answering 401/403/404 or failing its first requests
+ * stopping the evaluation (exit 1, one line naming it), and a missing --model refused as a user's
+ * mistake; and `gameboard mcp` serving an MCP client over stdio.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -60,11 +62,58 @@ describe('gameboard eval --agent llm', () => {
     const asked = chat.requests.slice(before);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((q) => q.menu && q.model === 'stand-in')).toBe(true);
-    // Every reply was a listed action: nothing retried, refused or forfeited; tokens as reported.
+    // Every reply was a listed action: nothing retried, refused, repaired or forfeited; tokens as reported.
     expect(row(r.stdout, 'retries')).toBe('0');
     expect(row(r.stdout, 'illegal')).toBe('0');
+    expect(row(r.stdout, 'repaired')).toBe('0');
     expect(row(r.stdout, 'forfeits')).toBe('0');
+    expect(row(r.stdout, 'error rate')).toBe('0.0 %');
+    expect(row(r.stdout, 'forfeit rate')).toBe('0.0 %');
     expect(Number(row(r.stdout, 'prompt tokens'))).toBe(100 * asked.length);
+  });
+
+  it('asks for no move once the budget is spent: one request per step played', async () => {
+    const before = chat.requests.length;
+    const r = await gameboard(llm('--game', 'cragwake', '--workers', '0', '--max-steps', '4'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(row(r.stdout, 'ended')).toContain('budget');
+    const steps = Number(row(r.stdout, 'steps'));
+    expect(steps).toBe(8);
+    expect(chat.requests.length - before).toBe(steps);
+  });
+
+  it('counts repaired replies, and --strict-parse makes them unparsable', async () => {
+    chat.fallback = 'I wait: {"type": "WAIT"}';
+    try {
+      const loose = await gameboard(llm('--game', 'delvewick', '--no-menu', '--workers', '0', '--max-steps', '3'));
+      expect(loose.code, loose.stderr).toBe(0);
+      // every reply needed its type's case repaired, and was played
+      expect(row(loose.stdout, 'steps')).toBe('6');
+      expect(row(loose.stdout, 'repaired')).toBe('6');
+      expect(row(loose.stdout, 'unparsable')).toBe('0');
+      const strict = await gameboard(
+        llm(
+          '--game',
+          'delvewick',
+          '--no-menu',
+          '--strict-parse',
+          '--retries',
+          '1',
+          '--workers',
+          '0',
+          '--max-steps',
+          '3',
+        ),
+      );
+      expect(strict.code, strict.stderr).toBe(0);
+      expect(row(strict.stdout, 'repaired')).toBe('0');
+      // 2 runs x 3 moves x 2 attempts, every one unparsable: every move forfeited (the fallback is wait)
+      expect(row(strict.stdout, 'unparsable')).toBe('12');
+      expect(row(strict.stdout, 'forfeits')).toBe('6');
+      expect(row(strict.stdout, 'forfeit rate')).toBe('100.0 %');
+    } finally {
+      chat.fallback = '{"type": "wait"}';
+    }
   });
 
   it('plays in no-menu mode on worker threads: the prompt holds no menu and the report says no-menu', async () => {
@@ -77,6 +126,53 @@ describe('gameboard eval --agent llm', () => {
     expect(asked.some((q) => q.menu)).toBe(false);
     // "wait" is not a Cragwake action: every move was refused until the fallback was played.
     expect(Number(row(r.stdout, 'forfeits'))).toBeGreaterThan(0);
+  });
+
+  // Once the harness stops an evaluation on EvaluationAbort (branch evalcore), stderr is that one line;
+  // before it, the error still ends the command with exit 1 and the line in its output.
+  for (const status of [401, 403, 404]) {
+    it(`stops at once on an endpoint answering ${status}: exit 1, one line naming it and the status`, async () => {
+      const failing = await startChatStandIn();
+      failing.status = status;
+      try {
+        const r = await gameboard([
+          ...llm('--game', 'whirlyard', '--workers', '0', '--max-steps', '25').map((a) =>
+            a === chat.baseUrl ? failing.baseUrl : a,
+          ),
+        ]);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toContain(`the model endpoint ${failing.baseUrl} answered HTTP ${status}`);
+        expect(r.stderr).not.toContain('sk-stand-in');
+        expect(failing.requests).toHaveLength(1);
+        expect(failing.requests[0].authorization).toBe('Bearer sk-stand-in');
+      } finally {
+        await failing.close();
+      }
+    });
+  }
+
+  it('stops when the first 10 requests all fail, also on worker threads', async () => {
+    const failing = await startChatStandIn();
+    failing.status = 500;
+    try {
+      const args = llm('--game', 'cragwake', '--workers', '0', '--max-steps', '25').map((a) =>
+        a === chat.baseUrl ? failing.baseUrl : a,
+      );
+      const r = await gameboard(args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `the model endpoint ${failing.baseUrl} failed the first 10 requests of this evaluation`,
+      );
+      expect(failing.requests).toHaveLength(10);
+      // two threads count their own first requests: each stops at its tenth
+      const before = failing.requests.length;
+      const threads = await gameboard(args.map((a) => (a === '0' ? '2' : a)));
+      expect(threads.code).toBe(1);
+      expect(threads.stderr).toContain('failed the first 10 requests of this evaluation');
+      expect(failing.requests.length - before).toBeLessThanOrEqual(20);
+    } finally {
+      await failing.close();
+    }
   });
 
   it('refuses to start without --model, as a user mistake (exit 2, no stack)', async () => {

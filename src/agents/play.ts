@@ -25,8 +25,9 @@ export interface PlayOptions {
   /** Stop after this many accepted actions (the run is then `truncated`). Default 100,000. */
   maxSteps?: number;
   /**
-   * Stop before an action would take the run past this budget (the run is then `truncated` with
-   * reason `budget`); see `budgets.ts`.
+   * Stop once the budget is spent, or before an action would take the run past it (the run is then
+   * `truncated` with reason `budget`); see `budgets.ts`. A spent budget stops the run before the agent
+   * is asked again.
    */
   budget?: Budget;
 }
@@ -48,6 +49,15 @@ class View implements AgentView {
   ) {}
   get observation(): Observation {
     return (this.obs ??= this.engine.observe(this.current));
+  }
+  refusal(action: GameAction): { reason: string; message: string } | null {
+    let r;
+    try {
+      r = this.engine.step(this.current, action);
+    } catch (err) {
+      return { reason: 'unknown_action', message: (err as Error).message };
+    }
+    return r.ok ? null : { reason: r.reason, message: r.message };
   }
 }
 
@@ -77,6 +87,11 @@ export async function playRun(
   while (!game.isGameOver(state)) {
     if (actions.length >= maxSteps) {
       truncated = { kind: 'truncated', reason: 'max_steps' };
+      break;
+    }
+    // A spent budget stops the run before the agent is asked for a move it could not play.
+    if (budget && spent >= budget.limit) {
+      truncated = { kind: 'truncated', reason: 'budget' };
       break;
     }
     const view = new View(slug, game, state, game.legalActions(state), game.score(state), actions.length);

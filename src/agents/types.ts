@@ -17,6 +17,16 @@ export interface AgentView<O extends Observation = Observation, A extends GameAc
   step: number;
   /** The engine's state: in-process runs only, and only for an agent with `needsState`. */
   state?: unknown;
+  /**
+   * Optional (the harness gives it, in-process and over HTTP): why the game would refuse `action` now,
+   * in the engine's words (`reason` a snake_case code, `message` a sentence), or null when it would
+   * accept it. It plays nothing: the state is untouched. In-process it is synchronous; over HTTP it
+   * asks the server only for an action outside `legalActions`. An LLM agent tells its model the
+   * reason after an illegal reply.
+   */
+  refusal?(
+    action: GameAction,
+  ): { reason: string; message: string } | null | Promise<{ reason: string; message: string } | null>;
 }
 
 /** An agent plays one run: a fresh one is made for each run, so it may keep memory between moves. */

@@ -176,7 +176,12 @@ export function evalCommand(): Command {
     .option('--api-key-env <var>', 'llm agent: the environment variable holding the key (default OPENAI_API_KEY)')
     .option('--no-menu', 'llm agent: withhold the legal actions from the prompt (legality is tested too)')
     .option('--retries <n>', 'llm agent: attempts after an unusable reply before a forfeit (default 2)', intIn(0, 20))
-    .option('--max-batch <n>', 'llm agent: the largest Briarwink tick count it sends (default 30)', intIn(1, 30))
+    .option(
+      '--max-batch <n>',
+      'llm agent: the largest Briarwink tick count it sends; larger counts are cut (default 30)',
+      intIn(1, 30),
+    )
+    .option('--strict-parse', 'llm agent: repair nothing in a reply (a misspelt or out-of-cap action is unparsable)')
     .option('--temperature <t>', 'llm agent: sampling temperature', parseFloat)
     .option('--timeout-ms <ms>', 'llm agent: per request (default 60000)', intIn(1, 600_000))
     .option(

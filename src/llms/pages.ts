@@ -1,7 +1,8 @@
 /**
  * The plain-text pages written for language models: `/llms.txt`, the one page a model needs to play any
  * game (kept under 4,000 tokens, a test counts), and `/llms/<slug>.txt`, one game's complete rules. The
- * LLM agent puts a game's page in its prompt and the MCP server answers it as the rules tool. Built
+ * MCP server answers it as the rules tool; the LLM agent's prompt holds the same rules without the HTTP
+ * loop, which the harness runs for it (src/agents/llm/prompt.ts). Built
  * from the registry and the specs, so they follow the engines.
  */
 import type { AnyGame } from '../core/game.js';

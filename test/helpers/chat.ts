@@ -1,18 +1,36 @@
 /**
  * A stand-in OpenAI-compatible chat-completions endpoint on 127.0.0.1 for tests of the LLM agent through
  * the CLI: it reads the legal-action menu from the prompt when there is one (menu mode) and plays its
- * last non-ending action; without a menu (no-menu mode) it answers `fallback`. It counts the requests
- * and whether each held a menu.
+ * last non-ending action; without a menu (no-menu mode) it answers `fallback`. Set `status` to answer
+ * every request with that HTTP status instead (a wrong key, a wrong URL, a broken server). It counts
+ * the requests and whether each held a menu.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ACTIONS_HEADING } from '../../src/core/text.js';
+import { MENU_HEADING } from '../../src/agents/llm/prompt.js';
 
 /** A running stand-in: its `/v1` base URL, what it saw, and `close`. */
 export interface ChatStandIn {
   baseUrl: string;
-  requests: { model: string; menu: boolean }[];
+  requests: { model: string; menu: boolean; authorization?: string }[];
+  /** When set, every request is answered with this status and an error body. */
+  status?: number;
+  /** The reply when the prompt has no menu. */
+  fallback: string;
   close(): Promise<void>;
+}
+
+/** The JSON actions listed after the last menu heading of `prompt` (Cragwake's lines carry a note after each). */
+export function menuOf(prompt: string): string[] {
+  const at = Math.max(prompt.lastIndexOf(MENU_HEADING), prompt.lastIndexOf(ACTIONS_HEADING));
+  if (at < 0) return [];
+  return prompt
+    .slice(at)
+    .split('\n')
+    .slice(1)
+    .map((l) => /^\s*(\{.*?\})(\s|$)/.exec(l)?.[1])
+    .filter((l): l is string => l !== undefined);
 }
 
 /** Starts the stand-in; `fallback` is the reply when the prompt has no menu. */
@@ -23,18 +41,15 @@ export async function startChatStandIn(fallback = '{"type": "wait"}'): Promise<C
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       const body = JSON.parse(raw) as { model: string; messages: { content: string }[] };
-      const prompt = body.messages.map((m) => m.content).join('\n');
-      // The agent's menu (menu mode), or the observation text's own list when the agent left it in.
-      const at = Math.max(prompt.lastIndexOf('Legal actions (send one exactly):'), prompt.lastIndexOf(ACTIONS_HEADING));
-      const options =
-        at < 0
-          ? []
-          : prompt
-              .slice(at)
-              .split('\n')
-              .filter((l) => l.startsWith('{') && !/end_?run/i.test(l));
-      requests.push({ model: body.model, menu: options.length > 0 });
-      const content = options.length > 0 ? `I pick:\n\`\`\`json\n${options.at(-1)}\n\`\`\`` : fallback;
+      // the position is the conversation's first user message (feedback after a refusal follows it)
+      const options = menuOf(body.messages[1]?.content ?? '').filter((l) => !/end_?run/i.test(l));
+      requests.push({ model: body.model, menu: options.length > 0, authorization: req.headers.authorization });
+      if (standIn.status !== undefined) {
+        res.writeHead(standIn.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'stand-in failure', type: 'invalid_request_error' } }));
+        return;
+      }
+      const content = options.length > 0 ? `I pick:\n\`\`\`json\n${options.at(-1)}\n\`\`\`` : standIn.fallback;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
@@ -45,9 +60,11 @@ export async function startChatStandIn(fallback = '{"type": "wait"}'): Promise<C
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  return {
+  const standIn: ChatStandIn = {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
+    fallback,
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
+  return standIn;
 }

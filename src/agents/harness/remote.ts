@@ -6,6 +6,7 @@
 import { GameboardClient } from '../../client/index.js';
 import type { GameAction, Observation, Outcome } from '../../core/game.js';
 import { actionBudget, budgetOf } from '../budgets.js';
+import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
 import type { RunSettings } from './local.js';
 import { progressOf } from './progress.js';
@@ -26,12 +27,18 @@ export async function runRemote(
   let spent = 0;
   let truncated: Outcome | null = null;
   while (!session.gameOver) {
+    // a spent budget stops the run before the agent is asked for a move it could not play
+    if (budget && spent >= budget.limit) {
+      truncated = { kind: 'truncated', reason: 'budget' };
+      break;
+    }
     const action: GameAction = await agent.act({
       game: slug,
       observation: session.observation as Observation,
       legalActions: session.legalActions,
       score: session.score,
       step: session.history.length,
+      refusal: (a) => refusalOnServer(session, a),
     });
     if (budget) {
       const cost = budget.cost(action);

@@ -1,13 +1,20 @@
 /**
  * The LLM agent: plays any game through an OpenAI-compatible chat-completions endpoint.
  *
- * Each move: the prompt (rules page, recent moves, the observation text, and in menu mode the legal
- * actions) goes to the model; the reply is read by the forgiving parser (parse.ts). An unparsable
- * reply, an illegal action or a failed request (HTTP error, timeout) is retried with the reason as
+ * Each move: the prompt (the game's rules, recent moves, the observation text, and in menu mode the
+ * legal actions, once) goes to the model; the reply is read by the parser (parse.ts: forgiving, with
+ * each repair counted, or strict). An unparsable reply, an illegal action (the feedback carries the
+ * engine's reason and message) or a failed request (HTTP error, timeout) is retried with the reason as
  * feedback, up to `retries` times; after that the move is a forfeit and the game's documented fallback
  * is played (src/llms/games.ts: Whirlyard and Delvewick `wait`, Cragwake `breathe` or `climbOn`,
  * Briarwink a `tick` with `move: null` or `start`). Every game has a fallback legal whenever its run goes
  * on, so a forfeit never stops a run; if one ever had none, `act` throws and the run stops there.
+ *
+ * An endpoint no run can succeed against stops the evaluation instead (`EvaluationAbort`, one line
+ * naming the endpoint and the status): an answer of 401, 403 or 404 at any time, or the first
+ * `ABORT_AFTER` requests all failing. That count is kept per factory, and each agent process and each
+ * worker thread of an evaluation makes its own factory, so it is "the first 10 requests of this
+ * thread"; once one request succeeded, a failure is retried and, at worst, a forfeit as before.
  *
  * Statistics: every agent made has `stats` (one `LlmMoveStats` per move), and the factory keeps every
  * run's stats in `factory.runs`, in the order the runs were started; `summarise` turns one into the
@@ -16,13 +23,24 @@
 import type { GameAction } from '../../core/game.js';
 import { registry } from '../../games/index.js';
 import { GUIDES } from '../../llms/games.js';
-import { gameRulesTxt } from '../../llms/pages.js';
+import { EvaluationAbort } from '../harness/errors.js';
 import type { Agent, AgentFactory, AgentView } from '../types.js';
-import { chat, ChatError, type ChatMessage, type ChatOptions } from './chat.js';
+import { chat, ChatError, endpointName, isFatalStatus, type ChatMessage, type ChatOptions } from './chat.js';
 import { grammarOf, parseReply, type Grammar } from './parse.js';
-import { feedbackMessage, positionMessage, systemMessage, type HistoryEntry, type PromptInput } from './prompt.js';
+import {
+  agentRulesText,
+  feedbackMessage,
+  positionMessage,
+  systemMessage,
+  type HistoryEntry,
+  type PromptInput,
+} from './prompt.js';
 
 export { parseReply, grammarOf } from './parse.js';
+export { agentRulesText } from './prompt.js';
+
+/** How many failed requests, before any succeeded, stop the evaluation (counted per factory: per thread). */
+export const ABORT_AFTER = 10;
 
 /** The options, one for each CLI flag of `gameboard eval --agent llm`. */
 export interface LlmAgentOptions {
@@ -40,7 +58,9 @@ export interface LlmAgentOptions {
   retries?: number;
   /** `--max-batch`: the largest Briarwink tick `count` the agent sends (default 30; larger counts are cut). */
   maxBatch?: number;
-  /** The rules page for the prompt; default the game's /llms/<slug>.txt page. */
+  /** `--strict-parse`: repair nothing in a reply (a reply that needs a repair is unparsable). */
+  strictParse?: boolean;
+  /** The rules for the system prompt; default the game's rules from its spec (`agentRulesText`). */
   rulesText?: string | ((game: string) => string);
   /** How many past moves the prompt recalls (default 8). */
   history?: number;
@@ -60,6 +80,10 @@ export interface LlmMoveStats {
   illegal: number;
   /** Replies that could not be read as an action of the grammar. */
   unparsable: number;
+  /** Replies read only after a repair (a spelling, a case, an alias, a count cut to the cap...). */
+  repaired: number;
+  /** What was repaired, over the move's replies. */
+  repairs: string[];
   /** Requests that failed (HTTP error, timeout, malformed answer). */
   errors: number;
   /** True when the retries ran out and the fallback was played. */
@@ -82,6 +106,22 @@ export interface LlmRunStats {
 /** An LLM agent, with its run's statistics. */
 export interface LlmAgent extends Agent {
   stats: LlmRunStats;
+  stepInfo(): LlmStepInfo | undefined;
+}
+
+/** What the last move did, for `--trajectories` (`Agent.stepInfo`). */
+export interface LlmStepInfo extends Record<string, unknown> {
+  /** The messages of the move's last request, without the system message (the same every move of a run). */
+  prompt: ChatMessage[];
+  /** The last reply's text; null when the last request failed. */
+  reply: string | null;
+  latencyMs: number;
+  /** Summed over the move's requests, as the endpoint reported them; null when it reported none. */
+  tokens: { prompt: number | null; completion: number | null };
+  retries: number;
+  /** The repairs made to read the move's replies. */
+  repaired: string[];
+  forfeit: boolean;
 }
 
 /** The factory, with every run's statistics. */
@@ -103,7 +143,10 @@ export interface LlmSummary {
   retries: number;
   illegal: number;
   unparsable: number;
+  repaired: number;
   errors: number;
+  /** Requests sent: one per move plus its retries. */
+  requests: number;
   forfeits: number;
   promptTokens: number | null;
   completionTokens: number | null;
@@ -121,7 +164,9 @@ export function summarise(run: LlmRunStats): LlmSummary {
     retries: sum((m) => m.retries),
     illegal: sum((m) => m.illegal),
     unparsable: sum((m) => m.unparsable),
+    repaired: sum((m) => m.repaired),
     errors: sum((m) => m.errors),
+    requests: sum((m) => 1 + m.retries),
     forfeits: sum((m) => (m.forfeit ? 1 : 0)),
     promptTokens: tokens((m) => m.promptTokens),
     completionTokens: tokens((m) => m.completionTokens),
@@ -130,7 +175,8 @@ export function summarise(run: LlmRunStats): LlmSummary {
 
 /**
  * The columns the eval table adds for LLM runs, formatted: mode, mean latency, retries, illegal,
- * unparsable, errors, forfeits and tokens ("-" when the endpoint reported none), summed over `runs`.
+ * unparsable, repaired, errors, the error rate (failed requests of all requests), forfeits, the forfeit
+ * rate (forfeited moves of all moves) and tokens ("-" when the endpoint reported none), over `runs`.
  */
 export function llmColumns(runs: LlmRunStats[]): Record<string, string> {
   return llmColumnsOf(runs.map(summarise));
@@ -148,12 +194,24 @@ export function llmColumnsOf(all: LlmSummary[]): Record<string, string> {
     retries: String(total((s) => s.retries)),
     illegal: String(total((s) => s.illegal)),
     unparsable: String(total((s) => s.unparsable)),
+    repaired: String(total((s) => s.repaired)),
     errors: String(total((s) => s.errors)),
+    'error rate': rate(
+      total((s) => s.errors),
+      total((s) => s.requests),
+    ),
     forfeits: String(total((s) => s.forfeits)),
+    'forfeit rate': rate(
+      total((s) => s.forfeits),
+      moves,
+    ),
     'prompt tokens': tokens((s) => s.promptTokens),
     'completion tokens': tokens((s) => s.completionTokens),
   };
 }
+
+/** `part` of `whole` as a percentage with one decimal, "-" of nothing. */
+const rate = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / whole).toFixed(1)} %` : '-');
 
 const same = (a: GameAction, b: GameAction) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -176,6 +234,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
   const menu = opts.menu ?? true;
   const retries = Math.max(0, opts.retries ?? 2);
   const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? 30));
+  const strict = opts.strictParse ?? false;
   const chatOpts: ChatOptions = {
     baseUrl: opts.baseUrl,
     model: opts.model,
@@ -183,14 +242,42 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
     timeoutMs: opts.timeoutMs,
     temperature: opts.temperature,
   };
+  const endpoint = endpointName(opts.baseUrl);
   const grammars = new Map<string, Grammar>();
   const runs: LlmRunStats[] = [];
+  // failed requests of this factory (this thread) before any succeeded: ABORT_AFTER of them stop it (counting
+  // failures, not requests sent, keeps this right with several runs in flight)
+  let failedFirst = 0;
+  let anyAnswered = false;
+
+  /** Sends one request; a failure no retry can mend throws EvaluationAbort. */
+  const ask = async (messages: ChatMessage[]) => {
+    try {
+      const reply = await chat(chatOpts, messages);
+      anyAnswered = true;
+      return reply;
+    } catch (err) {
+      if (!(err instanceof ChatError)) throw err;
+      if (isFatalStatus(err.status))
+        throw new EvaluationAbort(
+          `the model endpoint ${endpoint} answered HTTP ${err.status}` +
+            (err.status === 401 || err.status === 403
+              ? ' (check the key in the variable of --api-key-env)'
+              : ' (check --base-url and --model)'),
+        );
+      if (!anyAnswered && ++failedFirst >= ABORT_AFTER)
+        throw new EvaluationAbort(
+          `the model endpoint ${endpoint} failed the first ${failedFirst} requests of this evaluation; the last: ${err.message}`,
+        );
+      throw err;
+    }
+  };
 
   const rulesFor = (game: string): string => {
     if (typeof opts.rulesText === 'string') return opts.rulesText;
     if (opts.rulesText) return opts.rulesText(game);
     const g = registry.get(game);
-    return g ? gameRulesTxt(g, '') : '';
+    return g ? agentRulesText(g) : '';
   };
 
   const factory = (({ game, seed }) => {
@@ -206,6 +293,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
     runs.push(stats);
     const history: HistoryEntry[] = [];
     let pending: HistoryEntry | undefined;
+    let info: LlmStepInfo | undefined;
 
     const act = async (view: AgentView): Promise<GameAction> => {
       // the score after the previous move is only known now
@@ -219,6 +307,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         rulesText,
         menu,
         maxBatch,
+        strict,
         text: view.observation.text,
         legalActions: view.legalActions,
         score: view.score,
@@ -232,6 +321,8 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         retries: 0,
         illegal: 0,
         unparsable: 0,
+        repaired: 0,
+        repairs: [],
         errors: 0,
         forfeit: false,
         promptTokens: null,
@@ -239,12 +330,16 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         action: { type: '' },
       };
       let chosen: GameAction | undefined;
+      let prompt: ChatMessage[] = [];
+      let last: string | null = null;
       for (let attempt = 0; attempt <= retries && !chosen; attempt++) {
         if (attempt > 0) move.retries++;
+        prompt = messages.slice(1);
+        last = null;
         const t0 = performance.now();
         let content: string;
         try {
-          const reply = await chat(chatOpts, messages);
+          const reply = await ask(messages);
           content = reply.content;
           if (reply.promptTokens !== null) move.promptTokens = (move.promptTokens ?? 0) + reply.promptTokens;
           if (reply.completionTokens !== null)
@@ -256,19 +351,27 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         } finally {
           move.latencyMs += performance.now() - t0;
         }
-        const parsed = parseReply(content, grammar);
+        last = content;
+        const parsed = parseReply(content, grammar, { strict, maxCount: maxBatch });
         messages.push({ role: 'assistant', content });
         if (!parsed.ok) {
           move.unparsable++;
-          messages.push(feedbackMessage('unparsable', parsed.reason, input));
+          messages.push(feedbackMessage({ kind: 'unparsable', reason: parsed.reason }, input));
           continue;
         }
-        let action = parsed.action;
-        if (action.type === 'tick' && typeof action.count === 'number' && action.count > maxBatch)
-          action = { ...action, count: maxBatch };
-        if (!isLegal(game, action, view.legalActions)) {
+        if (parsed.repaired.length > 0) {
+          move.repaired++;
+          move.repairs.push(...parsed.repaired);
+        }
+        const action = parsed.action;
+        const refused = view.refusal
+          ? await view.refusal(action)
+          : isLegal(game, action, view.legalActions)
+            ? null
+            : { reason: 'not_legal', message: 'It is not one of the legal actions now' };
+        if (refused) {
           move.illegal++;
-          messages.push(feedbackMessage('illegal', JSON.stringify(action), input));
+          messages.push(feedbackMessage({ kind: 'illegal', action, ...refused }, input));
           continue;
         }
         chosen = action;
@@ -280,10 +383,19 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
       }
       move.action = chosen;
       stats.moves.push(move);
+      info = {
+        prompt,
+        reply: last,
+        latencyMs: move.latencyMs,
+        tokens: { prompt: move.promptTokens, completion: move.completionTokens },
+        retries: move.retries,
+        repaired: move.repairs,
+        forfeit: move.forfeit,
+      };
       pending = { step: view.step, action: chosen, score: view.score, forfeit: move.forfeit };
       return chosen;
     };
-    return { act, stats };
+    return { act, stats, stepInfo: () => info };
   }) as LlmAgentFactory;
   factory.mode = menu ? 'menu' : 'no-menu';
   factory.runs = runs;

@@ -7,8 +7,24 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { registry } from '../../games/index.js';
+import { GameboardClient } from '../../client/index.js';
+import { StateSealer } from '../../core/seal.js';
+import { buildApp } from '../../server/app.js';
+import { actionBudget } from '../budgets.js';
+import { runRemote } from '../harness/remote.js';
+import { EvaluationAbort } from '../harness/errors.js';
 import { playRun } from '../play.js';
-import { createLlmAgent, llmColumns, summarise } from './index.js';
+import { ABORT_AFTER, createLlmAgent, llmColumns, summarise } from './index.js';
+import { MENU_HEADING } from './prompt.js';
+
+/** The actions of the prompt's menu, one JSON object each (Cragwake's lines carry a note after it). */
+const menuOf = (prompt: string): string[] =>
+  prompt
+    .slice(prompt.indexOf(MENU_HEADING))
+    .split('\n')
+    .slice(1)
+    .map((l) => /^\s*(\{.*?\})(\s|$)/.exec(l)?.[1])
+    .filter((l): l is string => l !== undefined);
 
 /** One scripted answer: the reply text, or an HTTP error, optionally late, optionally with usage. */
 interface Scripted {
@@ -91,7 +107,8 @@ describe('the LLM agent', () => {
       retries: 2,
       timeoutMs: 400,
     });
-    const run = await playRun(registry.get('delvewick')!, factory, 0, { maxSteps: 5 });
+    const delvewick = registry.get('delvewick')!;
+    const run = await playRun(delvewick, factory, 0, { maxSteps: 5 });
     expect(run.actions).toEqual([
       { type: 'move', dir: 'right' },
       { type: 'move', dir: 'right' },
@@ -99,10 +116,11 @@ describe('the LLM agent', () => {
       { type: 'wait' },
       { type: 'wait' },
     ]);
-    const moves = factory.runs[0].moves.map(({ latencyMs: _l, action: _a, ...rest }) => rest);
+    const moves = factory.runs[0].moves.map(({ latencyMs: _l, action: _a, repairs: _r, ...rest }) => rest);
     expect(moves).toEqual([
       {
         step: 0,
+        repaired: 0,
         retries: 1,
         illegal: 1,
         unparsable: 0,
@@ -113,6 +131,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 1,
+        repaired: 0,
         retries: 0,
         illegal: 0,
         unparsable: 0,
@@ -123,6 +142,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 2,
+        repaired: 1,
         retries: 0,
         illegal: 0,
         unparsable: 0,
@@ -133,6 +153,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 3,
+        repaired: 0,
         retries: 2,
         illegal: 0,
         unparsable: 3,
@@ -143,6 +164,7 @@ describe('the LLM agent', () => {
       },
       {
         step: 4,
+        repaired: 0,
         retries: 1,
         illegal: 0,
         unparsable: 0,
@@ -158,7 +180,9 @@ describe('the LLM agent', () => {
       retries: 4,
       illegal: 1,
       unparsable: 3,
+      repaired: 1,
       errors: 1,
+      requests: 9,
       forfeits: 1,
       promptTokens: 1700,
       completionTokens: 17,
@@ -169,8 +193,11 @@ describe('the LLM agent', () => {
       retries: '4',
       illegal: '1',
       unparsable: '3',
+      repaired: '1',
       errors: '1',
+      'error rate': '11.1 %',
       forfeits: '1',
+      'forfeit rate': '20.0 %',
       'prompt tokens': '1700',
       'completion tokens': '17',
     });
@@ -178,9 +205,21 @@ describe('the LLM agent', () => {
     // what the endpoint saw: the model, the key, the rules, the position with the menu, the feedback
     expect(requests[0].body.model).toBe('scripted-1');
     expect(requests[0].headers.authorization).toBe('Bearer sk-scripted');
-    expect(requests[0].body.messages[0].content).toContain('# Delvewick (delvewick): complete rules for agents');
-    expect(userMessages(0)[0]).toContain('Legal actions (send one exactly):\n{"type":"move","dir":"down"}');
-    expect(userMessages(1)[1]).toContain('That action is not legal now: {"type":"move","dir":"up"}');
+    expect(requests[0].body.messages[0].content).toContain('# Delvewick: the rules');
+    expect(userMessages(0)[0]).toContain(`${MENU_HEADING}:\n{"type":"move","dir":"down"}`);
+    // the refusal carries the engine's own reason and message
+    const refusal = delvewick.step(delvewick.init(0), { type: 'move', dir: 'up' });
+    expect(refusal.ok).toBe(false);
+    if (!refusal.ok) {
+      expect(userMessages(1)[1]).toContain(`The game refused {"type":"move","dir":"up"} (${refusal.reason}): `);
+      expect(userMessages(1)[1]).toContain(refusal.message.replace(/\.$/, ''));
+    }
+    // the repair of move 2's reply is named
+    expect(factory.runs[0].moves[2].repairs).toEqual([
+      'type "Move" read as "move"',
+      'field "direction" read as "dir"',
+      '"Down" read as "down"',
+    ]);
     expect(userMessages(5)[1]).toContain('Your reply could not be read as an action: the reply holds no JSON action');
     expect(userMessages(6)).toHaveLength(3);
     // the history recalls earlier moves, forfeits marked
@@ -236,9 +275,9 @@ describe('the LLM agent', () => {
   it('plays whole runs with a model that reads the menu, and the stats cover every move', async () => {
     // a stand-in model: thinks aloud, then picks the last legal action that does not end the run
     responder = (prompt) => {
-      const menu = prompt.slice(prompt.indexOf('Legal actions (send one exactly):')).split('\n').slice(1);
-      const options = menu.filter((l) => l.startsWith('{') && !/end_?run/i.test(l));
-      return `Looking at the board, I choose:\n\`\`\`json\n${options.at(-1) ?? menu[1]}\n\`\`\``;
+      const menu = menuOf(prompt);
+      const options = menu.filter((l) => !/end_?run/i.test(l));
+      return `Looking at the board, I choose:\n\`\`\`json\n${options.at(-1) ?? menu[0]}\n\`\`\``;
     };
     for (const slug of ['whirlyard', 'cragwake']) {
       const factory = createLlmAgent({ baseUrl, model: 'menu-reader' });
@@ -247,5 +286,213 @@ describe('the LLM agent', () => {
       const s = summarise(factory.runs[0]);
       expect(s).toMatchObject({ moves: run.steps, retries: 0, illegal: 0, unparsable: 0, forfeits: 0 });
     }
+  });
+
+  it('Briarwink: a count above --max-batch is cut and counted as a repair, and the step info names it', async () => {
+    script = [good({ type: 'start' }), good({ type: 'tick', move: 'left', count: 40 })];
+    const factory = createLlmAgent({ baseUrl, model: 'm', maxBatch: 6 });
+    const agent = factory({ game: 'briarwink', seed: 3 });
+    const game = registry.get('briarwink')!;
+    let state = game.init(3);
+    const view = () => ({
+      game: 'briarwink',
+      observation: game.observe(state),
+      legalActions: game.legalActions(state),
+      score: game.score(state),
+      step: 0,
+    });
+    const first = await agent.act(view());
+    expect(agent.stepInfo()).toMatchObject({ reply: '{"type":"start"}', retries: 0, repaired: [], forfeit: false });
+    const r = game.step(state, first);
+    if (!r.ok) throw new Error(r.message);
+    state = r.state;
+    expect(await agent.act(view())).toEqual({ type: 'tick', move: 'left', count: 6 });
+    expect(agent.stats.moves[1]).toMatchObject({ repaired: 1, unparsable: 0, illegal: 0 });
+    const info = agent.stepInfo()!;
+    expect(info).toMatchObject({
+      reply: '{"type":"tick","move":"left","count":40}',
+      retries: 0,
+      repaired: ['"count" 40 cut to 6 (the --max-batch)'],
+      tokens: { prompt: null, completion: null },
+    });
+    expect(info.latencyMs).toBeGreaterThan(0);
+    // the prompt of the move, without the system message: the position
+    expect(info.prompt.map((m) => m.role)).toEqual(['user']);
+    expect(info.prompt[0].content).toContain('Briarwink - night 1');
+    expect(llmColumns(factory.runs)).toMatchObject({ repaired: '1', unparsable: '0' });
+  });
+
+  it('--strict-parse: a reply that needs a repair is unparsable, and the prompt says counts are refused', async () => {
+    script = [
+      good({ type: 'Wait' }),
+      { content: "{'type': 'wait'}" },
+      good({ type: 'wait', why: 'safe' }),
+      good({ type: 'wait' }),
+    ];
+    const factory = createLlmAgent({ baseUrl, model: 'm', strictParse: true, retries: 3 });
+    const run = await playRun(registry.get('delvewick')!, factory, 0, { maxSteps: 1 });
+    expect(run.actions).toEqual([{ type: 'wait' }]);
+    expect(factory.runs[0].moves[0]).toMatchObject({ unparsable: 3, repaired: 0, retries: 3, forfeit: false });
+    expect(userMessages(1)[1]).toContain('unknown type "Wait" (known types: move, wait)');
+    expect(userMessages(3)[3]).toContain('unknown field "why" on "wait"');
+    expect(requests[0].body.messages[0].content).toContain('nothing in your reply is corrected');
+  });
+
+  it('the system prompt holds the rules and no HTTP loop; the menu lists each legal action once', async () => {
+    responder = (prompt) => menuOf(prompt).find((l) => !/end_?run/i.test(l)) ?? menuOf(prompt)[0];
+    for (const game of registry.games) {
+      const seen: string[][] = [];
+      const slug = game.spec.slug;
+      const factory = createLlmAgent({ baseUrl, model: 'm' });
+      // watch what the agent is shown: the system and position messages of each move
+      const record = factory({ game: slug, seed: 2 });
+      let state = game.init(2);
+      for (let step = 0; step < 3 && !game.isGameOver(state); step++) {
+        const legal = game.legalActions(state);
+        const action = await record.act({
+          game: slug,
+          observation: game.observe(state),
+          legalActions: legal,
+          score: game.score(state),
+          step,
+        });
+        const { prompt } = record.stepInfo!()! as { prompt: { content: string }[] };
+        // the position, after the recalled moves (which name the actions played)
+        const position = prompt[0].content.slice(prompt[0].content.indexOf(`Step ${step}, score`));
+        for (const a of legal) {
+          const json = JSON.stringify(a);
+          expect(position.split(json).length - 1, `${slug} step ${step}: ${json}`).toBe(1);
+        }
+        seen.push(menuOf(position));
+        const r = game.step(state, action);
+        if (!r.ok) throw new Error(r.message);
+        state = r.state;
+      }
+      expect(seen[0].length).toBe(game.legalActions(game.init(2)).length);
+    }
+  });
+
+  it('the system prompt: every rule of the spec, its goal and scoring, and nothing of the HTTP API', async () => {
+    for (const game of registry.games) {
+      script = [good(game.spec.exampleActions[0])];
+      requests = [];
+      const factory = createLlmAgent({ baseUrl, model: 'm' });
+      await factory({ game: game.spec.slug, seed: 1 }).act({
+        game: game.spec.slug,
+        observation: game.observe(game.init(1)),
+        legalActions: game.legalActions(game.init(1)),
+        score: 0,
+        step: 0,
+      });
+      const system = requests[0].body.messages[0];
+      expect(system.role).toBe('system');
+      for (const rule of game.spec.rules) expect(system.content).toContain(rule);
+      expect(system.content).toContain(game.spec.goal);
+      for (const line of game.spec.scoring) expect(system.content).toContain(line);
+      for (const http of ['/api/', 'GET ', 'POST ', 'stateToken', 'gameOver', '"action"', 'The client carries'])
+        expect(system.content, `${game.spec.slug}: ${http}`).not.toContain(http);
+    }
+  });
+
+  it('no request is made once the budget is spent', async () => {
+    responder = () => '{"type":"breathe"}';
+    let asked = 0;
+    const counting = createLlmAgent({ baseUrl, model: 'm' });
+    const factory = Object.assign((ctx: { game: string; seed: number }) => {
+      const agent = counting(ctx);
+      return { ...agent, act: (v: Parameters<typeof agent.act>[0]) => (asked++, agent.act(v)) };
+    }, counting);
+    const run = await playRun(registry.get('cragwake')!, factory, 4, { budget: actionBudget(3), maxSteps: Infinity });
+    expect(run.steps).toBe(3);
+    expect(run.outcome).toEqual({ kind: 'truncated', reason: 'budget' });
+    expect(asked).toBe(3);
+    expect(counting.runs[0].moves).toHaveLength(3);
+  });
+});
+
+/** What `f` threw, or undefined. */
+async function caught(f: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await f();
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
+
+describe('over HTTP (--server)', () => {
+  it('the feedback after a refusal carries the server reason and message too', async () => {
+    const app = await buildApp({ sealer: StateSealer.random(), webRoot: null, logger: false });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      script = [good({ type: 'move', dir: 'up' }), good({ type: 'move', dir: 'right' })];
+      const factory = createLlmAgent({ baseUrl, model: 'm' });
+      const r = await runRemote(new GameboardClient(url), 'delvewick', factory, 0, { maxSteps: 1 });
+      expect(r.steps).toBe(1);
+      expect(factory.runs[0].moves[0]).toMatchObject({
+        illegal: 1,
+        forfeit: false,
+        action: { type: 'move', dir: 'right' },
+      });
+      const delvewick = registry.get('delvewick')!;
+      const refusal = delvewick.step(delvewick.init(0), { type: 'move', dir: 'up' });
+      if (refusal.ok) throw new Error('moving up from the start should be refused');
+      expect(userMessages(1)[1]).toContain(`The game refused {"type":"move","dir":"up"} (${refusal.reason}): `);
+      expect(userMessages(1)[1]).toContain(refusal.message.replace(/\.$/, ''));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('an endpoint no run can succeed against', () => {
+  const view = () => {
+    const g = registry.get('whirlyard')!;
+    const s = g.init(1);
+    return { game: 'whirlyard', observation: g.observe(s), legalActions: g.legalActions(s), score: 0, step: 0 };
+  };
+  afterEach(() => {
+    script = [];
+    requests = [];
+  });
+
+  it.each([401, 403, 404])('an answer of %d stops the evaluation at the first request', async (status) => {
+    script = [{ status }];
+    const factory = createLlmAgent({
+      baseUrl,
+      model: 'm',
+      apiKey: 'sk-secret',
+    });
+    const err = await caught(async () => factory({ game: 'whirlyard', seed: 1 }).act(view()));
+    expect(err).toBeInstanceOf(EvaluationAbort);
+    const message = (err as Error).message;
+    expect(message).toContain(`the model endpoint ${baseUrl} answered HTTP ${status}`);
+    expect(message).not.toContain('secret');
+    expect(message).not.toContain('\n');
+    expect(requests).toHaveLength(1);
+  });
+
+  it(`the first ${ABORT_AFTER} requests all failing stop it, across runs`, async () => {
+    script = Array.from({ length: ABORT_AFTER }, () => ({ status: 500 }));
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+    // 3 requests a move: three moves forfeit (9 requests), the tenth request aborts, in a second run
+    const first = factory({ game: 'whirlyard', seed: 1 });
+    for (let i = 0; i < 3; i++) expect(await first.act(view())).toEqual({ type: 'wait' });
+    const err = await caught(async () => factory({ game: 'whirlyard', seed: 2 }).act(view()));
+    expect(err).toBeInstanceOf(EvaluationAbort);
+    expect((err as Error).message).toBe(
+      `the model endpoint ${baseUrl} failed the first ${ABORT_AFTER} requests of this evaluation; the last: HTTP 500 Internal Server Error: {"error":{"message":"scripted failure"}}`,
+    );
+    expect(requests).toHaveLength(ABORT_AFTER);
+  });
+
+  it('after one answer, failures are retried and at worst forfeit the move, as before', async () => {
+    script = [good({ type: 'wait' }), ...Array.from({ length: 12 }, () => ({ status: 503 }))];
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+    const agent = factory({ game: 'whirlyard', seed: 1 });
+    expect(await agent.act(view())).toEqual({ type: 'wait' });
+    for (let i = 0; i < 4; i++) expect(await agent.act(view())).toEqual({ type: 'wait' });
+    expect(agent.stats.moves.slice(1).every((m) => m.forfeit && m.errors === 3)).toBe(true);
+    expect(llmColumns(factory.runs)).toMatchObject({ forfeits: '4', 'forfeit rate': '80.0 %', 'error rate': '92.3 %' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `--agent llm` for `gameboard eval`: the LLM agent made from the CLI's options (`--base-url`,
- * `--model`, `--api-key-env`, `--no-menu`, `--retries`, `--max-batch`, `--temperature`,
- * `--timeout-ms`). Registered in the harness's AGENT_MAKERS, so worker threads make it from the same
+ * `--model`, `--api-key-env`, `--no-menu`, `--retries`, `--max-batch`, `--strict-parse`,
+ * `--temperature`, `--timeout-ms`). Registered in the harness's AGENT_MAKERS, so worker threads make it from the same
  * plain options.
  */
 import { AgentLoadError } from '../harness/errors.js';
@@ -25,6 +25,7 @@ export function llmFromOptions(_slug: string, options: AgentOptions): LlmAgentFa
     menu: options.menu !== false,
     retries: num(options.retries),
     maxBatch: num(options.maxBatch),
+    strictParse: options.strictParse === true,
     temperature: num(options.temperature),
     timeoutMs: num(options.timeoutMs),
   });

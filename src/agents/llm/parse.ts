@@ -1,17 +1,37 @@
 /**
- * The forgiving reply parser of the LLM agent. A model's reply is prose, a code fence, or both; the parser
- * takes the last JSON object in it that names an action `type`, reads it leniently (single quotes, bare
- * keys, trailing commas, Python's None/True/False), and matches near-miss spellings against the game's
- * grammar: the action type (`endrun`, `End_Run`), field names (`direction` for `dir`), enum values (`N`,
- * `north`, `Down`), numbers sent as strings. Unknown extra fields are dropped. What comes out is checked
- * against the game's JSON Schema, so a parsed action is always in the grammar; whether it is legal now is
- * the agent's next question.
+ * The reply parser of the LLM agent. A model's reply is prose, a code fence, or both; the parser takes
+ * the last JSON object in it that names an action `type`.
+ *
+ * By default it is forgiving, and says what it forgave: it reads the object leniently (single quotes,
+ * bare keys, trailing commas, Python's None/True/False), takes an action wrapped as `{"action": {...}}`
+ * or a reply that is nothing but an action type's name, and matches near-miss spellings against the
+ * game's grammar: the action type (`endrun`, `End_Run`), field names (`direction` for `dir`), enum
+ * values (`N`, `north`, `Down`), numbers and booleans sent as strings; unknown extra fields are
+ * dropped, a missing nullable field is null, and a `count` above the agent's `--max-batch` is cut to
+ * it. Each of these is one entry of `repaired`, so an evaluation can count them.
+ *
+ * Strict (`--strict-parse`), it repairs nothing: the last JSON object must parse as JSON and be in the
+ * grammar as sent, and a `count` above `--max-batch` is refused.
+ *
+ * Either way, what comes out is judged by the one grammar module (src/core/grammar.ts), so a parsed
+ * action is always in the grammar and an unparsable reply is explained in the HTTP API's words
+ * (`"count" must be an integer from 1 to 30, got 40`). Whether the action is legal now is the agent's
+ * next question.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv } from 'ajv';
+import { compileGrammar, preview, type ActionGrammar } from '../../core/grammar.js';
 import type { GameAction, JsonSchema } from '../../core/game.js';
 
-/** A reply read as an action, or why it could not be. */
-export type ParseResult = { ok: true; action: GameAction } | { ok: false; reason: string };
+/** A reply read as an action (with what was repaired to read it), or why it could not be. */
+export type ParseResult = { ok: true; action: GameAction; repaired: string[] } | { ok: false; reason: string };
+
+/** How the parser reads. */
+export interface ParseOptions {
+  /** Repair nothing: a reply needing any repair is unparsable. */
+  strict?: boolean;
+  /** The largest `count` the agent sends (its `--max-batch`): larger ones are cut (refused when strict). */
+  maxCount?: number;
+}
 
 type Value = string | number | boolean | null;
 
@@ -33,8 +53,12 @@ interface Branch {
 export interface Grammar {
   branches: Branch[];
   types: string[];
-  validate: ValidateFunction;
+  /** The game's action grammar, as the HTTP API compiles and explains it. */
+  actions: ActionGrammar;
 }
+
+/** The options the HTTP API compiles grammars with (src/core/grammar.ts), the explaining one with allErrors. */
+const AJV = { removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false } as const;
 
 /** Reads the branches of an action schema (a `oneOf` of objects whose `type` is a `const`). */
 export function grammarOf(schema: JsonSchema): Grammar {
@@ -55,8 +79,8 @@ export function grammarOf(schema: JsonSchema): Grammar {
     }
     branches.push({ type, fields, required: ((b.required as string[]) ?? []).filter((r) => r !== 'type') });
   }
-  const ajv = new Ajv({ strict: false, coerceTypes: false, removeAdditional: false });
-  return { branches, types: [...new Set(branches.map((b) => b.type))], validate: ajv.compile(schema) };
+  const actions = compileGrammar(schema, new Ajv(AJV), new Ajv({ ...AJV, allErrors: true }));
+  return { branches, types: [...new Set(branches.map((b) => b.type))], actions };
 }
 
 /** Letters and digits only, lower case: `End_Run` and `endrun` meet. */
@@ -108,82 +132,107 @@ const SYNONYMS: Record<string, string[]> = {
   left: ['w', 'west', 'l'],
 };
 
-function matchValue(value: unknown, field: Field): { ok: true; value: Value } | { ok: false } {
+/** A value read as a field wants it, or undefined when it cannot be. */
+function matchValue(value: unknown, field: Field): { value: Value } | undefined {
   if (field.enum) {
-    if (field.enum.includes(value as Value)) return { ok: true, value: value as Value };
+    if (field.enum.includes(value as Value)) return { value: value as Value };
     if (value === undefined || (typeof value === 'string' && /^(null|none|stop|nothing)$/i.test(value))) {
-      if (field.enum.includes(null)) return { ok: true, value: null };
+      if (field.enum.includes(null)) return { value: null };
     }
-    if (typeof value !== 'string') return { ok: false };
+    if (typeof value !== 'string') return undefined;
     const v = squash(value);
     for (const option of field.enum) {
       if (typeof option !== 'string') continue;
-      if (squash(option) === v || SYNONYMS[option]?.includes(v)) return { ok: true, value: option };
+      if (squash(option) === v || SYNONYMS[option]?.includes(v)) return { value: option };
     }
-    return { ok: false };
+    return undefined;
   }
   if (field.integer) {
     const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
-    return typeof n === 'number' && Number.isInteger(n) ? { ok: true, value: n } : { ok: false };
+    return typeof n === 'number' && Number.isInteger(n) ? { value: n } : undefined;
   }
   if (field.boolean) {
-    if (typeof value === 'boolean') return { ok: true, value };
-    if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
-    return { ok: false };
+    if (typeof value === 'boolean') return { value };
+    if (value === 'true' || value === 'false') return { value: value === 'true' };
+    return undefined;
   }
-  return { ok: true, value: value as Value };
+  return { value: value as Value };
 }
 
-/** Fits a raw object onto one branch, or says what is missing. */
-function fit(raw: Record<string, unknown>, branch: Branch): GameAction | string {
+/**
+ * Fits a raw object onto one branch, noting each repair in `repaired`. A value that cannot be read as
+ * its field wants is kept as sent, so the grammar's check refuses it and its explanation names it.
+ */
+function fit(raw: Record<string, unknown>, branch: Branch, repaired: string[]): GameAction {
   const out: GameAction = { type: branch.type };
   const names = Object.keys(branch.fields);
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'type') continue;
     const name = closest(key, names);
-    if (!name || name in out) continue; // an extra field the grammar does not have: dropped
+    if (!name || name in out) {
+      repaired.push(`dropped the field ${preview(key)}`);
+      continue;
+    }
+    if (name !== key) repaired.push(`field ${preview(key)} read as "${name}"`);
     const m = matchValue(value, branch.fields[name]);
-    if (!m.ok) return `${JSON.stringify(value)} is not a valid ${name}`;
-    out[name] = m.value;
+    if (m && m.value !== value) repaired.push(`${preview(value)} read as ${preview(m.value)}`);
+    out[name] = m ? m.value : (value as Value);
   }
   for (const r of branch.required) {
     if (r in out) continue;
     // a missing nullable enum (Briarwink's move) means null
-    if (branch.fields[r]?.enum?.includes(null)) out[r] = null;
-    else return `${branch.type} needs the field "${r}"`;
+    if (branch.fields[r]?.enum?.includes(null)) {
+      out[r] = null;
+      repaired.push(`the missing field "${r}" read as null`);
+    }
   }
   return out;
 }
 
-/** Matches one parsed object against the grammar. */
-export function normaliseAction(raw: unknown, grammar: Grammar): ParseResult {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-    return { ok: false, reason: 'the action is not a JSON object' };
+/** Cuts a `count` above `maxCount` (forgiving) and notes it. */
+function cutCount(action: GameAction, maxCount: number | undefined, repaired: string[]): GameAction {
+  const n = action.count;
+  if (maxCount === undefined || typeof n !== 'number' || n <= maxCount) return action;
+  repaired.push(`"count" ${n} cut to ${maxCount} (the --max-batch)`);
+  return { ...action, count: maxCount };
+}
+
+/** Why a `count` above `maxCount` is refused (strict), or undefined when it is within it. */
+function countTooHigh(action: GameAction, maxCount: number | undefined): string | undefined {
+  const n = action.count;
+  if (maxCount === undefined || typeof n !== 'number' || n <= maxCount) return undefined;
+  return `"count" must be at most ${maxCount} (the --max-batch), got ${n}`;
+}
+
+/** Matches one parsed object against the grammar, forgivingly. */
+export function normaliseAction(raw: unknown, grammar: Grammar, opts: ParseOptions = {}): ParseResult {
+  return forgive(raw, grammar, opts, []);
+}
+
+function forgive(raw: unknown, grammar: Grammar, opts: ParseOptions, repaired: string[]): ParseResult {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: grammar.actions.explain(raw) };
   let obj = raw as Record<string, unknown>;
-  if (!('type' in obj) && obj.action && typeof obj.action === 'object') obj = obj.action as Record<string, unknown>;
-  if (typeof obj.type !== 'string') return { ok: false, reason: 'the action has no "type"' };
-  const type = closest(obj.type, grammar.types);
-  if (!type)
-    return { ok: false, reason: `unknown action type "${obj.type}"; the types are ${grammar.types.join(', ')}` };
-  let why = '';
+  if (!('type' in obj) && obj.action && typeof obj.action === 'object' && !Array.isArray(obj.action)) {
+    obj = obj.action as Record<string, unknown>;
+    repaired.push('took the action out of its "action" wrapper');
+  }
+  const type = typeof obj.type === 'string' ? closest(obj.type, grammar.types) : undefined;
+  if (!type) return { ok: false, reason: grammar.actions.explain(obj) };
+  if (type !== obj.type) repaired.push(`type ${preview(obj.type)} read as "${type}"`);
   // several branches may share a type (Briarwink's tick with move or walkTo): only those that keep the most
   // of the reply's fields are tried
   const keys = Object.keys(obj).filter((k) => k !== 'type');
   const kept = (b: Branch) => keys.filter((k) => closest(k, Object.keys(b.fields))).length;
   const ofType = grammar.branches.filter((b) => b.type === type);
   const most = Math.max(...ofType.map(kept));
-  const candidates = ofType.filter((b) => kept(b) === most);
-  for (const branch of candidates) {
-    const fitted = fit(obj, branch);
-    if (typeof fitted === 'string') {
-      why ||= fitted;
-      continue;
-    }
-    if (grammar.validate(fitted)) return { ok: true, action: fitted };
-    why ||=
-      `${JSON.stringify(fitted)} is outside the grammar: ${grammar.validate.errors?.[0]?.instancePath ?? ''} ${grammar.validate.errors?.[0]?.message ?? ''}`.trim();
+  let first: GameAction | undefined;
+  for (const branch of ofType.filter((b) => kept(b) === most)) {
+    const mine = [...repaired];
+    const fitted = cutCount(fit(obj, branch, mine), opts.maxCount, mine);
+    first ??= fitted;
+    if (grammar.actions.check(fitted)) return { ok: true, action: fitted, repaired: mine };
   }
-  return { ok: false, reason: why || 'the action does not match the grammar' };
+  return { ok: false, reason: grammar.actions.explain(first ?? obj) };
 }
 
 /** The top-level {...} spans of a text, in order, skipping braces inside strings. */
@@ -205,37 +254,59 @@ function objectSpans(text: string): string[] {
   return spans;
 }
 
-/** JSON.parse, then a lenient second try: single quotes, bare keys, trailing commas, Python literals. */
-function lenientParse(span: string): unknown {
+const strictJson = (span: string): unknown => {
   try {
     return JSON.parse(span);
   } catch {
-    const fixed = span
-      .replace(/'([^'\\]*)'/g, (_m, s: string) => JSON.stringify(s))
-      .replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":')
-      .replace(/,\s*([}\]])/g, '$1')
-      .replace(/\bNone\b/g, 'null')
-      .replace(/\bTrue\b/g, 'true')
-      .replace(/\bFalse\b/g, 'false');
-    try {
-      return JSON.parse(fixed);
-    } catch {
-      return undefined;
-    }
+    return undefined;
   }
+};
+
+/** JSON.parse, then a lenient second try: single quotes, bare keys, trailing commas, Python literals. */
+function lenientParse(span: string): { value: unknown; repaired: boolean } {
+  const exact = strictJson(span);
+  if (exact !== undefined) return { value: exact, repaired: false };
+  const fixed = span
+    .replace(/'([^'\\]*)'/g, (_m, s: string) => JSON.stringify(s))
+    .replace(/([{,]\s*)([A-Za-z_][\w-]*)\s*:/g, '$1"$2":')
+    .replace(/,\s*([}\]])/g, '$1')
+    .replace(/\bNone\b/g, 'null')
+    .replace(/\bTrue\b/g, 'true')
+    .replace(/\bFalse\b/g, 'false');
+  return { value: strictJson(fixed), repaired: true };
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
 /**
- * Reads a model's reply as one action of `grammar`: the last JSON object in it that names a type (an
- * object wrapping one under "action" counts), or a reply that is nothing but an action type's name.
+ * Reads a model's reply as one action of `grammar`: the last JSON object in it that names a type (when
+ * forgiving, an object wrapping one under "action" counts, and so does a reply that is nothing but an
+ * action type's name).
  */
-export function parseReply(reply: string, grammar: Grammar): ParseResult {
+export function parseReply(reply: string, grammar: Grammar, opts: ParseOptions = {}): ParseResult {
   const spans = objectSpans(reply);
+  if (opts.strict) {
+    for (let i = spans.length - 1; i >= 0; i--) {
+      const raw = strictJson(spans[i]);
+      if (!isObject(raw) || !('type' in raw)) continue;
+      if (!grammar.actions.check(raw)) return { ok: false, reason: grammar.actions.explain(raw) };
+      const action = raw as GameAction;
+      const high = countTooHigh(action, opts.maxCount);
+      return high ? { ok: false, reason: high } : { ok: true, action, repaired: [] };
+    }
+    return {
+      ok: false,
+      reason: spans.length
+        ? 'no JSON object in the reply names an action "type" (strict parsing repairs nothing)'
+        : 'the reply holds no JSON action',
+    };
+  }
   for (let i = spans.length - 1; i >= 0; i--) {
-    const raw = lenientParse(spans[i]);
-    if (!raw || typeof raw !== 'object') continue;
-    const obj = raw as Record<string, unknown>;
-    if ('type' in obj || (obj.action && typeof obj.action === 'object')) return normaliseAction(obj, grammar);
+    const { value: raw, repaired } = lenientParse(spans[i]);
+    if (!isObject(raw)) continue;
+    if ('type' in raw || isObject(raw.action)) {
+      return forgive(raw, grammar, opts, repaired ? ['repaired the JSON syntax'] : []);
+    }
   }
   const bare = reply
     .replace(/```\w*/g, '')
@@ -243,7 +314,7 @@ export function parseReply(reply: string, grammar: Grammar): ParseResult {
     .replace(/[."'`]/g, '');
   if (/^[A-Za-z_ -]{2,20}$/.test(bare)) {
     const type = closest(bare, grammar.types);
-    if (type) return normaliseAction({ type }, grammar);
+    if (type) return forgive({ type }, grammar, opts, [`read the bare word ${preview(bare)} as {"type":"${type}"}`]);
   }
   return {
     ok: false,

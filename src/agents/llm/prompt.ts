@@ -1,11 +1,14 @@
 /**
- * The LLM agent's prompt: a system message with the game's rules page and how to answer, then one user
- * message per move with the recent history and the observation text. In menu mode the legal actions
- * are listed; in no-menu mode they are withheld, also from the observation text (which otherwise ends
- * with them), so the model must know the grammar and the rules.
+ * The LLM agent's prompt: a system message with the game's rules (what the game is, its goal, scoring,
+ * actions, grammar and rules, from its spec and its src/llms guide; not the HTTP loop, which the
+ * harness runs for the model) and how to answer, then one user message per move with the recent history
+ * and the observation text. In menu mode the legal actions are listed once: the observation text's own
+ * block when it has one (Cragwake's carries each move's cost), else a list after it. In no-menu mode
+ * they are withheld, also from the observation text, so the model must know the grammar and the rules.
  */
-import type { GameAction } from '../../core/game.js';
+import type { AnyGame, GameAction } from '../../core/game.js';
 import { ACTIONS_HEADING } from '../../core/text.js';
+import { GUIDES } from '../../llms/games.js';
 import type { ChatMessage } from './chat.js';
 
 /** One past move as the prompt recalls it. */
@@ -23,12 +26,17 @@ export interface PromptInput {
   rulesText: string;
   menu: boolean;
   maxBatch: number;
+  /** Strict parsing: nothing in a reply is repaired. */
+  strict?: boolean;
   text: string;
   legalActions: GameAction[];
   score: number;
   step: number;
   history: HistoryEntry[];
 }
+
+/** The heading of the menu when the observation text has no legal-actions block of its own. */
+export const MENU_HEADING = 'Legal actions now (answer with exactly one of these JSON objects)';
 
 /** The observation text without its legal-actions block (the block is always the text's last part). */
 export function withoutActions(text: string): string {
@@ -38,18 +46,60 @@ export function withoutActions(text: string): string {
   return cut >= 0 ? text.slice(0, cut).trimEnd() : text;
 }
 
+/**
+ * A game's rules for the system message: name, description, goal, scoring, each action with an example,
+ * the action grammar, the tip, how a run ends, and every rule sentence of the spec.
+ */
+export function agentRulesText(game: AnyGame): string {
+  const s = game.spec;
+  const guide = GUIDES[s.slug];
+  const list = (items: readonly string[]) => items.map((r) => `- ${r}`).join('\n');
+  const actions = guide
+    ? guide.actions.map((a) => `- ${JSON.stringify(a.example)}: ${a.says}`).join('\n')
+    : s.exampleActions.map((a) => `- ${JSON.stringify(a)}`).join('\n');
+  return `# ${s.name}: the rules
+
+${s.description}
+Genre: ${s.genre}. Rules version: ${s.rulesVersion}.
+
+## Goal
+
+${s.goal}
+
+## Scoring
+
+${list(s.scoring)}
+
+## Actions
+
+Each kind of action, with an example:
+${actions}
+The action grammar (JSON Schema): ${JSON.stringify(s.actionSchema)}
+${guide ? `\nTip: ${guide.tip}\n` : ''}
+## How a run ends
+
+${guide?.ends ?? 'When the game says it is over.'}
+
+## Rules
+
+${list(s.rules)}`;
+}
+
 /** How to answer: one JSON action, last in the reply. */
 function answerRules(input: PromptInput): string {
+  const cap = input.maxBatch;
   const batching =
     input.game === 'briarwink'
       ? `\nBriarwink runs in ticks (30 a second) and nothing moves between your replies. A tick action may add ` +
-        `"count" (1 to ${input.maxBatch}) to run that many ticks with the same input, for example ` +
-        `{"type":"tick","move":"right","plant":false,"count":${Math.min(8, input.maxBatch)}}; a batch stops early when you ` +
-        `lose a heart, clear the night, or (walkTo) arrive. Counts above ${input.maxBatch} are cut to ${input.maxBatch}.`
+        `"count" (1 to ${cap}) to run that many ticks with the same input, for example ` +
+        `{"type":"tick","move":"right","plant":false,"count":${Math.min(8, cap)}}; a batch stops early when you ` +
+        `lose a heart, clear the night, or (walkTo) arrive. ` +
+        (input.strict ? `A count above ${cap} is refused.` : `Counts above ${cap} are cut to ${cap}.`)
       : '';
   return (
     'Answer with exactly one action as a JSON object, for example {"type":"..."}; you may think first, but end ' +
     'your reply with the JSON action. ' +
+    (input.strict ? 'Send it exactly as the grammar spells it: nothing in your reply is corrected. ' : '') +
     (input.menu
       ? 'Choose one of the legal actions listed with each position.'
       : 'The legal actions are not listed: work them out from the rules and the position.') +
@@ -61,8 +111,17 @@ function answerRules(input: PromptInput): string {
 export function systemMessage(input: PromptInput): ChatMessage {
   return {
     role: 'system',
-    content: `You are playing ${input.game}, a single-player game, to score as much as you can.\n\n${input.rulesText}\n\n${answerRules(input)}`,
+    content: `You are playing ${input.game}, a single-player game, to score as much as you can. You see the position before each move and answer with your action; the game is played for you.\n\n${input.rulesText}\n\n${answerRules(input)}`,
   };
+}
+
+/** The observation text with the legal actions listed once (menu mode), or with none (no-menu mode). */
+function positionText(input: PromptInput): string {
+  const bare = withoutActions(input.text);
+  if (!input.menu) return bare;
+  // the text's own block, when it lists the actions, carries what the game says of each (Cragwake's costs)
+  if (input.text.includes(ACTIONS_HEADING)) return input.text.replace(ACTIONS_HEADING, MENU_HEADING);
+  return `${bare}\n${MENU_HEADING}:\n${input.legalActions.map((a) => JSON.stringify(a)).join('\n')}`;
 }
 
 /** The user message for the current position. */
@@ -77,30 +136,28 @@ export function positionMessage(input: PromptInput): ChatMessage {
         .join('\n') +
       '\n\n'
     : '';
-  const text = input.menu ? input.text : withoutActions(input.text);
-  const menu = input.menu
-    ? `\n\nLegal actions (send one exactly):\n${input.legalActions.map((a) => JSON.stringify(a)).join('\n')}`
-    : '';
   return {
     role: 'user',
-    content: `${recent}Step ${input.step}, score ${input.score}. The position:\n\n${text}${menu}\n\nYour action (JSON):`,
+    content: `${recent}Step ${input.step}, score ${input.score}. The position:\n\n${positionText(input)}\n\nYour action (JSON):`,
   };
 }
 
+/** Why a reply could not be used: it did not read as an action, the game refused it, or the request failed. */
+export type Feedback =
+  | { kind: 'unparsable'; reason: string }
+  | { kind: 'illegal'; action: GameAction; reason: string; message: string }
+  | { kind: 'error'; reason: string };
+
 /** The feedback after a reply that could not be used, so the model can correct it. */
-export function feedbackMessage(
-  kind: 'unparsable' | 'illegal' | 'error',
-  reason: string,
-  input: PromptInput,
-): ChatMessage {
+export function feedbackMessage(feedback: Feedback, input: PromptInput): ChatMessage {
   const again = input.menu
-    ? ` Choose one of: ${input.legalActions.map((a) => JSON.stringify(a)).join(' ')}`
+    ? ' Choose one of the legal actions listed with the position.'
     : ' Send a legal action as one JSON object.';
   const what =
-    kind === 'unparsable'
-      ? `Your reply could not be read as an action: ${reason}.`
-      : kind === 'illegal'
-        ? `That action is not legal now: ${reason}.`
-        : `The request failed: ${reason}.`;
+    feedback.kind === 'unparsable'
+      ? `Your reply could not be read as an action: ${feedback.reason}.`
+      : feedback.kind === 'illegal'
+        ? `The game refused ${JSON.stringify(feedback.action)} (${feedback.reason}): ${feedback.message.replace(/\.$/, '')}.`
+        : `The request failed: ${feedback.reason}.`;
   return { role: 'user', content: what + again };
 }

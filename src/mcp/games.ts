@@ -4,8 +4,8 @@
  * replay the actions from the seed (engines are fast; no stack of states is kept). Ranked games live on
  * a Gameboard server (remote.ts) and only hold what that server answered.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
+import { compileActionGrammars, type ActionGrammar } from '../core/grammar.js';
 import type { Registry } from '../core/registry.js';
 
 /** A free-play game in this process. */
@@ -36,7 +36,10 @@ export type OpenGame = LocalGame | RemoteGame;
 export interface GameView {
   gameId: string;
   game: string;
-  seed: number | null;
+  /** `free` play in this process, or a `ranked` session on a Gameboard server. */
+  kind: 'free' | 'ranked';
+  /** The seed: a free game's own; a ranked session's once the server reveals it, else null. */
+  seed: number | string | null;
   step: number;
   score: number;
   gameOver: boolean;
@@ -49,12 +52,23 @@ export interface GameView {
 export class Games {
   private readonly open = new Map<string, OpenGame>();
   private next = 1;
-  /** Each game's grammar, checked before `step` as strictly as the HTTP API does. */
-  private readonly grammars = new Map<string, ValidateFunction>();
+  /** Each game's grammar (the one grammar module), checked before `step` as the HTTP API checks it. */
+  private readonly grammars: Map<string, ActionGrammar>;
 
   constructor(readonly registry: Registry) {
-    const ajv = new Ajv({ removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false });
-    for (const g of registry.games) this.grammars.set(g.spec.slug, ajv.compile(g.spec.actionSchema));
+    this.grammars = compileActionGrammars(registry);
+  }
+
+  /** Every open game, oldest first. */
+  list(): OpenGame[] {
+    return [...this.open.values()];
+  }
+
+  /** Closes `id` (throws, naming the open games, when there is none). */
+  close(id: string): OpenGame {
+    const g = this.get(id);
+    this.open.delete(id);
+    return g;
   }
 
   /** A new id. */
@@ -97,13 +111,12 @@ export class Games {
     g: LocalGame,
     action: GameAction,
   ): { ok: true; events: GameEvent[] } | { ok: false; reason: string; message: string } {
-    const valid = this.grammars.get(g.game.spec.slug);
-    if (valid && !valid(action)) {
-      const e = valid.errors?.[0];
+    const grammar = this.grammars.get(g.game.spec.slug);
+    if (grammar && !grammar.check(action)) {
       return {
         ok: false,
         reason: 'unknown_action',
-        message: `the action is outside the grammar: ${e?.instancePath || 'the action'} ${e?.message ?? 'is invalid'}`,
+        message: `The action is not in the ${g.game.spec.name} grammar: ${grammar.explain(action)}.`,
       };
     }
     const r = g.game.step(g.state, action);
@@ -131,9 +144,16 @@ export class Games {
     g.actions = g.actions.slice(0, keep);
   }
 
-  /** A new free-play game continuing `g` from after its first `steps` actions (default all). */
+  /**
+   * A new free-play game continuing `g` from after its first `steps` actions (default all). A step past
+   * the end is refused: forking there silently would hand back a position the caller did not ask for.
+   */
   fork(g: LocalGame, steps = g.actions.length): LocalGame {
-    const keep = Math.min(Math.max(0, steps), g.actions.length);
+    if (steps > g.actions.length)
+      throw new Error(
+        `${g.id} has ${g.actions.length} action${g.actions.length === 1 ? '' : 's'}; it cannot be forked after action ${steps} (give step 0 to ${g.actions.length}).`,
+      );
+    const keep = Math.max(0, steps);
     const copy: LocalGame = {
       ...g,
       id: this.newId(),
@@ -150,6 +170,7 @@ export class Games {
       return {
         gameId: g.id,
         game: game.spec.slug,
+        kind: 'free',
         seed: g.seed,
         step: g.actions.length,
         score: game.score(state),
@@ -164,7 +185,8 @@ export class Games {
     return {
       gameId: g.id,
       game: g.game.spec.slug,
-      seed: typeof last.seed === 'number' ? last.seed : null,
+      kind: 'ranked',
+      seed: typeof last.seed === 'number' || typeof last.seed === 'string' ? last.seed : null,
       step: g.steps,
       score: Number(last.score ?? 0),
       gameOver: last.gameOver === true,

@@ -7,8 +7,10 @@
  * `{player: {name, kind}}` (and `challenge: "daily"`) answers the first position with `session.id` and a
  * `stateToken`; each action is `POST /api/sessions/:id/action` with `{stateToken, action}`, the token of
  * the latest answer. A player name is claimed by its first use; the key answered then (`playerKey`) is
- * kept here and sent as `x-player-key` with every later start or submission under that name.
+ * kept in the player-key file the CLI uses too (src/client/keyfile.ts), so it survives a restart, and it
+ * is sent as `x-player-key` with every later start or submission under that name.
  */
+import { KeyFile } from '../client/keyfile.js';
 
 /** Where the Gameboard server is, or null. */
 export function serverFrom(argv: string[], env: NodeJS.ProcessEnv): string | null {
@@ -57,22 +59,49 @@ export function sessionIdOf(answer: Record<string, unknown>): string | undefined
   return typeof s === 'string' ? s : undefined;
 }
 
-/** Player keys by lower-cased name: given (`player.key`), or answered when a name was claimed. */
-export class PlayerKeys {
-  private readonly keys = new Map<string, string>();
+/** GETs JSON; a failed connection or a non-JSON answer becomes a readable error. */
+export async function getJson(
+  server: string | null,
+  path: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  if (!server) throw new Error(NO_SERVER);
+  let res: Response;
+  try {
+    res = await fetch(server + path, { signal: AbortSignal.timeout(30_000) });
+  } catch (err) {
+    throw new Error(`Could not reach the Gameboard server at ${server}: ${(err as Error).message}`);
+  }
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
+  } catch {
+    throw new Error(`The Gameboard server answered ${path} with HTTP ${res.status} and no JSON.`);
+  }
+}
 
-  /** The header proving `name` is ours, when a key is known (or given now, which is remembered). */
+/**
+ * Player keys of one Gameboard server: given with a call (`player.key`), or answered when a name was
+ * claimed; kept in the shared key file, so a restarted MCP server (or the CLI) still owns the name.
+ */
+export class PlayerKeys {
+  constructor(
+    private readonly server: string | null,
+    private readonly file: KeyFile = new KeyFile(),
+  ) {}
+
+  /** The header proving `name` is ours, when a key is known (or given now, which is kept). */
   headers(name: string, given?: string): Record<string, string> {
-    if (given) this.keys.set(name.toLowerCase(), given);
-    const key = this.keys.get(name.toLowerCase());
+    if (!this.server) return {};
+    if (given && this.file.get(this.server, name) !== given) this.file.set(this.server, name, given);
+    const key = given ?? this.file.get(this.server, name);
     return key ? { 'x-player-key': key } : {};
   }
 
   /** Keeps the key of a name the answer says was just claimed; returns it for the tool's reply. */
   learn(name: string, answer: Record<string, unknown>): string | undefined {
     const key = answer.playerKey;
-    if (typeof key !== 'string') return undefined;
-    this.keys.set(name.toLowerCase(), key);
+    if (typeof key !== 'string' || !this.server) return undefined;
+    this.file.set(this.server, name, key);
     return key;
   }
 }

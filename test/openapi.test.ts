@@ -49,9 +49,10 @@ describe('/openapi.json', () => {
     for (const [path, node] of walk(doc)) {
       if (typeof node.$ref !== 'string') continue;
       refs++;
-      const m = /^#\/components\/schemas\/(.+)$/.exec(node.$ref);
+      const m = /^#\/components\/(schemas|responses)\/(.+)$/.exec(node.$ref);
       expect(m, `${path}: ${node.$ref} is not a component reference`).not.toBeNull();
-      expect(doc.components.schemas[m![1]], `${path}: ${node.$ref} does not resolve`).toBeDefined();
+      const components = doc.components as unknown as Record<string, Record<string, Node>>;
+      expect(components[m![1]][m![2]], `${path}: ${node.$ref} does not resolve`).toBeDefined();
     }
     expect(refs).toBeGreaterThan(games.length * 8);
   });

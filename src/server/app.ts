@@ -331,6 +331,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Gameboard API',
         version: '1',
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
         description:
           'Deterministic, seeded single-player games over a stateless two-call loop: init, then action with the carried state.',
       },

@@ -15,7 +15,7 @@ import { ApiError } from './errors.js';
 import { compileActionGrammars, plainJson } from './grammar.js';
 import { ownName, PLAYER_KEY_HEADER } from './players.js';
 import { rankedErrors, submitAnswer } from './rankedschemas.js';
-import { runAnswer, runBody, runIdParams } from './schemas.js';
+import { playerKeyHeaders, runAnswer, runBody, runIdParams } from './schemas.js';
 import type { Verdict } from './verify.js';
 import { VerifyPool } from './verify-pool.js';
 
@@ -66,6 +66,7 @@ export function registerRunRoutes(
       schema: {
         summary: 'Submit a run: the server replays it and stores the replayed score',
         body: runBody,
+        headers: playerKeyHeaders,
         response: { 200: submitAnswer, ...rankedErrors },
       },
     },

@@ -32,7 +32,7 @@ import {
   sessionIdParams,
   sessionStartBody,
 } from './rankedschemas.js';
-import { slugParams } from './schemas.js';
+import { playerKeyHeaders, slugParams } from './schemas.js';
 import { SessionTokens, type LiveContent } from './sessiontoken.js';
 
 /** Where a run can be fetched and watched once public. */
@@ -111,6 +111,7 @@ export function registerSessionRoutes(
         summary: 'Start a live (ranked) session: the server draws a secret seed and records every action',
         params: slugParams,
         body: sessionStartBody,
+        headers: playerKeyHeaders,
         response: { 200: liveAnswer, ...rankedErrors },
       },
       serializerCompiler: plainJson,

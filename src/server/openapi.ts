@@ -111,9 +111,13 @@ export function gameComponents(spec: GameSpec): Record<string, JsonSchema> {
   };
 }
 
-/** A copy of `op` whose 200 answer is `schema` (its error answers kept). */
-function withAnswer(op: Operation, schema: JsonSchema, summary: string): Operation {
+/**
+ * A copy of `op` whose 200 answer is `schema` (its error answers kept, but 404 when `known`: a game's
+ * own path always finds its game).
+ */
+function withAnswer(op: Operation, schema: JsonSchema, summary: string, known = false): Operation {
   const responses = { ...op.responses };
+  if (known) delete responses['404'];
   responses['200'] = {
     description: summary,
     content: { 'application/json': { schema } },
@@ -272,11 +276,11 @@ export function typedOpenApi(base: object, registry: Registry): Doc {
     const noSlug = (op: Operation) => (op.parameters ?? []).filter((p) => p.in !== 'path');
     if (init) {
       paths[`/api/games/${s.slug}/init`] = {
-        get: { ...withAnswer(init, ref(`${n}InitAnswer`), `Start a ${s.name} game`), parameters: noSlug(init) },
+        get: { ...withAnswer(init, ref(`${n}InitAnswer`), `Start a ${s.name} game`, true), parameters: noSlug(init) },
       };
     }
     if (action) {
-      const op = withAnswer(action, ref(`${n}ActionAnswer`), `Play one ${s.name} action`);
+      const op = withAnswer(action, ref(`${n}ActionAnswer`), `Play one ${s.name} action`, true);
       op.parameters = noSlug(action);
       op.requestBody = {
         ...action.requestBody!,

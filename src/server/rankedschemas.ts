@@ -7,13 +7,17 @@ import { errorResponses, outcomeAnswer as outcome, playerSchema as player } from
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
-/** Errors a ranked route may answer besides the common ones. */
-export const rankedErrors = {
-  ...errorResponses,
-  403: errorResponses[400],
-  409: errorResponses[400],
-  503: errorResponses[400],
-} as const;
+/** Errors every ranked route may answer besides the common ones: 503 `store_unavailable` without a store. */
+export const rankedErrors = { ...errorResponses, 503: errorResponses[400] } as const;
+
+/** A route that claims or checks a player name (403 `name_owned`) and may find it taken (409). */
+export const namedErrors = { ...rankedErrors, 403: errorResponses[400], 409: errorResponses[400] } as const;
+
+/** A live action: 409 `stale_state` for a fork, `session_over` once ended. */
+export const liveErrors = { ...rankedErrors, 409: errorResponses[400] } as const;
+
+/** A stored run: 403 `run_not_public` while its daily challenge lasts. */
+export const storedRunErrors = { ...rankedErrors, 403: errorResponses[400] } as const;
 
 /** A game's ranked budget (`spec.rankedBudget`), null for a game that needs none. */
 const budget = {

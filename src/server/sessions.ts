@@ -26,6 +26,8 @@ import { compileActionGrammars, describeGrammarError, plainJson, requireGame } f
 import { ownName, PLAYER_KEY_HEADER } from './players.js';
 import {
   liveAnswer,
+  liveErrors,
+  namedErrors,
   rankedErrors,
   sessionActionBody,
   sessionAnswer,
@@ -112,7 +114,7 @@ export function registerSessionRoutes(
         params: slugParams,
         body: sessionStartBody,
         headers: playerKeyHeaders,
-        response: { 200: liveAnswer, ...rankedErrors },
+        response: { 200: liveAnswer, ...namedErrors },
       },
       serializerCompiler: plainJson,
     },
@@ -165,7 +167,7 @@ export function registerSessionRoutes(
         summary: 'Play one action in a live session (recorded before the answer; forks refused, retries safe)',
         params: sessionIdParams,
         body: sessionActionBody,
-        response: { 200: liveAnswer, ...rankedErrors },
+        response: { 200: liveAnswer, ...liveErrors },
       },
       serializerCompiler: plainJson,
     },

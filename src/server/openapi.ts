@@ -140,6 +140,7 @@ const OPERATIONS: Record<string, [operationId: string, tag: string]> = {
   'post /api/sessions/{id}/action': ['playSessionAction', 'ranked'],
   'get /api/sessions/{id}': ['getSession', 'ranked'],
   'get /api/games/{slug}/leaderboard': ['getLeaderboard', 'ranked'],
+  'post /api/games/{slug}/batch': ['playBatch', 'play'],
 };
 
 /** The document's tags, in the order a reader meets them. */
@@ -165,7 +166,10 @@ function operationName(method: string, path: string, slugs: Map<string, string>)
   const known = OPERATIONS[`${method} ${path}`];
   if (known) return known;
   const game = /^\/api\/games\/([^/{}]+)\/(init|action)$/.exec(path);
-  if (game && slugs.has(game[1])) return [`${game[2]}${slugs.get(game[1])}`, 'play by game'];
+  if (game && slugs.has(game[1])) {
+    const name = slugs.get(game[1])!;
+    return [game[2] === 'init' ? `init${name}` : `play${name}Action`, 'play by game'];
+  }
   const words = path.split(/[^A-Za-z0-9]+/).filter((w) => w && w !== 'api');
   return [camel([method, ...words]), words[0] ?? 'other'];
 }

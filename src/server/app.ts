@@ -255,7 +255,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : err instanceof ApiError
           ? err.message
           : code === 'bad_request'
-            ? `The request is malformed: ${err.message}`
+            ? `The request is malformed: ${clip(err.message)}`
             : undefined;
     reply
       .code(ERRORS[code].status)

@@ -3,7 +3,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'test-output/', '.scratch/'] },
+  {
+    ignores: ['node_modules/', 'dist/', 'clients/typescript/dist/', 'data/', 'coverage/', 'test-output/', '.scratch/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

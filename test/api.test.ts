@@ -374,8 +374,8 @@ describe('bad requests get a 4xx with error and message, never a 500', () => {
         const r = await app.inject({ method: 'DELETE', url: '/api/games' });
         return { status: r.statusCode, body: r.json() };
       },
-      404,
-      'not_found',
+      405,
+      'method_not_allowed',
     ],
     ['a huge slug', () => get('/api/games/' + 'x'.repeat(5000)), 414, 'uri_too_long'],
     ['a malformed URL', () => get('/api/games/%E0%A4%A'), 400, 'bad_request'],

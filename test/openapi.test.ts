@@ -49,9 +49,10 @@ describe('/openapi.json', () => {
     for (const [path, node] of walk(doc)) {
       if (typeof node.$ref !== 'string') continue;
       refs++;
-      const m = /^#\/components\/schemas\/(.+)$/.exec(node.$ref);
+      const m = /^#\/components\/(schemas|responses)\/(.+)$/.exec(node.$ref);
       expect(m, `${path}: ${node.$ref} is not a component reference`).not.toBeNull();
-      expect(doc.components.schemas[m![1]], `${path}: ${node.$ref} does not resolve`).toBeDefined();
+      const components = doc.components as unknown as Record<string, Record<string, Node>>;
+      expect(components[m![1]][m![2]], `${path}: ${node.$ref} does not resolve`).toBeDefined();
     }
     expect(refs).toBeGreaterThan(games.length * 8);
   });
@@ -80,6 +81,78 @@ describe('/openapi.json', () => {
       }
     }
     expect(checked).toBeGreaterThan(games.length * 4);
+  });
+});
+
+describe('/openapi.json for generated clients', () => {
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([m, op]) => [`${m} ${path}`, op] as const),
+    );
+
+  it('names an operationId and a tag on every operation, unique ids, declared tags, and a server', () => {
+    const ids = operations().map(([, op]) => op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const declared = (doc.tags as { name: string }[]).map((t) => t.name);
+    for (const [where, op] of operations()) {
+      expect((op.tags as string[]).length, where).toBe(1);
+      expect(declared, where).toContain((op.tags as string[])[0]);
+    }
+    expect((doc.servers as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('types seed as an integer, and documents x-player-key on the routes that read it', () => {
+    for (const [where, op] of operations()) {
+      const params = (op.parameters ?? []) as Node[];
+      const seed = params.find((p) => p.in === 'query' && p.name === 'seed');
+      if (seed) expect((seed.schema as Node).type, where).toBe('integer');
+      const key = params.some((p) => p.in === 'header' && p.name === 'x-player-key');
+      expect(key, where).toBe(['post /api/runs', 'post /api/games/{slug}/sessions'].includes(where));
+    }
+    expect(doc.paths['/api/games/{slug}/init'].get.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'seed' }),
+    );
+  });
+
+  it('lists required fields on every answer object and a type beside every nullable', () => {
+    let objects = 0;
+    const roots: [string, unknown][] = Object.entries(doc.components.schemas);
+    for (const [where, op] of operations())
+      for (const [status, r] of Object.entries(op.responses as Record<string, Node>))
+        roots.push([`${where} ${status}`, r]);
+    for (const [name, root] of roots) {
+      for (const [path, node] of walk(root, name)) {
+        if (path.endsWith('/properties')) continue;
+        if ('nullable' in node) expect(node.type, `${path} is nullable without a type`).toBeDefined();
+        if (!node.properties) continue;
+        objects++;
+        expect(Array.isArray(node.required), `${path} lists no required fields`).toBe(true);
+      }
+    }
+    expect(objects).toBeGreaterThan(50);
+  });
+
+  it('answers every error of every operation in the one envelope, with Allow on 405 and Retry-After on 429', () => {
+    const responses = (doc.components as unknown as { responses: Record<string, Node> }).responses;
+    for (const [where, op] of operations()) {
+      const answers = op.responses as Record<string, Node>;
+      for (const status of ['400', '405', '408', '429', '500', '503'])
+        expect(answers[status], `${where} ${status}`).toBeDefined();
+      if (op.requestBody)
+        for (const status of ['413', '415']) expect(answers[status], `${where} ${status}`).toBeDefined();
+      for (const [status, answer] of Object.entries(answers)) {
+        if (Number(status) < 400) continue;
+        expect(answer, `${where} ${status}`).toEqual({ $ref: `#/components/responses/Error${status}` });
+      }
+    }
+    for (const answer of Object.values(responses))
+      expect(((answer.content as Node)['application/json'] as Node).schema).toEqual({
+        $ref: '#/components/schemas/Error',
+      });
+    expect(Object.keys(responses.Error405.headers as Node)).toEqual(['Allow']);
+    expect(Object.keys(responses.Error429.headers as Node)).toEqual(['Retry-After']);
+    expect(doc.components.schemas.Error.required).toEqual(['ok', 'error', 'message']);
   });
 });
 

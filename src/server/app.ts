@@ -23,7 +23,7 @@ import { registerDocs } from './docs.js';
 import { registerLlmsPages } from './llms.js';
 import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
-import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
+import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { registerRunRoutes } from './runs.js';
@@ -137,6 +137,40 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
+/**
+ * The methods each route pattern answers, collected as routes are added (an `onRoute` hook), so a known
+ * address asked with another method is answered 405 with `Allow` instead of 404. Wildcard patterns
+ * (static files) are left out: they match every address.
+ */
+export class RouteMethods {
+  private readonly routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  private readonly byUrl = new Map<string, Set<string>>();
+
+  add(url: string, method: string | string[]): void {
+    if (url.includes('*')) return;
+    let methods = this.byUrl.get(url);
+    if (!methods) {
+      methods = new Set();
+      this.byUrl.set(url, methods);
+      const source = url
+        .split('/')
+        .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      this.routes.push({ pattern: new RegExp(`^${source}$`), methods });
+    }
+    for (const m of Array.isArray(method) ? method : [method]) methods.add(m.toUpperCase());
+  }
+
+  /** The methods answered at `path` (no query), in a stable order; undefined when no route matches it. */
+  at(path: string): string[] | undefined {
+    const found = new Set<string>();
+    for (const r of this.routes) if (r.pattern.test(path)) for (const m of r.methods) found.add(m);
+    if (found.size === 0) return undefined;
+    const order = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+    return [...found].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  }
+}
+
 /** Maps Fastify's own error codes onto the catalogue. */
 function classify(err: FastifyError): ErrorCode {
   if (err instanceof ApiError) return err.code;
@@ -195,6 +229,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Every route's methods, for 405 answers (the hook sees every route added after it, in every plugin).
+  const routeMethods = new RouteMethods();
+  app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
+
   // JSON only; refuse pathological nesting before parsing, then parse with prototype-poisoning checks.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -217,21 +255,42 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : err instanceof ApiError
           ? err.message
           : code === 'bad_request'
-            ? `The request is malformed: ${err.message}`
+            ? `The request is malformed: ${clip(err.message)}`
             : undefined;
     reply
       .code(ERRORS[code].status)
       .send(errorBody(code, message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
   });
 
+  // A known address asked with another method: 405 with `Allow`, naming the methods it answers.
   // People following a bad link get a page in the site's style; the API and machines keep the JSON.
+  // The path is quoted clipped: a 12 KB address must not come back as a 12 KB answer.
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
+    const allowed = routeMethods.at(path);
+    // (A route that found nothing for its own method calls this handler too: that stays a 404.)
+    if (allowed && !allowed.includes(req.method)) {
+      // /api/ addresses also answer OPTIONS (CORS preflights, in the onRequest hook below).
+      const allow = path.startsWith('/api/') ? [...allowed, 'OPTIONS'] : allowed;
+      const use = allowed.filter((m) => m !== 'HEAD');
+      reply
+        .code(405)
+        .header('allow', allow.join(', '))
+        .send(
+          errorBody(
+            'method_not_allowed',
+            `${clip(req.method, 20)} is not allowed at ${clip(path)}: use ${use.join(' or ')} (Allow: ${allow.join(', ')}).`,
+          ),
+        );
+      return;
+    }
     if (wantsHtmlPage(req)) {
       reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(path, registry));
       return;
     }
-    reply.code(404).send(errorBody('not_found', `Nothing at ${req.method} ${path}. Start at GET /api/games.`));
+    reply
+      .code(404)
+      .send(errorBody('not_found', `Nothing at ${clip(req.method, 20)} ${clip(path)}. Start at GET /api/games.`));
   });
 
   // Once closing, requests still arriving on open connections are turned away, and every answer asks
@@ -272,6 +331,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Gameboard API',
         version: '1',
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
         description:
           'Deterministic, seeded single-player games over a stateless two-call loop: init, then action with the carried state.',
       },

@@ -40,8 +40,16 @@ export const specSchema: JsonSchema = {
     name: { type: 'string' },
     carry: { type: 'string', enum: ['state', 'stateToken'] },
     rulesVersion: { type: 'string' },
-    actionSchema: { type: 'object', description: "The game's action grammar, as JSON Schema." },
-    observationSchema: { type: 'object', description: "The game's observation, as JSON Schema." },
+    actionSchema: {
+      type: 'object',
+      additionalProperties: true,
+      description: "The game's action grammar, as JSON Schema.",
+    },
+    observationSchema: {
+      type: 'object',
+      additionalProperties: true,
+      description: "The game's observation, as JSON Schema.",
+    },
     outcomes: {
       type: 'array',
       items: {

@@ -3,23 +3,35 @@
  * `schemas.ts` so the two can change independently. Fastify validates requests with them and
  * `/openapi.json` documents them.
  */
-import { errorResponses, playerSchema as player } from './schemas.js';
+import { errorResponses, outcomeAnswer as outcome, playerSchema as player } from './schemas.js';
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
-/** Errors a ranked route may answer besides the common ones. */
-export const rankedErrors = {
-  ...errorResponses,
-  403: errorResponses[400],
-  409: errorResponses[400],
-  503: errorResponses[400],
-} as const;
+/** Errors every ranked route may answer besides the common ones: 503 `store_unavailable` without a store. */
+export const rankedErrors = { ...errorResponses, 503: errorResponses[400] } as const;
 
-const outcome = {
+/** A route that claims or checks a player name (403 `name_owned`) and may find it taken (409). */
+export const namedErrors = { ...rankedErrors, 403: errorResponses[400], 409: errorResponses[400] } as const;
+
+/** A live action: 409 `stale_state` for a fork, `session_over` once ended. */
+export const liveErrors = { ...rankedErrors, 409: errorResponses[400] } as const;
+
+/** A stored run: 403 `run_not_public` while its daily challenge lasts. */
+export const storedRunErrors = { ...rankedErrors, 403: errorResponses[400] } as const;
+
+/** A game's ranked budget (`spec.rankedBudget`), null for a game that needs none. */
+const budget = {
   type: ['object', 'null'],
-  description:
-    'Null while the run goes on. `terminated`: the game ended it; `ended`: the player chose to stop (endRun); `truncated`: the ranked budget stopped it.',
-  properties: { kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] }, reason: { type: 'string' } },
+  additionalProperties: true,
+  required: ['unit', 'limit', 'why'],
+  description: "The game's ranked budget (spec.rankedBudget); null for a finite game.",
+  properties: {
+    unit: { type: 'string', enum: ['actions', 'turns', 'ticks'] },
+    limit: { type: 'integer' },
+    counted: { type: 'array', items: { type: 'string' }, description: 'The action types that cost (default all).' },
+    countField: { type: 'string', description: 'The field of an action giving its cost (default 1).' },
+    why: { type: 'string' },
+  },
 } as const;
 
 export const sessionStartBody = {
@@ -49,30 +61,57 @@ export const sessionActionBody = {
   },
 } as const;
 
+const sessionFields = {
+  id: { type: 'string' },
+  step: { type: 'integer', description: 'The step the next action is (0 before the first).' },
+  spent: { type: 'integer', description: 'Budget units spent so far.' },
+  budget,
+  finished: { type: 'boolean' },
+  runUrl: { type: 'string', description: 'Once finished: the stored run.' },
+  replayUrl: { type: 'string', description: 'Once finished: the replay viewer.' },
+} as const;
+
 const sessionInfo = {
   type: 'object',
   additionalProperties: true,
+  required: ['id', 'step', 'spent', 'budget', 'finished'],
   description: 'The live session: its id, the step the next action is, budget spent, and whether it ended.',
   properties: {
-    id: { type: 'string' },
-    step: { type: 'integer' },
-    spent: { type: 'integer' },
-    budget: { ...anyObject, type: ['object', 'null'] },
-    challenge: { type: ['string', 'null'] },
-    finished: { type: 'boolean' },
+    ...sessionFields,
+    actionUrl: { type: 'string', description: 'Where its next action goes (absent on a refusal).' },
   },
 } as const;
 
-/** The answer of a session start or a live action (free-form game data: serialised as plain JSON). */
-export const liveAnswer = {
+/** A live session as GET /api/sessions/{id} shows it: its seed and links only once public. */
+const sessionRecord = {
+  type: 'object',
+  additionalProperties: true,
+  required: ['id', 'game', 'rulesVersion', 'player', 'challenge', 'step', 'spent', 'budget', 'finished', 'createdAt'],
+  properties: {
+    ...sessionFields,
+    game: { type: 'string' },
+    rulesVersion: { type: 'string' },
+    player,
+    challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge session, else null.' },
+    createdAt: { type: 'string' },
+    seed: { type: 'integer', description: 'Once the session has ended and is public.' },
+  },
+} as const;
+
+/** A live answer that moved the session on (a start, or an accepted action). */
+export const liveAccepted = {
   type: 'object',
   additionalProperties: true,
   description:
-    'Like init and action, without the seed: `stateToken` (always opaque, fixed length), `observation`, `legalActions`, `score`, `gameOver`, `outcome`, and `session`. A refused action: `ok: false`, `reason`, `message`, `legalActions`; nothing recorded.',
+    'Like init and action, without the seed: `stateToken` (always opaque, fixed length), `observation`, `legalActions`, `score`, `gameOver`, `outcome`, and `session`. A start adds `player`, `challenge` and `spec` (and `playerKey` when it claimed the name); an action adds `events`.',
+  required: ['ok', 'game', 'session', 'stateToken', 'observation', 'legalActions', 'score', 'gameOver', 'outcome'],
   properties: {
-    ok: { type: 'boolean' },
+    ok: { type: 'boolean', enum: [true] },
     game: { type: 'string' },
     session: sessionInfo,
+    player,
+    challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge session, else null.' },
+    spec: anyObject,
     playerKey: { type: 'string', description: 'Only when this call claimed the name: keep it, it is shown once.' },
     stateToken: { type: 'string' },
     observation: anyObject,
@@ -81,15 +120,32 @@ export const liveAnswer = {
     gameOver: { type: 'boolean' },
     outcome,
     events: { type: 'array', items: anyObject },
-    reason: { type: 'string' },
-    message: { type: 'string' },
   },
 } as const;
+
+/** A refused live action: nothing recorded; the session stands where it was. */
+export const liveRefused = {
+  type: 'object',
+  additionalProperties: true,
+  description: 'A refused action: `ok: false`, `reason`, `message`, `legalActions` and `session`; nothing recorded.',
+  required: ['ok', 'reason', 'message', 'legalActions', 'session'],
+  properties: {
+    ok: { type: 'boolean', enum: [false] },
+    reason: { type: 'string', description: 'Why, e.g. "over_budget" or the rules\' reason.' },
+    message: { type: 'string' },
+    legalActions: { type: 'array', items: anyObject },
+    session: sessionInfo,
+  },
+} as const;
+
+/** The answer of a session start or a live action (free-form game data: serialised as plain JSON). */
+export const liveAnswer = { oneOf: [liveAccepted, liveRefused] } as const;
 
 export const sessionAnswer = {
   type: 'object',
   additionalProperties: true,
-  properties: { ok: { type: 'boolean' }, session: sessionInfo },
+  required: ['ok', 'session'],
+  properties: { ok: { type: 'boolean' }, session: sessionRecord },
 } as const;
 
 export const boardQuery = {
@@ -109,10 +165,15 @@ export const boardQuery = {
 
 const boardEntry = {
   type: 'object',
+  required: ['rank', 'id', 'player', 'score', 'progress', 'outcome', 'steps', 'spent', 'createdAt'],
   properties: {
     rank: { type: 'integer' },
     id: { type: 'string' },
-    player: { type: 'object', properties: { name: { type: 'string' }, kind: { type: 'string' } } },
+    player: {
+      type: 'object',
+      required: ['name', 'kind'],
+      properties: { name: { type: 'string' }, kind: { type: 'string' } },
+    },
     score: { type: 'number' },
     progress: { type: ['integer', 'null'], description: 'How far: wave, level, pitch or night (see progressLabel).' },
     outcome,
@@ -136,6 +197,7 @@ export const boardAnswer = {
   type: 'object',
   description:
     "A board: each player's best finished run under the current rules version, humans and agents apart; higher score first, then fewer steps, then the earlier run.",
+  required: ['ok', 'game', 'rulesVersion', 'board', 'label', 'progressLabel', 'budget', 'par', 'limit'],
   properties: {
     ok: { type: 'boolean' },
     game: { type: 'string' },
@@ -145,16 +207,30 @@ export const boardAnswer = {
     date: { type: 'string' },
     seed: { type: 'integer', description: 'The daily seed, once its day is over.' },
     progressLabel: { type: ['string', 'null'] },
-    budget: { ...anyObject, type: ['object', 'null'] },
-    par: { ...anyObject, type: ['object', 'null'] },
+    budget,
+    par: { ...anyObject, type: ['object', 'null'], description: "The game's par (spec.par), else null." },
     limit: { type: 'integer' },
-    human: { type: 'array', items: boardEntry },
-    agent: { type: 'array', items: boardEntry },
+    human: { type: 'array', items: boardEntry, description: 'Absent when `kind=agent` was asked.' },
+    agent: { type: 'array', items: boardEntry, description: 'Absent when `kind=human` was asked.' },
   },
 } as const;
 
 export const submitAnswer = {
   type: 'object',
+  required: [
+    'ok',
+    'id',
+    'score',
+    'gameOver',
+    'steps',
+    'outcome',
+    'progress',
+    'rank',
+    'created',
+    'createdAt',
+    'replayUrl',
+    'leaderboardUrl',
+  ],
   properties: {
     ok: { type: 'boolean' },
     id: { type: 'string' },

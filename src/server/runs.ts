@@ -14,8 +14,8 @@ import { utcDay } from './daily.js';
 import { ApiError } from './errors.js';
 import { compileActionGrammars, plainJson } from './grammar.js';
 import { ownName, PLAYER_KEY_HEADER } from './players.js';
-import { rankedErrors, submitAnswer } from './rankedschemas.js';
-import { runAnswer, runBody, runIdParams } from './schemas.js';
+import { namedErrors, storedRunErrors, submitAnswer } from './rankedschemas.js';
+import { playerKeyHeaders, runAnswer, runBody, runIdParams } from './schemas.js';
 import type { Verdict } from './verify.js';
 import { VerifyPool } from './verify-pool.js';
 
@@ -66,7 +66,8 @@ export function registerRunRoutes(
       schema: {
         summary: 'Submit a run: the server replays it and stores the replayed score',
         body: runBody,
-        response: { 200: submitAnswer, ...rankedErrors },
+        headers: playerKeyHeaders,
+        response: { 200: submitAnswer, ...namedErrors },
       },
     },
     async (req) => {
@@ -147,7 +148,7 @@ export function registerRunRoutes(
       schema: {
         summary: 'A stored run, ready for the replay viewer',
         params: runIdParams,
-        response: { 200: runAnswer, ...rankedErrors },
+        response: { 200: runAnswer, ...storedRunErrors },
       },
       serializerCompiler: plainJson,
     },

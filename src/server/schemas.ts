@@ -3,6 +3,8 @@
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
 import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
+import { ERRORS } from './errors.js';
+import { PLAYER_KEY_HEADER } from './players.js';
 
 const errorAnswer = {
   type: 'object',
@@ -10,12 +12,19 @@ const errorAnswer = {
   required: ['ok', 'error', 'message'],
   properties: {
     ok: { type: 'boolean', const: false },
-    error: { type: 'string', description: 'Machine-readable error code (see /docs/api).' },
-    message: { type: 'string' },
+    error: {
+      type: 'string',
+      enum: Object.keys(ERRORS),
+      description: 'Machine-readable error code (see /docs/api).',
+    },
+    message: { type: 'string', description: 'What went wrong, for people; quotes of the input are clipped.' },
   },
 } as const;
 
 /** The answers every route may give besides its own 200. */
+export const errorAnswerSchema = errorAnswer;
+
+/** The answers every route may give besides its own 200 (/openapi.json adds HTTP's own: 405, 408, 429, ...). */
 export const errorResponses = {
   400: errorAnswer,
   404: errorAnswer,
@@ -30,6 +39,11 @@ export const slugParams = {
   properties: { slug: { type: 'string', maxLength: 64, description: 'The game, e.g. "whirlyard".' } },
 } as const;
 
+/**
+ * The init query as validated: a query string holds text, and `parseSeed` reads it strictly (so a bad
+ * seed gets its own `bad_seed` message). /openapi.json documents it as the integer it is
+ * (`documentedQuery`).
+ */
 export const initQuery = {
   type: 'object',
   additionalProperties: false,
@@ -38,6 +52,28 @@ export const initQuery = {
       type: 'string',
       maxLength: 32,
       description: 'An integer from 0 to 4294967295. Omit it and the server picks one (returned in the answer).',
+    },
+  },
+} as const;
+
+/** Query parameters validated as text but documented as what they mean (see `initQuery`). */
+export const documentedQuery: Record<string, Record<string, unknown>> = {
+  seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+  limit: { type: 'integer', minimum: 1, maximum: 100 },
+};
+
+/**
+ * The player key header, on the routes that read it (a run submission, a session start): the key of a
+ * claimed name, needed to play under it again.
+ */
+export const playerKeyHeaders = {
+  type: 'object',
+  properties: {
+    [PLAYER_KEY_HEADER]: {
+      type: 'string',
+      maxLength: 256,
+      description:
+        'The player key of a claimed name (the `playerKey` of the answer that claimed it). Needed to play under a claimed name; omit it for a free name.',
     },
   },
 } as const;
@@ -60,6 +96,18 @@ const anyObject = { type: 'object', additionalProperties: true } as const;
 const gameEntry = {
   type: 'object',
   additionalProperties: true,
+  required: [
+    'slug',
+    'name',
+    'genre',
+    'description',
+    'goal',
+    'carry',
+    'rulesVersion',
+    'initUrl',
+    'actionUrl',
+    'docsUrl',
+  ],
   properties: {
     slug: { type: 'string' },
     name: { type: 'string' },
@@ -76,6 +124,7 @@ const gameEntry = {
 
 export const indexAnswer = {
   type: 'object',
+  required: ['ok', 'service', 'count', 'games'],
   properties: {
     ok: { type: 'boolean' },
     service: { type: 'string' },
@@ -86,6 +135,7 @@ export const indexAnswer = {
 
 export const gameAnswer = {
   type: 'object',
+  required: ['ok', 'game', 'spec'],
   properties: {
     ok: { type: 'boolean' },
     game: gameEntry,
@@ -191,17 +241,42 @@ export const runIdParams = {
 
 const playerAnswer = {
   type: 'object',
-  properties: { name: { type: 'string' }, kind: { type: 'string' } },
+  required: ['name', 'kind'],
+  properties: { name: { type: 'string' }, kind: { type: 'string', enum: PLAYER_KINDS } },
+} as const;
+
+/** How a run ended, as stored and ranked: null while it goes on. */
+export const outcomeAnswer = {
+  type: ['object', 'null'],
+  description:
+    'Null while the run goes on. `terminated`: the game ended it; `ended`: the player chose to stop (endRun); `truncated`: the ranked budget stopped it.',
+  required: ['kind', 'reason'],
+  properties: { kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] }, reason: { type: 'string' } },
 } as const;
 
 export const runAnswer = {
   type: 'object',
   additionalProperties: true,
+  required: [
+    'ok',
+    'id',
+    'run',
+    'player',
+    'score',
+    'gameOver',
+    'steps',
+    'outcome',
+    'progress',
+    'board',
+    'challenge',
+    'createdAt',
+  ],
   properties: {
     ok: { type: 'boolean' },
     id: { type: 'string' },
     run: {
       type: 'object',
+      required: ['game', 'rulesVersion', 'seed', 'actions'],
       properties: {
         game: { type: 'string' },
         rulesVersion: { type: 'string' },
@@ -213,6 +288,10 @@ export const runAnswer = {
     score: { type: 'number' },
     gameOver: { type: 'boolean' },
     steps: { type: 'integer' },
+    outcome: outcomeAnswer,
+    progress: { type: ['integer', 'null'], description: 'How far: wave, level, pitch or night.' },
+    board: { type: 'string', enum: ['open', 'ranked'], description: 'Submitted (`open`) or played live (`ranked`).' },
+    challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge run, else null.' },
     createdAt: { type: 'string' },
   },
 } as const;

@@ -26,13 +26,15 @@ import { compileActionGrammars, describeGrammarError, plainJson, requireGame } f
 import { ownName, PLAYER_KEY_HEADER } from './players.js';
 import {
   liveAnswer,
+  liveErrors,
+  namedErrors,
   rankedErrors,
   sessionActionBody,
   sessionAnswer,
   sessionIdParams,
   sessionStartBody,
 } from './rankedschemas.js';
-import { slugParams } from './schemas.js';
+import { playerKeyHeaders, slugParams } from './schemas.js';
 import { SessionTokens, type LiveContent } from './sessiontoken.js';
 
 /** Where a run can be fetched and watched once public. */
@@ -111,7 +113,8 @@ export function registerSessionRoutes(
         summary: 'Start a live (ranked) session: the server draws a secret seed and records every action',
         params: slugParams,
         body: sessionStartBody,
-        response: { 200: liveAnswer, ...rankedErrors },
+        headers: playerKeyHeaders,
+        response: { 200: liveAnswer, ...namedErrors },
       },
       serializerCompiler: plainJson,
     },
@@ -164,7 +167,7 @@ export function registerSessionRoutes(
         summary: 'Play one action in a live session (recorded before the answer; forks refused, retries safe)',
         params: sessionIdParams,
         body: sessionActionBody,
-        response: { 200: liveAnswer, ...rankedErrors },
+        response: { 200: liveAnswer, ...liveErrors },
       },
       serializerCompiler: plainJson,
     },

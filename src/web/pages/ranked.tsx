@@ -12,6 +12,8 @@ import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { LiveGame } from '../live.js';
 import { forgetLive, keepLive, keptLive } from '../livekeep.js';
+import { GoalLine } from '../components/goal.js';
+import { wordsFor } from '../words/index.js';
 
 const NAME_KEY = 'gameboard.playerName';
 
@@ -127,9 +129,11 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
           }}
         >
           <p class="lead">
-            {daily
-              ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
-              : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
+            {daily && game.spec.seedless === true
+              ? "Today's challenge is the same for everyone. One attempt per name."
+              : daily
+                ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
+                : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
             Your name is yours once used: this browser keeps its key.
           </p>
           <label>
@@ -160,6 +164,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
 
 function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily: boolean }) {
   const view = viewFor(game.spec.slug);
+  const words = wordsFor(game);
   const a = live.answer;
   const obs = a.observation;
   const legal = a.legalActions;
@@ -196,6 +201,7 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
   const boardHref = `/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`;
   return (
     <>
+      <GoalLine goal={game.spec.goal} view={view} moves={a.session.step} />
       <StatusBar
         items={[
           ...(view.status ?? genericStatus)(obs),
@@ -208,8 +214,9 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
         <section class="panel gameover" role="region" aria-label="Session over" data-testid="live-gameover">
           <h2>{a.outcome?.kind === 'truncated' ? 'Budget reached' : 'Game over'}</h2>
           <p class="final">
-            Final score <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions (
-            {a.outcome?.kind}: {a.outcome?.reason}). Recorded by the server and ranked.
+            {a.outcome ? words.ending(a.outcome, obs) : ''} Final score{' '}
+            <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions, recorded by the
+            server and ranked.
           </p>
           <div class="row">
             <a class="btn primary" href={boardHref} data-testid="live-board-link">

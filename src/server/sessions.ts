@@ -247,6 +247,70 @@ export function registerSessionRoutes(
     },
   );
 
+  // Resume: any token this session issued proves its holder plays it (a token is bound to its session),
+  // so it is answered the session's latest position with that step's token: a reload, another tab or a
+  // browser reopened after a crash goes on where the record stands, and a daily attempt is never spent
+  // twice. The position is rebuilt by replaying the recorded actions from the seed (engines are exact).
+  app.post<{ Params: { id: string }; Body: { stateToken: string } }>(
+    '/api/sessions/:id/resume',
+    {
+      schema: {
+        summary: "Resume a live session from any of its tokens: answers the session's latest position",
+        params: sessionIdParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['stateToken'],
+          properties: {
+            stateToken: { type: 'string', maxLength: 65536, description: 'Any stateToken this session answered.' },
+          },
+        },
+        response: { 200: liveAnswer, ...rankedErrors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (req) => {
+      const s = needStore();
+      const id = req.params.id;
+      const session = await s.getSession(id);
+      if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
+      const game = registry.get(session.game);
+      if (!game || game.spec.rulesVersion !== session.rulesVersion)
+        throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
+      let sent: LiveContent;
+      try {
+        sent = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
+      } catch (e) {
+        const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
+        throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be resumed: ${detail}.`);
+      }
+      if (sent.session !== id || sent.step > session.step)
+        throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
+      let c = sent;
+      if (sent.step < session.step) {
+        const actions = await s.sessionActions(id);
+        const budget = budgetOf(game);
+        let state: unknown = game.init(session.seed);
+        let spent = 0;
+        for (const action of actions.slice(0, session.step)) {
+          const r = game.step(state, action);
+          if (!r.ok) throw new Error(`session ${id} does not replay at ${JSON.stringify(action)}: ${r.reason}`);
+          state = r.state;
+          if (budget) spent += actionCost(budget, action);
+        }
+        c = { session: id, step: session.step, spent, state };
+      }
+      const head: Record<string, unknown> = {
+        ok: true,
+        game: game.spec.slug,
+        player: session.player,
+        challenge: session.challenge,
+        resumed: true,
+      };
+      return present(game, c, head);
+    },
+  );
+
   app.get<{ Params: { id: string } }>(
     '/api/sessions/:id',
     {

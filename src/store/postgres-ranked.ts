@@ -133,6 +133,14 @@ export async function sessionAction(db: Queryable, id: string, step: number): Pr
   return r.rows[0] ? (JSON.parse(r.rows[0].action) as GameAction) : null;
 }
 
+/** Every action recorded in a session, in step order. */
+export async function sessionActions(db: Queryable, id: string): Promise<GameAction[]> {
+  const r = await db.query<{ action: string }>('SELECT action FROM session_steps WHERE session_id = $1 ORDER BY step', [
+    id,
+  ]);
+  return r.rows.map((row) => JSON.parse(row.action) as GameAction);
+}
+
 /** The compare-and-set of one step, and with `end` the session's run on the ranked board, at once. */
 export function recordStep(
   pool: Pool,

@@ -173,6 +173,10 @@ export class PostgresRunStore implements RunStore {
     return ranked.sessionAction(this.pool, id, step);
   }
 
+  sessionActions(id: string): Promise<GameAction[]> {
+    return ranked.sessionActions(this.pool, id);
+  }
+
   recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
     return ranked.recordStep(this.pool, id, step, action, spent, end);
   }

@@ -189,6 +189,10 @@ export class RankedTables {
     return r ? this.getSession(r.id) : null;
   }
 
+  sessionActions(id: string): GameAction[] {
+    return this.stmts.allActions.all(id).map((r) => JSON.parse(r.action) as GameAction);
+  }
+
   sessionAction(id: string, step: number): GameAction | null {
     const r = this.stmts.stepAction.get(id, step);
     return r ? (JSON.parse(r.action) as GameAction) : null;

@@ -254,6 +254,10 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.sessionAction(id, step));
   }
 
+  sessionActions(id: string): Promise<GameAction[]> {
+    return Promise.resolve(this.ranked.sessionActions(id));
+  }
+
   async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
     return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash));
   }

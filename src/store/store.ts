@@ -162,6 +162,8 @@ export interface RunStore {
   dailySession(game: string, day: string, name: string): Promise<SessionRecord | null>;
   /** The action recorded at `step` of a session, or null. */
   sessionAction(id: string, step: number): Promise<GameAction | null>;
+  /** Every action recorded in a session, in step order (to rebuild its position when it is resumed). */
+  sessionActions(id: string): Promise<GameAction[]>;
   /**
    * Records `action` as step `step` (the compare-and-set: false, and nothing changes, unless the
    * session is live and at exactly that step; the primary key on (session, step) backs it). With `end`, the session finishes in the same transaction and its run is

@@ -143,6 +143,18 @@ export async function startLive(slug: string, player: Player, daily: boolean): P
   return r;
 }
 
+/**
+ * Resumes a live session from any token it answered: the session's latest position, with its token.
+ * This is how a reload, another tab or a reopened browser goes on where the server's record stands.
+ */
+export async function resumeLive(id: string, stateToken: string): Promise<LiveAnswer> {
+  return call<LiveAnswer>(`/api/sessions/${encodeURIComponent(id)}/resume`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ stateToken }),
+  });
+}
+
 /** One live action; a refusal (`ok: false`) is answered, not thrown. */
 export async function liveAction(id: string, stateToken: string, action: GameAction): Promise<LiveAnswer> {
   let res: Response;

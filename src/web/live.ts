@@ -6,7 +6,7 @@
  * advances 30 ticks for each second of input.
  */
 import type { GameAction } from '../core/game.js';
-import { ApiFailure, liveAction, type LiveAnswer } from './api.js';
+import { ApiFailure, liveAction, resumeLive, type LiveAnswer } from './api.js';
 
 /** Most ticks in one batch (the grammar's limit for `count`). */
 const MAX_BATCH = 30;
@@ -15,7 +15,9 @@ const MAX_BATCH = 30;
 export type LiveLast =
   | { kind: 'none' }
   | { kind: 'accepted'; action: GameAction }
-  | { kind: 'refused'; action: GameAction; message: string };
+  | { kind: 'refused'; action: GameAction; message: string }
+  /** The session had moved on elsewhere (another tab): the board now shows where the record stands. */
+  | { kind: 'caught_up'; step: number };
 
 /** Whether two tick actions have the same input, so they can run as one batch. */
 function sameTickInput(a: GameAction, b: GameAction): boolean {
@@ -90,11 +92,26 @@ export class LiveGame {
           if (action.type === 'tick') this.queue.length = 0;
         }
       } catch (err) {
-        this.error = err instanceof ApiFailure ? err.message : String(err);
+        if (err instanceof ApiFailure && err.code === 'stale_state') await this.catchUp();
+        else this.error = err instanceof ApiFailure ? err.message : String(err);
       }
       this.onChange();
     }
     this.busy = false;
+  }
+
+  /**
+   * Another tab (or an earlier page) played this session on: take the latest position from the server
+   * instead of failing, and drop the inputs queued against the old one.
+   */
+  private async catchUp(): Promise<void> {
+    try {
+      this.answer = await resumeLive(this.id, this.answer.stateToken);
+      this.queue.length = 0;
+      this.last = { kind: 'caught_up', step: this.answer.session.step };
+    } catch (err) {
+      this.error = err instanceof ApiFailure ? err.message : String(err);
+    }
   }
 
   /** A tick batch never asks for more ticks than the ranked budget has left. */

@@ -53,6 +53,8 @@ export function GameOverPanel({
   const score = session.score();
   const outcome = session.outcome();
   const best = personalBest(slug);
+  // A game whose levels are fixed (Delvewick) plays the same whatever the seed: no word of seeds.
+  const seedless = session.game.spec.seedless === true;
   const moments = bestMoments(session, words);
   const mine = finishedRuns()
     .filter((r) => r.run.game === slug)
@@ -66,7 +68,7 @@ export function GameOverPanel({
       <p class="final">
         Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length}{' '}
         {run.actions.length === 1 ? 'action' : 'actions'}.
-        {best !== null && <> {best <= score ? 'Your best on this game!' : `Your best: ${best}.`}</>}
+        {best !== null && score > 0 && <> {best <= score ? 'Your best on this game!' : `Your best: ${best}.`}</>}
       </p>
       {session.scores.length > 1 && (
         <ScoreGraph scores={session.scores} at={session.scores.length - 1} onSeek={() => undefined} />
@@ -87,9 +89,11 @@ export function GameOverPanel({
         <button class="btn primary" onClick={onPlayAgain}>
           Play again
         </button>
-        <button class="btn" onClick={onSameSeed}>
-          Same seed again
-        </button>
+        {!seedless && (
+          <button class="btn" onClick={onSameSeed}>
+            Same seed again
+          </button>
+        )}
         <button class="btn" onClick={() => downloadRun(run, score)}>
           Download run
         </button>
@@ -108,7 +112,8 @@ export function GameOverPanel({
           <ul class="plain" data-testid="history">
             {mine.map((r) => (
               <li>
-                score {r.score}, seed {r.run.seed}
+                score {r.score}
+                {seedless ? '' : `, seed ${r.run.seed}`}
                 {r.submittedId ? ', on the leaderboard' : ''}
               </li>
             ))}

@@ -18,6 +18,8 @@ export function YourRuns({ game, seed, ask }: { game: AnyGame; seed: number; ask
   const done = unsubmittedRuns(slug);
   if (!open.length && !done.length) return null;
   const watch = async (r: FinishedRun) => navigate(`/replay#${await encodeRun(r.run)}`);
+  // A game whose levels are fixed (Delvewick) plays the same whatever the seed: no word of seeds.
+  const seedless = game.spec.seedless === true;
   return (
     <section class="panel yours" aria-label="Your games" data-testid="your-runs">
       <h2>Your games</h2>
@@ -26,7 +28,7 @@ export function YourRuns({ game, seed, ask }: { game: AnyGame; seed: number; ask
           {open.map((g) => (
             <li>
               <a href={`/play/${slug}?seed=${g.run.seed}`} data-testid="resume-link">
-                Resume seed {g.run.seed}
+                {seedless ? 'Resume another game' : `Resume seed ${g.run.seed}`}
               </a>{' '}
               <span class="muted">
                 score {g.score}, {g.run.actions.length} actions
@@ -44,14 +46,15 @@ export function YourRuns({ game, seed, ask }: { game: AnyGame; seed: number; ask
                 <button class="btn small" onClick={() => void watch(r)} data-testid="watch-own">
                   Watch and submit
                 </button>{' '}
-                score {r.score}, seed {r.run.seed} <span class="muted">{when(r.endedAt)}</span>{' '}
+                score {r.score}
+                {seedless ? '' : `, seed ${r.run.seed}`} <span class="muted">{when(r.endedAt)}</span>{' '}
                 <button
                   class="btn small ghost"
                   data-testid="discard-run"
                   onClick={() =>
                     ask({
                       question: 'Discard this run?',
-                      detail: `Your finished run on seed ${r.run.seed} (score ${r.score}) will be gone from this browser and cannot be submitted any more.`,
+                      detail: `Your finished run${seedless ? '' : ` on seed ${r.run.seed}`} (score ${r.score}) will be gone from this browser and cannot be submitted any more.`,
                       yes: 'Discard the run',
                       onYes: () => {
                         dropFinished(r.id);

@@ -568,6 +568,10 @@ export const briarwinkView: GameView = {
     }
     return a.type;
   },
+  controls: {
+    keys: 'Enter starts a night; walk with the arrows or W A S D, plant a pod with Space, or click a cell to walk there.',
+    touch: 'Tap Start, then tap a cell to walk there; Plant plants a pod where you stand.',
+  },
   keyHelp: [
     { keys: 'Enter or Space (between nights)', does: 'start the night' },
     { keys: '← ↑ → ↓ or W A S D (hold)', does: 'walk; release to stop at the next cell' },

@@ -305,6 +305,10 @@ export const cragwakeView: GameView = {
   buttonActions: (legal) => legal.filter((a) => a.type !== 'move'),
   legend,
   replayRate: 3,
+  controls: {
+    keys: 'Click a dashed hold to climb to it (Tab, then Enter, from the keyboard); B breathes, C climbs on from a ledge.',
+    touch: 'Tap a dashed hold to climb to it; the buttons breathe and climb on.',
+  },
   keyHelp: [
     { keys: 'click a dashed hold', does: 'move there (its cost shows in the corner and on hover)' },
     { keys: 'Tab then Enter', does: 'reach a hold from the keyboard and move there' },

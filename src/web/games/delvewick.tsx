@@ -208,6 +208,10 @@ export const delvewickView: GameView = {
           { type: 'wait' },
         ]
       : [],
+  controls: {
+    keys: 'Move with the arrows or W A S D, wait with Space; U takes back a move.',
+    touch: 'Move with the arrow buttons; Wait lets gravity run one tick.',
+  },
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },

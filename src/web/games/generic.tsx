@@ -55,4 +55,5 @@ export const genericView: GameView = {
   status: genericStatus,
   actionLabel: genericActionLabel,
   keyHelp: [{ keys: '1 – 9', does: 'take the first nine legal actions in the list' }],
+  controls: { keys: 'Pick an action with its button or the keys 1 to 9.', touch: 'Tap an action to play it.' },
 };

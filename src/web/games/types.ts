@@ -47,6 +47,8 @@ export interface GameView {
   /** True when the board handles keys itself (real-time games). */
   ownsKeys?: boolean;
   keyHelp?: KeyHelp[];
+  /** How to play, one sentence each for a keyboard and for a touch screen: the play page's goal line. */
+  controls?: { keys: string; touch: string };
   legend?: LegendEntry[];
   /** A readable button label for an action. */
   actionLabel?(action: GameAction, obs?: Observation): string;

@@ -339,6 +339,10 @@ export const whirlyardView: GameView = {
   replayRate: 3,
   // Wait, Pulse and End run keep their places; Pulse is disabled, not removed, without a charge.
   buttonActions: (legal) => (legal.length ? [{ type: 'wait' }, { type: 'pulse' }, { type: 'end_run' }] : []),
+  controls: {
+    keys: 'Move with Q W E A D Z X C or the arrows, wait with S, pulse with P, or click a dashed cell.',
+    touch: 'Tap a dashed cell to move there; the buttons wait and pulse.',
+  },
   keyHelp: [
     {
       keys: 'Q W E / A D / Z X C',

@@ -14,6 +14,7 @@ import { ShareBox } from '../components/sharebox.js';
 import { TextBoard, genericStatus, genericView } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { FxLayer, MomentBanner, marksFor, momentIn } from '../motion/fx.js';
+import { GoalLine } from '../components/goal.js';
 import {
   dropUnfinished,
   finishedFor,
@@ -77,6 +78,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   const [sound, setSound] = useState(soundOn);
   const [marks, setMarks] = useState<ReturnType<typeof marksFor>>([]);
   const [moment, setMoment] = useState<(Moment & { id: number }) | null>(null);
+  /** Said after a take-back (undo, restart level), until the next move. */
+  const [tookBack, setTookBack] = useState<string | null>(null);
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const helpRef = useRef(help || !!ask);
@@ -89,7 +92,9 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   useEffect(() => {
     const want = `/play/${slug}?seed=${session.seed}${textView ? '&view=text' : ''}`;
     if (location.pathname + location.search !== want) history.replaceState(null, '', want);
-    document.title = `${game.spec.name} · seed ${session.seed} · Gameboard`;
+    document.title = seedless
+      ? `${game.spec.name} · Gameboard`
+      : `${game.spec.name} · seed ${session.seed} · Gameboard`;
   }, [session, textView]);
 
   // Saving: a finished run goes to the finished list at once; a game in progress is saved after each
@@ -147,6 +152,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
       save(s);
     } else if (!view.ownsKeys) playSound('bad');
     setLink(null);
+    setTookBack(null);
     redraw(0);
   };
 
@@ -170,6 +176,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     saveUnfinished(back.run(), back.score());
     setSession(back);
     setMoment(null);
+    setTookBack(n === 0 ? 'Taken back to the start.' : `Taken back to after action ${n}.`);
   };
   const levelEvent = view.undo?.levelStartEvent;
   const restartLevel = () => {
@@ -191,7 +198,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     const s = sessionRef.current;
     if (newSeed !== s.seed || s.isOver() || s.actions.length === 0) return restart(newSeed);
     setAsk({
-      question: `Start seed ${s.seed} again?`,
+      question: seedless ? 'Start over?' : `Start seed ${s.seed} again?`,
       detail: `Your game in progress (score ${s.score()}, ${s.actions.length} actions) will be lost.`,
       yes: 'Start again',
       onYes: () => {
@@ -265,7 +272,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
       <div class="play-head">
         <h1>{game.spec.name}</h1>
         <span class="muted">
-          seed <span data-testid="seed">{session.seed}</span> · {game.spec.rulesVersion}
+          {!seedless && (
+            <>
+              seed <span data-testid="seed">{session.seed}</span> ·{' '}
+            </>
+          )}
+          {game.spec.rulesVersion}
         </span>
         <span class="spacer" />
         <a class="btn ghost" href={`/ranked/${slug}`} data-testid="ranked-link">
@@ -297,6 +309,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
           Keys (?)
         </button>
       </div>
+      <GoalLine goal={game.spec.goal} view={view} moves={session.actions.length} />
       <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} />
       <div class="play-grid">
         <div class="board-col">
@@ -320,9 +333,13 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
               ? words.refusal(last.action, last.reason, last.message, obs)
               : last.kind === 'accepted'
                 ? `${said || label(last.action, obs) + '.'} Score ${score}.`
-                : session.actions.length
-                  ? `Welcome back: your game on seed ${session.seed} is where you left it.`
-                  : 'Your move.'}
+                : tookBack
+                  ? tookBack
+                  : session.actions.length
+                    ? seedless
+                      ? 'Welcome back: your game is where you left it.'
+                      : `Welcome back: your game on seed ${session.seed} is where you left it.`
+                    : 'Your move.'}
           </p>
           {Board !== TextBoard && (
             <details class="agent-view">
@@ -398,11 +415,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
             <h2>This run</h2>
             <p>
               <span data-testid="action-count">{run.actions.length}</span>{' '}
-              {run.actions.length === 1 ? 'action' : 'actions'} recorded on seed {session.seed}; kept in this browser.
+              {run.actions.length === 1 ? 'action' : 'actions'} recorded{seedless ? '' : ` on seed ${session.seed}`};
+              kept in this browser.
             </p>
             <div class="row">
               <button class="btn small" onClick={() => restartAsking(session.seed)}>
-                Same seed again
+                {seedless ? 'Start over' : 'Same seed again'}
               </button>
               {!seedless && (
                 <button class="btn small" onClick={() => restart(randomSeed())}>

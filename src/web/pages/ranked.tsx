@@ -3,14 +3,17 @@
  * action recorded, no undo). The page asks a name, starts the session, then shows the game's board
  * from the server's observations; when the session ends it is on the ranked (or daily) board.
  */
-import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { PLAYER_NAME_MAX } from '../../store/store.js';
 import { StatusBar, releaseMouseFocus } from '../components/parts.js';
-import { ApiFailure, PLAYER_NAME, startLive } from '../api.js';
+import { ApiFailure, PLAYER_NAME, resumeLive, startLive, type LiveAnswer } from '../api.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { LiveGame } from '../live.js';
+import { forgetLive, keepLive, keptLive } from '../livekeep.js';
+import { GoalLine } from '../components/goal.js';
+import { wordsFor } from '../words/index.js';
 
 const NAME_KEY = 'gameboard.playerName';
 
@@ -22,18 +25,57 @@ function savedName(): string {
   }
 }
 
-type Phase = { kind: 'asking'; problem?: string } | { kind: 'starting' } | { kind: 'playing'; live: LiveGame };
+type Phase =
+  | { kind: 'asking'; problem?: string }
+  | { kind: 'starting' }
+  | { kind: 'resuming' }
+  | { kind: 'playing'; live: LiveGame };
 
 function isTyping(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
 }
 
 export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'asking' });
+  const slug = game.spec.slug;
+  const [phase, setPhase] = useState<Phase>(() => (keptLive(slug, daily) ? { kind: 'resuming' } : { kind: 'asking' }));
   const [name, setName] = useState(savedName);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const title = daily ? 'Daily challenge' : 'Ranked';
   document.title = `${game.spec.name} · ${title} · Gameboard`;
+
+  /** Plays `first` on, keeping the session after every answer so that nothing is lost on a reload. */
+  const play = (first: LiveAnswer) => {
+    const challenge = first.challenge ?? null;
+    keepLive(slug, daily, first, challenge);
+    const live: LiveGame = new LiveGame(first, () => {
+      keepLive(slug, daily, live.answer, challenge);
+      redraw(0);
+    });
+    setPhase({ kind: 'playing', live });
+  };
+
+  // A session this browser was playing (a reload, Back, another tab): reopen it where the record stands.
+  useEffect(() => {
+    const kept = keptLive(slug, daily);
+    if (!kept) return;
+    let gone = false;
+    resumeLive(kept.id, kept.stateToken).then(
+      (answer) => {
+        if (!gone) play(answer);
+      },
+      (err: unknown) => {
+        if (gone) return;
+        forgetLive(slug, daily);
+        setPhase({
+          kind: 'asking',
+          problem: `Your earlier session could not be reopened (${(err as Error).message}). Start a new one.`,
+        });
+      },
+    );
+    return () => {
+      gone = true;
+    };
+  }, [slug, daily]);
 
   const start = async () => {
     const n = name.trim();
@@ -48,8 +90,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
     }
     setPhase({ kind: 'starting' });
     try {
-      const first = await startLive(game.spec.slug, { name: n, kind: 'human' }, daily);
-      setPhase({ kind: 'playing', live: new LiveGame(first, () => redraw(0)) });
+      play(await startLive(game.spec.slug, { name: n, kind: 'human' }, daily));
     } catch (err) {
       const problem =
         err instanceof ApiFailure && err.code === 'store_unavailable'
@@ -75,6 +116,10 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
       </div>
       {phase.kind === 'playing' ? (
         <LivePlay game={game} live={phase.live} daily={daily} />
+      ) : phase.kind === 'resuming' ? (
+        <p class="panel lead" role="status" data-testid="live-resuming">
+          Reopening your session where you left it…
+        </p>
       ) : (
         <form
           class="panel submitform"
@@ -84,9 +129,11 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
           }}
         >
           <p class="lead">
-            {daily
-              ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
-              : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
+            {daily && game.spec.seedless === true
+              ? "Today's challenge is the same for everyone. One attempt per name."
+              : daily
+                ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
+                : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
             Your name is yours once used: this browser keeps its key.
           </p>
           <label>
@@ -117,6 +164,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
 
 function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily: boolean }) {
   const view = viewFor(game.spec.slug);
+  const words = wordsFor(game);
   const a = live.answer;
   const obs = a.observation;
   const legal = a.legalActions;
@@ -153,6 +201,7 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
   const boardHref = `/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`;
   return (
     <>
+      <GoalLine goal={game.spec.goal} view={view} moves={a.session.step} />
       <StatusBar
         items={[
           ...(view.status ?? genericStatus)(obs),
@@ -165,8 +214,9 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
         <section class="panel gameover" role="region" aria-label="Session over" data-testid="live-gameover">
           <h2>{a.outcome?.kind === 'truncated' ? 'Budget reached' : 'Game over'}</h2>
           <p class="final">
-            Final score <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions (
-            {a.outcome?.kind}: {a.outcome?.reason}). Recorded by the server and ranked.
+            {a.outcome ? words.ending(a.outcome, obs) : ''} Final score{' '}
+            <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions, recorded by the
+            server and ranked.
           </p>
           <div class="row">
             <a class="btn primary" href={boardHref} data-testid="live-board-link">
@@ -195,7 +245,11 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
               ? `Not allowed: ${label(live.last.action)} — ${live.last.message}`
               : live.last.kind === 'accepted'
                 ? `${label(live.last.action)}. Score ${a.score}.`
-                : 'Your move: every action is recorded.'}
+                : live.last.kind === 'caught_up'
+                  ? `This session was played on elsewhere: here it is at step ${live.last.step}.`
+                  : a.session.step > 0
+                    ? `Welcome back: your session goes on at step ${a.session.step}.`
+                    : 'Your move: every action is recorded.'}
           </p>
         </div>
         <aside class="side">

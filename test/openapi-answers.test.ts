@@ -187,6 +187,15 @@ describe('runs, live sessions and boards', () => {
       await post(app, '/api/sessions/abcdefghijkl/action', { stateToken: 'x', action: legal[0] }),
       404,
     );
+    const resume = '/api/sessions/{id}/resume';
+    const resumed = check(
+      'post',
+      resume,
+      await post(app, `/api/sessions/${session.id}/resume`, { stateToken: s.stateToken }),
+    );
+    expect(resumed.resumed).toBe(true);
+    check('post', resume, await post(app, `/api/sessions/${session.id}/resume`, { stateToken: 'x' }), 400);
+    check('post', resume, await post(app, '/api/sessions/abcdefghijkl/resume', { stateToken: 'x' }), 404);
     check('get', '/api/sessions/{id}', await get(app, `/api/sessions/${session.id}`));
     check('get', '/api/sessions/{id}', await get(app, '/api/sessions/abcdefghijkl'), 404);
     check('get', '/api/sessions/{id}', await get(app, '/api/sessions/short'));

@@ -139,6 +139,7 @@ const OPERATIONS: Record<string, [operationId: string, tag: string]> = {
   'post /api/games/{slug}/sessions': ['startSession', 'ranked'],
   'post /api/sessions/{id}/action': ['playSessionAction', 'ranked'],
   'get /api/sessions/{id}': ['getSession', 'ranked'],
+  'post /api/sessions/{id}/resume': ['resumeSession', 'ranked'],
   'get /api/games/{slug}/leaderboard': ['getLeaderboard', 'ranked'],
   'post /api/games/{slug}/batch': ['playBatch', 'play'],
 };

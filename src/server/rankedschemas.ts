@@ -141,6 +141,16 @@ export const liveRefused = {
 /** The answer of a session start or a live action (free-form game data: serialised as plain JSON). */
 export const liveAnswer = { oneOf: [liveAccepted, liveRefused] } as const;
 
+/** `POST /api/sessions/:id/resume`: any token the session answered. */
+export const sessionResumeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['stateToken'],
+  properties: {
+    stateToken: { type: 'string', maxLength: 65536, description: 'Any stateToken this session answered.' },
+  },
+} as const;
+
 export const sessionAnswer = {
   type: 'object',
   additionalProperties: true,

@@ -26,12 +26,14 @@ import { compileActionGrammars, describeGrammarError, plainJson, requireGame } f
 import { ownName, PLAYER_KEY_HEADER } from './players.js';
 import {
   liveAnswer,
+  liveAccepted,
   liveErrors,
   namedErrors,
   rankedErrors,
   sessionActionBody,
   sessionAnswer,
   sessionIdParams,
+  sessionResumeBody,
   sessionStartBody,
 } from './rankedschemas.js';
 import { playerKeyHeaders, slugParams } from './schemas.js';
@@ -257,15 +259,8 @@ export function registerSessionRoutes(
       schema: {
         summary: "Resume a live session from any of its tokens: answers the session's latest position",
         params: sessionIdParams,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['stateToken'],
-          properties: {
-            stateToken: { type: 'string', maxLength: 65536, description: 'Any stateToken this session answered.' },
-          },
-        },
-        response: { 200: liveAnswer, ...rankedErrors },
+        body: sessionResumeBody,
+        response: { 200: liveAccepted, ...liveErrors },
       },
       serializerCompiler: plainJson,
     },

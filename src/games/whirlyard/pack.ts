@@ -2,8 +2,8 @@
  * Whirlyard's packed state: the bytes sealed into its `stateToken` (about 45 bytes, against about 260
  * for the JSON of `toWire`). Layout, in order:
  *
- *   u8 format (1 for a free seed, 2 for a wide one) · the seed (u32 for format 1, its 16 bytes in order
- *   for format 2) · 4 × u32 generator words · varint wave · varint turn · varint waveTurn
+ *   u8 format (1 for a free seed, 0x81 for a wide one: bit 7 flags it) · the seed (u32 for a free seed,
+ *   a wide seed's 16 bytes in order) · 4 × u32 generator words · varint wave · varint turn · varint waveTurn
  *   · varint score · u8 charges · u8 flags (bit 0 pulseUsed, bit 1 over, bits 2-3 endReason:
  *   0 none, 1 caught, 2 ended) · u8 rover · u8 drone count · per drone u8 (cell, bit 6 charged)
  *   · u32 scrap cells 0-31 · u8 scrap cells 32-35
@@ -18,7 +18,8 @@ import { CELLS, type EndReason, type WhirlyardState } from './types.js';
 import { checkState, fail } from './wire.js';
 
 const FORMAT = 1;
-const FORMAT_WIDE = 2;
+/** The format byte with bit 7 set: the same layout with a wide seed's 16 bytes in the seed's place. */
+const FORMAT_WIDE = FORMAT | 0x80;
 const CHARGED_BIT = 0x40;
 const END_REASONS: readonly EndReason[] = [null, 'caught', 'ended'];
 

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GameAction } from '../core/game.js';
+import type { Seed } from '../core/seed.js';
 import type { Registry } from '../core/registry.js';
 import { RunCopyError, type Player, type RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
@@ -27,7 +28,8 @@ export const MAX_RUN_ACTIONS = 100_000;
 interface RunSubmission {
   game: string;
   rulesVersion: string;
-  seed: number;
+  /** Either kind: a finished ranked run's wide seed replays like a free one. */
+  seed: Seed;
   actions: GameAction[];
   player: Player;
 }

@@ -3,6 +3,7 @@
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
 import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
+import { seedSchema } from './contract.js';
 
 const errorAnswer = {
   type: 'object',
@@ -37,7 +38,8 @@ export const initQuery = {
     seed: {
       type: 'string',
       maxLength: 32,
-      description: 'An integer from 0 to 4294967295. Omit it and the server picks one (returned in the answer).',
+      description:
+        "An integer from 0 to 4294967295, or 32 hex digits (a wide seed: a finished ranked run's, to practise it). Omit it and the server picks a free seed (returned in the answer).",
     },
   },
 } as const;
@@ -97,7 +99,7 @@ export const gameAnswer = {
 const playFields = {
   ok: { type: 'boolean' },
   game: { type: 'string' },
-  seed: { type: 'integer' },
+  seed: seedSchema,
   stateToken: { type: 'string', description: 'Opaque: carry it to the next call unchanged.' },
   state: { ...anyObject, description: 'Readable, integrity-tagged: carry it to the next call unchanged.' },
   observation: {
@@ -171,7 +173,7 @@ export const runBody = {
   properties: {
     game: { type: 'string', minLength: 1, maxLength: 64 },
     rulesVersion: { type: 'string', minLength: 1, maxLength: 64 },
-    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    seed: seedSchema,
     actions: {
       type: 'array',
       maxItems: 100000,
@@ -205,7 +207,7 @@ export const runAnswer = {
       properties: {
         game: { type: 'string' },
         rulesVersion: { type: 'string' },
-        seed: { type: 'integer' },
+        seed: seedSchema,
         actions: { type: 'array', items: anyObject },
       },
     },

@@ -37,7 +37,7 @@ export const initQuery = {
   properties: {
     seed: {
       type: 'string',
-      maxLength: 32,
+      maxLength: 64,
       description:
         "An integer from 0 to 4294967295, or 32 hex digits (a wide seed: a finished ranked run's, to practise it). Omit it and the server picks a free seed (returned in the answer).",
     },

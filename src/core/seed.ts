@@ -98,44 +98,148 @@ export const TAU: readonly number[] = [0x61707865, 0x3120646e, 0x79622d36, 0x6b2
 /** Rounds of the wide-seed derivations (see the module comment). */
 export const ROUNDS = 12;
 
-const x = new Uint32Array(16);
-
 /**
  * The ChaCha block function (RFC 8439 section 2.3) on a 16-word input: `rounds` rounds (an even
  * number: column then diagonal quarter rounds), then the input added word by word. Writes the 16
- * output words into `out`.
+ * output words into `out`. The words are locals, not array slots: this runs once per night, row or turn
+ * of a wide-seeded run.
  */
 export function chachaBlock(input: ArrayLike<number>, rounds: number, out: Uint32Array): Uint32Array {
   if (input.length !== 16 || rounds <= 0 || rounds % 2 !== 0) throw new RangeError('chachaBlock: bad input');
-  for (let i = 0; i < 16; i++) x[i] = input[i];
-  for (let r = 0; r < rounds; r += 2) {
-    quarter(0, 4, 8, 12);
-    quarter(1, 5, 9, 13);
-    quarter(2, 6, 10, 14);
-    quarter(3, 7, 11, 15);
-    quarter(0, 5, 10, 15);
-    quarter(1, 6, 11, 12);
-    quarter(2, 7, 8, 13);
-    quarter(3, 4, 9, 14);
-  }
-  for (let i = 0; i < 16; i++) out[i] = (x[i] + input[i]) >>> 0;
-  return out;
-}
-
-function quarter(a: number, b: number, c: number, d: number): void {
+  let x0 = input[0] | 0,
+    x1 = input[1] | 0,
+    x2 = input[2] | 0,
+    x3 = input[3] | 0,
+    x4 = input[4] | 0,
+    x5 = input[5] | 0,
+    x6 = input[6] | 0,
+    x7 = input[7] | 0,
+    x8 = input[8] | 0,
+    x9 = input[9] | 0,
+    x10 = input[10] | 0,
+    x11 = input[11] | 0,
+    x12 = input[12] | 0,
+    x13 = input[13] | 0,
+    x14 = input[14] | 0,
+    x15 = input[15] | 0;
   let t: number;
-  x[a] += x[b];
-  t = x[d] ^ x[a];
-  x[d] = (t << 16) | (t >>> 16);
-  x[c] += x[d];
-  t = x[b] ^ x[c];
-  x[b] = (t << 12) | (t >>> 20);
-  x[a] += x[b];
-  t = x[d] ^ x[a];
-  x[d] = (t << 8) | (t >>> 24);
-  x[c] += x[d];
-  t = x[b] ^ x[c];
-  x[b] = (t << 7) | (t >>> 25);
+  for (let r = 0; r < rounds; r += 2) {
+    // columns
+    x0 = (x0 + x4) | 0;
+    t = x12 ^ x0;
+    x12 = (t << 16) | (t >>> 16);
+    x8 = (x8 + x12) | 0;
+    t = x4 ^ x8;
+    x4 = (t << 12) | (t >>> 20);
+    x0 = (x0 + x4) | 0;
+    t = x12 ^ x0;
+    x12 = (t << 8) | (t >>> 24);
+    x8 = (x8 + x12) | 0;
+    t = x4 ^ x8;
+    x4 = (t << 7) | (t >>> 25);
+    x1 = (x1 + x5) | 0;
+    t = x13 ^ x1;
+    x13 = (t << 16) | (t >>> 16);
+    x9 = (x9 + x13) | 0;
+    t = x5 ^ x9;
+    x5 = (t << 12) | (t >>> 20);
+    x1 = (x1 + x5) | 0;
+    t = x13 ^ x1;
+    x13 = (t << 8) | (t >>> 24);
+    x9 = (x9 + x13) | 0;
+    t = x5 ^ x9;
+    x5 = (t << 7) | (t >>> 25);
+    x2 = (x2 + x6) | 0;
+    t = x14 ^ x2;
+    x14 = (t << 16) | (t >>> 16);
+    x10 = (x10 + x14) | 0;
+    t = x6 ^ x10;
+    x6 = (t << 12) | (t >>> 20);
+    x2 = (x2 + x6) | 0;
+    t = x14 ^ x2;
+    x14 = (t << 8) | (t >>> 24);
+    x10 = (x10 + x14) | 0;
+    t = x6 ^ x10;
+    x6 = (t << 7) | (t >>> 25);
+    x3 = (x3 + x7) | 0;
+    t = x15 ^ x3;
+    x15 = (t << 16) | (t >>> 16);
+    x11 = (x11 + x15) | 0;
+    t = x7 ^ x11;
+    x7 = (t << 12) | (t >>> 20);
+    x3 = (x3 + x7) | 0;
+    t = x15 ^ x3;
+    x15 = (t << 8) | (t >>> 24);
+    x11 = (x11 + x15) | 0;
+    t = x7 ^ x11;
+    x7 = (t << 7) | (t >>> 25);
+    // diagonals
+    x0 = (x0 + x5) | 0;
+    t = x15 ^ x0;
+    x15 = (t << 16) | (t >>> 16);
+    x10 = (x10 + x15) | 0;
+    t = x5 ^ x10;
+    x5 = (t << 12) | (t >>> 20);
+    x0 = (x0 + x5) | 0;
+    t = x15 ^ x0;
+    x15 = (t << 8) | (t >>> 24);
+    x10 = (x10 + x15) | 0;
+    t = x5 ^ x10;
+    x5 = (t << 7) | (t >>> 25);
+    x1 = (x1 + x6) | 0;
+    t = x12 ^ x1;
+    x12 = (t << 16) | (t >>> 16);
+    x11 = (x11 + x12) | 0;
+    t = x6 ^ x11;
+    x6 = (t << 12) | (t >>> 20);
+    x1 = (x1 + x6) | 0;
+    t = x12 ^ x1;
+    x12 = (t << 8) | (t >>> 24);
+    x11 = (x11 + x12) | 0;
+    t = x6 ^ x11;
+    x6 = (t << 7) | (t >>> 25);
+    x2 = (x2 + x7) | 0;
+    t = x13 ^ x2;
+    x13 = (t << 16) | (t >>> 16);
+    x8 = (x8 + x13) | 0;
+    t = x7 ^ x8;
+    x7 = (t << 12) | (t >>> 20);
+    x2 = (x2 + x7) | 0;
+    t = x13 ^ x2;
+    x13 = (t << 8) | (t >>> 24);
+    x8 = (x8 + x13) | 0;
+    t = x7 ^ x8;
+    x7 = (t << 7) | (t >>> 25);
+    x3 = (x3 + x4) | 0;
+    t = x14 ^ x3;
+    x14 = (t << 16) | (t >>> 16);
+    x9 = (x9 + x14) | 0;
+    t = x4 ^ x9;
+    x4 = (t << 12) | (t >>> 20);
+    x3 = (x3 + x4) | 0;
+    t = x14 ^ x3;
+    x14 = (t << 8) | (t >>> 24);
+    x9 = (x9 + x14) | 0;
+    t = x4 ^ x9;
+    x4 = (t << 7) | (t >>> 25);
+  }
+  out[0] = x0 + input[0];
+  out[1] = x1 + input[1];
+  out[2] = x2 + input[2];
+  out[3] = x3 + input[3];
+  out[4] = x4 + input[4];
+  out[5] = x5 + input[5];
+  out[6] = x6 + input[6];
+  out[7] = x7 + input[7];
+  out[8] = x8 + input[8];
+  out[9] = x9 + input[9];
+  out[10] = x10 + input[10];
+  out[11] = x11 + input[11];
+  out[12] = x12 + input[12];
+  out[13] = x13 + input[13];
+  out[14] = x14 + input[14];
+  out[15] = x15 + input[15];
+  return out;
 }
 
 /** Domain words (input word 15): 'rng\0' for streams, 'hsh' plus the count of integers for hashes. */
@@ -174,20 +278,11 @@ export function seedStream(seed: Seed, stream = 0): RngState {
 
 /**
  * A keyed hash of a seed and one to three integers (each read as a u32) to a u32; for a free seed
- * exactly `hash32(seed, ...values)`.
+ * exactly `hash32(seed, a, b, c)` (as many as given).
  */
-export function seedHash(seed: Seed, ...values: number[]): number {
-  if (typeof seed === 'number') {
-    switch (values.length) {
-      case 1:
-        return hash32(seed, values[0]);
-      case 2:
-        return hash32(seed, values[0], values[1]);
-      default:
-        return hash32(seed, ...values);
-    }
-  }
-  const n = values.length;
-  if (n < 1 || n > 3) throw new RangeError(`seedHash takes 1 to 3 integers, not ${n}`);
-  return wideBlock(seed, values[0] >>> 0, n > 1 ? values[1] >>> 0 : 0, n > 2 ? values[2] >>> 0 : 0, DOMAIN_HASH | n)[0];
+export function seedHash(seed: Seed, a: number, b?: number, c?: number): number {
+  if (typeof seed === 'number')
+    return b === undefined ? hash32(seed, a) : c === undefined ? hash32(seed, a, b) : hash32(seed, a, b, c);
+  const n = b === undefined ? 1 : c === undefined ? 2 : 3;
+  return wideBlock(seed, a >>> 0, (b ?? 0) >>> 0, (c ?? 0) >>> 0, DOMAIN_HASH | n)[0];
 }

@@ -11,14 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GameAction } from '../src/core/game.js';
 import { StateSealer, canonicalJson } from '../src/core/seal.js';
 import { isWideSeed } from '../src/core/seed.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { DailySeeds } from '../src/server/daily.js';
+import { PostgresRunStore } from '../src/store/postgres.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
+import type { RunStore } from '../src/store/store.js';
+import { freshSchema } from './helpers/postgres.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -249,5 +252,57 @@ describe('the daily seed', () => {
     expect(past.status).toBe(200);
     expect(past.body.seed).toMatch(HEX32);
     expect(await store.dailySeed('briarwink', '2026-11-20')).toBeNull();
+  });
+});
+
+const pgUrl = inject('postgresUrl');
+
+describe.skipIf(pgUrl === '')('on PostgreSQL', () => {
+  it('a ranked seed is revealed whole, and the daily seed survives a restart with the secret rotated', async () => {
+    const schemaUrl = await freshSchema(pgUrl);
+    const options = {
+      connectionString: schemaUrl,
+      poolSize: 4,
+      statementTimeoutMs: 10_000,
+      connectTimeoutMs: 10_000,
+      ssl: false as const,
+    };
+    const day = () => new Date('2026-12-02T11:00:00Z');
+    let pgStore: RunStore = await PostgresRunStore.open(options);
+    let pgApp = await buildApp({ sealer: new StateSealer([OLD]), store: pgStore, webRoot: null, clock: day });
+    try {
+      const s = await start('whirlyard', 'pg-wide', {}, pgApp);
+      const seed = (await pgStore.getSession(s.body.session.id))!.seed;
+      expect(seed).toMatch(HEX32);
+      expect(s.raw).not.toContain(seed as string);
+      const end = await call(
+        'POST',
+        `/api/sessions/${s.body.session.id}/action`,
+        { stateToken: s.body.stateToken, action: { type: 'end_run' } },
+        undefined,
+        pgApp,
+      );
+      expect(end.body.gameOver).toBe(true);
+      expect(
+        (await call('GET', `/api/sessions/${s.body.session.id}`, undefined, undefined, pgApp)).body.session.seed,
+      ).toBe(seed);
+      expect((await call('GET', `/api/runs/${s.body.session.id}`, undefined, undefined, pgApp)).body.run.seed).toBe(
+        seed,
+      );
+
+      const a = await start('briarwink', 'pg-daily-a', { challenge: 'daily' }, pgApp);
+      const daily = (await pgStore.getSession(a.body.session.id))!.seed;
+      expect(daily).toMatch(HEX32);
+      await pgApp.close();
+      await pgStore.close();
+      pgStore = await PostgresRunStore.open(options);
+      pgApp = await buildApp({ sealer: new StateSealer([NEW, OLD]), store: pgStore, webRoot: null, clock: day });
+      const b = await start('briarwink', 'pg-daily-b', { challenge: 'daily' }, pgApp);
+      expect((await pgStore.getSession(b.body.session.id))!.seed).toBe(daily);
+      expect(b.body.observation).toEqual(a.body.observation);
+    } finally {
+      await pgApp.close();
+      await pgStore.close();
+    }
   });
 });

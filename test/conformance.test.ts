@@ -66,7 +66,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s conformance', (sl
     }
   });
 
-  it(`random legal play over ${SEEDS} seeds never throws and keeps every invariant`, () => {
+  it(`random legal play over ${SEEDS} free seeds and ${WIDE_SEEDS.length} wide ones never throws and keeps every invariant`, () => {
     for (const seed of seedsFor(SEEDS)) {
       const run = playout(game, seed, MAX_STEPS);
       let prevScore = -Infinity;

@@ -228,7 +228,8 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
   });
 
   it('replays a finished ranked session of a wide seed, and its "play this seed" link deals it in free play', async () => {
-    const json = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const json = async (method: 'GET' | 'POST', url: string, payload?: object): Promise<any> =>
       (await app.inject({ method, url, ...(payload === undefined ? {} : { payload }) })).json();
     const s = await json('POST', '/api/games/whirlyard/sessions', { player: { name: 'wide-watcher', kind: 'agent' } });
     let t = s;

@@ -175,6 +175,7 @@ describe('a ranked session seed', () => {
       player: { name: 'x', kind: 'agent' },
     });
     expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('an integer 0..4294967295 or 32 lowercase hex digits');
   });
 });
 

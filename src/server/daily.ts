@@ -4,8 +4,9 @@
  * so it cannot be known before the day starts and every instance sharing the secret agrees. The first
  * draw of a day is pinned in the store (`daily_seeds`), and every later start reads the pinned one: a
  * secret rotated during the day (`GAMEBOARD_SECRET=new,old`) does not change the day's seed. A day's
- * seed and runs become public once the day is over. A game without randomness (Delvewick: every seed plays the same levels) has
- * no daily seed: its daily board is its ranked board, shown against the solver's score as par.
+ * seed and runs become public once the day is over. A game without randomness (Delvewick: every seed
+ * plays the same levels) has no daily seed: its daily board is its ranked board, shown against the
+ * solver's score as par.
  */
 import { createHmac } from 'node:crypto';
 import type { AnyGame } from '../core/game.js';

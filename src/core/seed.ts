@@ -9,8 +9,8 @@
  *
  * - `seedStream(seed, stream)`: the sfc32 state of one draw stream. For a free seed exactly
  *   `seedRng(seed, stream)`.
- * - `seedHash(seed, ...values)`: a keyed hash of up to three integers to a u32. For a free seed
- *   exactly `hash32(seed, ...values)`.
+ * - `seedHash(seed, a, b?, c?)`: a keyed hash of one to three integers to a u32. For a free seed
+ *   exactly `hash32(seed, a, b?, c?)`.
  *
  * For a wide seed both are the ChaCha block function keyed by the seed's 128 bits (constants
  * "expand 16-byte k", the key in words 4-7 and again in 8-11) at 12 rounds, with the stream or the

@@ -128,6 +128,18 @@ describe('GameboardClient against a real server', () => {
     }
   });
 
+  it('plays a wide seed (a finished ranked run, practised) and gives a run that replays with it', async () => {
+    const client = new GameboardClient(base);
+    const wide = '00ff00ff00ff00ff00ff00ff00ff00ff';
+    const session = await client.start('briarwink', { seed: wide });
+    expect(session.seed).toBe(wide);
+    await session.act(session.legalActions[0]);
+    const run = session.run();
+    expect(run.seed).toBe(wide);
+    const r = replay(registry.get('briarwink')!, run);
+    expect(r.ok && r.score).toBe(session.score);
+  });
+
   it("answers the server's error codes: unknown_game, bad_seed, invalid_state", async () => {
     const client = new GameboardClient(base);
     await expect(client.start('chess')).rejects.toMatchObject({ code: 'unknown_game', status: 404 });

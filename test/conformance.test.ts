@@ -8,6 +8,7 @@ import type { AnyGame, GameAction } from '../src/core/game.js';
 import { replay } from '../src/core/replay.js';
 import { StateSealer, canonicalJson } from '../src/core/seal.js';
 import { Rng } from '../src/core/rng.js';
+import { isWideSeed, type Seed } from '../src/core/seed.js';
 import { games } from '../src/games/index.js';
 import { playout } from './helpers/playout.js';
 
@@ -18,9 +19,18 @@ const EXHAUSTIVE_STEPS = 12;
 
 const snapshot = (game: AnyGame, state: unknown) => canonicalJson(game.toWire(state));
 
-function seedsFor(count: number): number[] {
+/** Wide seeds (a ranked session's kind): the extremes and a few drawn ones, run by every test below. */
+const WIDE_SEEDS: string[] = (() => {
+  const rng = Rng.fromSeed(2027);
+  const drawn = Array.from({ length: 4 }, () =>
+    Array.from({ length: 4 }, () => rng.nextU32().toString(16).padStart(8, '0')).join(''),
+  );
+  return ['0'.repeat(32), 'f'.repeat(32), ...drawn];
+})();
+
+function seedsFor(count: number): Seed[] {
   const rng = Rng.fromSeed(2024);
-  return [0, 1, 7, 0xffffffff, ...Array.from({ length: count - 4 }, () => rng.nextU32())];
+  return [0, 1, 7, 0xffffffff, ...Array.from({ length: count - 4 }, () => rng.nextU32()), ...WIDE_SEEDS];
 }
 
 it('the registry holds at least one game', () => {
@@ -48,7 +58,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s conformance', (sl
   });
 
   it('init is deterministic: the same seed gives byte-identical states', () => {
-    for (const seed of [0, 7, 99, 0xffffffff]) {
+    for (const seed of [0, 7, 99, 0xffffffff, ...WIDE_SEEDS]) {
       expect(snapshot(game, game.init(seed)), `init(${seed}) differs between calls`).toBe(
         snapshot(game, game.init(seed)),
       );
@@ -56,7 +66,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s conformance', (sl
     }
   });
 
-  it(`random legal play over ${SEEDS} seeds never throws and keeps every invariant`, () => {
+  it(`random legal play over ${SEEDS} free seeds and ${WIDE_SEEDS.length} wide ones never throws and keeps every invariant`, () => {
     for (const seed of seedsFor(SEEDS)) {
       const run = playout(game, seed, MAX_STEPS);
       let prevScore = -Infinity;
@@ -183,17 +193,28 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s conformance', (sl
     }
   });
 
+  it('a wide seed round-trips through the wire form as the same string', () => {
+    for (const seed of WIDE_SEEDS) {
+      expect(isWideSeed(seed)).toBe(true);
+      const back = game.fromWire(JSON.parse(JSON.stringify(game.toWire(game.init(seed)))));
+      expect(game.seedOf(back), 'fromWire lost the wide seed').toBe(seed);
+      if (game.pack)
+        expect(game.seedOf(game.unpack!(game.pack(game.init(seed)))), 'unpack lost the wide seed').toBe(seed);
+    }
+  });
+
   it.runIf(game.pack !== undefined)('unpack throws on truncated, extended or garbage bytes', () => {
-    const packed = game.pack!(game.init(11));
-    const bad = [
-      new Uint8Array(0),
-      packed.subarray(0, packed.length - 1),
-      packed.subarray(0, 1),
-      Uint8Array.of(...packed, 0),
-      Uint8Array.of(255, ...packed.subarray(1)),
-      new Uint8Array(packed.length).fill(255),
-    ];
-    for (const bytes of bad) expect(() => game.unpack!(bytes), `unpack accepted [${bytes.join(',')}]`).toThrow();
+    for (const packed of [game.pack!(game.init(11)), game.pack!(game.init(WIDE_SEEDS[2]))]) {
+      const bad = [
+        new Uint8Array(0),
+        packed.subarray(0, packed.length - 1),
+        packed.subarray(0, 1),
+        Uint8Array.of(...packed, 0),
+        Uint8Array.of(255, ...packed.subarray(1)),
+        new Uint8Array(packed.length).fill(255),
+      ];
+      for (const bytes of bad) expect(() => game.unpack!(bytes), `unpack accepted [${bytes.join(',')}]`).toThrow();
+    }
   });
 
   it('fromWire throws on malformed input instead of returning garbage', () => {

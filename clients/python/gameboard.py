@@ -159,7 +159,7 @@ def _player(player: Player) -> Dict[str, str]:
 class GameSession:
     """One run over the API. It carries the state between calls and keeps the accepted actions."""
 
-    def __init__(self, transport: _Transport, game: str, seed: int, rules_version: str, carry: str,
+    def __init__(self, transport: _Transport, game: str, seed: Union[int, str], rules_version: str, carry: str,
                  answer: Dict[str, Any], history: Optional[List[Action]] = None):
         self._transport = transport
         self.game = game
@@ -242,8 +242,12 @@ class GameboardClient:
         """A game's full spec (rules, grammar, seed suites)."""
         return self._transport.request("GET", f"api/games/{urllib.parse.quote(slug)}")["spec"]
 
-    def start(self, slug: str, seed: Optional[int] = None) -> GameSession:
-        """Starts a run of `slug`; without a seed the server picks one (session.seed)."""
+    def start(self, slug: str, seed: Optional[Union[int, str]] = None) -> GameSession:
+        """Starts a run of `slug`; without a seed the server picks one (session.seed).
+
+        A seed is a free seed (an int 0..2**32-1) or a wide one (a str of 32 hex digits: a finished
+        ranked run's, as GET /api/runs/<id> answers it).
+        """
         query = "" if seed is None else "?seed=" + urllib.parse.quote(str(seed))
         answer = self._transport.request("GET", f"api/games/{urllib.parse.quote(slug)}/init{query}")
         spec = answer.get("spec")

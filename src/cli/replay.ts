@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import type { AnyGame } from '../core/game.js';
 import { replay, type Run } from '../core/replay.js';
+import { SEED_RULE, isSeed } from '../core/seed.js';
 import { registry } from '../games/index.js';
 import { intIn } from './args.js';
 import { UserError } from './errors.js';
@@ -24,10 +25,10 @@ export function readRun(path: string): { run: Run; game: AnyGame } {
   if (
     typeof run?.game !== 'string' ||
     typeof run.rulesVersion !== 'string' ||
-    typeof run.seed !== 'number' ||
+    !isSeed(run.seed) ||
     !Array.isArray(run.actions)
   ) {
-    throw new UserError(`${path} is not a run: it needs game, rulesVersion, seed and actions.`, 2);
+    throw new UserError(`${path} is not a run: it needs game, rulesVersion, seed (${SEED_RULE}) and actions.`, 2);
   }
   const game = registry.get(run.game);
   if (!game) throw new UserError(`${path} is a run of "${run.game}", which is not a game here.`, 2);

@@ -63,7 +63,7 @@ export class GameboardClient {
   /** Starts a run of `slug`; without a seed the server picks one (`session.seed`). */
   async start<S extends string>(
     slug: S,
-    opts: { seed?: number } = {},
+    opts: { seed?: number | string } = {},
   ): Promise<GameSession<ActionOf<S>, ObservationOf<S>>> {
     const query = opts.seed === undefined ? '' : `?seed=${encodeURIComponent(String(opts.seed))}`;
     const answer = (await requestJson(
@@ -79,7 +79,7 @@ export class GameboardClient {
 
   /** Submits any run (for instance one played in-process) to the open leaderboard. */
   async submitRun(
-    run: { game: string; rulesVersion: string; seed: number; actions: unknown[] },
+    run: { game: string; rulesVersion: string; seed: number | string; actions: unknown[] },
     player: string | Player,
   ): Promise<SubmitResult> {
     const who = typeof player === 'string' ? { name: player, kind: 'agent' as const } : player;

@@ -101,7 +101,7 @@ export const PLAYER_KEY_HEADER = 'x-player-key';
  */
 export async function submitAs(
   t: Transport,
-  run: { game: string; rulesVersion: string; seed: number; actions: unknown[] },
+  run: { game: string; rulesVersion: string; seed: number | string; actions: unknown[] },
   player: { name: string; kind: string },
 ): Promise<unknown> {
   const name = player.name.toLowerCase();

@@ -48,7 +48,7 @@ export class GameSession<A extends GameAction = GameAction, O = unknown> {
   constructor(
     private readonly transport: Transport,
     readonly game: string,
-    readonly seed: number,
+    readonly seed: number | string,
     readonly rulesVersion: string,
     readonly carry: 'state' | 'stateToken',
     answer: Answer,
@@ -116,7 +116,7 @@ export class GameSession<A extends GameAction = GameAction, O = unknown> {
   }
 
   /** The run so far, as `POST /api/runs` and `gameboard replay` take it. */
-  run(): { game: string; rulesVersion: string; seed: number; actions: A[] } {
+  run(): { game: string; rulesVersion: string; seed: number | string; actions: A[] } {
     return { game: this.game, rulesVersion: this.rulesVersion, seed: this.seed, actions: this.history.slice() };
   }
 

@@ -71,7 +71,8 @@ export interface SubmitResult {
 /** One game answer (init or action), as the server sends it; older servers omit `outcome`. */
 export interface Answer {
   ok: boolean;
-  seed?: number;
+  /** A free seed (an integer), or a wide one (32 hex digits) when init was given one. */
+  seed?: number | string;
   state?: unknown;
   stateToken?: string;
   observation?: Observation;

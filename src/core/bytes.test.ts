@@ -36,4 +36,15 @@ describe('ByteWriter and ByteReader', () => {
     r.u8();
     expect(() => r.end()).toThrow(PackError);
   });
+
+  it('raw bytes round-trip and a short read throws', () => {
+    const bytes = new ByteWriter(2)
+      .u8(7)
+      .raw(Uint8Array.of(1, 2, 3, 250))
+      .u8(9)
+      .bytes();
+    const r = new ByteReader(bytes);
+    expect([r.u8(), Array.from(r.raw(4)), r.u8()]).toEqual([7, [1, 2, 3, 250], 9]);
+    expect(() => new ByteReader(Uint8Array.of(1, 2)).raw(3)).toThrow(PackError);
+  });
 });

@@ -61,6 +61,14 @@ export class ByteWriter {
     return this;
   }
 
+  /** Bytes as they are (a wide seed's 16, say). */
+  raw(bytes: Uint8Array): this {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.at);
+    this.at += bytes.length;
+    return this;
+  }
+
   /** The bytes written so far (a view, not a copy). */
   bytes(): Uint8Array {
     return this.buf.subarray(0, this.at);
@@ -87,6 +95,14 @@ export class ByteReader {
     const n = (b[this.at] | (b[this.at + 1] << 8) | (b[this.at + 2] << 16) | (b[this.at + 3] << 24)) >>> 0;
     this.at += 4;
     return n;
+  }
+
+  /** The next `n` bytes, as a copy. */
+  raw(n: number): Uint8Array {
+    this.need(n);
+    const out = this.buf.slice(this.at, this.at + n);
+    this.at += n;
+    return out;
   }
 
   varint(): number {

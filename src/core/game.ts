@@ -5,6 +5,7 @@
  * Engines are pure: no I/O, no clock, no Math.random. All randomness comes from the seeded generator
  * in `rng.ts`, whose state lives inside the game state.
  */
+import type { Seed } from './seed.js';
 import type { SeedSuites } from './suites.js';
 
 /** Any value that survives JSON.stringify / JSON.parse unchanged. */
@@ -95,8 +96,8 @@ export interface GameSpec {
 /** The game contract. `S` is the engine's own state type; nothing outside the game looks inside it. */
 export interface Game<S = unknown, A extends GameAction = GameAction> {
   readonly spec: GameSpec;
-  /** A fresh game for a seed (an integer 0..2^32-1). */
-  init(seed: number): S;
+  /** A fresh game for a seed: a free seed (an integer 0..2^32-1) or a wide one (32 hex digits; see seed.ts). */
+  init(seed: Seed): S;
   /** Every action `step` would accept now; empty once the game is over. */
   legalActions(state: S): A[];
   /** Apply one action. Must not mutate `state`; a refusal returns no state at all. */
@@ -113,8 +114,8 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
    * and the ranked boards read progress once per run.
    */
   progress?(state: S): number;
-  /** The seed the game was started with (echoed by the API). */
-  seedOf(state: S): number;
+  /** The seed the game was started with (echoed by the API), of the kind it was given. */
+  seedOf(state: S): Seed;
   /** Full state to plain JSON, split into readable and hidden parts. Must round-trip exactly. */
   toWire(state: S): WireState;
   /** Rebuild a state from `toWire` output. Throws on anything malformed. */

@@ -13,7 +13,9 @@ export type {
   WireState,
 } from './game.js';
 export { refuse } from './game.js';
-export { Rng, seedRng, hash32, isSeed, isRngState } from './rng.js';
+export { Rng, seedRng, hash32, isRngState } from './rng.js';
+export { isSeed, isFreeSeed, isWideSeed, parseSeed, formatSeed, seedStream, seedHash, SEED_RULE } from './seed.js';
+export type { Seed } from './seed.js';
 export type { RngState } from './rng.js';
 export { StateSealer, StateError, canonicalJson } from './seal.js';
 export type { ReadableState } from './seal.js';

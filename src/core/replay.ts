@@ -4,12 +4,14 @@
  */
 import { clip } from './clip.js';
 import type { AnyGame, GameAction } from './game.js';
+import type { Seed } from './seed.js';
 
 /** A complete, verifiable record of one game. */
 export interface Run {
   game: string;
   rulesVersion: string;
-  seed: number;
+  /** A free seed (free play) or a wide one (a ranked or daily session's). */
+  seed: Seed;
   actions: GameAction[];
 }
 

@@ -15,7 +15,7 @@
 /** The generator's complete state: four unsigned 32-bit words. */
 export type RngState = [number, number, number, number];
 
-/** True when `n` is a valid seed: an integer in 0..2^32-1. */
+/** True when `n` is a free seed: an integer in 0..2^32-1 (`isSeed` in seed.ts accepts wide seeds too). */
 export function isSeed(n: unknown): n is number {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 0xffffffff;
 }

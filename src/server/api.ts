@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
+import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
 import { ApiError } from './errors.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
 import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
@@ -38,16 +39,21 @@ export function gameEntry(game: AnyGame) {
   };
 }
 
-/** Parses a seed from the query string strictly: decimal digits only, 0..2^32-1. */
-export function parseSeed(raw: string | undefined): number {
+/**
+ * Parses a seed from the query string strictly: a free seed (decimal digits, 0..2^32-1) or a wide one
+ * (32 hex digits, answered in lowercase), so that a finished ranked run can be practised in free play.
+ * Without one the server draws a free seed.
+ */
+export function parseSeed(raw: string | undefined): Seed {
   if (raw === undefined) return randomInt(0, 2 ** 32 - 1);
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 0xffffffff) {
+  const seed = parseTextSeed(raw);
+  if (seed === null) {
     throw new ApiError(
       'bad_seed',
-      `The seed must be an integer from 0 to 4294967295; got ${JSON.stringify(raw.slice(0, 40))}.`,
+      `The seed must be an integer from 0 to 4294967295 or 32 hex digits; got ${JSON.stringify(raw.slice(0, 40))}.`,
     );
   }
-  return Number(raw);
+  return seed;
 }
 
 export function registerGameRoutes(

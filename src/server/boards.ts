@@ -86,7 +86,7 @@ export function registerBoardRoutes(
           // One board for a game without randomness: its daily board is its ranked board.
           board = 'ranked';
           date = undefined;
-        } else if (date < today) answer.seed = daily.seed(game.spec.slug, date);
+        } else if (date < today) answer.seed = await daily.revealed(store, game.spec.slug, date);
         else hideSeeds = true;
       }
       const kinds = req.query.kind ? [req.query.kind] : PLAYER_KINDS;

@@ -19,8 +19,20 @@ export interface ContractParts {
   spec: JsonSchema;
 }
 
-/** The largest seed. */
+/** The largest free seed. */
 export const MAX_SEED = 4294967295;
+
+/**
+ * A seed, as requests and answers carry it: a free seed (an integer 0..2^32-1) or a wide one (32
+ * lowercase hex digits: a ranked or daily session's, revealed once it is over).
+ */
+export const seedSchema = {
+  anyOf: [
+    { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    { type: 'string', pattern: '^[0-9a-f]{32}$' },
+  ],
+  description: 'A free seed (an integer 0..4294967295) or a wide seed (32 lowercase hex digits).',
+};
 
 /** Something that happened during a step: `type` names it, the other fields are the game's. */
 export const eventSchema: JsonSchema = {
@@ -117,7 +129,7 @@ export function inlineParts(spec: GameSpec): ContractParts {
 export function answerSchemas(spec: GameSpec, parts: ContractParts = inlineParts(spec)) {
   const base = {
     game: { type: 'string', enum: [spec.slug] },
-    seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
+    seed: seedSchema,
     [spec.carry]: parts.state,
     observation: parts.observation,
     legalActions: { type: 'array', items: parts.action, description: 'Exactly the actions the game accepts now.' },

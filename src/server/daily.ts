@@ -1,12 +1,16 @@
 /**
  * The daily challenge: one seed per game per UTC day, the same for everyone, derived from the date and
- * the server's secret (HMAC-SHA256 under a key derived for this purpose), so it cannot be known before
- * the day starts and every instance sharing the secret agrees. A day's seed and runs become public
- * once the day is over. A game without randomness (Delvewick: every seed plays the same levels) has
- * no daily seed: its daily board is its ranked board, shown against the solver's score as par.
+ * the server's secret (HMAC-SHA256 under a key derived for this purpose, cut to 128 bits: a wide seed),
+ * so it cannot be known before the day starts and every instance sharing the secret agrees. The first
+ * draw of a day is pinned in the store (`daily_seeds`), and every later start reads the pinned one: a
+ * secret rotated during the day (`GAMEBOARD_SECRET=new,old`) does not change the day's seed. A day's
+ * seed and runs become public once the day is over. A game without randomness (Delvewick: every seed
+ * plays the same levels) has no daily seed: its daily board is its ranked board, shown against the
+ * solver's score as par.
  */
 import { createHmac } from 'node:crypto';
 import type { AnyGame } from '../core/game.js';
+import type { RunStore } from '../store/store.js';
 import { ApiError } from './errors.js';
 
 /** The UTC day of `now`, as YYYY-MM-DD. */
@@ -39,8 +43,18 @@ export function isSeeded(game: AnyGame): boolean {
 export class DailySeeds {
   constructor(private readonly key: Buffer) {}
 
-  /** The seed of `game` on `day` (YYYY-MM-DD): an integer 0..2^32-1. */
-  seed(game: string, day: string): number {
-    return createHmac('sha256', this.key).update(`daily|${game}|${day}`).digest().readUInt32BE(0);
+  /** The seed this key derives for `game` on `day` (YYYY-MM-DD): a wide seed, 32 hex digits. */
+  seed(game: string, day: string): string {
+    return createHmac('sha256', this.key).update(`daily|${game}|${day}`).digest().subarray(0, 16).toString('hex');
+  }
+
+  /** The day's seed as the store pinned it on its first draw (pinning this key's seed if none was). */
+  pinned(store: RunStore, game: string, day: string): Promise<string> {
+    return store.pinDailySeed(game, day, this.seed(game, day));
+  }
+
+  /** A past day's seed to reveal: the pinned one, else (no session drew it) this key's. */
+  async revealed(store: RunStore, game: string, day: string): Promise<string> {
+    return (await store.dailySeed(game, day)) ?? this.seed(game, day);
   }
 }

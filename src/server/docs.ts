@@ -64,7 +64,7 @@ no sessions. Each answer carries the game state, sealed so that it cannot be alt
 with your next action. Sending an older state again is allowed and simply forks the run (an undo).</p>
 <h2>The loop</h2>
 <ol>
-<li><code>GET /api/games/&lt;slug&gt;/init?seed=N</code> (N from 0 to 4294967295; omit it and the server picks one) answers
+<li><code>GET /api/games/&lt;slug&gt;/init?seed=N</code> (N from 0 to 4294967295, or 32 hex digits: a finished ranked run's wide seed; omit it and the server picks one) answers
 <code>{ok:true, game, seed, stateToken|state, observation, legalActions, score, gameOver, outcome, spec}</code>.</li>
 <li><code>POST /api/games/&lt;slug&gt;/action</code> with JSON <code>{stateToken|state, action}</code> answers
 <code>{ok:true, game, seed, stateToken|state, observation, legalActions, score, gameOver, outcome, events}</code>.</li>

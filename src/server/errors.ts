@@ -7,7 +7,7 @@ export { clip, ECHO_MAX } from '../core/clip.js';
 export const ERRORS = {
   bad_request: { status: 400, message: 'The request does not match what this endpoint accepts.' },
   bad_json: { status: 400, message: 'The request body is not valid JSON.' },
-  bad_seed: { status: 400, message: 'The seed must be an integer from 0 to 4294967295.' },
+  bad_seed: { status: 400, message: 'The seed must be an integer from 0 to 4294967295 or 32 hex digits.' },
   invalid_state: { status: 400, message: 'The state is not one this server issued for this game.' },
   invalid_run: { status: 400, message: 'The run does not replay: it is not a legal game under these rules.' },
   not_found: { status: 404, message: 'There is nothing at this address.' },

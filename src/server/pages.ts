@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
+import { parseSeed } from '../core/seed.js';
 import type { RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
 
@@ -109,7 +110,7 @@ export async function shareInfo(
   if (play) {
     const game = registry.get(decodeURIComponent(play[1]));
     if (!game) return GENERIC;
-    const seed = query.seed && /^\d{1,10}$/.test(query.seed) ? Number(query.seed) : null;
+    const seed = query.seed ? parseSeed(query.seed) : null;
     return {
       title: seed === null ? `Play ${game.spec.name} · Gameboard` : `${game.spec.name}, seed ${seed} · Gameboard`,
       description:

@@ -4,6 +4,7 @@
  * `/openapi.json` documents them.
  */
 import { errorResponses, outcomeAnswer as outcome, playerSchema as player } from './schemas.js';
+import { seedSchema } from './contract.js';
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
 
@@ -94,7 +95,7 @@ const sessionRecord = {
     player,
     challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge session, else null.' },
     createdAt: { type: 'string' },
-    seed: { type: 'integer', description: 'Once the session has ended and is public.' },
+    seed: { ...seedSchema, description: 'Once the session has ended and is public.' },
   },
 } as const;
 
@@ -193,7 +194,10 @@ const boardEntry = {
       description:
         "Budget units the run spent (the budget's unit: Briarwink's ticks, 30 a second); null for runs stored before it was recorded.",
     },
-    seed: { type: 'integer', description: 'Absent while secret (a daily challenge whose day is not over).' },
+    seed: {
+      ...seedSchema,
+      description: 'Absent while secret (a daily challenge whose day is not over): 32 hex digits for a ranked run.',
+    },
     createdAt: { type: 'string' },
     replayUrl: { type: 'string' },
     attempts: {
@@ -215,7 +219,7 @@ export const boardAnswer = {
     board: { type: 'string' },
     label: { type: 'string' },
     date: { type: 'string' },
-    seed: { type: 'integer', description: 'The daily seed, once its day is over.' },
+    seed: { ...seedSchema, description: 'The daily seed (32 hex digits), once its day is over.' },
     progressLabel: { type: ['string', 'null'] },
     budget,
     par: { ...anyObject, type: ['object', 'null'], description: "The game's par (spec.par), else null." },

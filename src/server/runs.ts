@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GameAction } from '../core/game.js';
+import { SEED_RULE, type Seed } from '../core/seed.js';
 import type { Registry } from '../core/registry.js';
 import { RunCopyError, type Player, type RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
@@ -27,7 +28,8 @@ export const MAX_RUN_ACTIONS = 100_000;
 interface RunSubmission {
   game: string;
   rulesVersion: string;
-  seed: number;
+  /** Either kind: a finished ranked run's wide seed replays like a free one. */
+  seed: Seed;
   actions: GameAction[];
   player: Player;
 }
@@ -61,6 +63,8 @@ export function registerRunRoutes(
               : '';
           return new Error(`${dataVar}${e.instancePath} has an unknown field "${extra.slice(0, 40)}"${why}`);
         }
+        // A seed fails one branch of its anyOf or the other: say what either kind is.
+        if (e?.instancePath === '/seed') return new Error(`${dataVar}/seed must be ${SEED_RULE}`);
         return new Error(e ? `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}` : `${dataVar} is invalid`);
       },
       schema: {

@@ -3,6 +3,7 @@
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
 import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
+import { seedSchema } from './contract.js';
 import { ERRORS } from './errors.js';
 import { PLAYER_KEY_HEADER } from './players.js';
 
@@ -50,15 +51,21 @@ export const initQuery = {
   properties: {
     seed: {
       type: 'string',
-      maxLength: 32,
-      description: 'An integer from 0 to 4294967295. Omit it and the server picks one (returned in the answer).',
+      maxLength: 64,
+      description:
+        "An integer from 0 to 4294967295, or 32 hex digits (a wide seed: a finished ranked run's, to practise it). Omit it and the server picks a free seed (returned in the answer).",
     },
   },
 } as const;
 
 /** Query parameters validated as text but documented as what they mean (see `initQuery`). */
 export const documentedQuery: Record<string, Record<string, unknown>> = {
-  seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+  seed: {
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: 4294967295 },
+      { type: 'string', pattern: '^[0-9a-f]{32}$' },
+    ],
+  },
   limit: { type: 'integer', minimum: 1, maximum: 100 },
 };
 
@@ -147,7 +154,7 @@ export const gameAnswer = {
 const playFields = {
   ok: { type: 'boolean' },
   game: { type: 'string' },
-  seed: { type: 'integer' },
+  seed: seedSchema,
   stateToken: { type: 'string', description: 'Opaque: carry it to the next call unchanged.' },
   state: { ...anyObject, description: 'Readable, integrity-tagged: carry it to the next call unchanged.' },
   observation: {
@@ -221,7 +228,7 @@ export const runBody = {
   properties: {
     game: { type: 'string', minLength: 1, maxLength: 64 },
     rulesVersion: { type: 'string', minLength: 1, maxLength: 64 },
-    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    seed: seedSchema,
     actions: {
       type: 'array',
       maxItems: 100000,
@@ -280,7 +287,7 @@ export const runAnswer = {
       properties: {
         game: { type: 'string' },
         rulesVersion: { type: 'string' },
-        seed: { type: 'integer' },
+        seed: seedSchema,
         actions: { type: 'array', items: anyObject },
       },
     },

@@ -10,10 +10,12 @@
  * - two requests racing for one step: the store's (session, step) key records exactly one; the other
  *   is answered as a retry if it sent the same action, refused as a fork if not.
  *
- * A session ends on game over, endRun, or its ranked budget (`truncated`); it is then stored on the
- * ranked board and its seed and actions become public (a daily challenge's, once the day is over).
+ * A session's seed is wide (128 random bits from node:crypto, or the day's pinned seed; see
+ * docs/ranked.md): no table of free seeds' first observations can name it. A session ends on game
+ * over, endRun, or its ranked budget (`truncated`); it is then stored on the ranked board and its seed
+ * and actions become public (a daily challenge's, once the day is over).
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { actionCost, BUDGET_OUTCOME, budgetOf, progressOf } from '../core/budget.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
@@ -131,7 +133,7 @@ export function registerSessionRoutes(
         id: randomBytes(9).toString('base64url'),
         game: game.spec.slug,
         rulesVersion: game.spec.rulesVersion,
-        seed: challenge ? daily.seed(game.spec.slug, challenge) : randomInt(0, 2 ** 32 - 1),
+        seed: challenge ? await daily.pinned(s, game.spec.slug, challenge) : randomBytes(16).toString('hex'),
         player,
         challenge,
         step: 0,

@@ -14,7 +14,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
-import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import { boardEntryOf, seedColumns, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
@@ -23,7 +23,7 @@ export type Queryable = Pool | PoolClient;
 
 /** The best finished run of each player on one board: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, spent, seed, progress, outcome_kind, outcome_reason, created_at,
+  SELECT id, player_name, player_kind, score, steps, spent, seed, wide_seed, progress, outcome_kind, outcome_reason, created_at,
     (SELECT COUNT(*) FROM sessions s
      WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
        AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
@@ -38,7 +38,7 @@ const BOARD_SQL = `
   LIMIT $6`;
 
 const SESSION_COLUMNS =
-  'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at';
+  'id, game, rules_version, seed, wide_seed, player_name, player_kind, challenge, step, spent, finished, created_at';
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();
@@ -94,22 +94,37 @@ export async function checkName(
 
 export async function createSession(db: Queryable, s: SessionRecord): Promise<boolean> {
   const r = await db.query(
-    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9)
+    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at, wide_seed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10)
      ON CONFLICT DO NOTHING`,
     [
       s.id,
       s.game,
       s.rulesVersion,
-      s.seed,
+      seedColumns(s.seed).seed,
       s.player.name,
       s.player.kind,
       nameKey(s.player.name),
       s.challenge,
       s.createdAt,
+      seedColumns(s.seed).wide_seed,
     ],
   );
   return r.rowCount === 1;
+}
+
+/** Pins a day's seed (the first one stored stays) and answers the pinned one. */
+export async function pinDailySeed(db: Queryable, game: string, day: string, seed: string): Promise<string> {
+  await db.query(
+    'INSERT INTO daily_seeds (game, day, seed, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (game, day) DO NOTHING',
+    [game, day, seed, new Date().toISOString()],
+  );
+  return (await dailySeed(db, game, day))!;
+}
+
+export async function dailySeed(db: Queryable, game: string, day: string): Promise<string | null> {
+  const r = await db.query<{ seed: string }>('SELECT seed FROM daily_seeds WHERE game = $1 AND day = $2', [game, day]);
+  return r.rows[0]?.seed ?? null;
 }
 
 export async function getSession(db: Queryable, id: string): Promise<SessionRecord | null> {
@@ -180,13 +195,13 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
   await lockFingerprint(tx, hash);
   await tx.query(
     `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                       board, challenge, outcome_kind, outcome_reason, progress, spent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17)`,
+                       board, challenge, outcome_kind, outcome_reason, progress, spent, wide_seed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17, $18)`,
     [
       id,
       s.game,
       s.rulesVersion,
-      s.seed,
+      seedColumns(s.seed).seed,
       actions,
       hash,
       s.player.name,
@@ -200,6 +215,7 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
       end.outcome.reason,
       end.progress,
       spent,
+      seedColumns(s.seed).wide_seed,
     ],
   );
 }

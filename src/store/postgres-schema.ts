@@ -8,7 +8,7 @@
  * lock before reading the version, so the second waits for the first and then finds the work done.
  */
 import type { Pool } from 'pg';
-import { MIGRATION_TITLES, NewerSchemaError, SCHEMA_VERSION } from './schema.js';
+import { MIGRATION_TITLES, NewerSchemaError, SCHEMA_VERSION, WIDE_SEED_MIGRATION } from './schema.js';
 
 /** Migrations by target version, as MIGRATION_TITLES describes them. */
 export const PG_MIGRATIONS: readonly string[] = [
@@ -66,6 +66,7 @@ export const PG_MIGRATIONS: readonly string[] = [
    );
    CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`,
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
+  WIDE_SEED_MIGRATION,
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

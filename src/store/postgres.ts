@@ -13,7 +13,7 @@ import type { GameAction } from '../core/game.js';
 import { migrate } from './postgres-schema.js';
 import * as ranked from './postgres-ranked.js';
 import { inTransaction, lockFingerprint } from './postgres-ranked.js';
-import { storedRunOf, type RunRow } from './rows.js';
+import { seedColumns, storedRunOf, type RunRow } from './rows.js';
 import { runHash } from './schema.js';
 import {
   RunCopyError,
@@ -110,14 +110,14 @@ export class PostgresRunStore implements RunStore {
       const createdAt = new Date().toISOString();
       const inserted = await tx.query<RunRow>(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           outcome_kind, outcome_reason, progress, spent)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                           outcome_kind, outcome_reason, progress, spent, wide_seed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
          RETURNING *`,
         [
           id,
           game,
           rulesVersion,
-          seed,
+          seedColumns(seed).seed,
           JSON.stringify(actions),
           hash,
           v.player.name,
@@ -130,6 +130,7 @@ export class PostgresRunStore implements RunStore {
           v.outcome?.reason ?? null,
           v.progress,
           v.spent,
+          seedColumns(seed).wide_seed,
         ],
       );
       return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true };
@@ -179,6 +180,14 @@ export class PostgresRunStore implements RunStore {
 
   recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
     return ranked.recordStep(this.pool, id, step, action, spent, end);
+  }
+
+  pinDailySeed(game: string, day: string, seed: string): Promise<string> {
+    return ranked.pinDailySeed(this.pool, game, day, seed);
+  }
+
+  dailySeed(game: string, day: string): Promise<string | null> {
+    return ranked.dailySeed(this.pool, game, day);
   }
 
   close(): Promise<void> {

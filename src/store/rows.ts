@@ -1,12 +1,24 @@
 /**
  * The rows both stores read (the same tables in SQLite and PostgreSQL) and how each becomes the
  * store interface's value. PostgreSQL answers its BIGINT columns (seq, seed, counts) as strings and
- * SQLite as numbers, so those columns are typed as either and read through `Number`.
+ * SQLite as numbers, so those columns are typed as either and read through `Number`. A wide seed lives
+ * in `wide_seed` (TEXT) with `seed` -1; a free seed in `seed` with `wide_seed` NULL.
  */
 import type { GameAction } from '../core/game.js';
+import type { Seed } from '../core/seed.js';
 import type { LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
 
 type Big = number | string;
+
+/** The two seed columns of a seed. */
+export function seedColumns(seed: Seed): { seed: number; wide_seed: string | null } {
+  return typeof seed === 'number' ? { seed, wide_seed: null } : { seed: -1, wide_seed: seed };
+}
+
+/** The seed of a row's two seed columns. */
+export function seedOfRow(r: { seed: Big; wide_seed?: string | null }): Seed {
+  return r.wide_seed ?? Number(r.seed);
+}
 
 /** A row of `runs`. */
 export interface RunRow {
@@ -15,6 +27,7 @@ export interface RunRow {
   game: string;
   rules_version: string;
   seed: Big;
+  wide_seed: string | null;
   actions: string;
   player_name: string;
   player_kind: PlayerKind;
@@ -36,6 +49,7 @@ export interface SessionRow {
   game: string;
   rules_version: string;
   seed: Big;
+  wide_seed: string | null;
   player_name: string;
   player_kind: PlayerKind;
   challenge: string | null;
@@ -54,6 +68,7 @@ export interface BoardRow {
   steps: number;
   spent: number | null;
   seed: Big;
+  wide_seed: string | null;
   progress: number | null;
   outcome_kind: 'terminated' | 'truncated' | 'ended';
   outcome_reason: string;
@@ -69,7 +84,7 @@ export function storedRunOf(r: RunRow): StoredRun {
     run: {
       game: r.game,
       rulesVersion: r.rules_version,
-      seed: Number(r.seed),
+      seed: seedOfRow(r),
       actions: JSON.parse(r.actions) as GameAction[],
     },
     player: { name: r.player_name, kind: r.player_kind },
@@ -90,7 +105,7 @@ export function sessionOf(r: SessionRow): SessionRecord {
     id: r.id,
     game: r.game,
     rulesVersion: r.rules_version,
-    seed: Number(r.seed),
+    seed: seedOfRow(r),
     player: { name: r.player_name, kind: r.player_kind },
     challenge: r.challenge,
     step: r.step,
@@ -108,7 +123,7 @@ export function boardEntryOf(r: BoardRow, ranked: boolean): LeaderboardEntry {
     score: r.score,
     steps: r.steps,
     spent: r.spent,
-    seed: Number(r.seed),
+    seed: seedOfRow(r),
     progress: r.progress,
     outcome: { kind: r.outcome_kind, reason: r.outcome_reason },
     createdAt: r.created_at,

@@ -6,15 +6,17 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameAction } from '../core/game.js';
+import type { Seed } from '../core/seed.js';
 
 /** The version a current store migrates to. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** What each migration does, by target version (MIGRATION_TITLES[v - 1] takes v - 1 to v). */
 export const MIGRATION_TITLES: readonly string[] = [
   'runs: the table of stored runs',
   'ranked play: boards, outcomes, owned names, live sessions and their steps',
   'runs: the budget units each run spent (its time, for a game that counts ticks); NULL for older runs',
+  "wide seeds: runs.wide_seed and sessions.wide_seed (32 hex digits, seed -1; NULL for a free seed) and daily_seeds, each day's seed pinned when first drawn",
 ];
 
 /** Thrown when a database has a schema version this server does not know. */
@@ -25,8 +27,27 @@ export class NewerSchemaError extends Error {
   }
 }
 
-/** A stable fingerprint of a run: each run is stored once, under the first player to store it. */
-export function runHash(game: string, rulesVersion: string, seed: number, actions: GameAction[]): string {
+/**
+ * Schema version 4, the same SQL in both stores: wide seeds in TEXT columns of their own (SQLite's
+ * INTEGER affinity would turn an all-digit hex string into a number), `seed` -1 beside them; and the
+ * daily seeds, pinned on first draw so that a secret rotated during the day cannot change the day's seed.
+ */
+export const WIDE_SEED_MIGRATION = `
+  ALTER TABLE runs ADD COLUMN wide_seed TEXT;
+  ALTER TABLE sessions ADD COLUMN wide_seed TEXT;
+  CREATE TABLE daily_seeds (
+    game       TEXT NOT NULL,
+    day        TEXT NOT NULL,
+    seed       TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game, day)
+  );`;
+
+/**
+ * A stable fingerprint of a run: each run is stored once, under the first player to store it. A wide
+ * seed is a JSON string, so it never collides with a free seed's number and free runs keep their hash.
+ */
+export function runHash(game: string, rulesVersion: string, seed: Seed, actions: GameAction[]): string {
   return createHash('sha256')
     .update(JSON.stringify([game, rulesVersion, seed, actions]))
     .digest('base64url');

@@ -7,7 +7,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
-import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import type { Seed } from '../core/seed.js';
+import { boardEntryOf, seedColumns, seedOfRow, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** Schema version 2: from version 1's runs table to ranked play. */
@@ -51,7 +52,7 @@ export const RANKED_MIGRATION = `
 
 /** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
 const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, spent, seed, progress, outcome_kind, outcome_reason, created_at,
+  SELECT id, player_name, player_kind, score, steps, spent, seed, wide_seed, progress, outcome_kind, outcome_reason, created_at,
     (SELECT COUNT(*) FROM sessions s
      WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
        AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
@@ -81,8 +82,8 @@ export class RankedTables {
          ON CONFLICT (name_key) DO NOTHING`,
       ),
       createSession: db.prepare(
-        `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
-         VALUES (@id, @game, @rules_version, @seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at)
+        `INSERT INTO sessions (id, game, rules_version, seed, wide_seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
+         VALUES (@id, @game, @rules_version, @seed, @wide_seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at)
          ON CONFLICT DO NOTHING`,
       ),
       session: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
@@ -104,12 +105,28 @@ export class RankedTables {
         'SELECT action FROM session_steps WHERE session_id = ? ORDER BY step',
       ),
       insertRun: db.prepare(
-        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
+        `INSERT INTO runs (id, game, rules_version, seed, wide_seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
                            board, challenge, outcome_kind, outcome_reason, progress, spent)
-         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
+         VALUES (@id, @game, @rules_version, @seed, @wide_seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
                  'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent)`,
       ),
+      pinDaily: db.prepare(
+        'INSERT INTO daily_seeds (game, day, seed, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (game, day) DO NOTHING',
+      ),
+      daily_seed: db.prepare<[string, string], { seed: string }>(
+        'SELECT seed FROM daily_seeds WHERE game = ? AND day = ?',
+      ),
     };
+  }
+
+  /** Pins a day's seed (the first one stored stays) and answers the pinned one. */
+  pinDailySeed(game: string, day: string, seed: string): string {
+    this.stmts.pinDaily.run(game, day, seed, new Date().toISOString());
+    return this.stmts.daily_seed.get(game, day)!.seed;
+  }
+
+  dailySeed(game: string, day: string): string | null {
+    return this.stmts.daily_seed.get(game, day)?.seed ?? null;
   }
 
   /** The finished session's run, on the ranked board under the session's id. */
@@ -127,8 +144,9 @@ export class RankedTables {
       game: s.game,
       rules_version: s.rules_version,
       seed: s.seed,
+      wide_seed: s.wide_seed,
       actions,
-      run_hash: hash(s.game, s.rules_version, Number(s.seed), JSON.parse(actions) as GameAction[]),
+      run_hash: hash(s.game, s.rules_version, seedOfRow(s), JSON.parse(actions) as GameAction[]),
       player_name: s.player_name,
       player_kind: s.player_kind,
       score: end.score,
@@ -169,7 +187,7 @@ export class RankedTables {
       id: s.id,
       game: s.game,
       rules_version: s.rulesVersion,
-      seed: s.seed,
+      ...seedColumns(s.seed),
       player_name: s.player.name,
       player_kind: s.player.kind,
       player_key: nameKey(s.player.name),
@@ -213,4 +231,4 @@ export class RankedTables {
 }
 
 /** The run fingerprint of the store (game, rules version, seed, actions). */
-export type HashFn = (game: string, rulesVersion: string, seed: number, actions: GameAction[]) => string;
+export type HashFn = (game: string, rulesVersion: string, seed: Seed, actions: GameAction[]) => string;

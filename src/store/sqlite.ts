@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
-import { storedRunOf, type RunRow } from './rows.js';
-import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
+import { seedColumns, storedRunOf, type RunRow } from './rows.js';
+import { NewerSchemaError, runHash, SCHEMA_VERSION, WIDE_SEED_MIGRATION } from './schema.js';
 import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
@@ -52,6 +52,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE UNIQUE INDEX runs_dedupe ON runs (run_hash, player_kind, player_name);`,
   RANKED_MIGRATION,
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
+  WIDE_SEED_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -108,9 +109,9 @@ export class SqliteRunStore implements RunStore {
     const db = this.db;
     this.stmts = {
       insert: db.prepare(
-        `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, spent,
+        `INSERT INTO runs (id, game, rules_version, seed, wide_seed, actions, run_hash, player_name, player_kind, score, game_over, steps, spent,
                            created_at, outcome_kind, outcome_reason, progress)
-         VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @spent,
+         VALUES (@id, @game, @rules_version, @seed, @wide_seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @spent,
                  @created_at, @outcome_kind, @outcome_reason, @progress)`,
       ),
       byHash: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
@@ -205,7 +206,7 @@ export class SqliteRunStore implements RunStore {
           id,
           game: v.run.game,
           rules_version: v.run.rulesVersion,
-          seed: v.run.seed,
+          ...seedColumns(v.run.seed),
           actions: JSON.stringify(v.run.actions),
           run_hash: hash,
           player_name: v.player.name,
@@ -260,6 +261,14 @@ export class SqliteRunStore implements RunStore {
 
   async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
     return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash));
+  }
+
+  async pinDailySeed(game: string, day: string, seed: string): Promise<string> {
+    return this.ranked.pinDailySeed(game, day, seed);
+  }
+
+  dailySeed(game: string, day: string): Promise<string | null> {
+    return Promise.resolve(this.ranked.dailySeed(game, day));
   }
 
   count(game?: string): Promise<number> {

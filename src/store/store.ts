@@ -5,6 +5,7 @@
  */
 import type { GameAction, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
+import type { Seed } from '../core/seed.js';
 
 export type PlayerKind = 'human' | 'agent';
 export const PLAYER_KINDS: readonly PlayerKind[] = ['human', 'agent'];
@@ -68,8 +69,8 @@ export interface LeaderboardEntry {
   steps: number;
   /** Budget units the run spent (see VerifiedRun.spent); null for runs stored before schema version 3. */
   spent: number | null;
-  /** Omitted while it is secret (today's daily challenge). */
-  seed?: number;
+  /** Omitted while it is secret (today's daily challenge); a wide seed for a ranked or daily run. */
+  seed?: Seed;
   progress: number | null;
   outcome: Outcome;
   createdAt: string;
@@ -114,7 +115,8 @@ export interface SessionRecord {
   id: string;
   game: string;
   rulesVersion: string;
-  seed: number;
+  /** A wide seed (32 hex digits), drawn by the server; stores also read back free seeds of older sessions. */
+  seed: Seed;
   player: Player;
   /** The UTC day of a daily-challenge session, else null. */
   challenge: string | null;
@@ -170,5 +172,12 @@ export interface RunStore {
    * stored on the ranked board under the session's id.
    */
   recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean>;
+  /**
+   * Pins the daily seed of a game and day: stores `seed` unless that day already has one, and answers
+   * the stored one either way, so every server and every later secret agrees on the day's first draw.
+   */
+  pinDailySeed(game: string, day: string, seed: string): Promise<string>;
+  /** The pinned daily seed of a game and day, or null if none was drawn. */
+  dailySeed(game: string, day: string): Promise<string | null>;
   close(): Promise<void>;
 }

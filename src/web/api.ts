@@ -5,6 +5,7 @@
  */
 import type { GameAction, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
+import type { Seed } from '../core/seed.js';
 import { PLAYER_NAME_PATTERN, type LeaderboardEntry, type Player } from '../store/store.js';
 import { parseRun } from './runfile.js';
 
@@ -19,7 +20,8 @@ export interface Leaderboard {
   board: BoardName;
   label: string;
   date?: string;
-  seed?: number;
+  /** A past day's pinned seed (32 hex digits). */
+  seed?: Seed;
   progressLabel: string | null;
   par: { score: number; by: string } | null;
   human: (LeaderboardEntry & { rank: number })[];

@@ -11,6 +11,7 @@
  */
 import type { Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
+import type { Seed } from '../core/seed.js';
 
 const UNFINISHED_KEY = 'gameboard.unfinished.v1';
 const FINISHED_KEY = 'gameboard.finished.v1';
@@ -60,7 +61,7 @@ function write<T>(key: string, items: T[]): void {
   }
 }
 
-const sameGame = (a: Run, slug: string, seed: number) => a.game === slug && a.seed === seed;
+const sameGame = (a: Run, slug: string, seed: Seed) => a.game === slug && a.seed === seed;
 
 /** A finished run's identity: the same game, version, seed and actions always get the same id. */
 export function runId(run: Run): string {
@@ -76,7 +77,7 @@ export function unfinishedGames(): SavedGame[] {
 }
 
 /** The game in progress for this game and seed, if any. */
-export function unfinishedFor(slug: string, seed: number): SavedGame | null {
+export function unfinishedFor(slug: string, seed: Seed): SavedGame | null {
   return unfinishedGames().find((g) => sameGame(g.run, slug, seed)) ?? null;
 }
 
@@ -93,7 +94,7 @@ export function saveUnfinished(run: Run, score: number): void {
 }
 
 /** Forgets the game in progress for this game and seed (after the player agreed, or once it ended). */
-export function dropUnfinished(slug: string, seed: number): void {
+export function dropUnfinished(slug: string, seed: Seed): void {
   write(
     UNFINISHED_KEY,
     unfinishedGames().filter((g) => !sameGame(g.run, slug, seed)),
@@ -111,7 +112,7 @@ export function unsubmittedRuns(slug?: string): FinishedRun[] {
 }
 
 /** The newest finished run of this game and seed, if any. */
-export function finishedFor(slug: string, seed: number): FinishedRun | null {
+export function finishedFor(slug: string, seed: Seed): FinishedRun | null {
   return finishedRuns().find((r) => sameGame(r.run, slug, seed)) ?? null;
 }
 

@@ -3,10 +3,11 @@
  * code to learn than to write. Links with an in-app href are intercepted in `App`.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { parseSeed, type Seed } from '../core/seed.js';
 
 export type Route =
   | { page: 'home' }
-  | { page: 'play'; slug: string; seed: number | null }
+  | { page: 'play'; slug: string; seed: Seed | null }
   | { page: 'rules'; slug: string }
   | { page: 'replay' }
   | { page: 'leaderboard'; slug: string }
@@ -20,9 +21,9 @@ export function parseRoute(pathname: string, search: string): Route {
   if (path === '/replay') return { page: 'replay' };
   let m = /^\/play\/([a-z0-9-]+)$/.exec(path);
   if (m) {
+    // A free seed, or a wide one (a finished ranked run's, to practise it in free play).
     const raw = new URLSearchParams(search).get('seed');
-    const n = raw === null || raw === '' ? NaN : Number(raw);
-    const seed = Number.isInteger(n) && n >= 0 && n <= 0xffffffff ? n : null;
+    const seed = raw === null ? null : parseSeed(raw);
     return { page: 'play', slug: m[1], seed };
   }
   m = /^\/rules\/([a-z0-9-]+)$/.exec(path);

@@ -6,6 +6,7 @@
  */
 import type { GameAction } from '../core/game.js';
 import type { Run } from '../core/replay.js';
+import { SEED_RULE, isSeed } from '../core/seed.js';
 
 function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
@@ -33,8 +34,7 @@ export function parseRun(value: unknown): Run {
   const r = value as Record<string, unknown>;
   if (typeof r.game !== 'string') throw new Error('the run has no "game" name');
   if (typeof r.rulesVersion !== 'string') throw new Error('the run has no "rulesVersion"');
-  if (typeof r.seed !== 'number' || !Number.isInteger(r.seed) || r.seed < 0 || r.seed > 0xffffffff)
-    throw new Error('the run\'s "seed" must be an integer from 0 to 4294967295');
+  if (!isSeed(r.seed)) throw new Error(`the run's "seed" must be ${SEED_RULE}`);
   if (!Array.isArray(r.actions)) throw new Error('the run has no "actions" list');
   for (const a of r.actions) {
     if (a === null || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')

@@ -4,6 +4,7 @@
  */
 import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
+import type { Seed } from '../core/seed.js';
 
 /** What the last action did, for the events panel and the screen-reader announcement. */
 export type LastOutcome =
@@ -25,7 +26,7 @@ export class PlaySession {
 
   constructor(
     readonly game: AnyGame,
-    readonly seed: number,
+    readonly seed: Seed,
   ) {
     this.state = game.init(seed);
     this.scores = [game.score(this.state)];

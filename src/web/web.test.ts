@@ -31,6 +31,10 @@ describe('routes', () => {
     expect(parseRoute('/play/x', '?seed=-1')).toEqual({ page: 'play', slug: 'x', seed: null });
     expect(parseRoute('/play/x', '?seed=1.5')).toEqual({ page: 'play', slug: 'x', seed: null });
     expect(parseRoute('/play/x', '?seed=4294967296')).toEqual({ page: 'play', slug: 'x', seed: null });
+    // a finished ranked run's wide seed, to practise it in free play
+    const wide = '0123456789abcdef0123456789abcdef';
+    expect(parseRoute('/play/x', `?seed=${wide.toUpperCase()}`)).toEqual({ page: 'play', slug: 'x', seed: wide });
+    expect(parseRoute('/play/x', `?seed=${wide.slice(1)}`)).toEqual({ page: 'play', slug: 'x', seed: null });
     expect(parseRoute('/rules/cragwake', '')).toEqual({ page: 'rules', slug: 'cragwake' });
     expect(parseRoute('/replay', '')).toEqual({ page: 'replay' });
     expect(parseRoute('/leaderboard/delvewick', '')).toEqual({ page: 'leaderboard', slug: 'delvewick' });
@@ -51,6 +55,16 @@ describe('run files and links', () => {
     expect(() => parseRun({ rulesVersion: 'a', seed: 1, actions: [] })).toThrow('"game"');
     expect(() => parseRun({ game: 'g', rulesVersion: 'a', seed: -1, actions: [] })).toThrow('seed');
     expect(() => parseRun({ game: 'g', rulesVersion: 'a', seed: 1, actions: [{}] })).toThrow('"type"');
+  });
+
+  it('a run of a wide seed (a ranked session) reads back, and survives its link', async () => {
+    const game = games.find((g) => g.spec.slug === 'briarwink')!;
+    const session = new PlaySession(game, 'fedcba9876543210fedcba9876543210');
+    for (let i = 0; i < 5; i++) session.act(game.legalActions(session.state)[0]);
+    const run = session.run();
+    expect(parseRun(JSON.parse(JSON.stringify(run)))).toEqual(run);
+    expect(() => parseRun({ ...run, seed: run.seed.toString().toUpperCase() })).toThrow('seed');
+    expect(await decodeRun(await encodeRun(run))).toEqual(run);
   });
 
   for (const game of games) {

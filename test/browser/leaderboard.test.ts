@@ -226,4 +226,30 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('replays a finished ranked session of a wide seed, and its "play this seed" link deals it in free play', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const json = async (method: 'GET' | 'POST', url: string, payload?: object): Promise<any> =>
+      (await app.inject({ method, url, ...(payload === undefined ? {} : { payload }) })).json();
+    const s = await json('POST', '/api/games/whirlyard/sessions', { player: { name: 'wide-watcher', kind: 'agent' } });
+    let t = s;
+    for (let i = 0; !t.gameOver; i++)
+      t = await json('POST', `/api/sessions/${s.session.id}/action`, {
+        stateToken: t.stateToken,
+        action: i < 4 ? t.legalActions[0] : { type: 'end_run' },
+      });
+    const stored = await json('GET', `/api/runs/${s.session.id}`);
+    expect(stored.run.seed).toMatch(/^[0-9a-f]{32}$/);
+    const { page, errors } = await newPage(context);
+    await page.goto(`${base}/replay?run=${s.session.id}`);
+    await expect.poll(() => page.getByTestId('stored-run').textContent()).toContain('verified score');
+    await page.getByTestId('to-end').click();
+    await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(stored.run.actions.length));
+    await expect(page.getByTestId('replay-final').textContent()).resolves.toContain(String(stored.score));
+    await page.getByRole('link', { name: 'Play this seed yourself' }).click();
+    await expect.poll(() => page.getByTestId('seed').textContent()).toBe(stored.run.seed);
+    await expect.poll(() => page.url()).toContain(`seed=${stored.run.seed}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -3,6 +3,7 @@
  */
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
+import type { Seed } from '../../src/core/seed.js';
 
 /** Picks a random legal action, avoiding run-ending actions most of the time so games get deep. */
 export function randomPolicy(rng: Rng): (legal: GameAction[]) => GameAction {
@@ -14,13 +15,21 @@ export function randomPolicy(rng: Rng): (legal: GameAction[]) => GameAction {
 }
 
 export interface Playout {
-  seed: number;
+  seed: Seed;
   states: unknown[];
   actions: GameAction[];
 }
 
-/** Plays from `init(seed)` until game over or `maxSteps`, recording every state and action. */
-export function playout(game: AnyGame, seed: number, maxSteps: number, policySeed = seed): Playout {
+/**
+ * Plays from `init(seed)` until game over or `maxSteps`, recording every state and action. The policy
+ * draws from `policySeed`: by default the seed itself, or a wide seed's first eight hex digits.
+ */
+export function playout(
+  game: AnyGame,
+  seed: Seed,
+  maxSteps: number,
+  policySeed = typeof seed === 'number' ? seed : parseInt(seed.slice(0, 8), 16),
+): Playout {
   const choose = randomPolicy(Rng.fromSeed(policySeed, 17));
   let state = game.init(seed);
   const states = [state];

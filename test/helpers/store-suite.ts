@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameAction } from '../../src/core/game.js';
+import type { Seed } from '../../src/core/seed.js';
 import { NewerSchemaError, SCHEMA_VERSION } from '../../src/store/schema.js';
 import {
   RunCopyError,
@@ -30,7 +31,7 @@ const agent = (name: string): Player => ({ name, kind: 'agent' });
 const wait = (n: number): GameAction[] => Array.from({ length: n }, () => ({ type: 'wait' }));
 
 /** A finished run: `score` points in `steps` actions of seed `seed`, spending 3 budget units a step. */
-const run = (player: Player, seed: number, score: number, steps = 10, finished = true): VerifiedRun => ({
+const run = (player: Player, seed: Seed, score: number, steps = 10, finished = true): VerifiedRun => ({
   run: { game: 'g', rulesVersion: 'g-1', seed, actions: wait(steps) },
   player,
   score,
@@ -53,6 +54,10 @@ const session = (id: string, player: Player, challenge: string | null = null): S
   finished: false,
   createdAt: '2026-12-01T10:00:00.000Z',
 });
+
+/** Takes a current database back to schema version 3 (before wide seeds). */
+const UNDO_WIDE_SEEDS =
+  'ALTER TABLE runs DROP COLUMN wide_seed; ALTER TABLE sessions DROP COLUMN wide_seed; DROP TABLE daily_seeds;';
 
 const END: SessionEnd = { score: 42, gameOver: true, outcome: { kind: 'terminated', reason: 'caught' }, progress: 5 };
 
@@ -232,6 +237,56 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
     });
 
+    describe('wide seeds', () => {
+      // all digits: SQLite's INTEGER affinity would make a number of it in an INTEGER column
+      const digits = '12345678901234567890123456789012';
+      const hex = '0123456789abcdef0123456789abcdef';
+
+      it('stores runs of wide seeds and answers them back as the same strings, beside free ones', async () => {
+        const a = await store.save(run(agent('Ada'), digits, 9));
+        const b = await store.save(run(agent('Bob'), hex, 8));
+        const c = await store.save(run(agent('Cy'), 12345678, 7));
+        expect((await store.get(a.id))!.run.seed).toBe(digits);
+        expect((await store.get(b.id))!.run.seed).toBe(hex);
+        expect((await store.get(c.id))!.run.seed).toBe(12345678);
+        expect((await store.board(open)).map((e) => e.seed)).toEqual([digits, hex, 12345678]);
+      });
+
+      it('fingerprints a wide run apart from every free one, and refuses its copy under another name', async () => {
+        await store.save(run(agent('Ada'), hex, 9));
+        await expect(store.save(run(agent('Bob'), hex, 9))).rejects.toBeInstanceOf(RunCopyError);
+        expect(await store.save(run(agent('Bob'), 0, 9))).toMatchObject({ created: true });
+        expect(await store.save(run(agent('Cy'), digits, 9))).toMatchObject({ created: true });
+      });
+
+      it('keeps a session wide seed through to its ranked run and board line', async () => {
+        await store.createSession({ ...session('w1', agent('Ada')), seed: digits });
+        expect((await store.getSession('w1'))!.seed).toBe(digits);
+        await store.recordStep('w1', 0, { type: 'wait' }, 1, END);
+        expect((await store.get('w1'))!.run.seed).toBe(digits);
+        expect((await store.board(rankedBoard)).map((e) => e.seed)).toEqual([digits]);
+        // the ranked run was fingerprinted with its wide seed: the same run submitted is a copy
+        const copy = {
+          ...run(agent('Bob'), digits, 42, 1),
+          run: { game: 'g', rulesVersion: 'g-1', seed: digits, actions: wait(1) },
+        };
+        await expect(store.save(copy)).rejects.toBeInstanceOf(RunCopyError);
+      });
+
+      it("pins a day's seed on its first draw: later draws answer the pinned one, per game and day", async () => {
+        expect(await store.dailySeed('g', '2026-12-01')).toBeNull();
+        expect(await store.pinDailySeed('g', '2026-12-01', hex)).toBe(hex);
+        expect(await store.pinDailySeed('g', '2026-12-01', digits)).toBe(hex);
+        expect(await store.dailySeed('g', '2026-12-01')).toBe(hex);
+        expect(await store.pinDailySeed('g', '2026-12-02', digits)).toBe(digits);
+        expect(await store.pinDailySeed('h', '2026-12-01', digits)).toBe(digits);
+        const pinned = await Promise.all(
+          ['a', 'b', 'c', 'd', 'e', 'f'].map((ch) => store.pinDailySeed('g', '2026-12-03', ch.repeat(32))),
+        );
+        expect(new Set(pinned).size).toBe(1);
+      });
+    });
+
     describe('schema', () => {
       it('refuses a database newer than it knows, and opens a current one again keeping its runs', async () => {
         await store.save(run(agent('Ada'), 1, 5));
@@ -245,7 +300,8 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('migrates a version 2 database to 3: its runs stay listed, with spent unknown (null)', async () => {
         const saved = await store.save(run(agent('Ada'), 1, 5));
         await store.close();
-        // The database as schema version 2 left it: no spent column.
+        // The database as schema version 2 left it: no spent column (and none of version 4's).
+        await db.exec(UNDO_WIDE_SEEDS);
         await db.exec('ALTER TABLE runs DROP COLUMN spent');
         await db.setSchemaVersion(2);
         store = await db.open();
@@ -255,6 +311,23 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         // New runs record it again.
         const next = await store.save(run(agent('Bob'), 2, 7));
         expect((await store.get(next.id))!.spent).toBe(30);
+      });
+
+      it('migrates a version 3 database to 4: free runs keep their seeds and fingerprints, sessions go on', async () => {
+        const saved = await store.save(run(agent('Ada'), 77, 5));
+        await store.createSession(session('old', agent('Ada')));
+        await store.close();
+        await db.exec(UNDO_WIDE_SEEDS);
+        await db.setSchemaVersion(3);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        expect((await store.get(saved.id))!.run.seed).toBe(77);
+        // the stored fingerprint still matches: the same run is the same run, another name a copy
+        expect(await store.save(run(agent('ada'), 77, 5))).toMatchObject({ id: saved.id, created: false });
+        await expect(store.save(run(agent('Bob'), 77, 5))).rejects.toBeInstanceOf(RunCopyError);
+        expect(await store.getSession('old')).toMatchObject({ seed: session('old', agent('Ada')).seed });
+        expect(await store.recordStep('old', 0, { type: 'wait' }, 1, END)).toBe(true);
+        expect((await store.get('old'))!.run.seed).toBe(session('old', agent('Ada')).seed);
       });
 
       it('migrates a new database once when several stores open it at once', async () => {

@@ -6,9 +6,10 @@
 import { seedSuites } from '../../src/core/suites.js';
 import type { Game, GameAction, WireState } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
+import { seedStream, type Seed } from '../../src/core/seed.js';
 
 interface TallyState {
-  seed: number;
+  seed: Seed;
   turn: number;
   score: number;
   over: boolean;
@@ -62,7 +63,7 @@ export function makeTally(
         { kind: 'ended', reason: 'stop', description: 'The player stopped.' },
       ],
     },
-    init: (seed) => ({ seed, turn: 0, score: 0, over: false, hidden: Rng.fromSeed(seed).int(1000) }),
+    init: (seed) => ({ seed, turn: 0, score: 0, over: false, hidden: new Rng(seedStream(seed)).int(1000) }),
     legalActions: (s): GameAction[] =>
       s.over ? [] : [{ type: 'add', amount: 1 }, { type: 'add', amount: 2 }, { type: 'stop' }],
     step(s, a: GameAction) {
@@ -100,7 +101,7 @@ export function makeTally(
       ) {
         throw new Error('malformed tally state');
       }
-      return { seed: d.seed as number, turn: d.turn, score: d.score, over: d.over === true, hidden: sec.hidden };
+      return { seed: d.seed as Seed, turn: d.turn, score: d.score, over: d.over === true, hidden: sec.hidden };
     },
   };
 }

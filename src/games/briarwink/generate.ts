@@ -2,7 +2,8 @@
  * Night generation: a pure function of the run seed and the night number (seed file, GENERATION and
  * ROSTER). Decisions the seed leaves open are listed in README.md.
  */
-import { hash32, seedRng, Rng } from '../../core/rng.js';
+import { Rng } from '../../core/rng.js';
+import { seedHash, seedStream, type Seed } from '../../core/seed.js';
 import { LAYOUT_TERRAIN } from './layouts.js';
 import { ADVANCED_KINDS, BANDS, CAP, DEBUT, MEADOW_BRIAR_BONUS, bandOf, perNight, PLAYER_STEPS } from './roster.js';
 import type { Dimling, State } from './types.js';
@@ -17,12 +18,12 @@ const PLAY_STREAM = 0x20000;
 const MOON_SALT = 0x6d6f6f6e;
 
 /** Is this night moonless? A seeded draw at the band's odds, refused once the running cap is reached. */
-export function isMoonless(seed: number, night: number): boolean {
+export function isMoonless(seed: Seed, night: number): boolean {
   let run = 0;
   let moonless = false;
   for (let n = BANDS[4].firstNight; n <= night; n++) {
     const b = bandOf(n);
-    moonless = b.moonless > 0 && run < b.moonlessRun && hash32(seed, n, MOON_SALT) / 4294967296 < b.moonless;
+    moonless = b.moonless > 0 && run < b.moonlessRun && seedHash(seed, n, MOON_SALT) / 4294967296 < b.moonless;
     run = moonless ? run + 1 : 0;
   }
   return moonless;
@@ -74,7 +75,7 @@ export function dimlingStartCells(corner: number, terrain: readonly number[]): n
  * levels...). Resets everything that belongs to one night and leaves the run WAITING for start.
  */
 export function generateNight(s: State, night: number): void {
-  const rng = new Rng(seedRng(s.seed, GEN_STREAM + night));
+  const rng = new Rng(seedStream(s.seed, GEN_STREAM + night));
   const band = bandOf(night);
   const layout = rng.int(band.layouts);
   const corner = rng.int(4);
@@ -141,7 +142,7 @@ export function generateNight(s: State, night: number): void {
   s.restless = false;
   s.settled = false;
   s.regrowIn = band.sproutEvery;
-  s.rng = seedRng(s.seed, PLAY_STREAM + night);
+  s.rng = seedStream(s.seed, PLAY_STREAM + night);
   s.pAt = cornerCell(corner);
   s.pTo = -1;
   s.pProg = 0;

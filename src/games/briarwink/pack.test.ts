@@ -246,3 +246,26 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
     expect(() => unpack(bytes)).toThrow(why);
   });
 });
+
+describe('packed state of a wide seed', () => {
+  const wide = '00112233445566778899aabbccddeeff';
+  it('flags the format byte (0x81) and holds the 16 seed bytes where a free seed holds its u32', () => {
+    const free = pack(game.init(5));
+    const bytes = pack(game.init(wide));
+    expect(free[0]).toBe(1);
+    expect(bytes[0]).toBe(0x81);
+    expect(Array.from(bytes.subarray(1, 17))).toEqual([
+      0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff,
+    ]);
+    expect(unpack(bytes).seed).toBe(wide);
+    expect(toWire(unpack(bytes))).toEqual(toWire(game.init(wide)));
+  });
+
+  it('refuses a wide format cut inside its seed, and a free layout flagged wide', () => {
+    const bytes = pack(game.init(wide));
+    expect(() => unpack(bytes.subarray(0, 12))).toThrow();
+    const flagged = pack(game.init(5)).slice();
+    flagged[0] = 0x81;
+    expect(() => unpack(flagged)).toThrow();
+  });
+});

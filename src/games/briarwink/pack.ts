@@ -3,7 +3,8 @@
  * Layout, in order ("+1" stores a value that may be -1 as value + 1; lists are a varint count, then
  * their entries; a cell set is two u32 words, cells 0-31 then 32-62, bit 31 of the second always 0):
  *
- *   u8 format (1) · u32 seed · 4 × u32 generator words
+ *   u8 format (1 for a free seed, 0x81 for a wide one: bit 7 flags it) · the seed (u32 for a free seed,
+ *   a wide seed's 16 bytes in order) · 4 × u32 generator words
  *   · u8 status · varint night · varint tick · varint nightTick · varint score · u8 hearts
  *   · varint nightsCleared · varint relitTotal
  *   · u8 flags (bit 0 lostHeart, 1 moonless, 2 restless, 3 settled; bits 4-7 zero)
@@ -32,6 +33,7 @@
  * `checkState`: the same value checks as `fromWire`, with the same messages.
  */
 import { ByteReader, ByteWriter } from '../../core/bytes.js';
+import { wideSeedBytes, wideSeedFromBytes, type Seed } from '../../core/seed.js';
 import { CELLS } from './grid.js';
 import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
 import { OWN_NONE } from './own.js';
@@ -48,6 +50,8 @@ import {
 } from './records.js';
 
 const FORMAT = 1;
+/** The format byte with bit 7 set: the same layout with a wide seed's 16 bytes in the seed's place. */
+const FORMAT_WIDE = FORMAT | 0x80;
 const STOPPED_BY = ['none', 'count', 'heart', 'nightCleared', 'runOver', 'arrived'] as const;
 /** Bit 31 of a cell set's second word: cell 63, off the board. */
 const OFF_BOARD = 0x80000000;
@@ -85,7 +89,9 @@ function readCells(r: ByteReader): number[] {
 
 /** The state as bytes (layout above). */
 export function pack(s: State): Uint8Array {
-  const w = new ByteWriter(256 + 12 * s.dimlings.length + 8 * s.pods.length).u8(FORMAT).u32(s.seed);
+  const w = new ByteWriter(272 + 12 * s.dimlings.length + 8 * s.pods.length);
+  if (typeof s.seed === 'number') w.u8(FORMAT).u32(s.seed);
+  else w.u8(FORMAT_WIDE).raw(wideSeedBytes(s.seed));
   for (const word of s.rng) w.u32(word);
   w.u8(s.status).varint(s.night).varint(s.tick).varint(s.nightTick).varint(s.score).u8(s.hearts);
   w.varint(s.nightsCleared).varint(s.relitTotal);
@@ -153,8 +159,9 @@ export function pack(s: State): Uint8Array {
 /** Rebuilds a state from `pack`'s bytes; throws an Error on anything short, long or out of range. */
 export function unpack(bytes: Uint8Array): State {
   const r = new ByteReader(bytes);
-  if (r.u8() !== FORMAT) fail('unknown packed format');
-  const seed = r.u32();
+  const format = r.u8();
+  if (format !== FORMAT && format !== FORMAT_WIDE) fail('unknown packed format');
+  const seed: Seed = format === FORMAT ? r.u32() : wideSeedFromBytes(r.raw(16));
   const rng: State['rng'] = [r.u32(), r.u32(), r.u32(), r.u32()];
   const status = r.u8();
   const night = r.varint();

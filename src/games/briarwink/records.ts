@@ -12,6 +12,7 @@
  * so the records a tick makes stay cheap whatever the caller keeps. The records are plain data with
  * the same fields in the same order as the interfaces in types.ts (their JSON is the same).
  */
+import type { Seed } from '../../core/seed.js';
 import type { Bloom, Cascade, Deferred, Dimling, LastBatch, Pickup, Pod, State } from './types.js';
 import { OWN_NONE } from './own.js';
 
@@ -168,7 +169,7 @@ export class LastBatchRecord implements LastBatch {
  * `dimlings`; it owns nothing yet (copy on write, own.ts).
  */
 export class StateRecord implements State {
-  declare seed: number;
+  declare seed: Seed;
   declare status: number;
   declare night: number;
   declare tick: number;

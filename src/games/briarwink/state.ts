@@ -1,4 +1,5 @@
 /** Creating a state: a new run, night 1 laid out. Copying a state for a step is `own.ts`. */
+import type { Seed } from '../../core/seed.js';
 import type { State } from './types.js';
 import { WAITING } from './types.js';
 import { START_HEARTS } from './roster.js';
@@ -7,7 +8,7 @@ import { OWN_NONE, releaseState } from './own.js';
 import { StateRecord } from './records.js';
 
 /** A new run: night 1 laid out, waiting for start. */
-export function newState(seed: number): State {
+export function newState(seed: Seed): State {
   const s: State = {
     seed,
     status: WAITING,

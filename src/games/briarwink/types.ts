@@ -2,6 +2,7 @@
  * Briarwink's state. Everything is small integers in small arrays so a tick can copy the state
  * cheaply (steps never mutate their input). Cells are `y * 7 + x`.
  */
+import type { Seed } from '../../core/seed.js';
 
 /** Terrain codes, one per cell. */
 export const FLOOR = 0;
@@ -123,7 +124,7 @@ export interface LastBatch {
 
 /** The full state of a run. */
 export interface State {
-  seed: number;
+  seed: Seed;
   status: number;
   night: number;
   /** Ticks played in the whole run (the observation's `turn`). */

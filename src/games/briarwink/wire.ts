@@ -6,6 +6,7 @@
  */
 import type { Json, WireState } from '../../core/game.js';
 import { isRngState } from '../../core/rng.js';
+import { SEED_RULE, isSeed, type Seed } from '../../core/seed.js';
 import type { State } from './types.js';
 import { OWN_NONE } from './own.js';
 import { CELLS } from './grid.js';
@@ -194,7 +195,7 @@ export function fromWire(w: WireState): State {
   const rng = x.rng;
   if (!Array.isArray(rng)) fail('rng');
   const s: State = {
-    seed: d.seed as number,
+    seed: d.seed as Seed,
     status: d.st as number,
     night: d.n as number,
     tick: d.tk as number,
@@ -322,7 +323,7 @@ export function checkState(s: State): void {
   if (s.levels.length !== 3) fail('lv');
   if (!isRngState(s.rng)) fail('rng');
 
-  int(s.seed, 0, 0xffffffff, 'seed');
+  if (!isSeed(s.seed)) fail(`seed = ${JSON.stringify(s.seed)} (a seed is ${SEED_RULE})`);
   int(s.status, 0, 2, 'st');
   int(s.night, 1, BIG, 'n');
   int(s.tick, 0, Number.MAX_SAFE_INTEGER, 'tk');

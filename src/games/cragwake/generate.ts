@@ -8,6 +8,7 @@
  * band whenever a hold goes during play, which keeps a line of steps from every hold to the band's top.
  */
 import { hash32 } from '../../core/rng.js';
+import { seedHash, type Seed } from '../../core/seed.js';
 import { difficulty, pitchOfRow, type Difficulty } from './difficulty.js';
 import {
   BAND,
@@ -90,8 +91,8 @@ export function holdMask(cells: readonly number[], at: number): number {
  * drawn against the pitch's shares. Every draw is a hash of (seed, row) and a draw index, so a row needs
  * no stored generator, only the generated row below (itself a function of the seed and its row).
  */
-export function rawRow(seed: number, row: number, p: Difficulty, below: number, out: number[], at: number): void {
-  const key = hash32(seed, row, SALT_ROW);
+export function rawRow(seed: Seed, row: number, p: Difficulty, below: number, out: number[], at: number): void {
+  const key = seedHash(seed, row, SALT_ROW);
   let n = p.holdsMin + pick16(key, 0, p.holdsMax - p.holdsMin + 1);
   let cols = -1;
   // Two holds (columns 1 and 4) already give every column below a step, and no pitch has fewer than two,
@@ -121,9 +122,9 @@ export function rawRow(seed: number, row: number, p: Difficulty, below: number, 
 }
 
 /** Whether a row overhangs (never a ledge). */
-export function overhangs(seed: number, row: number): boolean {
+export function overhangs(seed: Seed, row: number): boolean {
   if (isLedgeRow(row)) return false;
-  return hash32(seed, row, SALT_OVERHANG) % 100 < difficulty(pitchOfRow(row)).overhangPct;
+  return seedHash(seed, row, SALT_OVERHANG) % 100 < difficulty(pitchOfRow(row)).overhangPct;
 }
 
 /**
@@ -148,7 +149,7 @@ export function repairPair(cells: number[], lower: number, upper: number): numbe
  * `write..to` into `out` (row `write` at index `at`). Returns the generated content of row `to`.
  */
 export function extendRows(
-  seed: number,
+  seed: Seed,
   below: readonly number[],
   from: number,
   to: number,
@@ -180,7 +181,7 @@ const LEDGE_ROW: readonly number[] = [LEDGE_CELL, LEDGE_CELL, LEDGE_CELL, LEDGE_
  * The generated content of rows `from..to` written into `out` (row `from` at index `at`), each repair
  * chain starting at the ledge under `from`. Returns the generated content of row `to`.
  */
-export function generateRows(seed: number, from: number, to: number, out: number[], at: number): number[] {
+export function generateRows(seed: Seed, from: number, to: number, out: number[], at: number): number[] {
   const ledge = from - (from % LEDGE_EVERY);
   if (ledge === from) {
     for (let c = 0; c < WIDTH; c++) out[at + c] = LEDGE_CELL;
@@ -224,7 +225,7 @@ export function raiseFloor(d: Draft, floor: number, onWrite?: (row: number, col:
 }
 
 /** The band of a climber standing on the ledge at row `floor`: rows floor to floor + 9 as generated. */
-export function initialBand(seed: number, floor = 0): { cells: number[]; overhang: number; pristineTop: number[] } {
+export function initialBand(seed: Seed, floor = 0): { cells: number[]; overhang: number; pristineTop: number[] } {
   const cells = zeros(BAND * WIDTH);
   const pristineTop = generateRows(seed, floor, floor + BAND - 1, cells, 0);
   let overhang = 0;
@@ -233,9 +234,9 @@ export function initialBand(seed: number, floor = 0): { cells: number[]; overhan
 }
 
 /** The columns gusting on a turn, as a bit mask, under a pitch's parameters. */
-export function gustOn(seed: number, turn: number, p: Difficulty): number {
+export function gustOn(seed: Seed, turn: number, p: Difficulty): number {
   if (p.gustEvery === 0 || p.gustCols === 0 || turn % p.gustEvery !== 0) return 0;
-  const key = hash32(seed, turn, SALT_GUST);
+  const key = seedHash(seed, turn, SALT_GUST);
   let mask = 0;
   const n = Math.min(p.gustCols, WIDTH);
   for (let i = 0; i < n; i++) {
@@ -248,9 +249,9 @@ export function gustOn(seed: number, turn: number, p: Difficulty): number {
 }
 
 /** The column swept at the end of a turn under a pitch's parameters, or -1. */
-export function rockfallOn(seed: number, turn: number, p: Difficulty): number {
+export function rockfallOn(seed: Seed, turn: number, p: Difficulty): number {
   if (p.sweepEvery === 0 || turn % p.sweepEvery !== 0) return -1;
-  return hash32(seed, turn, SALT_ROCK) % WIDTH;
+  return seedHash(seed, turn, SALT_ROCK) % WIDTH;
 }
 
 /** Whether frost creeps on a turn under a pitch's parameters. */

@@ -3,6 +3,7 @@
  * shared/seeds/004_fad6ef1061ab6292.txt; decisions it leaves open are in README.md.
  */
 import type { Game } from '../../core/game.js';
+import type { Seed } from '../../core/seed.js';
 import { difficulty } from './difficulty.js';
 import { newState } from './fresh.js';
 import { gustOn, initialBand, rockfallOn } from './generate.js';
@@ -15,7 +16,7 @@ import { fromWire, toWire } from './wire.js';
 export type { BandRow, CragwakeObservation } from './observe.js';
 
 /** A fresh run: row 0, column 3, pitch 1, a full tank, turn 1. */
-export function init(seed: number): State {
+export function init(seed: Seed): State {
   return startAt(seed, 1, 3);
 }
 
@@ -23,7 +24,7 @@ export function init(seed: number): State {
  * A climber on turn 1 standing on the ledge that starts `pitch`, in column `col`, with that pitch's
  * full tank and nothing earned: `init` is pitch 1, column 3; the tests start deeper pitches from it.
  */
-export function startAt(seed: number, pitch: number, col: number): State {
+export function startAt(seed: Seed, pitch: number, col: number): State {
   const floor = 10 * (pitch - 1);
   const p = difficulty(pitch);
   const { cells, overhang, pristineTop } = initialBand(seed, floor);

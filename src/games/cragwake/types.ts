@@ -6,6 +6,7 @@
  * six cells, row-major from the floor upward, so a state copies as one 60-number array.
  */
 import type { GameAction } from '../../core/game.js';
+import type { Seed } from '../../core/seed.js';
 
 /** Columns on the wall. */
 export const WIDTH = 6;
@@ -72,7 +73,7 @@ export type EndReason = 'exhausted' | 'no_move' | 'ended';
 /** The engine's whole state. Treated as immutable: `step` builds a new one. */
 export interface State {
   /** The seed the run was started with; also the key of every generated row and every gust. */
-  readonly seed: number;
+  readonly seed: Seed;
   /** The pitch being climbed (1-based); its belay is row 10 × pitch. */
   readonly pitch: number;
   readonly phase: Phase;

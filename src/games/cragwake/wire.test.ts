@@ -140,3 +140,29 @@ describe('the wire form', () => {
     });
   });
 });
+
+describe('a wide seed on the wire', () => {
+  const wide = '9f86d081884c7d659a2feaa0c55ad015';
+  it('sits in the sealed secret as its 32 hex digits, never in data, and round-trips', () => {
+    const s = cragwake.init(wide);
+    const wire = toWire(s);
+    expect((wire.secret as { seed: string }).seed).toBe(wide);
+    expect(JSON.stringify(wire.data)).not.toContain(wide);
+    const back = fromWire(JSON.parse(JSON.stringify(wire)) as WireState);
+    expect(back.seed).toBe(wide);
+    expect(toWire(back)).toEqual(wire);
+  });
+
+  it('draws a different wall from the free seed of its first eight digits', () => {
+    const free = toWire(cragwake.init(parseInt(wide.slice(0, 8), 16)));
+    expect(toWire(cragwake.init(wide)).data).not.toEqual(free.data);
+  });
+
+  it('refuses a seed of any other length or case', () => {
+    const wire = toWire(cragwake.init(wide));
+    for (const seed of [wide.slice(1), wide.toUpperCase(), `${wide}0`, 7]) {
+      const bad = { ...wire, secret: { ...(wire.secret as object), seed } };
+      expect(() => fromWire(bad as WireState)).toThrow(/seed/);
+    }
+  });
+});

@@ -9,6 +9,7 @@
  * the fog's content (a jug spells `J1`, bare rock `.`) would tell a client how many jugs are hidden.
  */
 import type { Json, WireState } from '../../core/game.js';
+import type { Seed } from '../../core/seed.js';
 import { cellToken, tokenCell } from './cells.js';
 import { difficulty } from './difficulty.js';
 import { newState } from './fresh.js';
@@ -75,8 +76,9 @@ function fogString(s: State, first: number): string {
 }
 
 /** The seed as eight lowercase hex digits, the same length for every seed. */
-function seedString(seed: number): string {
-  return seed.toString(16).padStart(8, '0');
+/** A free seed as eight hex digits; a wide seed is already its 32. */
+function seedString(seed: Seed): string {
+  return typeof seed === 'number' ? seed.toString(16).padStart(8, '0') : seed;
 }
 
 /** The state split into its readable and sealed parts. */
@@ -155,8 +157,9 @@ export function fromWire(wire: WireState): State {
   const w = obj(wire, 'the wire state');
   const d = obj(w.data, 'data');
   const sec = obj(w.secret, 'secret');
-  if (typeof sec.seed !== 'string' || !/^[0-9a-f]{8}$/.test(sec.seed)) fail('the seed must be eight hex digits');
-  const seed = parseInt(sec.seed, 16);
+  if (typeof sec.seed !== 'string' || !/^(?:[0-9a-f]{8}|[0-9a-f]{32})$/.test(sec.seed))
+    fail('the seed must be eight hex digits (a free seed) or 32 (a wide one)');
+  const seed: Seed = sec.seed.length === 8 ? parseInt(sec.seed, 16) : sec.seed;
   const phase = d.phase as Phase;
   if (!PHASES.includes(phase)) fail(`unknown phase ${JSON.stringify(d.phase)}`);
   const end = d.end as EndReason | null;

@@ -2,6 +2,7 @@
  * Where boards come from: the eight handcrafted levels (embedded from levels/*.txt by `levels.ts`),
  * the start of a run, and, for tests, a state built from any text map.
  */
+import type { Seed } from '../../core/seed.js';
 import { mapRows, parseRows } from './board.js';
 import { LEVEL_FILES } from './levels.js';
 import { PLAYING, type DelvewickState } from './types.js';
@@ -80,7 +81,7 @@ export function enterLevel(s: DelvewickState, n: number): void {
 }
 
 /** A new run at level 1. The seed is only remembered: every seed plays the same levels. */
-export function newRun(seed: number): DelvewickState {
+export function newRun(seed: Seed): DelvewickState {
   const s = blankState(seed);
   enterLevel(s, 1);
   return s;
@@ -93,7 +94,7 @@ export function levelStart(n: number, seed = 0): DelvewickState {
   return s;
 }
 
-function blankState(seed: number): DelvewickState {
+function blankState(seed: Seed): DelvewickState {
   return {
     seed,
     level: 1,

@@ -3,6 +3,7 @@
  * y * w + x): a step copies it with one `slice()` (a plain array of small integers copies several times
  * faster than a small typed array) and the gravity pass is a scan over it.
  */
+import type { Seed } from '../../core/seed.js';
 
 /** A direction in the seed grammar's order. */
 export type Direction = 'up' | 'down' | 'left' | 'right';
@@ -44,7 +45,7 @@ export const FALLING_GEODE = GEODE | FALLING;
 /** The complete state of a run. A seed and an action list determine it exactly. */
 export interface DelvewickState {
   /** The seed the run was started with; echoed only, the game is the same for every seed. */
-  seed: number;
+  seed: Seed;
   /** Current level, 1..8. */
   level: number;
   /** Board width and height, frame included. */

@@ -2,6 +2,7 @@
  * The wire form: exact round trips in every kind of state, and loud failures on anything malformed.
  */
 import { describe, expect, it } from 'vitest';
+import type { WireState } from '../../core/game.js';
 import { delvewick } from './index.js';
 import { act, board } from './testkit.js';
 import type { DelvewickState } from './types.js';
@@ -55,5 +56,16 @@ describe('wire', () => {
       { ...good, seed: -4 },
     ];
     for (const data of bad) expect(() => delvewick.fromWire({ data: data as never }), JSON.stringify(data)).toThrow();
+  });
+});
+
+describe('a wide seed', () => {
+  it('is accepted and echoed through the wire form (Delvewick draws nothing from its seed)', () => {
+    const wide = 'a'.repeat(32);
+    const s = delvewick.init(wide);
+    expect(delvewick.seedOf(delvewick.fromWire(JSON.parse(JSON.stringify(delvewick.toWire(s))) as WireState))).toBe(
+      wide,
+    );
+    expect(delvewick.toWire(s).data).toEqual({ ...(delvewick.toWire(delvewick.init(0)).data as object), seed: wide });
   });
 });

@@ -4,6 +4,7 @@
  * observation; `fromWire` checks every field and throws on anything malformed.
  */
 import type { WireState } from '../../core/game.js';
+import { SEED_RULE, isSeed, type Seed } from '../../core/seed.js';
 import { parseRows, renderRows } from './board.js';
 import { CRUSHED, END_REASONS, FALLING_BOULDER, FALLING_GEODE, PLAYING, type DelvewickState } from './types.js';
 
@@ -29,6 +30,12 @@ export function toWire(s: DelvewickState): WireState {
       end: END_REASONS[s.end] ?? 'playing',
     },
   };
+}
+
+/** The seed, echoed only (Delvewick draws nothing from it): either kind. */
+function seedField(v: unknown): Seed {
+  if (!isSeed(v)) throw new Error(`state seed must be ${SEED_RULE}`);
+  return v;
 }
 
 function int(v: unknown, name: string, min: number, max: number): number {
@@ -69,7 +76,7 @@ export function fromWire(wire: WireState): DelvewickState {
   if (end === PLAYING && d.exitOpen !== gems >= quota) throw new Error('state exitOpen disagrees with gems and quota');
   const chain = int(d.chain, 'chain', 0, w * h);
   return {
-    seed: int(d.seed, 'seed', 0, 0xffffffff),
+    seed: seedField(d.seed),
     level: int(d.level, 'level', 1, 8),
     w,
     h,

@@ -13,7 +13,8 @@
  * refusals are checked in the order unknown_action, game_over, no_charge / out_of_bounds / blocked.
  */
 import type { StepResult } from '../../core/game.js';
-import { Rng, seedRng } from '../../core/rng.js';
+import { Rng } from '../../core/rng.js';
+import { seedStream, type Seed } from '../../core/seed.js';
 import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, cellName } from './board.js';
 import { newState } from './fresh.js';
 import { spawnWave } from './generate.js';
@@ -97,8 +98,8 @@ export const TURN_STAGES: readonly Stage[] = [
 export const END_RUN_STAGES: readonly Stage[] = [endRun];
 
 /** A new run: wave 1 on its starting board, two charges. */
-export function initState(seed: number): WhirlyardState {
-  const rng = new Rng(seedRng(seed));
+export function initState(seed: Seed): WhirlyardState {
+  const rng = new Rng(seedStream(seed));
   const spawn = spawnWave(rng, 1, START_CHARGES);
   // made by `newState`, not a literal: see fresh.ts
   const s = newState({

@@ -4,6 +4,7 @@
  * a strict `play`, and the spawn guarantees checked with the real engine.
  */
 import { seedRng } from '../../core/rng.js';
+import { seedStream } from '../../core/seed.js';
 import type { GameEvent } from '../../core/game.js';
 import { BIT_HI, BIT_LO } from './board.js';
 import { renderRows } from './observe.js';
@@ -55,7 +56,7 @@ export function fromMap(map: string, options: MapOptions = {}): WhirlyardState {
   const seed = options.seed ?? 0;
   return {
     seed,
-    rng: options.rng ?? seedRng(seed),
+    rng: options.rng ?? seedStream(seed),
     wave: 1,
     turn: 0,
     waveTurn: 0,

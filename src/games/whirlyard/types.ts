@@ -4,6 +4,7 @@
  * the generator state is four words.
  */
 import type { RngState } from '../../core/rng.js';
+import type { Seed } from '../../core/seed.js';
 
 /** The eight move directions, in the seed grammar's order (reading order around the rover). */
 export type Direction = 'nw' | 'n' | 'ne' | 'w' | 'e' | 'sw' | 's' | 'se';
@@ -17,8 +18,8 @@ export type EndReason = 'caught' | 'ended' | null;
 
 /** The complete state of a run. A seed and an action list determine it exactly. */
 export interface WhirlyardState {
-  /** The seed the run started from. */
-  seed: number;
+  /** The seed the run started from: free (a u32) or wide (32 hex digits). */
+  seed: Seed;
   /** sfc32 generator state; drawn from only when a wave spawns. Hidden from the player. */
   rng: RngState;
   /** Current wave, from 1, uncapped. */

@@ -5,7 +5,8 @@
  * reachable state, and throws on anything else.
  */
 import type { Json, WireState } from '../../core/game.js';
-import { isRngState, isSeed } from '../../core/rng.js';
+import { isRngState } from '../../core/rng.js';
+import { SEED_RULE, isSeed } from '../../core/seed.js';
 import { BIT_HI, BIT_LO, cellsOf, has } from './board.js';
 import { newState } from './fresh.js';
 import { CELLS, MAX_CHARGES, type EndReason, type WhirlyardState } from './types.js';
@@ -64,7 +65,7 @@ export function fromWire(wire: WireState): WhirlyardState {
   const data = record(w.data, 'data');
   const secret = record(w.secret, 'secret');
   if (!isRngState(secret.rng)) fail('secret.rng must be four unsigned 32-bit integers');
-  if (!isSeed(data.seed)) fail('seed must be an integer 0..2^32-1');
+  if (!isSeed(data.seed)) fail(`seed must be ${SEED_RULE}`);
   const endReason = data.endReason;
   if (endReason !== null && endReason !== 'caught' && endReason !== 'ended') fail('endReason is unknown');
   const scrap = cells(data.scrap, 'scrap');

@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { AnyGame } from '../../core/game.js';
+import type { Seed } from '../../core/seed.js';
 import { navigate } from '../router.js';
 import { encodeRun } from '../runfile.js';
 import { dropFinished, unfinishedGames, unsubmittedRuns, type FinishedRun } from '../persist.js';
@@ -11,7 +12,7 @@ import type { Ask } from './confirm.js';
 
 const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-export function YourRuns({ game, seed, ask }: { game: AnyGame; seed: number; ask: (a: Ask) => void }) {
+export function YourRuns({ game, seed, ask }: { game: AnyGame; seed: Seed; ask: (a: Ask) => void }) {
   const slug = game.spec.slug;
   const [, bump] = useState(0);
   const open = unfinishedGames().filter((g) => g.run.game === slug && g.run.seed !== seed && g.run.actions.length);

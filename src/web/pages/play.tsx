@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction, GameEvent } from '../../core/game.js';
+import type { Seed } from '../../core/seed.js';
 import { ConfirmDialog, type Ask } from '../components/confirm.js';
 import { EventList, HelpOverlay, Legend, StatusBar, releaseMouseFocus } from '../components/parts.js';
 import { YourRuns } from '../components/yourruns.js';
@@ -51,7 +52,7 @@ const SAVE_EVERY_MS = 1000;
  * finished run on it that is not yet submitted (a reload at game over), else a fresh game. Without a
  * seed, the newest game in progress of this game, else a fresh random seed.
  */
-function openSession(game: AnyGame, seed: number | null): PlaySession {
+function openSession(game: AnyGame, seed: Seed | null): PlaySession {
   const slug = game.spec.slug;
   const saved = seed === null ? latestUnfinished(slug) : unfinishedFor(slug, seed);
   if (saved && saved.run.rulesVersion === game.spec.rulesVersion) return PlaySession.resume(game, saved.run);
@@ -63,7 +64,7 @@ function openSession(game: AnyGame, seed: number | null): PlaySession {
   return new PlaySession(game, seed ?? randomSeed());
 }
 
-export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null }) {
+export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
   // ?view=text plays through the generic view (the observation text and the legal actions as buttons),
   // the way an agent sees the game; for Briarwink that means one tick per button press.
   const [textView, setTextView] = useState(() => new URLSearchParams(location.search).get('view') === 'text');
@@ -156,7 +157,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
     redraw(0);
   };
 
-  const restart = (newSeed: number) => {
+  const restart = (newSeed: Seed) => {
     recent.current = [];
     const s = new PlaySession(game, newSeed);
     saveUnfinished(s.run(), 0);
@@ -194,7 +195,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: number | null })
   };
 
   /** "Same seed again" (or that seed typed in) throws the game in progress away: ask first. */
-  const restartAsking = (newSeed: number) => {
+  const restartAsking = (newSeed: Seed) => {
     const s = sessionRef.current;
     if (newSeed !== s.seed || s.isOver() || s.actions.length === 0) return restart(newSeed);
     setAsk({

@@ -26,6 +26,7 @@ import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
+import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
@@ -289,10 +290,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const metrics = opts.metrics ? new Metrics() : null;
-  const store = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
+  // A failing store answers 503 store_unavailable on every route (storehealth.ts), counted by metrics.
+  const health = new StoreHealth();
+  const counted = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
+  const store = counted ? health.guard(counted) : null;
   if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
-  registerOps(app, store, metrics);
+  registerOps(app, store, metrics, health);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {
     compressActions: opts.compressActions ?? false,
   });

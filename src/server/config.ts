@@ -7,7 +7,8 @@
  * `main.ts` reads them here, so `npm start` runs with the defaults below switched on.
  */
 import { readFileSync } from 'node:fs';
-import { redactUrl, type PostgresOptions } from '../store/postgres.js';
+import { DEFAULT_KEEPALIVE_MS, redactUrl, type PostgresOptions } from '../store/postgres.js';
+import { DEFAULT_BUSY_TIMEOUT_MS, type SqliteOptions } from '../store/sqlite.js';
 
 /** Thrown for a malformed setting; the message names the variable and the accepted form. */
 export class ConfigError extends Error {
@@ -129,6 +130,9 @@ export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
  * The PostgreSQL store's settings, or null when `DATABASE_URL` is unset (the SQLite store in the data
  * folder then). `GAMEBOARD_DB_POOL_SIZE` (default 10 connections per server process),
  * `GAMEBOARD_DB_STATEMENT_TIMEOUT_MS` (default 10 s), `GAMEBOARD_DB_CONNECT_TIMEOUT_MS` (default 5 s),
+ * `GAMEBOARD_DB_QUERY_TIMEOUT_MS` (the client's own deadline per query, default the statement timeout
+ * plus 1 s: a frozen database fails requests after it), `GAMEBOARD_DB_KEEPALIVE_MS` (TCP keepalive's
+ * first probe on idle connections, default 10 s, 0 for none),
  * `GAMEBOARD_DB_SSL` (`off`, `require`: encrypted without checking the certificate, or `verify`:
  * encrypted to a certificate the system or `GAMEBOARD_DB_SSL_CA` (a PEM file) trusts). An `sslmode`
  * in the URL takes precedence over GAMEBOARD_DB_SSL.
@@ -165,11 +169,26 @@ export function readDatabase(env: NodeJS.ProcessEnv): PostgresOptions | null {
       }
     }
   }
+  const statementTimeoutMs = int('GAMEBOARD_DB_STATEMENT_TIMEOUT_MS', 10_000, 3_600_000);
   return {
     connectionString: url,
     poolSize: int('GAMEBOARD_DB_POOL_SIZE', 10, 1000),
-    statementTimeoutMs: int('GAMEBOARD_DB_STATEMENT_TIMEOUT_MS', 10_000, 3_600_000),
+    statementTimeoutMs,
     connectTimeoutMs: int('GAMEBOARD_DB_CONNECT_TIMEOUT_MS', 5_000, 600_000),
+    queryTimeoutMs: int('GAMEBOARD_DB_QUERY_TIMEOUT_MS', statementTimeoutMs + 1000, 3_601_000),
+    keepAliveMs:
+      env.GAMEBOARD_DB_KEEPALIVE_MS?.trim() === '0'
+        ? 0
+        : int('GAMEBOARD_DB_KEEPALIVE_MS', DEFAULT_KEEPALIVE_MS, 3_600_000),
     ssl,
   };
+}
+
+/**
+ * The SQLite store's settings: `GAMEBOARD_DB_BUSY_TIMEOUT_MS`, how long a write waits for another
+ * process's write lock before it is answered 503 store_unavailable (default 5 s; the wait holds the
+ * event loop, so keep it short).
+ */
+export function readSqlite(env: NodeJS.ProcessEnv): SqliteOptions {
+  return { busyTimeoutMs: positiveInt(env, 'GAMEBOARD_DB_BUSY_TIMEOUT_MS', DEFAULT_BUSY_TIMEOUT_MS) };
 }

@@ -51,16 +51,22 @@ export async function lockFingerprint(tx: PoolClient, hash: string): Promise<voi
 /** Runs `work` in a transaction on a client of its own; rolls back if it throws. */
 export async function inTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>): Promise<T> {
   const tx = await pool.connect();
+  // A client whose query timed out or whose rollback failed is thrown away, not handed back to the
+  // pool: it may still have a statement running on a database that stopped answering.
+  let broken: Error | undefined;
   try {
     await tx.query('BEGIN');
     const result = await work(tx);
     await tx.query('COMMIT');
     return result;
   } catch (err) {
-    await tx.query('ROLLBACK').catch(() => undefined);
+    // After a client-side timeout the connection is still busy with the stuck statement: a ROLLBACK
+    // would wait as long again. Throwing the connection away rolls the transaction back as well.
+    if (err instanceof Error && /Query read timeout/.test(err.message)) broken = err;
+    else await tx.query('ROLLBACK').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
     throw err;
   } finally {
-    tx.release();
+    tx.release(broken);
   }
 }
 

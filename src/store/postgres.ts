@@ -38,6 +38,14 @@ export interface PostgresOptions {
   statementTimeoutMs: number;
   /** How long to wait for a new connection before failing the request. */
   connectTimeoutMs: number;
+  /**
+   * Client-side deadline of one query: a database that stops answering (frozen, a network that drops
+   * packets) fails the request after this long instead of holding it, whatever the server's own
+   * statement timeout. Default: the statement timeout plus a second.
+   */
+  queryTimeoutMs?: number;
+  /** TCP keepalive on every connection, first probe after this much idle time (0: keepalive off). */
+  keepAliveMs?: number;
   /** TLS to the database: false for none, else node's TLS options. `sslmode` in the URL wins over it. */
   ssl: false | ConnectionOptions;
 }
@@ -46,6 +54,9 @@ export interface PostgresOptions {
 export function redactUrl(url: string): string {
   return url.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
 }
+
+/** TCP keepalive's first probe after 10 s idle: a silently dropped connection is noticed in under a minute. */
+export const DEFAULT_KEEPALIVE_MS = 10_000;
 
 export class PostgresRunStore implements RunStore {
   private constructor(private readonly pool: Pool) {}
@@ -60,7 +71,10 @@ export class PostgresRunStore implements RunStore {
       connectionString: options.connectionString,
       max: options.poolSize,
       statement_timeout: options.statementTimeoutMs,
+      query_timeout: options.queryTimeoutMs ?? options.statementTimeoutMs + 1000,
       connectionTimeoutMillis: options.connectTimeoutMs,
+      keepAlive: (options.keepAliveMs ?? DEFAULT_KEEPALIVE_MS) > 0,
+      keepAliveInitialDelayMillis: options.keepAliveMs ?? DEFAULT_KEEPALIVE_MS,
       ssl: options.ssl === false ? undefined : options.ssl,
     });
     // An idle connection the database drops (restart, network) emits here; without a listener it would
@@ -145,6 +159,10 @@ export class PostgresRunStore implements RunStore {
     return ranked.board(this.pool, q);
   }
 
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
   async count(game?: string): Promise<number> {
     const r =
       game === undefined
@@ -199,7 +217,7 @@ export function isUnavailable(err: unknown): boolean {
   if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code))
     return true;
   if (err instanceof AggregateError) return err.errors.some(isUnavailable);
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable/i.test(
     err.message,
   );
 }

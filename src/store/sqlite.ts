@@ -4,7 +4,7 @@
  * store for tests.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
@@ -86,6 +86,35 @@ function checkIntegrity(db: Database.Database, file: string): void {
   }
 }
 
+/** How the SQLite store waits and what it creates (config.ts reads them from the environment). */
+export interface SqliteOptions {
+  /**
+   * How long a write waits for another connection's write lock before failing with SQLITE_BUSY
+   * (answered 503 store_unavailable). The wait blocks the process's event loop, so keep it short.
+   */
+  busyTimeoutMs?: number;
+}
+
+/** The default busy timeout: a second worker's commit takes milliseconds; 5 s means something is stuck. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens `file` with new files created 0600, and tightens an existing store and its -wal and -shm to
+ * 0600: the store holds live sessions' secret seeds. SQLite gives the -wal and -shm it creates later
+ * the database file's own mode.
+ */
+function openPrivate(file: string): Database.Database {
+  if (file === ':memory:') return new Database(file);
+  const old = process.umask(0o077);
+  try {
+    const db = new Database(file);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+    return db;
+  } finally {
+    process.umask(old);
+  }
+}
+
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmts;
@@ -96,12 +125,17 @@ export class SqliteRunStore implements RunStore {
   private readonly checkpointer: Checkpointer | null;
 
   /** Opens (creating if needed) the store at `file`, or an in-memory one for ':memory:'. */
-  constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('busy_timeout = 5000');
+  constructor(file: string, options: SqliteOptions = {}) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    this.db = openPrivate(file);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
     if (file !== ':memory:') checkIntegrity(this.db, file);
-    this.db.pragma('journal_mode = WAL');
+    const old = process.umask(0o077);
+    try {
+      this.db.pragma('journal_mode = WAL');
+    } finally {
+      process.umask(old);
+    }
     this.db.pragma('synchronous = NORMAL');
     if (file !== ':memory:') this.db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     this.migrate();
@@ -136,6 +170,7 @@ export class SqliteRunStore implements RunStore {
            AND (score > @score OR (score = @score AND (steps < @steps OR (steps = @steps AND seq < @seq))))`,
       ),
       countAll: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM runs'),
+      ping: db.prepare('SELECT version FROM schema_version'),
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
     };
     this.ranked = new RankedTables(db);
@@ -144,8 +179,8 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Opens the store file in a data folder. */
-  static inDataDir(dataDir: string): SqliteRunStore {
-    return new SqliteRunStore(join(dataDir, SQLITE_FILE));
+  static inDataDir(dataDir: string, options: SqliteOptions = {}): SqliteRunStore {
+    return new SqliteRunStore(join(dataDir, SQLITE_FILE), options);
   }
 
   private migrate(): void {
@@ -256,6 +291,11 @@ export class SqliteRunStore implements RunStore {
 
   async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
     return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash));
+  }
+
+  async ping(): Promise<void> {
+    // Reads a page of the file, not just the connection: a store whose file cannot be read fails here.
+    this.stmts.ping.get();
   }
 
   count(game?: string): Promise<number> {

@@ -145,6 +145,8 @@ export interface RunStore {
   get(id: string): Promise<StoredRun | null>;
   /** The best finished run of each player on one board, best first. */
   board(q: BoardQuery): Promise<LeaderboardEntry[]>;
+  /** Resolves when the store answers a trivial query (readiness probes: `SELECT 1`); rejects otherwise. */
+  ping(): Promise<void>;
   /** How many runs are stored (of one game, if given). */
   count(game?: string): Promise<number>;
   /**

@@ -16,26 +16,73 @@ import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
 import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
+import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './sqlite-ranked.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** A pool or a client inside a transaction: both answer `query`. */
 export type Queryable = Pool | PoolClient;
 
-/** The best finished run of each player on one board: game, rules, board, kind, challenge, limit. */
-const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, spent, seed, progress, outcome_kind, outcome_reason, created_at,
-    (SELECT COUNT(*) FROM sessions s
-     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
-       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
-  FROM (
-    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
-    FROM runs r
-    WHERE game = $1 AND rules_version = $2 AND board = $3 AND player_kind = $4 AND outcome_kind IS NOT NULL
-      AND COALESCE(challenge, '') = $5
-  ) best
-  WHERE rn = 1
-  ORDER BY score DESC, steps ASC, seq ASC
-  LIMIT $6`;
+/** A page of one board off the kept best runs (sqlite-ranked.ts BOARD_PAGE: the same statement). */
+const BOARD_SQL = BOARD_PAGE((i) => `$${i}`);
+
+/** The numbered form of a statement written with named parameters, and its values in that order. */
+function numbered(sql: (p: (name: string) => string) => string, values: Record<string, unknown>) {
+  const names: string[] = [];
+  const text = sql((name) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
+  });
+  return { text, values: names.map((n) => values[n]) };
+}
+
+/** Updates a player's kept best with a finished run just stored (in the caller's transaction). */
+export async function keepBest(
+  tx: Queryable,
+  r: {
+    game: string;
+    rules_version: string;
+    board: string;
+    challenge: string | null;
+    player_kind: string;
+    player_name: string;
+    seq: number | string;
+    score: number;
+    steps: number;
+  },
+): Promise<void> {
+  await tx.query(numbered(BEST_UPSERT, { ...r, challenge: r.challenge ?? '' }));
+}
+
+/** The place on its board of a stored finished run (see RANK_OF). */
+export async function rankOf(
+  db: Queryable,
+  r: {
+    game: string;
+    rules_version: string;
+    board: string;
+    challenge: string | null;
+    player_kind: string;
+    player_name: string;
+    score: number;
+    steps: number;
+    seq: number | string;
+  },
+): Promise<number> {
+  const q = await db.query<{ n: string }>(
+    numbered(RANK_OF, {
+      game: r.game,
+      rv: r.rules_version,
+      board: r.board,
+      challenge: r.challenge ?? '',
+      kind: r.player_kind,
+      name: r.player_name,
+      score: r.score,
+      steps: r.steps,
+      seq: r.seq,
+    }),
+  );
+  return Number(q.rows[0].n) + 1;
+}
 
 const SESSION_COLUMNS =
   'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at';
@@ -176,10 +223,11 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
   const actions = '[' + recorded.rows.map((r) => r.action).join(',') + ']';
   const hash = runHash(s.game, s.rulesVersion, s.seed, JSON.parse(actions) as GameAction[]);
   await lockFingerprint(tx, hash);
-  await tx.query(
+  const inserted = await tx.query<{ seq: string }>(
     `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
                        board, challenge, outcome_kind, outcome_reason, progress, spent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17)
+     RETURNING seq`,
     [
       id,
       s.game,
@@ -200,4 +248,15 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
       spent,
     ],
   );
+  await keepBest(tx, {
+    game: s.game,
+    rules_version: s.rulesVersion,
+    board: 'ranked',
+    challenge: s.challenge,
+    player_kind: s.player.kind,
+    player_name: s.player.name,
+    seq: inserted.rows[0].seq,
+    score: end.score,
+    steps,
+  });
 }

@@ -91,15 +91,7 @@ export class PostgresRunStore implements RunStore {
 
   /** The run's place on its board, counting each other player's best once; null if unfinished. */
   private async rankOf(db: PoolClient, r: RunRow): Promise<number | null> {
-    if (r.outcome_kind === null) return null;
-    const q = await db.query<{ n: string }>(
-      `SELECT COUNT(DISTINCT player_name) AS n FROM runs
-       WHERE game = $1 AND rules_version = $2 AND board = $3 AND COALESCE(challenge, '') = $4
-         AND player_kind = $5 AND player_name <> $6 AND outcome_kind IS NOT NULL
-         AND (score > $7 OR (score = $7 AND (steps < $8 OR (steps = $8 AND seq < $9))))`,
-      [r.game, r.rules_version, r.board, r.challenge ?? '', r.player_kind, r.player_name, r.score, r.steps, r.seq],
-    );
-    return Number(q.rows[0].n) + 1;
+    return r.outcome_kind === null ? null : ranked.rankOf(db, r);
   }
 
   save(v: VerifiedRun): Promise<SaveResult> {
@@ -146,6 +138,7 @@ export class PostgresRunStore implements RunStore {
           v.spent,
         ],
       );
+      if (v.outcome) await ranked.keepBest(tx, { ...inserted.rows[0], challenge: null });
       return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true };
     });
   }

@@ -8,13 +8,14 @@ import { createHash } from 'node:crypto';
 import type { GameAction } from '../core/game.js';
 
 /** The version a current store migrates to. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** What each migration does, by target version (MIGRATION_TITLES[v - 1] takes v - 1 to v). */
 export const MIGRATION_TITLES: readonly string[] = [
   'runs: the table of stored runs',
   'ranked play: boards, outcomes, owned names, live sessions and their steps',
   'runs: the budget units each run spent (its time, for a game that counts ticks); NULL for older runs',
+  "the store: each player's kept best run per board (board reads cost a page), the index of sessions by player, audit columns (key id, request id) on runs and sessions, and the last step's time of a session",
 ];
 
 /** Thrown when a database has a schema version this server does not know. */

@@ -49,21 +49,81 @@ export const RANKED_MIGRATION = `
   );
   CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`;
 
-/** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
-const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, spent, seed, progress, outcome_kind, outcome_reason, created_at,
+/**
+ * The store's own migration (schema.ts titles it): the kept best run of each player on each board,
+ * `board_best`, so a board read walks one index for a page instead of ranking every run of the game;
+ * filled from the runs already stored. Every save of a finished run updates it in the same
+ * transaction (BEST_UPSERT). `sessions_player` makes each entry's attempts an index range. The
+ * audit columns (the player key's id and the request id) and `stepped_at` (the last step's time, for
+ * expiry) are NULL for older rows.
+ */
+export const BOARDS_MIGRATION = `
+  CREATE TABLE board_best (
+    game          TEXT    NOT NULL,
+    rules_version TEXT    NOT NULL,
+    board         TEXT    NOT NULL,
+    challenge     TEXT    NOT NULL,
+    player_kind   TEXT    NOT NULL,
+    player_name   TEXT    NOT NULL,
+    seq           INTEGER NOT NULL,
+    score         REAL    NOT NULL,
+    steps         INTEGER NOT NULL,
+    PRIMARY KEY (game, rules_version, board, challenge, player_kind, player_name)
+  );
+  CREATE INDEX board_best_order ON board_best (game, rules_version, board, challenge, player_kind, score DESC, steps ASC, seq ASC);
+  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
+    SELECT game, rules_version, board, challenge, player_kind, player_name, seq, score, steps FROM (
+      SELECT game, rules_version, board, COALESCE(challenge, '') AS challenge, player_kind, player_name, seq, score, steps,
+        ROW_NUMBER() OVER (PARTITION BY game, rules_version, board, COALESCE(challenge, ''), player_kind, player_name
+                           ORDER BY score DESC, steps ASC, seq ASC) AS rn
+      FROM runs WHERE outcome_kind IS NOT NULL
+    ) ranked WHERE rn = 1;
+  CREATE INDEX sessions_player ON sessions (player_key, game, rules_version, challenge);
+  ALTER TABLE runs ADD COLUMN key_id TEXT;
+  ALTER TABLE runs ADD COLUMN request_id TEXT;
+  ALTER TABLE sessions ADD COLUMN key_id TEXT;
+  ALTER TABLE sessions ADD COLUMN request_id TEXT;
+  ALTER TABLE sessions ADD COLUMN stepped_at TEXT;`;
+
+/**
+ * Keeps `board_best` (the same statement in both stores): a finished run replaces the player's entry
+ * only when it ranks above it (higher score, then fewer steps, then earlier).
+ */
+export const BEST_UPSERT = (p: (name: string) => string) => `
+  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
+  VALUES (${['game', 'rules_version', 'board', 'challenge', 'player_kind', 'player_name', 'seq', 'score', 'steps'].map(p).join(', ')})
+  ON CONFLICT (game, rules_version, board, challenge, player_kind, player_name) DO UPDATE
+    SET seq = excluded.seq, score = excluded.score, steps = excluded.steps
+    WHERE excluded.score > board_best.score
+       OR (excluded.score = board_best.score AND (excluded.steps < board_best.steps
+       OR (excluded.steps = board_best.steps AND excluded.seq < board_best.seq)))`;
+
+/**
+ * A page of one board, best first, off `board_best_order`; with each entry's attempts (the sessions
+ * its player started on that game, rules and challenge). Parameters: game, rules, board, kind,
+ * challenge, limit (the same in both stores, `?` or `$n`).
+ */
+export const BOARD_PAGE = (p: (i: number) => string) => `
+  SELECT r.id, r.player_name, r.player_kind, r.score, r.steps, r.spent, r.seed, r.progress, r.outcome_kind,
+    r.outcome_reason, r.created_at,
     (SELECT COUNT(*) FROM sessions s
-     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
-       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
-  FROM (
-    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
-    FROM runs r
-    WHERE game = ? AND rules_version = ? AND board = ? AND player_kind = ? AND outcome_kind IS NOT NULL
-      AND COALESCE(challenge, '') = ?
-  ) best
-  WHERE rn = 1
-  ORDER BY score DESC, steps ASC, seq ASC
-  LIMIT ?`;
+     WHERE s.player_key = LOWER(b.player_name) AND s.game = b.game AND s.rules_version = b.rules_version
+       AND COALESCE(s.challenge, '') = b.challenge) AS attempts
+  FROM board_best b JOIN runs r ON r.seq = b.seq
+  WHERE b.game = ${p(1)} AND b.rules_version = ${p(2)} AND b.board = ${p(3)} AND b.player_kind = ${p(4)}
+    AND b.challenge = ${p(5)}
+  ORDER BY b.score DESC, b.steps ASC, b.seq ASC
+  LIMIT ${p(6)}`;
+
+/**
+ * The place a run would take: 1 + the other players whose kept best ranks above it (an index range
+ * of `board_best_order`, never a scan of the runs). Named parameters.
+ */
+export const RANK_OF = (p: (name: string) => string) => `
+  SELECT COUNT(*) AS n FROM board_best
+  WHERE game = ${p('game')} AND rules_version = ${p('rv')} AND board = ${p('board')} AND challenge = ${p('challenge')}
+    AND player_kind = ${p('kind')} AND player_name <> ${p('name')}
+    AND (score > ${p('score')} OR (score = ${p('score')} AND (steps < ${p('steps')} OR (steps = ${p('steps')} AND seq < ${p('seq')}))))`;
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();
@@ -74,7 +134,8 @@ export class RankedTables {
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
-      board: db.prepare<[string, string, string, string, string, number], BoardRow>(BOARD_SQL),
+      board: db.prepare<[string, string, string, string, string, number], BoardRow>(BOARD_PAGE(() => '?')),
+      best: db.prepare(BEST_UPSERT((name) => '@' + name)),
       playerKey: db.prepare<[string], { key_hash: string }>('SELECT key_hash FROM players WHERE name_key = ?'),
       claim: db.prepare(
         `INSERT INTO players (name_key, name, key_hash, created_at) VALUES (?, ?, ?, ?)
@@ -122,7 +183,7 @@ export class RankedTables {
         .map((r) => r.action)
         .join(',') +
       ']';
-    this.stmts.insertRun.run({
+    const inserted = this.stmts.insertRun.run({
       id,
       game: s.game,
       rules_version: s.rules_version,
@@ -141,6 +202,32 @@ export class RankedTables {
       outcome_reason: end.outcome.reason,
       progress: end.progress,
     });
+    this.keepBest({
+      game: s.game,
+      rules_version: s.rules_version,
+      board: 'ranked',
+      challenge: s.challenge,
+      player_kind: s.player_kind,
+      player_name: s.player_name,
+      seq: Number(inserted.lastInsertRowid),
+      score: end.score,
+      steps,
+    });
+  }
+
+  /** Updates the player's kept best on the run's board (in the caller's transaction). */
+  keepBest(r: {
+    game: string;
+    rules_version: string;
+    board: string;
+    challenge: string | null;
+    player_kind: string;
+    player_name: string;
+    seq: number;
+    score: number;
+    steps: number;
+  }): void {
+    this.stmts.best.run({ ...r, challenge: r.challenge ?? '' });
   }
 
   board(q: BoardQuery): LeaderboardEntry[] {

@@ -12,7 +12,7 @@ import { storedRunOf, type RunRow } from './rows.js';
 import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
 import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
-import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
+import { BOARDS_MIGRATION, RANK_OF, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
   RunCopyError,
   type BoardQuery,
@@ -52,6 +52,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE UNIQUE INDEX runs_dedupe ON runs (run_hash, player_kind, player_name);`,
   RANKED_MIGRATION,
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
+  BOARDS_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -163,12 +164,7 @@ export class SqliteRunStore implements RunStore {
           seq: number;
         },
         { n: number }
-      >(
-        `SELECT COUNT(DISTINCT player_name) AS n FROM runs
-         WHERE game = @game AND rules_version = @rv AND board = @board AND COALESCE(challenge, '') = @challenge
-           AND player_kind = @kind AND player_name <> @name AND outcome_kind IS NOT NULL
-           AND (score > @score OR (score = @score AND (steps < @steps OR (steps = @steps AND seq < @seq))))`,
-      ),
+      >(RANK_OF((name) => '@' + name)),
       countAll: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM runs'),
       ping: db.prepare('SELECT version FROM schema_version'),
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
@@ -236,7 +232,7 @@ export class SqliteRunStore implements RunStore {
           return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
         const id = randomBytes(9).toString('base64url');
         const createdAt = new Date().toISOString();
-        this.stmts.insert.run({
+        const inserted = this.stmts.insert.run({
           id,
           game: v.run.game,
           rules_version: v.run.rulesVersion,
@@ -254,6 +250,18 @@ export class SqliteRunStore implements RunStore {
           outcome_reason: v.outcome?.reason ?? null,
           progress: v.progress,
         });
+        if (v.outcome)
+          this.ranked.keepBest({
+            game,
+            rules_version: rulesVersion,
+            board: 'open',
+            challenge: null,
+            player_kind: v.player.kind,
+            player_name: v.player.name,
+            seq: Number(inserted.lastInsertRowid),
+            score: v.score,
+            steps: v.steps,
+          });
         return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
       })
       .immediate();

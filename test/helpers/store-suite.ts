@@ -54,6 +54,14 @@ const session = (id: string, player: Player, challenge: string | null = null): S
   createdAt: '2026-12-01T10:00:00.000Z',
 });
 
+/** Takes a current database back to schema version 3, as that release left it (no kept bests, no audit). */
+const UNDO_VERSION_4 = [
+  'DROP TABLE board_best',
+  'DROP INDEX sessions_player',
+  ...['key_id', 'request_id'].map((c) => `ALTER TABLE runs DROP COLUMN ${c}`),
+  ...['key_id', 'request_id', 'stepped_at'].map((c) => `ALTER TABLE sessions DROP COLUMN ${c}`),
+];
+
 const END: SessionEnd = { score: 42, gameOver: true, outcome: { kind: 'terminated', reason: 'caught' }, progress: 5 };
 
 const open = { game: 'g', rulesVersion: 'g-1', board: 'open', kind: 'agent', limit: 10 } as const;
@@ -246,6 +254,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         const saved = await store.save(run(agent('Ada'), 1, 5));
         await store.close();
         // The database as schema version 2 left it: no spent column.
+        for (const sql of UNDO_VERSION_4) await db.exec(sql);
         await db.exec('ALTER TABLE runs DROP COLUMN spent');
         await db.setSchemaVersion(2);
         store = await db.open();
@@ -255,6 +264,32 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         // New runs record it again.
         const next = await store.save(run(agent('Bob'), 2, 7));
         expect((await store.get(next.id))!.spent).toBe(30);
+      });
+
+      it('migrates a version 3 database to 4: the kept bests are filled from its runs, the boards answer the same', async () => {
+        await store.save(run(agent('Ada'), 1, 5));
+        await store.save(run(agent('Ada'), 2, 9, 12));
+        await store.save(run(agent('Ada'), 3, 9, 11)); // Ada's best: 9 points in fewer steps
+        await store.save(run(agent('Bob'), 4, 7));
+        await store.save(run(agent('Cy'), 5, 99, 10, false)); // unfinished: never listed
+        await store.createSession(session('s-ada', agent('Ada')));
+        await store.recordStep('s-ada', 0, { type: 'wait' }, 3, END);
+        const before = [await store.board(open), await store.board(rankedBoard)];
+        await store.close();
+        for (const sql of UNDO_VERSION_4) await db.exec(sql);
+        await db.setSchemaVersion(3);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        const after = [await store.board(open), await store.board(rankedBoard)];
+        expect(after).toEqual(before);
+        expect(after[0].map((e) => [e.player.name, e.score, e.steps])).toEqual([
+          ['Ada', 9, 11],
+          ['Bob', 7, 10],
+        ]);
+        expect(after[1].map((e) => [e.player.name, e.score, e.attempts])).toEqual([['Ada', 42, 1]]);
+        // And new runs keep them.
+        expect((await store.save(run(agent('Bob'), 6, 10))).rank).toBe(1);
+        expect((await store.board(open)).map((e) => e.player.name)).toEqual(['Bob', 'Ada']);
       });
 
       it('migrates a new database once when several stores open it at once', async () => {

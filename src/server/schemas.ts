@@ -214,5 +214,10 @@ export const runAnswer = {
     gameOver: { type: 'boolean' },
     steps: { type: 'integer' },
     createdAt: { type: 'string' },
+    requestId: {
+      type: 'string',
+      nullable: true,
+      description: 'The x-request-id of the request that stored the run (null for runs stored before it was kept)',
+    },
   },
 } as const;

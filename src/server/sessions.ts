@@ -23,7 +23,7 @@ import type { Player, RunStore, SessionEnd, SessionRecord } from '../store/store
 import { DailySeeds, isSeeded, utcDay } from './daily.js';
 import { ApiError } from './errors.js';
 import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
-import { ownName, PLAYER_KEY_HEADER } from './players.js';
+import { keyIdOf, ownName, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import {
   liveAnswer,
   rankedErrors,
@@ -120,6 +120,7 @@ export function registerSessionRoutes(
       const s = needStore();
       const { player } = req.body;
       const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
+      const key = usedKey(playerKey, req.headers[PLAYER_KEY_HEADER]);
       // A game without randomness has one ranked board; its daily challenge is an ordinary session.
       const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
       const record: SessionRecord = {
@@ -133,6 +134,7 @@ export function registerSessionRoutes(
         spent: 0,
         finished: false,
         createdAt: clock().toISOString(),
+        audit: { keyId: key && keyIdOf(key), requestId: req.id },
       };
       let created = await s.createSession(record);
       if (!created && challenge) {
@@ -231,6 +233,7 @@ export function registerSessionRoutes(
               gameOver: game.isGameOver(next.state),
               outcome,
               progress: progressOf(game, next.state)?.value ?? null,
+              requestId: req.id,
             }
           : undefined;
         if (await s.recordStep(id, c.step, action as GameAction, next.spent, end))

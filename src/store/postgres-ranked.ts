@@ -85,7 +85,7 @@ export async function rankOf(
 }
 
 const SESSION_COLUMNS =
-  'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at';
+  'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at, key_id, request_id';
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();
@@ -147,8 +147,9 @@ export async function checkName(
 
 export async function createSession(db: Queryable, s: SessionRecord): Promise<boolean> {
   const r = await db.query(
-    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9)
+    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at,
+                           key_id, request_id, stepped_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10, $11, $9)
      ON CONFLICT DO NOTHING`,
     [
       s.id,
@@ -160,6 +161,8 @@ export async function createSession(db: Queryable, s: SessionRecord): Promise<bo
       nameKey(s.player.name),
       s.challenge,
       s.createdAt,
+      s.audit?.keyId ?? null,
+      s.audit?.requestId ?? null,
     ],
   );
   return r.rowCount === 1;
@@ -225,8 +228,8 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
   await lockFingerprint(tx, hash);
   const inserted = await tx.query<{ seq: string }>(
     `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                       board, challenge, outcome_kind, outcome_reason, progress, spent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17)
+                       board, challenge, outcome_kind, outcome_reason, progress, spent, key_id, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17, $18, $19)
      RETURNING seq`,
     [
       id,
@@ -246,6 +249,8 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
       end.outcome.reason,
       end.progress,
       spent,
+      s.audit?.keyId ?? null,
+      end.requestId ?? null,
     ],
   );
   await keepBest(tx, {

@@ -116,8 +116,8 @@ export class PostgresRunStore implements RunStore {
       const createdAt = new Date().toISOString();
       const inserted = await tx.query<RunRow>(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           outcome_kind, outcome_reason, progress, spent)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                           outcome_kind, outcome_reason, progress, spent, key_id, request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
          RETURNING *`,
         [
           id,
@@ -136,6 +136,8 @@ export class PostgresRunStore implements RunStore {
           v.outcome?.reason ?? null,
           v.progress,
           v.spent,
+          v.audit?.keyId ?? null,
+          v.audit?.requestId ?? null,
         ],
       );
       if (v.outcome) await ranked.keepBest(tx, { ...inserted.rows[0], challenge: null });

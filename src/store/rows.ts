@@ -4,7 +4,7 @@
  * SQLite as numbers, so those columns are typed as either and read through `Number`.
  */
 import type { GameAction } from '../core/game.js';
-import type { LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
+import type { Audit, LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
 
 type Big = number | string;
 
@@ -28,6 +28,8 @@ export interface RunRow {
   outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
   outcome_reason: string | null;
   progress: number | null;
+  key_id: string | null;
+  request_id: string | null;
 }
 
 /** A row of `sessions` (the columns the stores select). */
@@ -43,6 +45,8 @@ export interface SessionRow {
   spent: number;
   finished: number;
   created_at: string;
+  key_id: string | null;
+  request_id: string | null;
 }
 
 /** A line of a board query: a finished run's shown columns and the player's attempts. */
@@ -81,8 +85,15 @@ export function storedRunOf(r: RunRow): StoredRun {
     progress: r.progress,
     board: r.board,
     challenge: r.challenge,
+    audit: auditOf(r),
   };
 }
+
+/** The audit columns of a row. */
+const auditOf = (r: { key_id: string | null; request_id: string | null }): Audit => ({
+  keyId: r.key_id ?? null,
+  requestId: r.request_id ?? null,
+});
 
 /** A live session from its row. */
 export function sessionOf(r: SessionRow): SessionRecord {
@@ -97,6 +108,7 @@ export function sessionOf(r: SessionRow): SessionRecord {
     spent: r.spent,
     finished: r.finished === 1,
     createdAt: r.created_at,
+    audit: auditOf(r),
   };
 }
 

@@ -142,8 +142,10 @@ export class RankedTables {
          ON CONFLICT (name_key) DO NOTHING`,
       ),
       createSession: db.prepare(
-        `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
-         VALUES (@id, @game, @rules_version, @seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at)
+        `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at,
+                               key_id, request_id, stepped_at)
+         VALUES (@id, @game, @rules_version, @seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at,
+                 @key_id, @request_id, @created_at)
          ON CONFLICT DO NOTHING`,
       ),
       session: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
@@ -166,9 +168,9 @@ export class RankedTables {
       ),
       insertRun: db.prepare(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           board, challenge, outcome_kind, outcome_reason, progress, spent)
+                           board, challenge, outcome_kind, outcome_reason, progress, spent, key_id, request_id)
          VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
-                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent)`,
+                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent, @key_id, @request_id)`,
       ),
     };
   }
@@ -201,6 +203,8 @@ export class RankedTables {
       outcome_kind: end.outcome.kind,
       outcome_reason: end.outcome.reason,
       progress: end.progress,
+      key_id: s.key_id,
+      request_id: end.requestId ?? null,
     });
     this.keepBest({
       game: s.game,
@@ -262,6 +266,8 @@ export class RankedTables {
       player_key: nameKey(s.player.name),
       challenge: s.challenge,
       created_at: s.createdAt,
+      key_id: s.audit?.keyId ?? null,
+      request_id: s.audit?.requestId ?? null,
     });
     return r.changes === 1;
   }

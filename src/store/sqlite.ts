@@ -144,9 +144,9 @@ export class SqliteRunStore implements RunStore {
     this.stmts = {
       insert: db.prepare(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, spent,
-                           created_at, outcome_kind, outcome_reason, progress)
+                           created_at, outcome_kind, outcome_reason, progress, key_id, request_id)
          VALUES (@id, @game, @rules_version, @seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @spent,
-                 @created_at, @outcome_kind, @outcome_reason, @progress)`,
+                 @created_at, @outcome_kind, @outcome_reason, @progress, @key_id, @request_id)`,
       ),
       byHash: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
       byId: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?'),
@@ -249,6 +249,8 @@ export class SqliteRunStore implements RunStore {
           outcome_kind: v.outcome?.kind ?? null,
           outcome_reason: v.outcome?.reason ?? null,
           progress: v.progress,
+          key_id: v.audit?.keyId ?? null,
+          request_id: v.audit?.requestId ?? null,
         });
         if (v.outcome)
           this.ranked.keepBest({

@@ -28,6 +28,16 @@ export const PLAYER_NAME_MAX = 32;
 export type Board = 'ranked' | 'open' | 'daily';
 export const BOARDS: readonly Board[] = ['ranked', 'open', 'daily'];
 
+/**
+ * Who stored a row, for operators: the id of the player key used (a short prefix of its stored hash,
+ * never the key; `keyIdOf` in server/players.ts) and the request's id (the `x-request-id` answered,
+ * which every log line of the request carries). Null for rows stored before the store recorded them.
+ */
+export interface Audit {
+  keyId: string | null;
+  requestId: string | null;
+}
+
 /** A run the server has just replayed (or witnessed), scored as the ranking scores it. */
 export interface VerifiedRun {
   run: Run;
@@ -47,6 +57,8 @@ export interface VerifiedRun {
   outcome: Outcome | null;
   /** How far it got in the game's own word (wave, level, pitch, night); null if the game has none. */
   progress: number | null;
+  /** Recorded with the run when given. */
+  audit?: Audit;
 }
 
 /** A run as stored. */
@@ -58,6 +70,11 @@ export interface StoredRun extends VerifiedRun {
   board: 'open' | 'ranked';
   /** The UTC day (YYYY-MM-DD) of a daily-challenge session, else null. */
   challenge: string | null;
+  /**
+   * Who stored it, as the stores read it back (a finished session's run: the session's key id and the
+   * request id of the action that ended it).
+   */
+  audit?: Audit;
 }
 
 /** One line of a leaderboard: a player's best run on that board. */
@@ -124,6 +141,8 @@ export interface SessionRecord {
   spent: number;
   finished: boolean;
   createdAt: string;
+  /** Who started it (recorded when given; read back from the store). */
+  audit?: Audit;
 }
 
 /** What is stored with the action that ends a session: its ranked result, listed at once. */
@@ -132,6 +151,8 @@ export interface SessionEnd {
   gameOver: boolean;
   outcome: Outcome;
   progress: number | null;
+  /** The id of the request whose action ended the session, recorded with its run. */
+  requestId?: string;
 }
 
 /**

@@ -73,8 +73,13 @@ export interface AppOptions {
   verifyThreads?: number;
   /** A verifier of one's own instead (tests watch it); closed with the app. */
   verifier?: VerifyPool;
-  /** The clock of ranked play (daily challenge days); tests move it. Default: the system clock. */
+  /** The clock of ranked play (daily challenge days, session expiry); tests move it. Default: the system clock. */
   clock?: () => Date;
+  /**
+   * A live session with no action for this long is expired (default 24 hours; main.ts reads
+   * GAMEBOARD_SESSION_EXPIRY_HOURS).
+   */
+  sessionExpiryMs?: number;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -303,7 +308,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
   app.addHook('onClose', () => verifier.close());
   registerRunRoutes(app, registry, store, opts.clock, verifier);
-  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);

@@ -118,6 +118,24 @@ export function readRateLimits(env: NodeJS.ProcessEnv): RateLimits | null {
   return limits;
 }
 
+/** Abandoned live sessions expire after a day without an action. */
+export const DEFAULT_SESSION_EXPIRY_HOURS = 24;
+
+/**
+ * `GAMEBOARD_SESSION_EXPIRY_HOURS`: a live session with no action for this many hours (1 to 8760,
+ * default 24) is expired: its action route answers 409 session_over and it no longer counts as live.
+ * Answers milliseconds.
+ */
+export function readSessionExpiryMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.GAMEBOARD_SESSION_EXPIRY_HOURS?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 8760)
+    throw new ConfigError(
+      `GAMEBOARD_SESSION_EXPIRY_HOURS must be a whole number of hours from 1 to 8760; got ${JSON.stringify(raw)}`,
+    );
+  return Number(raw) * 3_600_000;
+}
+
 /** `GAMEBOARD_METRICS=1` serves `GET /metrics`; off by default (it tells anyone how busy the server is). */
 export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
   const raw = env.GAMEBOARD_METRICS?.trim().toLowerCase();

@@ -30,6 +30,7 @@ import {
   readDatabase,
   readMetricsEnabled,
   readRateLimits,
+  readSessionExpiryMs,
   readSqlite,
   readTimeouts,
   type RateLimits,
@@ -65,12 +66,14 @@ let rateLimits: RateLimits | null;
 let metrics: boolean;
 let database: PostgresOptions | null;
 let sqlite: SqliteOptions;
+let sessionExpiryMs: number;
 try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
   metrics = readMetricsEnabled(process.env);
   database = readDatabase(process.env);
   sqlite = readSqlite(process.env);
+  sessionExpiryMs = readSessionExpiryMs(process.env);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   fail(err.message);
@@ -131,6 +134,7 @@ async function serve(): Promise<void> {
     timeouts,
     rateLimits,
     metrics,
+    sessionExpiryMs,
   });
 
   try {

@@ -14,7 +14,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
-import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import { boardEntryOf, EXPIRED, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
 import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './sqlite-ranked.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
@@ -85,7 +85,7 @@ export async function rankOf(
 }
 
 const SESSION_COLUMNS =
-  'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at, key_id, request_id';
+  'id, game, rules_version, seed, player_name, player_kind, challenge, step, spent, finished, created_at, key_id, request_id, stepped_at';
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();
@@ -197,12 +197,13 @@ export function recordStep(
   action: GameAction,
   spent: number,
   end: SessionEnd | undefined,
+  at: string,
 ): Promise<boolean> {
   return inTransaction(pool, async (tx) => {
-    // Moves a live session on only from the step it is at: a finished session never moves.
+    // Moves a live session on only from the step it is at: a finished or expired session never moves.
     const moved = await tx.query(
-      'UPDATE sessions SET step = $1, spent = $2, finished = $3 WHERE id = $4 AND step = $5 AND finished = 0',
-      [step + 1, spent, end ? 1 : 0, id, step],
+      'UPDATE sessions SET step = $1, spent = $2, finished = $3, stepped_at = $6 WHERE id = $4 AND step = $5 AND finished = 0',
+      [step + 1, spent, end ? 1 : 0, id, step, at],
     );
     if (moved.rowCount === 0) return false;
     const inserted = await tx.query(
@@ -214,6 +215,14 @@ export function recordStep(
     if (end) await storeRun(tx, id, step + 1, spent, end);
     return true;
   });
+}
+
+/** Expires the live sessions whose last action is before `before`; answers how many. */
+export async function expireSessions(db: Queryable, before: string): Promise<number> {
+  const r = await db.query(`UPDATE sessions SET finished = ${EXPIRED} WHERE finished = 0 AND stepped_at < $1`, [
+    before,
+  ]);
+  return r.rowCount ?? 0;
 }
 
 /** The finished session's run, on the ranked board under the session's id. */

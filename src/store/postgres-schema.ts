@@ -91,7 +91,9 @@ export const PG_MIGRATIONS: readonly string[] = [
    ALTER TABLE runs ADD COLUMN request_id TEXT;
    ALTER TABLE sessions ADD COLUMN key_id TEXT;
    ALTER TABLE sessions ADD COLUMN request_id TEXT;
-   ALTER TABLE sessions ADD COLUMN stepped_at TEXT;`,
+   ALTER TABLE sessions ADD COLUMN stepped_at TEXT;
+   UPDATE sessions SET stepped_at = created_at;
+   CREATE INDEX sessions_live ON sessions (finished, stepped_at);`,
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

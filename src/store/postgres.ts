@@ -186,8 +186,19 @@ export class PostgresRunStore implements RunStore {
     return ranked.sessionAction(this.pool, id, step);
   }
 
-  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
-    return ranked.recordStep(this.pool, id, step, action, spent, end);
+  recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end?: SessionEnd,
+    at = new Date().toISOString(),
+  ): Promise<boolean> {
+    return ranked.recordStep(this.pool, id, step, action, spent, end, at);
+  }
+
+  expireSessions(before: string): Promise<number> {
+    return ranked.expireSessions(this.pool, before);
   }
 
   close(): Promise<void> {

@@ -43,10 +43,12 @@ export interface SessionRow {
   challenge: string | null;
   step: number;
   spent: number;
+  /** 0 live, 1 finished (its run stored), 2 expired. */
   finished: number;
   created_at: string;
   key_id: string | null;
   request_id: string | null;
+  stepped_at: string | null;
 }
 
 /** A line of a board query: a finished run's shown columns and the player's attempts. */
@@ -95,6 +97,9 @@ const auditOf = (r: { key_id: string | null; request_id: string | null }): Audit
   requestId: r.request_id ?? null,
 });
 
+/** `sessions.finished` of an expired session (0 live, 1 finished). */
+export const EXPIRED = 2;
+
 /** A live session from its row. */
 export function sessionOf(r: SessionRow): SessionRecord {
   return {
@@ -108,6 +113,8 @@ export function sessionOf(r: SessionRow): SessionRecord {
     spent: r.spent,
     finished: r.finished === 1,
     createdAt: r.created_at,
+    steppedAt: r.stepped_at ?? r.created_at,
+    expired: r.finished === EXPIRED,
     audit: auditOf(r),
   };
 }

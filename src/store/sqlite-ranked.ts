@@ -7,7 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
-import { boardEntryOf, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import { boardEntryOf, EXPIRED, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** Schema version 2: from version 1's runs table to ranked play. */
@@ -83,7 +83,9 @@ export const BOARDS_MIGRATION = `
   ALTER TABLE runs ADD COLUMN request_id TEXT;
   ALTER TABLE sessions ADD COLUMN key_id TEXT;
   ALTER TABLE sessions ADD COLUMN request_id TEXT;
-  ALTER TABLE sessions ADD COLUMN stepped_at TEXT;`;
+  ALTER TABLE sessions ADD COLUMN stepped_at TEXT;
+  UPDATE sessions SET stepped_at = created_at;
+  CREATE INDEX sessions_live ON sessions (finished, stepped_at);`;
 
 /**
  * Keeps `board_best` (the same statement in both stores): a finished run replaces the player's entry
@@ -161,8 +163,9 @@ export class RankedTables {
       ),
       // Moves a live session on only from the step it is at: a finished session never moves.
       advance: db.prepare(
-        'UPDATE sessions SET step = ?, spent = ?, finished = ? WHERE id = ? AND step = ? AND finished = 0',
+        'UPDATE sessions SET step = ?, spent = ?, finished = ?, stepped_at = ? WHERE id = ? AND step = ? AND finished = 0',
       ),
+      expire: db.prepare(`UPDATE sessions SET finished = ${EXPIRED} WHERE finished = 0 AND stepped_at < ?`),
       allActions: db.prepare<[string], { action: string }>(
         'SELECT action FROM session_steps WHERE session_id = ? ORDER BY step',
       ),
@@ -234,6 +237,10 @@ export class RankedTables {
     this.stmts.best.run({ ...r, challenge: r.challenge ?? '' });
   }
 
+  expireSessions(before: string): number {
+    return this.stmts.expire.run(before).changes;
+  }
+
   board(q: BoardQuery): LeaderboardEntry[] {
     const table = q.board === 'open' ? 'open' : 'ranked';
     const challenge = q.board === 'daily' ? (q.date ?? '') : '';
@@ -292,8 +299,16 @@ export class RankedTables {
    * (false when the session is elsewhere: another request recorded this step first). To be run inside
    * a transaction (the store's group commit gives each call a savepoint of its own).
    */
-  recordStep(id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) {
-    if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
+  recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end: SessionEnd | undefined,
+    hash: HashFn,
+    at: string,
+  ) {
+    if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, at, id, step).changes === 0) return false;
     if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
       throw new Error(`session ${id} has step ${step} recorded beyond its position`);
     if (end) this.storeRun(id, step + 1, spent, end, hash);

@@ -299,8 +299,19 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.sessionAction(id, step));
   }
 
-  async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
-    return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash));
+  async recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end?: SessionEnd,
+    at = new Date().toISOString(),
+  ): Promise<boolean> {
+    return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash, at));
+  }
+
+  async expireSessions(before: string): Promise<number> {
+    return this.ranked.expireSessions(before);
   }
 
   async ping(): Promise<void> {

@@ -141,6 +141,13 @@ export interface SessionRecord {
   spent: number;
   finished: boolean;
   createdAt: string;
+  /**
+   * When its last action was recorded (its start until then); read back from the store. A live
+   * session with no action for the server's expiry time is expired (`expireSessions`).
+   */
+  steppedAt?: string;
+  /** True once expired: it never moves again and lists nothing; its name stays owned. */
+  expired?: boolean;
   /** Who started it (recorded when given; read back from the store). */
   audit?: Audit;
 }
@@ -190,6 +197,19 @@ export interface RunStore {
    * session is live and at exactly that step; the primary key on (session, step) backs it). With `end`, the session finishes in the same transaction and its run is
    * stored on the ranked board under the session's id.
    */
-  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean>;
+  recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end?: SessionEnd,
+    /** The time of the step (ISO 8601), kept as the session's `steppedAt`; default now. */
+    at?: string,
+  ): Promise<boolean>;
+  /**
+   * Expires every live session whose last action (or start) is before `before` (ISO 8601): it stays
+   * stored, no longer moves and is no longer live. Answers how many it expired.
+   */
+  expireSessions(before: string): Promise<number>;
   close(): Promise<void>;
 }

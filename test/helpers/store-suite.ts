@@ -58,6 +58,7 @@ const session = (id: string, player: Player, challenge: string | null = null): S
 const UNDO_VERSION_4 = [
   'DROP TABLE board_best',
   'DROP INDEX sessions_player',
+  'DROP INDEX sessions_live',
   ...['key_id', 'request_id'].map((c) => `ALTER TABLE runs DROP COLUMN ${c}`),
   ...['key_id', 'request_id', 'stepped_at'].map((c) => `ALTER TABLE sessions DROP COLUMN ${c}`),
 ];
@@ -82,6 +83,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('stores a run and answers it back whole, large seeds included; unfinished runs are kept', async () => {
         const big = { ...run(agent('Ada'), 2 ** 32 - 1, 7.5), run: { ...run(agent('Ada'), 2 ** 32 - 1, 7.5).run } };
         big.run.actions = [{ type: 'move', dir: 'n' }, { type: 'wait' }];
+        big.audit = { keyId: 'key-id-1', requestId: 'request-1' }; // who stored it, read back whole too
         const saved = await store.save(big);
         expect(saved).toMatchObject({ created: true, rank: 1 });
         const back = await store.get(saved.id);
@@ -94,6 +96,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         });
         const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false));
         expect(unfinished.rank).toBeNull();
+        expect((await store.get(unfinished.id))!.audit).toEqual({ keyId: null, requestId: null });
         expect((await store.get(unfinished.id))!.outcome).toBeNull();
         expect(await store.get('nope')).toBeNull();
         expect([await store.count(), await store.count('g'), await store.count('other')]).toEqual([2, 2, 0]);
@@ -180,7 +183,14 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('stores a session at step 0 and moves it only from the step it is at', async () => {
         expect(await store.createSession(session('s1', agent('Ada')))).toBe(true);
         expect(await store.createSession(session('s1', agent('Bob')))).toBe(false);
-        expect(await store.getSession('s1')).toEqual(session('s1', agent('Ada')));
+        // Read back with what the store keeps besides: the last step's time (its start so far), not
+        // expired, and no audit recorded for a record given none.
+        expect(await store.getSession('s1')).toEqual({
+          ...session('s1', agent('Ada')),
+          steppedAt: '2026-12-01T10:00:00.000Z',
+          expired: false,
+          audit: { keyId: null, requestId: null },
+        });
         expect(await store.recordStep('s1', 0, { type: 'wait' }, 1)).toBe(true);
         expect(await store.recordStep('s1', 0, { type: 'jump' }, 1)).toBe(false); // step 0 is taken
         expect(await store.recordStep('s1', 2, { type: 'jump' }, 1)).toBe(false); // not there yet
@@ -189,6 +199,32 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await store.sessionAction('s1', 1)).toBeNull();
         expect(await store.getSession('s1')).toMatchObject({ step: 1, spent: 1, finished: false });
         expect(await store.getSession('none')).toBeNull();
+      });
+
+      it('expires live sessions idle since before a time, keeps them stored, and never moves them again', async () => {
+        expect(await store.checkName('Ada', null, 'ada-key')).toBe('claimed');
+        await store.createSession({ ...session('idle', agent('Ada')), audit: { keyId: 'k1', requestId: 'r1' } });
+        await store.createSession(session('busy', agent('Bob')));
+        await store.createSession(session('done', agent('Cy')));
+        expect(await store.recordStep('busy', 0, { type: 'wait' }, 1, undefined, '2026-12-02T09:00:00.000Z')).toBe(
+          true,
+        );
+        expect(await store.recordStep('done', 0, { type: 'wait' }, 1, END, '2026-12-01T10:30:00.000Z')).toBe(true);
+        expect(await store.getSession('busy')).toMatchObject({ steppedAt: '2026-12-02T09:00:00.000Z' });
+        // Idle since 10:00 on the 1st (started, no step); busy stepped at 9:00 on the 2nd; done finished.
+        expect(await store.expireSessions('2026-12-02T08:00:00.000Z')).toBe(1);
+        expect(await store.getSession('idle')).toMatchObject({
+          expired: true,
+          finished: false,
+          audit: { keyId: 'k1', requestId: 'r1' },
+        });
+        expect(await store.getSession('busy')).toMatchObject({ expired: false, finished: false });
+        expect(await store.getSession('done')).toMatchObject({ expired: false, finished: true });
+        expect(await store.recordStep('idle', 0, { type: 'wait' }, 1)).toBe(false);
+        expect(await store.expireSessions('2026-12-02T08:00:00.000Z')).toBe(0);
+        // Its name stays owned.
+        expect(await store.checkName('Ada', null, 'other')).toBe('refused');
+        expect(await store.checkName('Ada', 'ada-key', 'other')).toBe('ok');
       });
 
       it('records exactly one of many actions racing for one step', async () => {

@@ -53,7 +53,7 @@ const BACKFILL = `INSERT INTO board_best (game, rules_version, board, challenge,
     FROM runs WHERE outcome_kind IS NOT NULL
   ) ranked WHERE rn = 1`;
 
-async function fillSqlite(dataDir: string): Promise<void> {
+export async function fillSqlite(dataDir: string): Promise<void> {
   await SqliteRunStore.inDataDir(dataDir).close(); // creates and migrates the file
   const db = new Database(join(dataDir, SQLITE_FILE));
   db.transaction(() => {
@@ -66,7 +66,7 @@ async function fillSqlite(dataDir: string): Promise<void> {
   db.close();
 }
 
-async function fillPostgres(url: string): Promise<void> {
+export async function fillPostgres(url: string): Promise<void> {
   await (
     await PostgresRunStore.open({
       connectionString: url,

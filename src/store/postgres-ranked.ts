@@ -16,7 +16,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
 import { boardEntryOf, EXPIRED, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
-import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './sqlite-ranked.js';
+import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './board-sql.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** A pool or a client inside a transaction: both answer `query`. */

@@ -1,12 +1,13 @@
 /**
  * The ranked half of the SQLite store (schema version 2; version 3 only adds runs.spent): owned player
  * names, live sessions and their recorded steps, and the boards (one entry per player, finished runs
- * only). The SQL stays portable (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL
+ * only, read off the kept bests of board-sql.ts). The SQL stays portable (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL
  * store can run the same statements; the primary key on (session_id, step) is the compare-and-set
  * that records one action per step, however many requests race for it.
  */
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
+import { BEST_UPSERT, BOARD_PAGE } from './board-sql.js';
 import { boardEntryOf, EXPIRED, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
@@ -86,46 +87,6 @@ export const BOARDS_MIGRATION = `
   ALTER TABLE sessions ADD COLUMN stepped_at TEXT;
   UPDATE sessions SET stepped_at = created_at;
   CREATE INDEX sessions_live ON sessions (finished, stepped_at);`;
-
-/**
- * Keeps `board_best` (the same statement in both stores): a finished run replaces the player's entry
- * only when it ranks above it (higher score, then fewer steps, then earlier).
- */
-export const BEST_UPSERT = (p: (name: string) => string) => `
-  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
-  VALUES (${['game', 'rules_version', 'board', 'challenge', 'player_kind', 'player_name', 'seq', 'score', 'steps'].map(p).join(', ')})
-  ON CONFLICT (game, rules_version, board, challenge, player_kind, player_name) DO UPDATE
-    SET seq = excluded.seq, score = excluded.score, steps = excluded.steps
-    WHERE excluded.score > board_best.score
-       OR (excluded.score = board_best.score AND (excluded.steps < board_best.steps
-       OR (excluded.steps = board_best.steps AND excluded.seq < board_best.seq)))`;
-
-/**
- * A page of one board, best first, off `board_best_order`; with each entry's attempts (the sessions
- * its player started on that game, rules and challenge). Parameters: game, rules, board, kind,
- * challenge, limit (the same in both stores, `?` or `$n`).
- */
-export const BOARD_PAGE = (p: (i: number) => string) => `
-  SELECT r.id, r.player_name, r.player_kind, r.score, r.steps, r.spent, r.seed, r.progress, r.outcome_kind,
-    r.outcome_reason, r.created_at,
-    (SELECT COUNT(*) FROM sessions s
-     WHERE s.player_key = LOWER(b.player_name) AND s.game = b.game AND s.rules_version = b.rules_version
-       AND COALESCE(s.challenge, '') = b.challenge) AS attempts
-  FROM board_best b JOIN runs r ON r.seq = b.seq
-  WHERE b.game = ${p(1)} AND b.rules_version = ${p(2)} AND b.board = ${p(3)} AND b.player_kind = ${p(4)}
-    AND b.challenge = ${p(5)}
-  ORDER BY b.score DESC, b.steps ASC, b.seq ASC
-  LIMIT ${p(6)}`;
-
-/**
- * The place a run would take: 1 + the other players whose kept best ranks above it (an index range
- * of `board_best_order`, never a scan of the runs). Named parameters.
- */
-export const RANK_OF = (p: (name: string) => string) => `
-  SELECT COUNT(*) AS n FROM board_best
-  WHERE game = ${p('game')} AND rules_version = ${p('rv')} AND board = ${p('board')} AND challenge = ${p('challenge')}
-    AND player_kind = ${p('kind')} AND player_name <> ${p('name')}
-    AND (score > ${p('score')} OR (score = ${p('score')} AND (steps < ${p('steps')} OR (steps = ${p('steps')} AND seq < ${p('seq')}))))`;
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();

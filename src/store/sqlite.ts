@@ -12,7 +12,8 @@ import { storedRunOf, type RunRow } from './rows.js';
 import { NewerSchemaError, runHash, SCHEMA_VERSION } from './schema.js';
 import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
-import { BOARDS_MIGRATION, RANK_OF, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
+import { RANK_OF } from './board-sql.js';
+import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
   RunCopyError,
   type BoardQuery,

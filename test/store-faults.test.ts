@@ -2,7 +2,7 @@
  * A failing store answers 503 store_unavailable within a bound, on every route, /readyz says 503 while
  * it fails, and both recover once the store does; nothing crashes. Real servers on real faults where
  * the machine can make them: a full disk (a small tmpfs), a write lock held past the busy timeout, a
- * frozen (SIGSTOP) and a killed PostgreSQL of the test's own. SQLite's READONLY, CANTOPEN and IOERR
+ * frozen (SIGSTOP), a killed and an out-of-connections PostgreSQL of the test's own. SQLite's READONLY, CANTOPEN and IOERR
  * cannot be made on a running connection (as root every file is writable, and a removed folder leaves
  * the open file writable), so those go through a listening app whose store raises the real error
  * better-sqlite3 gives for each (a read-only connection's write, an open in a missing folder).
@@ -13,6 +13,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { AnyGame } from '../src/core/game.js';
 import { StateSealer } from '../src/core/seal.js';
@@ -285,6 +286,43 @@ describe.skipIf(url === '')('a failing PostgreSQL store', () => {
       expect(await server.stop()).toBe(0);
     } finally {
       if (frozen) signalCluster(cluster.dataDir, 'SIGCONT');
+      cluster.stop();
+    }
+  });
+  it('out of connections (a role capped at 3, all held elsewhere): 503 within the bound, and recovers', async () => {
+    const cluster = await startCluster();
+    if (typeof cluster === 'string') throw new Error(cluster);
+    const held: pg.Client[] = [];
+    const admin = new pg.Client({ connectionString: cluster.url });
+    try {
+      await admin.connect();
+      await admin.query('CREATE ROLE capped LOGIN CONNECTION LIMIT 3');
+      await admin.query('CREATE DATABASE capped OWNER capped');
+      const capped = cluster.url.replace('postgres@', 'capped@').replace(/\/postgres$/, '/capped');
+      const dataDir = mkdtempSync(join(tmpdir(), 'gameboard-pgfault-'));
+      dirs.push(dataDir);
+      const server = await startServer({
+        DATABASE_URL: capped,
+        GAMEBOARD_DATA_DIR: dataDir,
+        GAMEBOARD_RATE_LIMIT: 'off',
+        GAMEBOARD_DB_CONNECT_TIMEOUT_MS: '1500',
+      });
+      await expectRecovered(server.url);
+      // The server's idle connections go; three others take every connection the role may have.
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'capped'");
+      for (let i = 0; i < 3; i++) {
+        const c = new pg.Client({ connectionString: capped });
+        c.on('error', () => undefined);
+        await c.connect();
+        held.push(c);
+      }
+      await expectFailing(server.url);
+      for (const c of held.splice(0)) await c.end();
+      await expectRecovered(server.url);
+      expect(await server.stop()).toBe(0);
+    } finally {
+      for (const c of held) await c.end().catch(() => undefined);
+      await admin.end().catch(() => undefined);
       cluster.stop();
     }
   });

@@ -60,6 +60,10 @@ const sessionInfo = {
     budget: { ...anyObject, type: ['object', 'null'] },
     challenge: { type: ['string', 'null'] },
     finished: { type: 'boolean' },
+    expired: {
+      type: 'boolean',
+      description: 'GET only: true once no action came for the expiry time; it can no longer be played.',
+    },
   },
 } as const;
 

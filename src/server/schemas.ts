@@ -215,8 +215,7 @@ export const runAnswer = {
     steps: { type: 'integer' },
     createdAt: { type: 'string' },
     requestId: {
-      type: 'string',
-      nullable: true,
+      type: ['string', 'null'],
       description: 'The x-request-id of the request that stored the run (null for runs stored before it was kept)',
     },
   },

@@ -60,7 +60,9 @@ export class StoreHealth {
     return new Proxy(store, {
       get: (target, prop, receiver) => {
         const value: unknown = Reflect.get(target, prop, receiver);
-        if (typeof value !== 'function' || prop === 'close' || typeof prop !== 'string') return value;
+        // `ping` is left raw: /readyz reports its own error's code.
+        if (typeof value !== 'function' || prop === 'close' || prop === 'ping' || typeof prop !== 'string')
+          return value;
         const fn = value as (...args: unknown[]) => Promise<unknown>;
         const write = WRITES.has(prop);
         return async (...args: unknown[]): Promise<unknown> => {

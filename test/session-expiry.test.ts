@@ -116,6 +116,25 @@ describe('expiry of abandoned live sessions', () => {
     expect(moved.body.message).toMatch(/for 2 hours/);
   });
 
+  it("an expired daily session is still the day's one attempt, not answered again as a lost start", async () => {
+    const { post } = await server(1);
+    const body = { player: { name: 'Early', kind: 'agent' }, challenge: 'daily' };
+    const first = await post('/api/games/whirlyard/sessions', body);
+    expect(first.status).toBe(200);
+    // A lost answer retried at once is answered again, identically.
+    const retried = await post('/api/games/whirlyard/sessions', body, first.body.playerKey);
+    expect(retried.body.session.id).toBe(first.body.session.id);
+    now += HOUR + 1000;
+    const moved = await post(`/api/sessions/${first.body.session.id}/action`, {
+      stateToken: first.body.stateToken,
+      action: keepGoing(first.body),
+    });
+    expect(moved.status).toBe(409);
+    const late = await post('/api/games/whirlyard/sessions', body, first.body.playerKey);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('daily_taken');
+  });
+
   it('reads GAMEBOARD_SESSION_EXPIRY_HOURS, refusing a malformed value', () => {
     expect(readSessionExpiryMs({})).toBe(24 * HOUR);
     expect(readSessionExpiryMs({ GAMEBOARD_SESSION_EXPIRY_HOURS: '6' })).toBe(6 * HOUR);

@@ -161,7 +161,7 @@ export function registerSessionRoutes(
       if (!created && challenge) {
         // A start whose answer was lost: the session has not moved, so answer it again, identically.
         const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
-        if (earlier && earlier.step === 0 && earlier.player.kind === player.kind) {
+        if (earlier && earlier.step === 0 && !earlier.expired && earlier.player.kind === player.kind) {
           Object.assign(record, { id: earlier.id, seed: earlier.seed });
           created = true;
         }

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: engine throughput and HTTP round trips, each printed with its ratio to a baseline
  * measured in the same run (these machines are noisy; ratios travel, absolute figures do not).
- * `npm run bench -- --engines`, `-- --http`, `-- --live`, `-- --store` or `-- --hostile` runs one part;
+ * `npm run bench -- --engines`, `-- --http`, `-- --live`, `-- --store`, `-- --boards` or `-- --hostile`
+ * runs one part (`--boards`: action p99 with 20 board reads a second over 100,000 runs, both stores;
+ * `--seconds N`, default 5);
  * `--engines` takes `--rounds N` (3: each task measured in N rounds of 1.5 / N s, the best round kept);
  * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
  * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
@@ -18,6 +20,7 @@ import { base, benchHttp, withServers } from './http.js';
 import { benchLoad } from './load.js';
 import { benchLive } from './live.js';
 import { benchStores } from './store.js';
+import { benchBoards, RUNS } from './boards.js';
 
 const args = new Set(process.argv.slice(2));
 const all =
@@ -27,6 +30,7 @@ const all =
   !args.has('--load') &&
   !args.has('--live') &&
   !args.has('--store') &&
+  !args.has('--boards') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -174,6 +178,31 @@ if (all || args.has('--store')) {
         'PostgreSQL vs SQLite': (r.postgres / r.sqlite).toFixed(3),
       })),
     );
+}
+
+if (all || args.has('--boards')) {
+  const seconds = numberOption('--seconds', 5);
+  console.log(
+    `Boards never block play: the real server, whirlyard's stateless action route at 16 connections, quiet and with 20 open-board reads a second, ${RUNS.toLocaleString('en-US')} stored runs; 2 interleaved rounds of ${seconds} s, the worst p99 of each; load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const rows = await benchBoards(seconds);
+  for (const r of rows) if (typeof r === 'string') console.log(r);
+  console.table(
+    rows
+      .filter((r) => typeof r !== 'string')
+      .map((r) => ({
+        store: r.store,
+        'quiet p99 ms': r.quietP99,
+        'with board reads p99 ms': r.loadedP99,
+        'loaded / quiet': (r.loadedP99 / r.quietP99).toFixed(2),
+        'quiet req/s': fmt(r.quietRps),
+        'loaded req/s': fmt(r.loadedRps),
+        'board reads answered': r.reads,
+        'board read median ms': r.readMedianMs.toFixed(1),
+      })),
+  );
 }
 
 if (args.has('--load')) {

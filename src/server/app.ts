@@ -26,6 +26,7 @@ import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
+import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
@@ -72,8 +73,13 @@ export interface AppOptions {
   verifyThreads?: number;
   /** A verifier of one's own instead (tests watch it); closed with the app. */
   verifier?: VerifyPool;
-  /** The clock of ranked play (daily challenge days); tests move it. Default: the system clock. */
+  /** The clock of ranked play (daily challenge days, session expiry); tests move it. Default: the system clock. */
   clock?: () => Date;
+  /**
+   * A live session with no action for this long is expired (default 24 hours; main.ts reads
+   * GAMEBOARD_SESSION_EXPIRY_HOURS).
+   */
+  sessionExpiryMs?: number;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -349,17 +355,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const metrics = opts.metrics ? new Metrics() : null;
-  const store = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
+  // A failing store answers 503 store_unavailable on every route (storehealth.ts), counted by metrics.
+  const health = new StoreHealth();
+  const counted = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
+  const store = counted ? health.guard(counted) : null;
   if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
-  registerOps(app, store, metrics);
+  registerOps(app, store, metrics, health);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {
     compressActions: opts.compressActions ?? false,
   });
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
   app.addHook('onClose', () => verifier.close());
   registerRunRoutes(app, registry, store, opts.clock, verifier);
-  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);

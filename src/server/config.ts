@@ -7,7 +7,8 @@
  * `main.ts` reads them here, so `npm start` runs with the defaults below switched on.
  */
 import { readFileSync } from 'node:fs';
-import { redactUrl, type PostgresOptions } from '../store/postgres.js';
+import { DEFAULT_KEEPALIVE_MS, redactUrl, type PostgresOptions } from '../store/postgres.js';
+import { DEFAULT_BUSY_TIMEOUT_MS, type SqliteOptions } from '../store/sqlite.js';
 
 /** Thrown for a malformed setting; the message names the variable and the accepted form. */
 export class ConfigError extends Error {
@@ -117,6 +118,24 @@ export function readRateLimits(env: NodeJS.ProcessEnv): RateLimits | null {
   return limits;
 }
 
+/** Abandoned live sessions expire after a day without an action. */
+export const DEFAULT_SESSION_EXPIRY_HOURS = 24;
+
+/**
+ * `GAMEBOARD_SESSION_EXPIRY_HOURS`: a live session with no action for this many hours (1 to 8760,
+ * default 24) is expired: its action route answers 409 session_over and it no longer counts as live.
+ * Answers milliseconds.
+ */
+export function readSessionExpiryMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.GAMEBOARD_SESSION_EXPIRY_HOURS?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000;
+  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 8760)
+    throw new ConfigError(
+      `GAMEBOARD_SESSION_EXPIRY_HOURS must be a whole number of hours from 1 to 8760; got ${JSON.stringify(raw)}`,
+    );
+  return Number(raw) * 3_600_000;
+}
+
 /** `GAMEBOARD_METRICS=1` serves `GET /metrics`; off by default (it tells anyone how busy the server is). */
 export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
   const raw = env.GAMEBOARD_METRICS?.trim().toLowerCase();
@@ -129,6 +148,9 @@ export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
  * The PostgreSQL store's settings, or null when `DATABASE_URL` is unset (the SQLite store in the data
  * folder then). `GAMEBOARD_DB_POOL_SIZE` (default 10 connections per server process),
  * `GAMEBOARD_DB_STATEMENT_TIMEOUT_MS` (default 10 s), `GAMEBOARD_DB_CONNECT_TIMEOUT_MS` (default 5 s),
+ * `GAMEBOARD_DB_QUERY_TIMEOUT_MS` (the client's own deadline per query, default the statement timeout
+ * plus 1 s: a frozen database fails requests after it), `GAMEBOARD_DB_KEEPALIVE_MS` (TCP keepalive's
+ * first probe on idle connections, default 10 s, 0 for none),
  * `GAMEBOARD_DB_SSL` (`off`, `require`: encrypted without checking the certificate, or `verify`:
  * encrypted to a certificate the system or `GAMEBOARD_DB_SSL_CA` (a PEM file) trusts). An `sslmode`
  * in the URL takes precedence over GAMEBOARD_DB_SSL.
@@ -165,11 +187,26 @@ export function readDatabase(env: NodeJS.ProcessEnv): PostgresOptions | null {
       }
     }
   }
+  const statementTimeoutMs = int('GAMEBOARD_DB_STATEMENT_TIMEOUT_MS', 10_000, 3_600_000);
   return {
     connectionString: url,
     poolSize: int('GAMEBOARD_DB_POOL_SIZE', 10, 1000),
-    statementTimeoutMs: int('GAMEBOARD_DB_STATEMENT_TIMEOUT_MS', 10_000, 3_600_000),
+    statementTimeoutMs,
     connectTimeoutMs: int('GAMEBOARD_DB_CONNECT_TIMEOUT_MS', 5_000, 600_000),
+    queryTimeoutMs: int('GAMEBOARD_DB_QUERY_TIMEOUT_MS', statementTimeoutMs + 1000, 3_601_000),
+    keepAliveMs:
+      env.GAMEBOARD_DB_KEEPALIVE_MS?.trim() === '0'
+        ? 0
+        : int('GAMEBOARD_DB_KEEPALIVE_MS', DEFAULT_KEEPALIVE_MS, 3_600_000),
     ssl,
   };
+}
+
+/**
+ * The SQLite store's settings: `GAMEBOARD_DB_BUSY_TIMEOUT_MS`, how long a write waits for another
+ * process's write lock before it is answered 503 store_unavailable (default 5 s; the wait holds the
+ * event loop, so keep it short).
+ */
+export function readSqlite(env: NodeJS.ProcessEnv): SqliteOptions {
+  return { busyTimeoutMs: positiveInt(env, 'GAMEBOARD_DB_BUSY_TIMEOUT_MS', DEFAULT_BUSY_TIMEOUT_MS) };
 }

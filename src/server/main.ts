@@ -21,8 +21,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateSealer } from '../core/seal.js';
-import { describeError, isUnavailable, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
-import { CorruptStoreError, SqliteRunStore } from '../store/sqlite.js';
+import { describeError, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
+import { CorruptStoreError, SqliteRunStore, type SqliteOptions } from '../store/sqlite.js';
 import type { RunStore } from '../store/store.js';
 import { buildApp } from './app.js';
 import {
@@ -30,11 +30,12 @@ import {
   readDatabase,
   readMetricsEnabled,
   readRateLimits,
+  readSessionExpiryMs,
+  readSqlite,
   readTimeouts,
   type RateLimits,
   type Timeouts,
 } from './config.js';
-import { ApiError } from './errors.js';
 import { loadSecrets } from './secret.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -64,11 +65,15 @@ let timeouts: Timeouts;
 let rateLimits: RateLimits | null;
 let metrics: boolean;
 let database: PostgresOptions | null;
+let sqlite: SqliteOptions;
+let sessionExpiryMs: number;
 try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
   metrics = readMetricsEnabled(process.env);
   database = readDatabase(process.env);
+  sqlite = readSqlite(process.env);
+  sessionExpiryMs = readSessionExpiryMs(process.env);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   fail(err.message);
@@ -84,34 +89,16 @@ function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown
 const storePlace = () => (database ? redactUrl(database.connectionString) : dataDir);
 
 /**
- * A PostgreSQL store whose lost connections answer 503 store_unavailable (with a message saying so)
- * instead of 500: the pool reconnects on the next request, so the server recovers by itself once the
- * database is back.
- */
-function answerOutages(store: RunStore): RunStore {
-  return new Proxy(store, {
-    get(target, key, receiver) {
-      const value: unknown = Reflect.get(target, key, receiver);
-      if (typeof value !== 'function' || key === 'close') return value;
-      return (...args: unknown[]) =>
-        (value as (...a: unknown[]) => Promise<unknown>).apply(target, args).catch((err: unknown) => {
-          if (!isUnavailable(err)) throw err;
-          throw new ApiError('store_unavailable', 'The run store does not answer right now; try again shortly.');
-        });
-    },
-  });
-}
-
-/**
  * The run store: PostgreSQL when DATABASE_URL is set (it must answer at start), else SQLite in the
  * data folder, or null when that folder can be read but not written (a read-only mount): the games
  * are served and the run routes answer 503 store_unavailable. A damaged SQLite store is refused
  * (`CorruptStoreError`): starting on it would fail run requests one by one.
  */
 async function openStore(): Promise<RunStore | null> {
-  if (database) return answerOutages(await PostgresRunStore.open(database));
+  // A store that fails later (lost database, full disk) answers 503 store_unavailable: buildApp wraps it.
+  if (database) return PostgresRunStore.open(database);
   try {
-    return SqliteRunStore.inDataDir(dataDir);
+    return SqliteRunStore.inDataDir(dataDir, sqlite);
   } catch (err) {
     const code = String((err as NodeJS.ErrnoException).code ?? '');
     if (err instanceof CorruptStoreError || !/^(EACCES|EPERM|EROFS|SQLITE_CANTOPEN|SQLITE_READONLY)/.test(code))
@@ -147,6 +134,7 @@ async function serve(): Promise<void> {
     timeouts,
     rateLimits,
     metrics,
+    sessionExpiryMs,
   });
 
   try {

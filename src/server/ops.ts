@@ -1,6 +1,6 @@
 /**
  * Operations routes and instruments: `GET /healthz` (the process answers), `GET /readyz` (the run
- * store answers too), and, when enabled, `GET /metrics` in Prometheus text format (prom-client):
+ * store answers `SELECT 1` within a deadline and no write failed lately: storehealth.ts), and, when enabled, `GET /metrics` in Prometheus text format (prom-client):
  * requests by route and status, latency histograms, actions per game, runs verified, rate-limited
  * requests, store errors, and the process's own figures. Metrics are per process: with workers, each
  * scrape sees the worker that answered it.
@@ -10,6 +10,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import type { RunStore } from '../store/store.js';
 import type { RateGroup } from './config.js';
 import { errorBody } from './errors.js';
+import type { StoreHealth } from './storehealth.js';
 
 /** The instruments one app records into. */
 export class Metrics {
@@ -85,20 +86,23 @@ export class Metrics {
 }
 
 /** Registers /healthz and /readyz, and /metrics with its hooks when `metrics` is given. */
-export function registerOps(app: FastifyInstance, store: RunStore | null, metrics: Metrics | null): void {
+export function registerOps(
+  app: FastifyInstance,
+  store: RunStore | null,
+  metrics: Metrics | null,
+  health: StoreHealth,
+): void {
   const hidden = { hide: true } as const; // kept out of /openapi.json: not part of the game API
 
   app.get('/healthz', { schema: hidden }, async () => ({ ok: true, status: 'up' }));
 
   app.get('/readyz', { schema: hidden }, async (req, reply) => {
     if (!store) return { ok: true, status: 'ready', store: 'none' };
-    try {
-      await store.count();
-      return { ok: true, status: 'ready', store: 'ok' };
-    } catch (err) {
-      req.log.error({ err }, 'the run store does not answer');
-      return reply.code(503).send(errorBody('store_unavailable', 'The run store does not answer.'));
-    }
+    // Cheap: SELECT 1 with a deadline (never a count of the runs), and not ready while writes fail.
+    const problem = await health.problem(store);
+    if (problem === null) return { ok: true, status: 'ready', store: 'ok' };
+    req.log.warn({ problem }, 'the run store is not ready');
+    return reply.code(503).send(errorBody('store_unavailable', problem));
   });
 
   if (!metrics) return;

@@ -17,6 +17,20 @@ export function hashPlayerKey(key: string): string {
 }
 
 /**
+ * The key id recorded with runs and sessions for audit: the first 12 characters (72 bits) of the
+ * key's stored hash. It tells an operator which key stored what without being the key or its hash.
+ */
+export function keyIdOf(key: string): string {
+  return hashPlayerKey(key).slice(0, 12);
+}
+
+/** The key a request used for its name: the one just issued, else the one sent; null for none. */
+export function usedKey(issued: string | null, header: unknown): string | null {
+  if (issued) return issued;
+  return typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null;
+}
+
+/**
  * Checks that the request may use `player.name`: answers a new key when this use claimed the name,
  * null when the key sent is the owner's, and throws 403 name_owned otherwise.
  */

@@ -80,6 +80,10 @@ const sessionInfo = {
   properties: {
     ...sessionFields,
     actionUrl: { type: 'string', description: 'Where its next action goes (absent on a refusal).' },
+    expired: {
+      type: 'boolean',
+      description: 'GET only: true once no action came for the expiry time; it can no longer be played.',
+    },
   },
 } as const;
 

@@ -14,7 +14,7 @@ import { RunCopyError, type Player, type RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
 import { ApiError } from './errors.js';
 import { compileActionGrammars, plainJson } from './grammar.js';
-import { ownName, PLAYER_KEY_HEADER } from './players.js';
+import { keyIdOf, ownName, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import { namedErrors, storedRunErrors, submitAnswer } from './rankedschemas.js';
 import { playerKeyHeaders, runAnswer, runBody, runIdParams } from './schemas.js';
 import type { Verdict } from './verify.js';
@@ -116,9 +116,10 @@ export function registerRunRoutes(
         progress: verdict.progress,
       };
       const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
+      const key = usedKey(playerKey, req.headers[PLAYER_KEY_HEADER]);
       let saved;
       try {
-        saved = await s.save(verified);
+        saved = await s.save({ ...verified, audit: { keyId: key && keyIdOf(key), requestId: req.id } });
       } catch (err) {
         if (err instanceof RunCopyError)
           throw new ApiError(
@@ -177,6 +178,8 @@ export function registerRunRoutes(
         board: stored.board,
         challenge: stored.challenge,
         createdAt: stored.createdAt,
+        // The request that stored it (its x-request-id), for tracing a run to the server's logs.
+        requestId: stored.audit?.requestId ?? null,
       };
     },
   );

@@ -300,5 +300,9 @@ export const runAnswer = {
     board: { type: 'string', enum: ['open', 'ranked'], description: 'Submitted (`open`) or played live (`ranked`).' },
     challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge run, else null.' },
     createdAt: { type: 'string' },
+    requestId: {
+      type: ['string', 'null'],
+      description: 'The x-request-id of the request that stored the run (null for runs stored before it was kept)',
+    },
   },
 } as const;

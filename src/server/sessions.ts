@@ -23,9 +23,10 @@ import type { Registry } from '../core/registry.js';
 import { canonicalJson, StateError, type StateSealer } from '../core/seal.js';
 import type { Player, RunStore, SessionEnd, SessionRecord } from '../store/store.js';
 import { DailySeeds, isSeeded, utcDay } from './daily.js';
+import { DEFAULT_SESSION_EXPIRY_HOURS } from './config.js';
 import { ApiError } from './errors.js';
 import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
-import { ownName, PLAYER_KEY_HEADER } from './players.js';
+import { keyIdOf, ownName, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import {
   liveAnswer,
   liveAccepted,
@@ -50,6 +51,7 @@ export function registerSessionRoutes(
   sealer: StateSealer,
   store: RunStore | null,
   clock: () => Date = () => new Date(),
+  expiryMs: number = DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000,
 ): void {
   const validators = compileActionGrammars(registry);
   const tokens = new SessionTokens(sealer.deriveKey('live-session'));
@@ -70,6 +72,25 @@ export function registerSessionRoutes(
     if (!store) throw new ApiError('store_unavailable');
     return store;
   };
+
+  // Abandoned sessions are expired lazily (the action route below) and swept every hour (or sooner
+  // for a short expiry time), so that they stop counting as live however nobody comes back.
+  const cutoff = () => new Date(clock().getTime() - expiryMs).toISOString();
+  const expiredMessage = () =>
+    `This live session expired: no action was played in it for ${Math.round(expiryMs / 3_600_000)} hours. Start a new session.`;
+  if (store) {
+    const sweep = setInterval(
+      () => {
+        store.expireSessions(cutoff()).catch((err: unknown) => app.log.warn({ err }, 'expiring idle sessions failed'));
+      },
+      Math.min(expiryMs, 3_600_000),
+    );
+    sweep.unref();
+    app.addHook('onClose', (_app, done) => {
+      clearInterval(sweep);
+      done();
+    });
+  }
 
   /** How the run stands: the game's own outcome, else `truncated` once the budget is spent. */
   const outcomeOf = (game: AnyGame, state: unknown, spent: number): Outcome | null => {
@@ -127,6 +148,7 @@ export function registerSessionRoutes(
       const s = needStore();
       const { player } = req.body;
       const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
+      const key = usedKey(playerKey, req.headers[PLAYER_KEY_HEADER]);
       // A game without randomness has one ranked board; its daily challenge is an ordinary session.
       const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
       const record: SessionRecord = {
@@ -140,12 +162,13 @@ export function registerSessionRoutes(
         spent: 0,
         finished: false,
         createdAt: clock().toISOString(),
+        audit: { keyId: key && keyIdOf(key), requestId: req.id },
       };
       let created = await s.createSession(record);
       if (!created && challenge) {
         // A start whose answer was lost: the session has not moved, so answer it again, identically.
         const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
-        if (earlier && earlier.step === 0 && earlier.player.kind === player.kind) {
+        if (earlier && earlier.step === 0 && !earlier.expired && earlier.player.kind === player.kind) {
           Object.assign(record, { id: earlier.id, seed: earlier.seed });
           created = true;
         }
@@ -205,7 +228,9 @@ export function registerSessionRoutes(
       }
       // A state behind the record: a retry of the last recorded step (same action) or a fork.
       const stale = async () => {
-        const now = (await s.getSession(id))?.step ?? session.step;
+        const latest = await s.getSession(id);
+        if (latest?.expired) throw new ApiError('session_over', expiredMessage());
+        const now = latest?.step ?? session.step;
         const recorded = await s.sessionAction(id, c.step);
         if (c.step === now - 1 && recorded && canonicalJson(recorded) === canonicalJson(action)) return;
         throw new ApiError(
@@ -215,6 +240,12 @@ export function registerSessionRoutes(
       };
       if (c.step < session.step) await stale();
       else if (session.finished) throw new ApiError('session_over');
+      else if (session.expired) throw new ApiError('session_over', expiredMessage());
+      else if ((session.steppedAt ?? session.createdAt) < cutoff()) {
+        positions.delete(id);
+        await s.expireSessions(cutoff());
+        throw new ApiError('session_over', expiredMessage());
+      }
 
       const budget = budgetOf(game);
       const cost = budget ? actionCost(budget, action as GameAction) : 0;
@@ -238,10 +269,18 @@ export function registerSessionRoutes(
               gameOver: game.isGameOver(next.state),
               outcome,
               progress: progressOf(game, next.state)?.value ?? null,
+              requestId: req.id,
             }
           : undefined;
-        if (await s.recordStep(id, c.step, action as GameAction, next.spent, end))
-          remember(positions, id, { ...session, step: next.step, spent: next.spent, finished: end !== undefined });
+        const at = clock().toISOString();
+        if (await s.recordStep(id, c.step, action as GameAction, next.spent, end, at))
+          remember(positions, id, {
+            ...session,
+            step: next.step,
+            spent: next.spent,
+            finished: end !== undefined,
+            steppedAt: at,
+          });
         else {
           positions.delete(id);
           await stale();
@@ -333,6 +372,8 @@ export function registerSessionRoutes(
         budget: game ? budgetOf(game) : null,
         finished: session.finished,
         createdAt: session.createdAt,
+        // Expired: no action for the server's expiry time; it can no longer be played.
+        expired: session.expired === true,
       };
       const secret = !session.finished || (session.challenge !== null && session.challenge >= utcDay(clock()));
       if (!secret) Object.assign(info, { seed: session.seed }, runLinks(session.id));

@@ -14,31 +14,78 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
-import { boardEntryOf, seedColumns, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import { boardEntryOf, EXPIRED, seedColumns, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
+import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './board-sql.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** A pool or a client inside a transaction: both answer `query`. */
 export type Queryable = Pool | PoolClient;
 
-/** The best finished run of each player on one board: game, rules, board, kind, challenge, limit. */
-const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, spent, seed, wide_seed, progress, outcome_kind, outcome_reason, created_at,
-    (SELECT COUNT(*) FROM sessions s
-     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
-       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
-  FROM (
-    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
-    FROM runs r
-    WHERE game = $1 AND rules_version = $2 AND board = $3 AND player_kind = $4 AND outcome_kind IS NOT NULL
-      AND COALESCE(challenge, '') = $5
-  ) best
-  WHERE rn = 1
-  ORDER BY score DESC, steps ASC, seq ASC
-  LIMIT $6`;
+/** A page of one board off the kept best runs (sqlite-ranked.ts BOARD_PAGE: the same statement). */
+const BOARD_SQL = BOARD_PAGE((i) => `$${i}`);
+
+/** The numbered form of a statement written with named parameters, and its values in that order. */
+function numbered(sql: (p: (name: string) => string) => string, values: Record<string, unknown>) {
+  const names: string[] = [];
+  const text = sql((name) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
+  });
+  return { text, values: names.map((n) => values[n]) };
+}
+
+/** Updates a player's kept best with a finished run just stored (in the caller's transaction). */
+export async function keepBest(
+  tx: Queryable,
+  r: {
+    game: string;
+    rules_version: string;
+    board: string;
+    challenge: string | null;
+    player_kind: string;
+    player_name: string;
+    seq: number | string;
+    score: number;
+    steps: number;
+  },
+): Promise<void> {
+  await tx.query(numbered(BEST_UPSERT, { ...r, challenge: r.challenge ?? '' }));
+}
+
+/** The place on its board of a stored finished run (see RANK_OF). */
+export async function rankOf(
+  db: Queryable,
+  r: {
+    game: string;
+    rules_version: string;
+    board: string;
+    challenge: string | null;
+    player_kind: string;
+    player_name: string;
+    score: number;
+    steps: number;
+    seq: number | string;
+  },
+): Promise<number> {
+  const q = await db.query<{ n: string }>(
+    numbered(RANK_OF, {
+      game: r.game,
+      rv: r.rules_version,
+      board: r.board,
+      challenge: r.challenge ?? '',
+      kind: r.player_kind,
+      name: r.player_name,
+      score: r.score,
+      steps: r.steps,
+      seq: r.seq,
+    }),
+  );
+  return Number(q.rows[0].n) + 1;
+}
 
 const SESSION_COLUMNS =
-  'id, game, rules_version, seed, wide_seed, player_name, player_kind, challenge, step, spent, finished, created_at';
+  'id, game, rules_version, seed, wide_seed, player_name, player_kind, challenge, step, spent, finished, created_at, key_id, request_id, stepped_at';
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();
@@ -51,16 +98,22 @@ export async function lockFingerprint(tx: PoolClient, hash: string): Promise<voi
 /** Runs `work` in a transaction on a client of its own; rolls back if it throws. */
 export async function inTransaction<T>(pool: Pool, work: (tx: PoolClient) => Promise<T>): Promise<T> {
   const tx = await pool.connect();
+  // A client whose query timed out or whose rollback failed is thrown away, not handed back to the
+  // pool: it may still have a statement running on a database that stopped answering.
+  let broken: Error | undefined;
   try {
     await tx.query('BEGIN');
     const result = await work(tx);
     await tx.query('COMMIT');
     return result;
   } catch (err) {
-    await tx.query('ROLLBACK').catch(() => undefined);
+    // After a client-side timeout the connection is still busy with the stuck statement: a ROLLBACK
+    // would wait as long again. Throwing the connection away rolls the transaction back as well.
+    if (err instanceof Error && /Query read timeout/.test(err.message)) broken = err;
+    else await tx.query('ROLLBACK').catch((e: unknown) => (broken = e instanceof Error ? e : new Error(String(e))));
     throw err;
   } finally {
-    tx.release();
+    tx.release(broken);
   }
 }
 
@@ -94,8 +147,9 @@ export async function checkName(
 
 export async function createSession(db: Queryable, s: SessionRecord): Promise<boolean> {
   const r = await db.query(
-    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at, wide_seed)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10)
+    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at,
+                           wide_seed, key_id, request_id, stepped_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10, $11, $12, $9)
      ON CONFLICT DO NOTHING`,
     [
       s.id,
@@ -108,6 +162,8 @@ export async function createSession(db: Queryable, s: SessionRecord): Promise<bo
       s.challenge,
       s.createdAt,
       seedColumns(s.seed).wide_seed,
+      s.audit?.keyId ?? null,
+      s.audit?.requestId ?? null,
     ],
   );
   return r.rowCount === 1;
@@ -164,12 +220,13 @@ export function recordStep(
   action: GameAction,
   spent: number,
   end: SessionEnd | undefined,
+  at: string,
 ): Promise<boolean> {
   return inTransaction(pool, async (tx) => {
-    // Moves a live session on only from the step it is at: a finished session never moves.
+    // Moves a live session on only from the step it is at: a finished or expired session never moves.
     const moved = await tx.query(
-      'UPDATE sessions SET step = $1, spent = $2, finished = $3 WHERE id = $4 AND step = $5 AND finished = 0',
-      [step + 1, spent, end ? 1 : 0, id, step],
+      'UPDATE sessions SET step = $1, spent = $2, finished = $3, stepped_at = $6 WHERE id = $4 AND step = $5 AND finished = 0',
+      [step + 1, spent, end ? 1 : 0, id, step, at],
     );
     if (moved.rowCount === 0) return false;
     const inserted = await tx.query(
@@ -183,6 +240,14 @@ export function recordStep(
   });
 }
 
+/** Expires the live sessions whose last action is before `before`; answers how many. */
+export async function expireSessions(db: Queryable, before: string): Promise<number> {
+  const r = await db.query(`UPDATE sessions SET finished = ${EXPIRED} WHERE finished = 0 AND stepped_at < $1`, [
+    before,
+  ]);
+  return r.rowCount ?? 0;
+}
+
 /** The finished session's run, on the ranked board under the session's id. */
 async function storeRun(tx: PoolClient, id: string, steps: number, spent: number, end: SessionEnd): Promise<void> {
   const s = (await getSession(tx, id))!;
@@ -193,10 +258,11 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
   const actions = '[' + recorded.rows.map((r) => r.action).join(',') + ']';
   const hash = runHash(s.game, s.rulesVersion, s.seed, JSON.parse(actions) as GameAction[]);
   await lockFingerprint(tx, hash);
-  await tx.query(
+  const inserted = await tx.query<{ seq: string }>(
     `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                       board, challenge, outcome_kind, outcome_reason, progress, spent, wide_seed)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17, $18)`,
+                       board, challenge, outcome_kind, outcome_reason, progress, spent, wide_seed, key_id, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'ranked', $13, $14, $15, $16, $17, $18, $19, $20)
+     RETURNING seq`,
     [
       id,
       s.game,
@@ -216,6 +282,19 @@ async function storeRun(tx: PoolClient, id: string, steps: number, spent: number
       end.progress,
       spent,
       seedColumns(s.seed).wide_seed,
+      s.audit?.keyId ?? null,
+      end.requestId ?? null,
     ],
   );
+  await keepBest(tx, {
+    game: s.game,
+    rules_version: s.rulesVersion,
+    board: 'ranked',
+    challenge: s.challenge,
+    player_kind: s.player.kind,
+    player_name: s.player.name,
+    seq: inserted.rows[0].seq,
+    score: end.score,
+    steps,
+  });
 }

@@ -67,6 +67,34 @@ export const PG_MIGRATIONS: readonly string[] = [
    CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`,
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
   WIDE_SEED_MIGRATION,
+  `CREATE TABLE board_best (
+     game          TEXT             NOT NULL,
+     rules_version TEXT             NOT NULL,
+     board         TEXT             NOT NULL,
+     challenge     TEXT             NOT NULL,
+     player_kind   TEXT             NOT NULL,
+     player_name   TEXT             NOT NULL,
+     seq           BIGINT           NOT NULL,
+     score         DOUBLE PRECISION NOT NULL,
+     steps         INTEGER          NOT NULL,
+     PRIMARY KEY (game, rules_version, board, challenge, player_kind, player_name)
+   );
+   CREATE INDEX board_best_order ON board_best (game, rules_version, board, challenge, player_kind, score DESC, steps ASC, seq ASC);
+   INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
+     SELECT game, rules_version, board, challenge, player_kind, player_name, seq, score, steps FROM (
+       SELECT game, rules_version, board, COALESCE(challenge, '') AS challenge, player_kind, player_name, seq, score, steps,
+         ROW_NUMBER() OVER (PARTITION BY game, rules_version, board, COALESCE(challenge, ''), player_kind, player_name
+                            ORDER BY score DESC, steps ASC, seq ASC) AS rn
+       FROM runs WHERE outcome_kind IS NOT NULL
+     ) ranked WHERE rn = 1;
+   CREATE INDEX sessions_player ON sessions (player_key, game, rules_version, challenge);
+   ALTER TABLE runs ADD COLUMN key_id TEXT;
+   ALTER TABLE runs ADD COLUMN request_id TEXT;
+   ALTER TABLE sessions ADD COLUMN key_id TEXT;
+   ALTER TABLE sessions ADD COLUMN request_id TEXT;
+   ALTER TABLE sessions ADD COLUMN stepped_at TEXT;
+   UPDATE sessions SET stepped_at = created_at;
+   CREATE INDEX sessions_live ON sessions (finished, stepped_at);`,
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

@@ -38,6 +38,14 @@ export interface PostgresOptions {
   statementTimeoutMs: number;
   /** How long to wait for a new connection before failing the request. */
   connectTimeoutMs: number;
+  /**
+   * Client-side deadline of one query: a database that stops answering (frozen, a network that drops
+   * packets) fails the request after this long instead of holding it, whatever the server's own
+   * statement timeout. Default: the statement timeout plus a second.
+   */
+  queryTimeoutMs?: number;
+  /** TCP keepalive on every connection, first probe after this much idle time (0: keepalive off). */
+  keepAliveMs?: number;
   /** TLS to the database: false for none, else node's TLS options. `sslmode` in the URL wins over it. */
   ssl: false | ConnectionOptions;
 }
@@ -46,6 +54,9 @@ export interface PostgresOptions {
 export function redactUrl(url: string): string {
   return url.replace(/(\/\/[^:/@]*:)[^@/]*@/, '$1***@');
 }
+
+/** TCP keepalive's first probe after 10 s idle: a silently dropped connection is noticed in under a minute. */
+export const DEFAULT_KEEPALIVE_MS = 10_000;
 
 export class PostgresRunStore implements RunStore {
   private constructor(private readonly pool: Pool) {}
@@ -60,7 +71,10 @@ export class PostgresRunStore implements RunStore {
       connectionString: options.connectionString,
       max: options.poolSize,
       statement_timeout: options.statementTimeoutMs,
+      query_timeout: options.queryTimeoutMs ?? options.statementTimeoutMs + 1000,
       connectionTimeoutMillis: options.connectTimeoutMs,
+      keepAlive: (options.keepAliveMs ?? DEFAULT_KEEPALIVE_MS) > 0,
+      keepAliveInitialDelayMillis: options.keepAliveMs ?? DEFAULT_KEEPALIVE_MS,
       ssl: options.ssl === false ? undefined : options.ssl,
     });
     // An idle connection the database drops (restart, network) emits here; without a listener it would
@@ -77,15 +91,7 @@ export class PostgresRunStore implements RunStore {
 
   /** The run's place on its board, counting each other player's best once; null if unfinished. */
   private async rankOf(db: PoolClient, r: RunRow): Promise<number | null> {
-    if (r.outcome_kind === null) return null;
-    const q = await db.query<{ n: string }>(
-      `SELECT COUNT(DISTINCT player_name) AS n FROM runs
-       WHERE game = $1 AND rules_version = $2 AND board = $3 AND COALESCE(challenge, '') = $4
-         AND player_kind = $5 AND player_name <> $6 AND outcome_kind IS NOT NULL
-         AND (score > $7 OR (score = $7 AND (steps < $8 OR (steps = $8 AND seq < $9))))`,
-      [r.game, r.rules_version, r.board, r.challenge ?? '', r.player_kind, r.player_name, r.score, r.steps, r.seq],
-    );
-    return Number(q.rows[0].n) + 1;
+    return r.outcome_kind === null ? null : ranked.rankOf(db, r);
   }
 
   save(v: VerifiedRun): Promise<SaveResult> {
@@ -110,8 +116,8 @@ export class PostgresRunStore implements RunStore {
       const createdAt = new Date().toISOString();
       const inserted = await tx.query<RunRow>(
         `INSERT INTO runs (id, game, rules_version, seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           outcome_kind, outcome_reason, progress, spent, wide_seed)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                           outcome_kind, outcome_reason, progress, spent, wide_seed, key_id, request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
          RETURNING *`,
         [
           id,
@@ -131,8 +137,11 @@ export class PostgresRunStore implements RunStore {
           v.progress,
           v.spent,
           seedColumns(seed).wide_seed,
+          v.audit?.keyId ?? null,
+          v.audit?.requestId ?? null,
         ],
       );
+      if (v.outcome) await ranked.keepBest(tx, { ...inserted.rows[0], challenge: null });
       return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true };
     });
   }
@@ -144,6 +153,10 @@ export class PostgresRunStore implements RunStore {
 
   board(q: BoardQuery): Promise<LeaderboardEntry[]> {
     return ranked.board(this.pool, q);
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
   }
 
   async count(game?: string): Promise<number> {
@@ -178,8 +191,19 @@ export class PostgresRunStore implements RunStore {
     return ranked.sessionActions(this.pool, id);
   }
 
-  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
-    return ranked.recordStep(this.pool, id, step, action, spent, end);
+  recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end?: SessionEnd,
+    at = new Date().toISOString(),
+  ): Promise<boolean> {
+    return ranked.recordStep(this.pool, id, step, action, spent, end, at);
+  }
+
+  expireSessions(before: string): Promise<number> {
+    return ranked.expireSessions(this.pool, before);
   }
 
   pinDailySeed(game: string, day: string, seed: string): Promise<string> {
@@ -212,7 +236,7 @@ export function isUnavailable(err: unknown): boolean {
   if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/.test(code))
     return true;
   if (err instanceof AggregateError) return err.errors.some(isUnavailable);
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable/i.test(
     err.message,
   );
 }

@@ -6,7 +6,7 @@
  */
 import type { GameAction } from '../core/game.js';
 import type { Seed } from '../core/seed.js';
-import type { LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
+import type { Audit, LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
 
 type Big = number | string;
 
@@ -41,6 +41,8 @@ export interface RunRow {
   outcome_kind: 'terminated' | 'truncated' | 'ended' | null;
   outcome_reason: string | null;
   progress: number | null;
+  key_id: string | null;
+  request_id: string | null;
 }
 
 /** A row of `sessions` (the columns the stores select). */
@@ -55,8 +57,12 @@ export interface SessionRow {
   challenge: string | null;
   step: number;
   spent: number;
+  /** 0 live, 1 finished (its run stored), 2 expired. */
   finished: number;
   created_at: string;
+  key_id: string | null;
+  request_id: string | null;
+  stepped_at: string | null;
 }
 
 /** A line of a board query: a finished run's shown columns and the player's attempts. */
@@ -96,8 +102,18 @@ export function storedRunOf(r: RunRow): StoredRun {
     progress: r.progress,
     board: r.board,
     challenge: r.challenge,
+    audit: auditOf(r),
   };
 }
+
+/** The audit columns of a row. */
+const auditOf = (r: { key_id: string | null; request_id: string | null }): Audit => ({
+  keyId: r.key_id ?? null,
+  requestId: r.request_id ?? null,
+});
+
+/** `sessions.finished` of an expired session (0 live, 1 finished). */
+export const EXPIRED = 2;
 
 /** A live session from its row. */
 export function sessionOf(r: SessionRow): SessionRecord {
@@ -112,6 +128,9 @@ export function sessionOf(r: SessionRow): SessionRecord {
     spent: r.spent,
     finished: r.finished === 1,
     createdAt: r.created_at,
+    steppedAt: r.stepped_at ?? r.created_at,
+    expired: r.finished === EXPIRED,
+    audit: auditOf(r),
   };
 }
 

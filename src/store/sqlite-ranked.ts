@@ -1,14 +1,15 @@
 /**
  * The ranked half of the SQLite store (schema version 2; version 3 only adds runs.spent): owned player
  * names, live sessions and their recorded steps, and the boards (one entry per player, finished runs
- * only). The SQL stays portable (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL
+ * only, read off the kept bests of board-sql.ts). The SQL stays portable (window functions, ON CONFLICT DO NOTHING, COALESCE) so a PostgreSQL
  * store can run the same statements; the primary key on (session_id, step) is the compare-and-set
  * that records one action per step, however many requests race for it.
  */
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
 import type { Seed } from '../core/seed.js';
-import { boardEntryOf, seedColumns, seedOfRow, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import { BEST_UPSERT, BOARD_PAGE } from './board-sql.js';
+import { boardEntryOf, EXPIRED, seedColumns, seedOfRow, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
 
 /** Schema version 2: from version 1's runs table to ranked play. */
@@ -50,21 +51,43 @@ export const RANKED_MIGRATION = `
   );
   CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`;
 
-/** The best finished run of each player on one board; `?` order: game, rules, board, kind, challenge, limit. */
-const BOARD_SQL = `
-  SELECT id, player_name, player_kind, score, steps, spent, seed, wide_seed, progress, outcome_kind, outcome_reason, created_at,
-    (SELECT COUNT(*) FROM sessions s
-     WHERE s.game = best.game AND s.rules_version = best.rules_version AND s.player_key = LOWER(best.player_name)
-       AND COALESCE(s.challenge, '') = COALESCE(best.challenge, '')) AS attempts
-  FROM (
-    SELECT r.*, ROW_NUMBER() OVER (PARTITION BY player_name ORDER BY score DESC, steps ASC, seq ASC) AS rn
-    FROM runs r
-    WHERE game = ? AND rules_version = ? AND board = ? AND player_kind = ? AND outcome_kind IS NOT NULL
-      AND COALESCE(challenge, '') = ?
-  ) best
-  WHERE rn = 1
-  ORDER BY score DESC, steps ASC, seq ASC
-  LIMIT ?`;
+/**
+ * The store's own migration (schema.ts titles it): the kept best run of each player on each board,
+ * `board_best`, so a board read walks one index for a page instead of ranking every run of the game;
+ * filled from the runs already stored. Every save of a finished run updates it in the same
+ * transaction (BEST_UPSERT). `sessions_player` makes each entry's attempts an index range. The
+ * audit columns (the player key's id and the request id) and `stepped_at` (the last step's time, for
+ * expiry) are NULL for older rows.
+ */
+export const BOARDS_MIGRATION = `
+  CREATE TABLE board_best (
+    game          TEXT    NOT NULL,
+    rules_version TEXT    NOT NULL,
+    board         TEXT    NOT NULL,
+    challenge     TEXT    NOT NULL,
+    player_kind   TEXT    NOT NULL,
+    player_name   TEXT    NOT NULL,
+    seq           INTEGER NOT NULL,
+    score         REAL    NOT NULL,
+    steps         INTEGER NOT NULL,
+    PRIMARY KEY (game, rules_version, board, challenge, player_kind, player_name)
+  );
+  CREATE INDEX board_best_order ON board_best (game, rules_version, board, challenge, player_kind, score DESC, steps ASC, seq ASC);
+  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
+    SELECT game, rules_version, board, challenge, player_kind, player_name, seq, score, steps FROM (
+      SELECT game, rules_version, board, COALESCE(challenge, '') AS challenge, player_kind, player_name, seq, score, steps,
+        ROW_NUMBER() OVER (PARTITION BY game, rules_version, board, COALESCE(challenge, ''), player_kind, player_name
+                           ORDER BY score DESC, steps ASC, seq ASC) AS rn
+      FROM runs WHERE outcome_kind IS NOT NULL
+    ) ranked WHERE rn = 1;
+  CREATE INDEX sessions_player ON sessions (player_key, game, rules_version, challenge);
+  ALTER TABLE runs ADD COLUMN key_id TEXT;
+  ALTER TABLE runs ADD COLUMN request_id TEXT;
+  ALTER TABLE sessions ADD COLUMN key_id TEXT;
+  ALTER TABLE sessions ADD COLUMN request_id TEXT;
+  ALTER TABLE sessions ADD COLUMN stepped_at TEXT;
+  UPDATE sessions SET stepped_at = created_at;
+  CREATE INDEX sessions_live ON sessions (finished, stepped_at);`;
 
 /** Names are owned case-insensitively: "Ada" and "ada" are one name. */
 const nameKey = (name: string) => name.toLowerCase();
@@ -75,15 +98,18 @@ export class RankedTables {
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
-      board: db.prepare<[string, string, string, string, string, number], BoardRow>(BOARD_SQL),
+      board: db.prepare<[string, string, string, string, string, number], BoardRow>(BOARD_PAGE(() => '?')),
+      best: db.prepare(BEST_UPSERT((name) => '@' + name)),
       playerKey: db.prepare<[string], { key_hash: string }>('SELECT key_hash FROM players WHERE name_key = ?'),
       claim: db.prepare(
         `INSERT INTO players (name_key, name, key_hash, created_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (name_key) DO NOTHING`,
       ),
       createSession: db.prepare(
-        `INSERT INTO sessions (id, game, rules_version, seed, wide_seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at)
-         VALUES (@id, @game, @rules_version, @seed, @wide_seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at)
+        `INSERT INTO sessions (id, game, rules_version, seed, wide_seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at,
+                               key_id, request_id, stepped_at)
+         VALUES (@id, @game, @rules_version, @seed, @wide_seed, @player_name, @player_kind, @player_key, @challenge, 0, 0, 0, @created_at,
+                 @key_id, @request_id, @created_at)
          ON CONFLICT DO NOTHING`,
       ),
       session: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
@@ -99,16 +125,17 @@ export class RankedTables {
       ),
       // Moves a live session on only from the step it is at: a finished session never moves.
       advance: db.prepare(
-        'UPDATE sessions SET step = ?, spent = ?, finished = ? WHERE id = ? AND step = ? AND finished = 0',
+        'UPDATE sessions SET step = ?, spent = ?, finished = ?, stepped_at = ? WHERE id = ? AND step = ? AND finished = 0',
       ),
+      expire: db.prepare(`UPDATE sessions SET finished = ${EXPIRED} WHERE finished = 0 AND stepped_at < ?`),
       allActions: db.prepare<[string], { action: string }>(
         'SELECT action FROM session_steps WHERE session_id = ? ORDER BY step',
       ),
       insertRun: db.prepare(
         `INSERT INTO runs (id, game, rules_version, seed, wide_seed, actions, run_hash, player_name, player_kind, score, game_over, steps, created_at,
-                           board, challenge, outcome_kind, outcome_reason, progress, spent)
+                           board, challenge, outcome_kind, outcome_reason, progress, spent, key_id, request_id)
          VALUES (@id, @game, @rules_version, @seed, @wide_seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @created_at,
-                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent)`,
+                 'ranked', @challenge, @outcome_kind, @outcome_reason, @progress, @spent, @key_id, @request_id)`,
       ),
       pinDaily: db.prepare(
         'INSERT INTO daily_seeds (game, day, seed, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (game, day) DO NOTHING',
@@ -139,7 +166,7 @@ export class RankedTables {
         .map((r) => r.action)
         .join(',') +
       ']';
-    this.stmts.insertRun.run({
+    const inserted = this.stmts.insertRun.run({
       id,
       game: s.game,
       rules_version: s.rules_version,
@@ -158,7 +185,39 @@ export class RankedTables {
       outcome_kind: end.outcome.kind,
       outcome_reason: end.outcome.reason,
       progress: end.progress,
+      key_id: s.key_id,
+      request_id: end.requestId ?? null,
     });
+    this.keepBest({
+      game: s.game,
+      rules_version: s.rules_version,
+      board: 'ranked',
+      challenge: s.challenge,
+      player_kind: s.player_kind,
+      player_name: s.player_name,
+      seq: Number(inserted.lastInsertRowid),
+      score: end.score,
+      steps,
+    });
+  }
+
+  /** Updates the player's kept best on the run's board (in the caller's transaction). */
+  keepBest(r: {
+    game: string;
+    rules_version: string;
+    board: string;
+    challenge: string | null;
+    player_kind: string;
+    player_name: string;
+    seq: number;
+    score: number;
+    steps: number;
+  }): void {
+    this.stmts.best.run({ ...r, challenge: r.challenge ?? '' });
+  }
+
+  expireSessions(before: string): number {
+    return this.stmts.expire.run(before).changes;
   }
 
   board(q: BoardQuery): LeaderboardEntry[] {
@@ -193,6 +252,8 @@ export class RankedTables {
       player_key: nameKey(s.player.name),
       challenge: s.challenge,
       created_at: s.createdAt,
+      key_id: s.audit?.keyId ?? null,
+      request_id: s.audit?.requestId ?? null,
     });
     return r.changes === 1;
   }
@@ -221,8 +282,16 @@ export class RankedTables {
    * (false when the session is elsewhere: another request recorded this step first). To be run inside
    * a transaction (the store's group commit gives each call a savepoint of its own).
    */
-  recordStep(id: string, step: number, action: GameAction, spent: number, end: SessionEnd | undefined, hash: HashFn) {
-    if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, id, step).changes === 0) return false;
+  recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end: SessionEnd | undefined,
+    hash: HashFn,
+    at: string,
+  ) {
+    if (this.stmts.advance.run(step + 1, spent, end ? 1 : 0, at, id, step).changes === 0) return false;
     if (this.stmts.insertStep.run(id, step, JSON.stringify(action)).changes === 0)
       throw new Error(`session ${id} has step ${step} recorded beyond its position`);
     if (end) this.storeRun(id, step + 1, spent, end, hash);

@@ -4,7 +4,7 @@
  * store for tests.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
@@ -12,7 +12,8 @@ import { seedColumns, storedRunOf, type RunRow } from './rows.js';
 import { NewerSchemaError, runHash, SCHEMA_VERSION, WIDE_SEED_MIGRATION } from './schema.js';
 import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
-import { RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
+import { RANK_OF } from './board-sql.js';
+import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import {
   RunCopyError,
   type BoardQuery,
@@ -53,6 +54,7 @@ const MIGRATIONS: readonly string[] = [
   RANKED_MIGRATION,
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
   WIDE_SEED_MIGRATION,
+  BOARDS_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -87,6 +89,35 @@ function checkIntegrity(db: Database.Database, file: string): void {
   }
 }
 
+/** How the SQLite store waits and what it creates (config.ts reads them from the environment). */
+export interface SqliteOptions {
+  /**
+   * How long a write waits for another connection's write lock before failing with SQLITE_BUSY
+   * (answered 503 store_unavailable). The wait blocks the process's event loop, so keep it short.
+   */
+  busyTimeoutMs?: number;
+}
+
+/** The default busy timeout: a second worker's commit takes milliseconds; 5 s means something is stuck. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens `file` with new files created 0600, and tightens an existing store and its -wal and -shm to
+ * 0600: the store holds live sessions' secret seeds. SQLite gives the -wal and -shm it creates later
+ * the database file's own mode.
+ */
+function openPrivate(file: string): Database.Database {
+  if (file === ':memory:') return new Database(file);
+  const old = process.umask(0o077);
+  try {
+    const db = new Database(file);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+    return db;
+  } finally {
+    process.umask(old);
+  }
+}
+
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmts;
@@ -97,12 +128,17 @@ export class SqliteRunStore implements RunStore {
   private readonly checkpointer: Checkpointer | null;
 
   /** Opens (creating if needed) the store at `file`, or an in-memory one for ':memory:'. */
-  constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('busy_timeout = 5000');
+  constructor(file: string, options: SqliteOptions = {}) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    this.db = openPrivate(file);
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS}`);
     if (file !== ':memory:') checkIntegrity(this.db, file);
-    this.db.pragma('journal_mode = WAL');
+    const old = process.umask(0o077);
+    try {
+      this.db.pragma('journal_mode = WAL');
+    } finally {
+      process.umask(old);
+    }
     this.db.pragma('synchronous = NORMAL');
     if (file !== ':memory:') this.db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
     this.migrate();
@@ -110,9 +146,9 @@ export class SqliteRunStore implements RunStore {
     this.stmts = {
       insert: db.prepare(
         `INSERT INTO runs (id, game, rules_version, seed, wide_seed, actions, run_hash, player_name, player_kind, score, game_over, steps, spent,
-                           created_at, outcome_kind, outcome_reason, progress)
+                           created_at, outcome_kind, outcome_reason, progress, key_id, request_id)
          VALUES (@id, @game, @rules_version, @seed, @wide_seed, @actions, @run_hash, @player_name, @player_kind, @score, @game_over, @steps, @spent,
-                 @created_at, @outcome_kind, @outcome_reason, @progress)`,
+                 @created_at, @outcome_kind, @outcome_reason, @progress, @key_id, @request_id)`,
       ),
       byHash: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE run_hash = ? ORDER BY seq LIMIT 1'),
       byId: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?'),
@@ -130,13 +166,9 @@ export class SqliteRunStore implements RunStore {
           seq: number;
         },
         { n: number }
-      >(
-        `SELECT COUNT(DISTINCT player_name) AS n FROM runs
-         WHERE game = @game AND rules_version = @rv AND board = @board AND COALESCE(challenge, '') = @challenge
-           AND player_kind = @kind AND player_name <> @name AND outcome_kind IS NOT NULL
-           AND (score > @score OR (score = @score AND (steps < @steps OR (steps = @steps AND seq < @seq))))`,
-      ),
+      >(RANK_OF((name) => '@' + name)),
       countAll: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM runs'),
+      ping: db.prepare('SELECT version FROM schema_version'),
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
     };
     this.ranked = new RankedTables(db);
@@ -145,8 +177,8 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Opens the store file in a data folder. */
-  static inDataDir(dataDir: string): SqliteRunStore {
-    return new SqliteRunStore(join(dataDir, SQLITE_FILE));
+  static inDataDir(dataDir: string, options: SqliteOptions = {}): SqliteRunStore {
+    return new SqliteRunStore(join(dataDir, SQLITE_FILE), options);
   }
 
   private migrate(): void {
@@ -202,7 +234,7 @@ export class SqliteRunStore implements RunStore {
           return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
         const id = randomBytes(9).toString('base64url');
         const createdAt = new Date().toISOString();
-        this.stmts.insert.run({
+        const inserted = this.stmts.insert.run({
           id,
           game: v.run.game,
           rules_version: v.run.rulesVersion,
@@ -219,7 +251,21 @@ export class SqliteRunStore implements RunStore {
           outcome_kind: v.outcome?.kind ?? null,
           outcome_reason: v.outcome?.reason ?? null,
           progress: v.progress,
+          key_id: v.audit?.keyId ?? null,
+          request_id: v.audit?.requestId ?? null,
         });
+        if (v.outcome)
+          this.ranked.keepBest({
+            game,
+            rules_version: rulesVersion,
+            board: 'open',
+            challenge: null,
+            player_kind: v.player.kind,
+            player_name: v.player.name,
+            seq: Number(inserted.lastInsertRowid),
+            score: v.score,
+            steps: v.steps,
+          });
         return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
       })
       .immediate();
@@ -259,8 +305,24 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.sessionActions(id));
   }
 
-  async recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean> {
-    return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash));
+  async recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end?: SessionEnd,
+    at = new Date().toISOString(),
+  ): Promise<boolean> {
+    return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash, at));
+  }
+
+  async expireSessions(before: string): Promise<number> {
+    return this.ranked.expireSessions(before);
+  }
+
+  async ping(): Promise<void> {
+    // Reads a page of the file, not just the connection: a store whose file cannot be read fails here.
+    this.stmts.ping.get();
   }
 
   async pinDailySeed(game: string, day: string, seed: string): Promise<string> {

@@ -29,6 +29,16 @@ export const PLAYER_NAME_MAX = 32;
 export type Board = 'ranked' | 'open' | 'daily';
 export const BOARDS: readonly Board[] = ['ranked', 'open', 'daily'];
 
+/**
+ * Who stored a row, for operators: the id of the player key used (a short prefix of its stored hash,
+ * never the key; `keyIdOf` in server/players.ts) and the request's id (the `x-request-id` answered,
+ * which every log line of the request carries). Null for rows stored before the store recorded them.
+ */
+export interface Audit {
+  keyId: string | null;
+  requestId: string | null;
+}
+
 /** A run the server has just replayed (or witnessed), scored as the ranking scores it. */
 export interface VerifiedRun {
   run: Run;
@@ -48,6 +58,8 @@ export interface VerifiedRun {
   outcome: Outcome | null;
   /** How far it got in the game's own word (wave, level, pitch, night); null if the game has none. */
   progress: number | null;
+  /** Recorded with the run when given. */
+  audit?: Audit;
 }
 
 /** A run as stored. */
@@ -59,6 +71,11 @@ export interface StoredRun extends VerifiedRun {
   board: 'open' | 'ranked';
   /** The UTC day (YYYY-MM-DD) of a daily-challenge session, else null. */
   challenge: string | null;
+  /**
+   * Who stored it, as the stores read it back (a finished session's run: the session's key id and the
+   * request id of the action that ended it).
+   */
+  audit?: Audit;
 }
 
 /** One line of a leaderboard: a player's best run on that board. */
@@ -126,6 +143,15 @@ export interface SessionRecord {
   spent: number;
   finished: boolean;
   createdAt: string;
+  /**
+   * When its last action was recorded (its start until then); read back from the store. A live
+   * session with no action for the server's expiry time is expired (`expireSessions`).
+   */
+  steppedAt?: string;
+  /** True once expired: it never moves again and lists nothing; its name stays owned. */
+  expired?: boolean;
+  /** Who started it (recorded when given; read back from the store). */
+  audit?: Audit;
 }
 
 /** What is stored with the action that ends a session: its ranked result, listed at once. */
@@ -134,6 +160,8 @@ export interface SessionEnd {
   gameOver: boolean;
   outcome: Outcome;
   progress: number | null;
+  /** The id of the request whose action ended the session, recorded with its run. */
+  requestId?: string;
 }
 
 /**
@@ -147,6 +175,8 @@ export interface RunStore {
   get(id: string): Promise<StoredRun | null>;
   /** The best finished run of each player on one board, best first. */
   board(q: BoardQuery): Promise<LeaderboardEntry[]>;
+  /** Resolves when the store answers a trivial query (readiness probes: `SELECT 1`); rejects otherwise. */
+  ping(): Promise<void>;
   /** How many runs are stored (of one game, if given). */
   count(game?: string): Promise<number>;
   /**
@@ -171,7 +201,20 @@ export interface RunStore {
    * session is live and at exactly that step; the primary key on (session, step) backs it). With `end`, the session finishes in the same transaction and its run is
    * stored on the ranked board under the session's id.
    */
-  recordStep(id: string, step: number, action: GameAction, spent: number, end?: SessionEnd): Promise<boolean>;
+  recordStep(
+    id: string,
+    step: number,
+    action: GameAction,
+    spent: number,
+    end?: SessionEnd,
+    /** The time of the step (ISO 8601), kept as the session's `steppedAt`; default now. */
+    at?: string,
+  ): Promise<boolean>;
+  /**
+   * Expires every live session whose last action (or start) is before `before` (ISO 8601): it stays
+   * stored, no longer moves and is no longer live. Answers how many it expired.
+   */
+  expireSessions(before: string): Promise<number>;
   /**
    * Pins the daily seed of a game and day: stores `seed` unless that day already has one, and answers
    * the stored one either way, so every server and every later secret agrees on the day's first draw.

@@ -15,6 +15,8 @@ import pg from 'pg';
 /** A running cluster: the URL of its `postgres` database, and how to stop and remove it. */
 export interface Cluster {
   url: string;
+  /** The cluster's data folder (postmaster.pid names the server's process). */
+  dataDir: string;
   /** Stops the PostgreSQL server at once (as a crash would) and keeps its files. */
   pause(): void;
   /** Starts it again on the same port. */
@@ -106,6 +108,7 @@ export async function startCluster(): Promise<Cluster | string> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir: data,
     pause: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
     resume: start,
     stop: () => {

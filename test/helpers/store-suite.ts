@@ -58,6 +58,14 @@ const session = (id: string, player: Player, challenge: string | null = null): S
 /** Takes a current database back to schema version 3 (before wide seeds). */
 const UNDO_WIDE_SEEDS =
   'ALTER TABLE runs DROP COLUMN wide_seed; ALTER TABLE sessions DROP COLUMN wide_seed; DROP TABLE daily_seeds;';
+/** Takes a current database back to schema version 4, as that release left it (no kept bests, no audit). */
+const UNDO_VERSION_5 = [
+  'DROP TABLE board_best',
+  'DROP INDEX sessions_player',
+  'DROP INDEX sessions_live',
+  ...['key_id', 'request_id'].map((c) => `ALTER TABLE runs DROP COLUMN ${c}`),
+  ...['key_id', 'request_id', 'stepped_at'].map((c) => `ALTER TABLE sessions DROP COLUMN ${c}`),
+];
 
 const END: SessionEnd = { score: 42, gameOver: true, outcome: { kind: 'terminated', reason: 'caught' }, progress: 5 };
 
@@ -79,6 +87,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('stores a run and answers it back whole, large seeds included; unfinished runs are kept', async () => {
         const big = { ...run(agent('Ada'), 2 ** 32 - 1, 7.5), run: { ...run(agent('Ada'), 2 ** 32 - 1, 7.5).run } };
         big.run.actions = [{ type: 'move', dir: 'n' }, { type: 'wait' }];
+        big.audit = { keyId: 'key-id-1', requestId: 'request-1' }; // who stored it, read back whole too
         const saved = await store.save(big);
         expect(saved).toMatchObject({ created: true, rank: 1 });
         const back = await store.get(saved.id);
@@ -91,6 +100,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         });
         const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false));
         expect(unfinished.rank).toBeNull();
+        expect((await store.get(unfinished.id))!.audit).toEqual({ keyId: null, requestId: null });
         expect((await store.get(unfinished.id))!.outcome).toBeNull();
         expect(await store.get('nope')).toBeNull();
         expect([await store.count(), await store.count('g'), await store.count('other')]).toEqual([2, 2, 0]);
@@ -177,7 +187,14 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('stores a session at step 0 and moves it only from the step it is at', async () => {
         expect(await store.createSession(session('s1', agent('Ada')))).toBe(true);
         expect(await store.createSession(session('s1', agent('Bob')))).toBe(false);
-        expect(await store.getSession('s1')).toEqual(session('s1', agent('Ada')));
+        // Read back with what the store keeps besides: the last step's time (its start so far), not
+        // expired, and no audit recorded for a record given none.
+        expect(await store.getSession('s1')).toEqual({
+          ...session('s1', agent('Ada')),
+          steppedAt: '2026-12-01T10:00:00.000Z',
+          expired: false,
+          audit: { keyId: null, requestId: null },
+        });
         expect(await store.recordStep('s1', 0, { type: 'wait' }, 1)).toBe(true);
         expect(await store.recordStep('s1', 0, { type: 'jump' }, 1)).toBe(false); // step 0 is taken
         expect(await store.recordStep('s1', 2, { type: 'jump' }, 1)).toBe(false); // not there yet
@@ -186,6 +203,32 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await store.sessionAction('s1', 1)).toBeNull();
         expect(await store.getSession('s1')).toMatchObject({ step: 1, spent: 1, finished: false });
         expect(await store.getSession('none')).toBeNull();
+      });
+
+      it('expires live sessions idle since before a time, keeps them stored, and never moves them again', async () => {
+        expect(await store.checkName('Ada', null, 'ada-key')).toBe('claimed');
+        await store.createSession({ ...session('idle', agent('Ada')), audit: { keyId: 'k1', requestId: 'r1' } });
+        await store.createSession(session('busy', agent('Bob')));
+        await store.createSession(session('done', agent('Cy')));
+        expect(await store.recordStep('busy', 0, { type: 'wait' }, 1, undefined, '2026-12-02T09:00:00.000Z')).toBe(
+          true,
+        );
+        expect(await store.recordStep('done', 0, { type: 'wait' }, 1, END, '2026-12-01T10:30:00.000Z')).toBe(true);
+        expect(await store.getSession('busy')).toMatchObject({ steppedAt: '2026-12-02T09:00:00.000Z' });
+        // Idle since 10:00 on the 1st (started, no step); busy stepped at 9:00 on the 2nd; done finished.
+        expect(await store.expireSessions('2026-12-02T08:00:00.000Z')).toBe(1);
+        expect(await store.getSession('idle')).toMatchObject({
+          expired: true,
+          finished: false,
+          audit: { keyId: 'k1', requestId: 'r1' },
+        });
+        expect(await store.getSession('busy')).toMatchObject({ expired: false, finished: false });
+        expect(await store.getSession('done')).toMatchObject({ expired: false, finished: true });
+        expect(await store.recordStep('idle', 0, { type: 'wait' }, 1)).toBe(false);
+        expect(await store.expireSessions('2026-12-02T08:00:00.000Z')).toBe(0);
+        // Its name stays owned.
+        expect(await store.checkName('Ada', null, 'other')).toBe('refused');
+        expect(await store.checkName('Ada', 'ada-key', 'other')).toBe('ok');
       });
 
       it('records exactly one of many actions racing for one step', async () => {
@@ -300,7 +343,8 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('migrates a version 2 database to 3: its runs stay listed, with spent unknown (null)', async () => {
         const saved = await store.save(run(agent('Ada'), 1, 5));
         await store.close();
-        // The database as schema version 2 left it: no spent column (and none of version 4's).
+        // The database as schema version 2 left it: no spent column (and none of versions 4 and 5).
+        for (const sql of UNDO_VERSION_5) await db.exec(sql);
         await db.exec(UNDO_WIDE_SEEDS);
         await db.exec('ALTER TABLE runs DROP COLUMN spent');
         await db.setSchemaVersion(2);
@@ -317,6 +361,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         const saved = await store.save(run(agent('Ada'), 77, 5));
         await store.createSession(session('old', agent('Ada')));
         await store.close();
+        for (const sql of UNDO_VERSION_5) await db.exec(sql);
         await db.exec(UNDO_WIDE_SEEDS);
         await db.setSchemaVersion(3);
         store = await db.open();
@@ -328,6 +373,32 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await store.getSession('old')).toMatchObject({ seed: session('old', agent('Ada')).seed });
         expect(await store.recordStep('old', 0, { type: 'wait' }, 1, END)).toBe(true);
         expect((await store.get('old'))!.run.seed).toBe(session('old', agent('Ada')).seed);
+      });
+
+      it('migrates a version 4 database to 5: the kept bests are filled from its runs, the boards answer the same', async () => {
+        await store.save(run(agent('Ada'), 1, 5));
+        await store.save(run(agent('Ada'), 2, 9, 12));
+        await store.save(run(agent('Ada'), 3, 9, 11)); // Ada's best: 9 points in fewer steps
+        await store.save(run(agent('Bob'), 4, 7));
+        await store.save(run(agent('Cy'), 5, 99, 10, false)); // unfinished: never listed
+        await store.createSession(session('s-ada', agent('Ada')));
+        await store.recordStep('s-ada', 0, { type: 'wait' }, 3, END);
+        const before = [await store.board(open), await store.board(rankedBoard)];
+        await store.close();
+        for (const sql of UNDO_VERSION_5) await db.exec(sql);
+        await db.setSchemaVersion(4);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        const after = [await store.board(open), await store.board(rankedBoard)];
+        expect(after).toEqual(before);
+        expect(after[0].map((e) => [e.player.name, e.score, e.steps])).toEqual([
+          ['Ada', 9, 11],
+          ['Bob', 7, 10],
+        ]);
+        expect(after[1].map((e) => [e.player.name, e.score, e.attempts])).toEqual([['Ada', 42, 1]]);
+        // And new runs keep them.
+        expect((await store.save(run(agent('Bob'), 6, 10))).rank).toBe(1);
+        expect((await store.board(open)).map((e) => e.player.name)).toEqual(['Bob', 'Ada']);
       });
 
       it('migrates a new database once when several stores open it at once', async () => {

@@ -1,0 +1,43 @@
+/**
+ * The kept-best board statements both stores run (schema.ts's store migration made `board_best`):
+ * the same SQL text, with each store's parameter markers (`?`/`@name` in SQLite, `$n` in PostgreSQL).
+ */
+/**
+ * Keeps `board_best` (the same statement in both stores): a finished run replaces the player's entry
+ * only when it ranks above it (higher score, then fewer steps, then earlier).
+ */
+export const BEST_UPSERT = (p: (name: string) => string) => `
+  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
+  VALUES (${['game', 'rules_version', 'board', 'challenge', 'player_kind', 'player_name', 'seq', 'score', 'steps'].map(p).join(', ')})
+  ON CONFLICT (game, rules_version, board, challenge, player_kind, player_name) DO UPDATE
+    SET seq = excluded.seq, score = excluded.score, steps = excluded.steps
+    WHERE excluded.score > board_best.score
+       OR (excluded.score = board_best.score AND (excluded.steps < board_best.steps
+       OR (excluded.steps = board_best.steps AND excluded.seq < board_best.seq)))`;
+
+/**
+ * A page of one board, best first, off `board_best_order`; with each entry's attempts (the sessions
+ * its player started on that game, rules and challenge). Parameters: game, rules, board, kind,
+ * challenge, limit (the same in both stores, `?` or `$n`).
+ */
+export const BOARD_PAGE = (p: (i: number) => string) => `
+  SELECT r.id, r.player_name, r.player_kind, r.score, r.steps, r.spent, r.seed, r.wide_seed, r.progress, r.outcome_kind,
+    r.outcome_reason, r.created_at,
+    (SELECT COUNT(*) FROM sessions s
+     WHERE s.player_key = LOWER(b.player_name) AND s.game = b.game AND s.rules_version = b.rules_version
+       AND COALESCE(s.challenge, '') = b.challenge) AS attempts
+  FROM board_best b JOIN runs r ON r.seq = b.seq
+  WHERE b.game = ${p(1)} AND b.rules_version = ${p(2)} AND b.board = ${p(3)} AND b.player_kind = ${p(4)}
+    AND b.challenge = ${p(5)}
+  ORDER BY b.score DESC, b.steps ASC, b.seq ASC
+  LIMIT ${p(6)}`;
+
+/**
+ * The place a run would take: 1 + the other players whose kept best ranks above it (an index range
+ * of `board_best_order`, never a scan of the runs). Named parameters.
+ */
+export const RANK_OF = (p: (name: string) => string) => `
+  SELECT COUNT(*) AS n FROM board_best
+  WHERE game = ${p('game')} AND rules_version = ${p('rv')} AND board = ${p('board')} AND challenge = ${p('challenge')}
+    AND player_kind = ${p('kind')} AND player_name <> ${p('name')}
+    AND (score > ${p('score')} OR (score = ${p('score')} AND (steps < ${p('steps')} OR (steps = ${p('steps')} AND seq < ${p('seq')}))))`;

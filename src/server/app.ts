@@ -74,6 +74,11 @@ export interface AppOptions {
   verifier?: VerifyPool;
   /** The clock of ranked play (daily challenge days); tests move it. Default: the system clock. */
   clock?: () => Date;
+  /**
+   * Daily challenge attempts only for names that finished a ranked session of the game before the day
+   * (default true; docs/ranked.md). `main.ts` reads `GAMEBOARD_DAILY_QUALIFY=off` for local evaluation.
+   */
+  dailyQualify?: boolean;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -299,7 +304,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
   app.addHook('onClose', () => verifier.close());
   registerRunRoutes(app, registry, store, opts.clock, verifier);
-  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.dailyQualify ?? true);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);

@@ -29,6 +29,7 @@ import {
   ConfigError,
   readDatabase,
   readMetricsEnabled,
+  readDailyQualify,
   readRateLimits,
   readTimeouts,
   type RateLimits,
@@ -63,11 +64,13 @@ const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKER
 let timeouts: Timeouts;
 let rateLimits: RateLimits | null;
 let metrics: boolean;
+let dailyQualify: boolean;
 let database: PostgresOptions | null;
 try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
   metrics = readMetricsEnabled(process.env);
+  dailyQualify = readDailyQualify(process.env);
   database = readDatabase(process.env);
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
@@ -147,6 +150,7 @@ async function serve(): Promise<void> {
     timeouts,
     rateLimits,
     metrics,
+    dailyQualify,
   });
 
   try {

@@ -8,6 +8,7 @@
  * lock before reading the version, so the second waits for the first and then finds the work done.
  */
 import type { Pool } from 'pg';
+import { NAMES_MIGRATION } from './names.js';
 import { MIGRATION_TITLES, NewerSchemaError, SCHEMA_VERSION } from './schema.js';
 
 /** Migrations by target version, as MIGRATION_TITLES describes them. */
@@ -66,6 +67,7 @@ export const PG_MIGRATIONS: readonly string[] = [
    );
    CREATE UNIQUE INDEX sessions_daily ON sessions (game, challenge, player_key) WHERE challenge IS NOT NULL;`,
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
+  NAMES_MIGRATION,
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

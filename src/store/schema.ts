@@ -8,13 +8,15 @@ import { createHash } from 'node:crypto';
 import type { GameAction } from '../core/game.js';
 
 /** The version a current store migrates to. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** What each migration does, by target version (MIGRATION_TITLES[v - 1] takes v - 1 to v). */
 export const MIGRATION_TITLES: readonly string[] = [
   'runs: the table of stored runs',
   'ranked play: boards, outcomes, owned names, live sessions and their steps',
   'runs: the budget units each run spent (its time, for a game that counts ticks); NULL for older runs',
+  // Version 6 once ranked seeds (4) and the store's audit and expiry (5) are merged: names.ts.
+  'names: owned by their folded form (case, spaces, look-alikes); unused claims freed; names of runs from before keys reserved',
 ];
 
 /** Thrown when a database has a schema version this server does not know. */

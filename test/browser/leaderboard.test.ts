@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { registry } from '../../src/games/index.js';
 import type { SqliteRunStore } from '../../src/store/sqlite.js';
+import type { NameUse } from '../../src/store/store.js';
 import { SHOTS, newPage, startSite, type Site } from './harness.js';
+
+/** Runs stored straight into the store, under one owner's key hash. */
+const KEY: NameUse = { keyHash: 'k', claimHash: 'k' };
 
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 
@@ -147,16 +151,19 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
       });
       expect(posted.statusCode).toBe(200);
       // A run stored before the store kept the units spent has no time to show.
-      await store.save({
-        run: { ...run, seed: 4, actions: [{ type: 'start' }, { type: 'endRun' }] },
-        player: { name: 'old-timer', kind: 'agent' },
-        score: 0,
-        gameOver: true,
-        steps: 2,
-        spent: null,
-        outcome: { kind: 'ended', reason: 'end_run' },
-        progress: 1,
-      });
+      await store.save(
+        {
+          run: { ...run, seed: 4, actions: [{ type: 'start' }, { type: 'endRun' }] },
+          player: { name: 'old-timer', kind: 'agent' },
+          score: 0,
+          gameOver: true,
+          steps: 2,
+          spent: null,
+          outcome: { kind: 'ended', reason: 'end_run' },
+          progress: 1,
+        },
+        KEY,
+      );
       const { page, errors } = await newPage(context);
       await page.goto(`${base}/leaderboard/briarwink?board=open`);
       const agents = page.getByTestId('leaderboard-agent');

@@ -7,13 +7,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { GameAction } from '../../src/core/game.js';
 import { NewerSchemaError, SCHEMA_VERSION } from '../../src/store/schema.js';
 import {
+  NameRefusedError,
   RunCopyError,
+  type NameUse,
   type Player,
   type RunStore,
   type SessionEnd,
   type SessionRecord,
   type VerifiedRun,
 } from '../../src/store/store.js';
+
+/** Every use under one owner's key (the key hash is what the store compares). */
+const KEY: NameUse = { keyHash: 'k', claimHash: 'k' };
 
 /** One empty database: open a store on it (any number of times), and tamper with its version. */
 export interface Database {
@@ -74,7 +79,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       it('stores a run and answers it back whole, large seeds included; unfinished runs are kept', async () => {
         const big = { ...run(agent('Ada'), 2 ** 32 - 1, 7.5), run: { ...run(agent('Ada'), 2 ** 32 - 1, 7.5).run } };
         big.run.actions = [{ type: 'move', dir: 'n' }, { type: 'wait' }];
-        const saved = await store.save(big);
+        const saved = await store.save(big, KEY);
         expect(saved).toMatchObject({ created: true, rank: 1 });
         const back = await store.get(saved.id);
         expect(back).toEqual({
@@ -84,7 +89,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
           board: 'open',
           challenge: null,
         });
-        const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false));
+        const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false), KEY);
         expect(unfinished.rank).toBeNull();
         expect((await store.get(unfinished.id))!.outcome).toBeNull();
         expect(await store.get('nope')).toBeNull();
@@ -92,25 +97,25 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('stores the same run by the same player once, whatever the case of the name', async () => {
-        const first = await store.save(run(agent('Ada'), 1, 5));
-        const again = await store.save(run(agent('ADA'), 1, 5));
-        expect(again).toEqual({ ...first, created: false });
+        const first = await store.save(run(agent('Ada'), 1, 5), KEY);
+        const again = await store.save(run(agent('ADA'), 1, 5), KEY);
+        expect(again).toEqual({ ...first, created: false, claimed: false });
         expect(await store.count()).toBe(1);
       });
 
       it('refuses a copy of a stored run under another name, of either kind', async () => {
-        await store.save(run(agent('Ada'), 1, 5));
-        await expect(store.save(run(agent('Bob'), 1, 5))).rejects.toBeInstanceOf(RunCopyError);
-        await expect(store.save(run({ name: 'Cy', kind: 'human' }, 1, 5))).rejects.toThrow(/another player/);
+        await store.save(run(agent('Ada'), 1, 5), KEY);
+        await expect(store.save(run(agent('Bob'), 1, 5), KEY)).rejects.toBeInstanceOf(RunCopyError);
+        await expect(store.save(run({ name: 'Cy', kind: 'human' }, 1, 5), KEY)).rejects.toThrow(/another player/);
         expect(await store.count()).toBe(1);
       });
 
       it('stores one run sent many times at once once, and only one name gets it', async () => {
-        const same = await Promise.all(Array.from({ length: 6 }, () => store.save(run(agent('Ada'), 3, 5))));
+        const same = await Promise.all(Array.from({ length: 6 }, () => store.save(run(agent('Ada'), 3, 5), KEY)));
         expect(new Set(same.map((s) => s.id)).size).toBe(1);
         expect(same.filter((s) => s.created)).toHaveLength(1);
         const names = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
-        const raced = await Promise.allSettled(names.map((n) => store.save(run(agent(n), 4, 5))));
+        const raced = await Promise.allSettled(names.map((n) => store.save(run(agent(n), 4, 5), KEY)));
         expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         for (const r of raced) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(RunCopyError);
         expect(await store.count()).toBe(2);
@@ -119,13 +124,13 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
 
     describe('leaderboards', () => {
       it('orders by score, then fewer steps, then the earlier run; one entry per player, finished only', async () => {
-        await store.save(run(agent('late'), 1, 50, 20));
-        await store.save(run(agent('early'), 2, 50, 20)); // same score and steps, stored later
-        await store.save(run(agent('short'), 3, 50, 12));
-        await store.save(run(agent('best'), 4, 90, 30));
-        await store.save(run(agent('best'), 5, 10, 30)); // a worse run of the same player
-        await store.save(run(agent('best'), 6, 99, 30, false)); // better but unfinished: never listed
-        await store.save(run({ name: 'human', kind: 'human' }, 7, 999));
+        await store.save(run(agent('late'), 1, 50, 20), KEY);
+        await store.save(run(agent('early'), 2, 50, 20), KEY); // same score and steps, stored later
+        await store.save(run(agent('short'), 3, 50, 12), KEY);
+        await store.save(run(agent('best'), 4, 90, 30), KEY);
+        await store.save(run(agent('best'), 5, 10, 30), KEY); // a worse run of the same player
+        await store.save(run(agent('best'), 6, 99, 30, false), KEY); // better but unfinished: never listed
+        await store.save(run({ name: 'human', kind: 'human' }, 7, 999), KEY);
         const board = await store.board(open);
         expect(board.map((e) => [e.player.name, e.score, e.steps, e.spent])).toEqual([
           ['best', 90, 30, 90],
@@ -141,37 +146,122 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it("answers a new run's rank among other players' bests", async () => {
-        await store.save(run(agent('a'), 1, 80));
-        await store.save(run(agent('a'), 2, 70));
-        await store.save(run(agent('b'), 3, 60));
-        expect((await store.save(run(agent('c'), 4, 65))).rank).toBe(2);
-        expect((await store.save(run(agent('a'), 5, 10))).rank).toBe(3);
-        expect((await store.save(run(agent('d'), 6, 100))).rank).toBe(1);
+        await store.save(run(agent('a'), 1, 80), KEY);
+        await store.save(run(agent('a'), 2, 70), KEY);
+        await store.save(run(agent('b'), 3, 60), KEY);
+        expect((await store.save(run(agent('c'), 4, 65), KEY)).rank).toBe(2);
+        expect((await store.save(run(agent('a'), 5, 10), KEY)).rank).toBe(3);
+        expect((await store.save(run(agent('d'), 6, 100), KEY)).rank).toBe(1);
       });
     });
 
     describe('player names', () => {
-      it('claims a free name for a key, accepts that key after, refuses others, ignoring case', async () => {
-        expect(await store.checkName('Ada', null, 'k1')).toBe('claimed');
-        expect(await store.checkName('ada', 'k1', 'k2')).toBe('ok');
-        expect(await store.checkName('ADA', null, 'k3')).toBe('refused');
-        expect(await store.checkName('Ada', 'k2', 'k3')).toBe('refused');
-        expect(await store.checkName('Bob', 'k1', 'k4')).toBe('claimed');
+      const key = (k: string): NameUse => ({ keyHash: k, claimHash: k });
+      const noKey = (fresh: string): NameUse => ({ keyHash: null, claimHash: fresh });
+      const refusal = async (p: Promise<unknown>) => {
+        const err = await p.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        return err instanceof NameRefusedError ? err.reason : err;
+      };
+
+      it('claims a free name with the run that uses it, accepts that key after, refuses others, after folding', async () => {
+        expect((await store.save(run(agent('Ada Lovelace'), 1, 5), noKey('k1'))).claimed).toBe(true);
+        // Case, runs of spaces and look-alikes (I l 1, O 0) fold to one name.
+        for (const twin of ['ada  lovelace', 'ADA LOVELACE', 'Ada LoveIace', 'Ada L0ve1ace']) {
+          expect(await refusal(store.save(run(agent(twin), 2, 5), noKey('k9'))), twin).toBe('owned');
+          expect(await refusal(store.save(run(agent(twin), 2, 5), key('k2'))), twin).toBe('owned');
+        }
+        const mine = await store.save(run(agent('Ada LoveIace'), 2, 5), { keyHash: 'k1', claimHash: null });
+        expect(mine).toMatchObject({ created: true, claimed: false });
+        // The board keeps each exact name as sent.
+        expect((await store.board(open)).map((e) => e.player.name).sort()).toEqual(['Ada LoveIace', 'Ada Lovelace']);
+        // A weak key cannot claim a free name; nothing is stored.
+        expect(await refusal(store.save(run(agent('Bob'), 3, 5), { keyHash: 'short', claimHash: null }))).toBe(
+          'weak_key',
+        );
+        expect(await store.count()).toBe(2);
       });
 
-      it('gives a name raced for by many keys to exactly one', async () => {
+      it('claims nothing when the run is refused as a copy, or the session as a second daily', async () => {
+        await store.save(run(agent('Ada'), 1, 5), key('a'));
+        await expect(store.save(run(agent('Bob'), 1, 5), noKey('b1'))).rejects.toBeInstanceOf(RunCopyError);
+        // Bob is still free: the copy's claim was rolled back with it.
+        expect((await store.save(run(agent('Bob'), 2, 5), noKey('b2'))).claimed).toBe(true);
+        expect(await refusal(store.save(run(agent('Bob'), 3, 5), key('b1')))).toBe('owned');
+        const day = '2026-12-01';
+        expect(await store.createSession(session('d1', agent('Cy'), day), key('c'))).toEqual({
+          ok: true,
+          claimed: true,
+        });
+        expect(await store.createSession(session('d2', agent('cy'), day), key('c'))).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        // A refused daily by a newcomer to a free name claims nothing either.
+        const qualify = { before: `${day}T00:00:00.000Z`, minActions: 1 };
+        expect(await store.createSession(session('d3', agent('Dee'), day), noKey('d1'), qualify)).toEqual({
+          ok: false,
+          reason: 'not_qualified',
+        });
+        expect(await store.createSession(session('s1', agent('Dee')), noKey('d2'))).toEqual({
+          ok: true,
+          claimed: true,
+        });
+      });
+
+      it('gives a name raced for by many keys to exactly one, in runs and in sessions', async () => {
         const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
-        const verdicts = await Promise.all(keys.map((k) => store.checkName('Zed', null, k)));
-        expect(verdicts.filter((v) => v === 'claimed')).toHaveLength(1);
-        const owner = keys[verdicts.indexOf('claimed')];
-        expect(await store.checkName('zed', owner, 'x')).toBe('ok');
+        const runs = await Promise.allSettled(keys.map((k, i) => store.save(run(agent('Zed'), 10 + i, 5), key(k))));
+        expect(runs.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of runs) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(NameRefusedError);
+        const starts = await Promise.allSettled(
+          keys.map((k, i) => store.createSession(session(`z${i}`, agent('Zoe')), key(k))),
+        );
+        expect(starts.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        // Many first uses with one key: one claims, all succeed.
+        const same = await Promise.all(keys.map((_, i) => store.save(run(agent('Yan'), 20 + i, 5), key('y'))));
+        expect(same.filter((s) => s.claimed)).toHaveLength(1);
+        expect(same.every((s) => s.created)).toBe(true);
+      });
+
+      it('opens the daily to a name whose finished ranked session of the game was stored before the day', async () => {
+        const day = '2026-12-02';
+        const qualify = { before: `${day}T00:00:00.000Z`, minActions: 2 };
+        const ada = agent('Ada');
+        await store.createSession(session('r1', ada), key('a'));
+        // Not finished yet: no.
+        expect(await store.createSession(session('x1', ada, day), key('a'), qualify)).toMatchObject({ ok: false });
+        await store.recordStep('r1', 0, { type: 'wait' }, 1, END);
+        // Finished, but with 1 action of the 2 needed: no.
+        expect(await store.createSession(session('x2', ada, day), key('a'), qualify)).toMatchObject({ ok: false });
+        await store.createSession(session('r2', ada), key('a'));
+        await store.recordStep('r2', 0, { type: 'wait' }, 1);
+        await store.recordStep('r2', 1, { type: 'wait' }, 2, END);
+        // Finished with 2 actions, but stored today (the run's time is now, after the day's start): no.
+        expect(await store.createSession(session('x3', ada, day), key('a'), qualify)).toMatchObject({
+          reason: 'not_qualified',
+        });
+        // The same session counts for a day that starts after it, under any name that folds to Ada's;
+        // another game's daily does not.
+        const later = { before: '2999-01-01T00:00:00.000Z', minActions: 2 };
+        expect(
+          await store.createSession({ ...session('x4', agent('ADA'), day), game: 'other' }, key('a'), later),
+        ).toEqual({ ok: false, reason: 'not_qualified' });
+        expect(await store.createSession(session('x5', agent('ADA'), day), key('a'), later)).toEqual({
+          ok: true,
+          claimed: false,
+        });
+        expect((await store.dailySession('g', day, 'ada'))?.id).toBe('x5');
       });
     });
 
     describe('live sessions', () => {
       it('stores a session at step 0 and moves it only from the step it is at', async () => {
-        expect(await store.createSession(session('s1', agent('Ada')))).toBe(true);
-        expect(await store.createSession(session('s1', agent('Bob')))).toBe(false);
+        expect(await store.createSession(session('s1', agent('Ada')), KEY)).toEqual({ ok: true, claimed: true });
+        // The same id again (never drawn twice in practice): refused, nothing stored.
+        expect(await store.createSession(session('s1', agent('Bob')), KEY)).toMatchObject({ ok: false });
         expect(await store.getSession('s1')).toEqual(session('s1', agent('Ada')));
         expect(await store.recordStep('s1', 0, { type: 'wait' }, 1)).toBe(true);
         expect(await store.recordStep('s1', 0, { type: 'jump' }, 1)).toBe(false); // step 0 is taken
@@ -184,7 +274,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('records exactly one of many actions racing for one step', async () => {
-        await store.createSession(session('s2', agent('Ada')));
+        await store.createSession(session('s2', agent('Ada')), KEY);
         const actions = [0, 1, 2, 3, 4, 5].map((i) => ({ type: 'move', n: i }));
         const won = await Promise.all(actions.map((a) => store.recordStep('s2', 0, a, 1)));
         expect(won.filter(Boolean)).toHaveLength(1);
@@ -193,8 +283,8 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('lists a session on the ranked board once it finishes, with its actions, and never moves it again', async () => {
-        await store.createSession(session('s3', agent('Ada')));
-        await store.createSession(session('s4', agent('Ada'))); // an attempt left unfinished
+        await store.createSession(session('s3', agent('Ada')), KEY);
+        await store.createSession(session('s4', agent('Ada')), KEY); // an attempt left unfinished
         await store.recordStep('s3', 0, { type: 'wait' }, 1);
         expect(await store.board(rankedBoard)).toEqual([]);
         expect(await store.recordStep('s3', 1, { type: 'go', to: 3 }, 31, END)).toBe(true);
@@ -219,9 +309,12 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
 
       it('allows one daily session per player, game and day, and lists it on that day only', async () => {
         const day = '2026-12-01';
-        expect(await store.createSession(session('d1', agent('Ada'), day))).toBe(true);
-        expect(await store.createSession(session('d2', agent('ada'), day))).toBe(false);
-        expect(await store.createSession(session('d3', agent('Ada'), '2026-12-02'))).toBe(true);
+        expect(await store.createSession(session('d1', agent('Ada'), day), KEY)).toMatchObject({ ok: true });
+        expect(await store.createSession(session('d2', agent('ADA'), day), KEY)).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        expect(await store.createSession(session('d3', agent('Ada'), '2026-12-02'), KEY)).toMatchObject({ ok: true });
         expect((await store.dailySession('g', day, 'ADA'))?.id).toBe('d1');
         expect(await store.dailySession('g', day, 'Bob')).toBeNull();
         await store.recordStep('d1', 0, { type: 'wait' }, 1, END);
@@ -234,7 +327,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
 
     describe('schema', () => {
       it('refuses a database newer than it knows, and opens a current one again keeping its runs', async () => {
-        await store.save(run(agent('Ada'), 1, 5));
+        await store.save(run(agent('Ada'), 1, 5), KEY);
         const again = await db.open();
         expect(await again.count()).toBe(1);
         await again.close();
@@ -243,7 +336,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('migrates a version 2 database to 3: its runs stay listed, with spent unknown (null)', async () => {
-        const saved = await store.save(run(agent('Ada'), 1, 5));
+        const saved = await store.save(run(agent('Ada'), 1, 5), KEY);
         await store.close();
         // The database as schema version 2 left it: no spent column.
         await db.exec('ALTER TABLE runs DROP COLUMN spent');
@@ -253,7 +346,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await store.get(saved.id)).toMatchObject({ score: 5, steps: 10, spent: null });
         expect((await store.board(open)).map((e) => [e.id, e.steps, e.spent])).toEqual([[saved.id, 10, null]]);
         // New runs record it again.
-        const next = await store.save(run(agent('Bob'), 2, 7));
+        const next = await store.save(run(agent('Bob'), 2, 7), KEY);
         expect((await store.get(next.id))!.spent).toBe(30);
       });
 
@@ -261,7 +354,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         const other = await fresh();
         const stores = await Promise.all([other.open(), other.open(), other.open(), other.open()]);
         expect(await other.versionRows()).toEqual([SCHEMA_VERSION]);
-        await stores[0].save(run(agent('Ada'), 1, 5));
+        await stores[0].save(run(agent('Ada'), 1, 5), KEY);
         expect(await stores[3].count()).toBe(1);
         await Promise.all(stores.map((s) => s.close()));
       });

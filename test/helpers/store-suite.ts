@@ -350,6 +350,65 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect((await store.get(next.id))!.spent).toBe(30);
       });
 
+      it('migrates version 3 names to folded keys: earliest owner kept, unused claims freed, legacy names reserved', async () => {
+        const key = (k: string): NameUse => ({ keyHash: k, claimHash: k });
+        const day = '2026-12-01';
+        await store.save(run(agent('A1'), 1, 5), key('h-early'));
+        await store.save(run(agent('A2'), 2, 5), key('h-late'));
+        await store.save(run(agent('Legacy'), 3, 5), key('x'));
+        await store.createSession(session('d1', agent('Bil'), day), key('h-bil'));
+        await store.createSession(session('d2', agent('Bob'), day), key('h-bob'));
+        await store.close();
+        // The database as version 3 left it: names keyed by lower case, one name claimed and never used
+        // (its use refused), runs of a name with no owner (stored before version 2), daily sessions of
+        // two names that fold together, no index by player.
+        await db.exec(`
+          UPDATE runs SET player_name = 'Ada Lovelace' WHERE player_name = 'A1';
+          UPDATE runs SET player_name = 'Ada LoveIace' WHERE player_name = 'A2';
+          UPDATE runs SET player_name = 'Old  Timer' WHERE player_name = 'Legacy';
+          UPDATE sessions SET player_name = 'B1l', player_key = 'b1l' WHERE id = 'd2';
+          UPDATE sessions SET player_key = 'bil' WHERE id = 'd1';
+          DELETE FROM players;
+          INSERT INTO players (name_key, name, key_hash, created_at) VALUES
+            ('ada lovelace', 'Ada Lovelace', 'h-early', '2026-01-01T00:00:00.000Z'),
+            ('ada loveiace', 'Ada LoveIace', 'h-late', '2026-01-02T00:00:00.000Z'),
+            ('ghost', 'Ghost', 'h-ghost', '2026-01-03T00:00:00.000Z'),
+            ('bil', 'Bil', 'h-bil', '2026-01-04T00:00:00.000Z'),
+            ('b1l', 'B1l', 'h-bob', '2026-01-05T00:00:00.000Z');
+          DROP INDEX sessions_player;`);
+        await db.setSchemaVersion(3);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        const noKey = (fresh: string): NameUse => ({ keyHash: null, claimHash: fresh });
+        const refusal = (p: Promise<unknown>) =>
+          p.then(
+            () => 'stored',
+            (e: unknown) => (e instanceof NameRefusedError ? e.reason : e),
+          );
+        // The earliest of the names that fold together keeps it; the later key owns nothing now.
+        expect(await store.save(run(agent('ada lovelace'), 10, 5), key('h-early'))).toMatchObject({ created: true });
+        expect(await refusal(store.save(run(agent('Ada LoveIace'), 11, 5), key('h-late')))).toBe('owned');
+        // Runs with no owner: their name is reserved, under any fold of it.
+        expect(await refusal(store.save(run(agent('old timer'), 12, 5), noKey('n1')))).toBe('reserved');
+        expect(await refusal(store.save(run(agent('OLD TlMER'), 13, 5), key('x')))).toBe('reserved');
+        // A claim nothing was stored under is free again.
+        expect((await store.save(run(agent('Ghost'), 14, 5), noKey('g2'))).claimed).toBe(true);
+        // The earlier of two daily sessions that fold together keeps the day's one attempt.
+        expect((await store.dailySession('g', day, 'BIL'))?.id).toBe('d1');
+        expect(await store.createSession(session('d3', agent('bil'), day), key('h-bil'))).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        // Stored runs keep their exact names on the board.
+        expect((await store.board(open)).map((e) => e.player.name).sort()).toEqual([
+          'Ada LoveIace',
+          'Ada Lovelace',
+          'Ghost',
+          'Old  Timer',
+          'ada lovelace',
+        ]);
+      });
+
       it('migrates a new database once when several stores open it at once', async () => {
         const other = await fresh();
         const stores = await Promise.all([other.open(), other.open(), other.open(), other.open()]);

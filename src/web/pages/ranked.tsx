@@ -22,7 +22,8 @@ function savedName(): string {
   }
 }
 
-type Phase = { kind: 'asking'; problem?: string } | { kind: 'starting' } | { kind: 'playing'; live: LiveGame };
+type Phase =
+  { kind: 'asking'; problem?: string; code?: string } | { kind: 'starting' } | { kind: 'playing'; live: LiveGame };
 
 function isTyping(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
@@ -55,7 +56,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
         err instanceof ApiFailure && err.code === 'store_unavailable'
           ? 'This server keeps no runs, so it has no ranked play.'
           : (err as Error).message;
-      setPhase({ kind: 'asking', problem });
+      setPhase({ kind: 'asking', problem, code: err instanceof ApiFailure ? err.code : undefined });
     }
   };
 
@@ -85,7 +86,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
         >
           <p class="lead">
             {daily
-              ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
+              ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name, for names that played ranked before today."
               : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
             Your name is yours once used: this browser keeps its key.
           </p>
@@ -107,6 +108,14 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
           {phase.kind === 'asking' && phase.problem && (
             <p class="problem" role="alert" data-testid="live-problem">
               {phase.problem}
+              {phase.code === 'daily_not_qualified' && (
+                <>
+                  {' '}
+                  <a href={`/ranked/${game.spec.slug}`} data-testid="live-play-ranked">
+                    Play ranked
+                  </a>
+                </>
+              )}
             </p>
           )}
         </form>

@@ -175,6 +175,8 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         }
         const mine = await store.save(run(agent('Ada LoveIace'), 2, 5), { keyHash: 'k1', claimHash: null });
         expect(mine).toMatchObject({ created: true, claimed: false });
+        // The same run sent again under another fold of the name is the same player's run, not a copy.
+        expect(await store.save(run(agent('ada  lovelace'), 2, 5), key('k1'))).toEqual({ ...mine, created: false });
         // The board keeps each exact name as sent.
         expect((await store.board(open)).map((e) => e.player.name).sort()).toEqual(['Ada LoveIace', 'Ada Lovelace']);
         // A weak key cannot claim a free name; nothing is stored.

@@ -73,7 +73,7 @@ export function nameRefusal(err: NameRefusedError, player: Player, keySent: bool
       return new ApiError(
         'name_owned',
         keySent
-          ? `The player key sent is not the key of "${player.name}" (names that differ only in case, spaces or look-alike characters such as I, l and 1 or O and 0 are one name).`
+          ? `The name "${player.name}" is taken and the player key sent is not its key: send the key its first use answered or chose, or pick another name (names that differ only in case, spaces or look-alike characters such as I, l and 1 or O and 0 are one name).`
           : `The name "${player.name}" is taken: send its player key in the ${PLAYER_KEY_HEADER} header, or pick another name.`,
       );
   }

@@ -403,6 +403,47 @@ describe('owned names', () => {
   });
 });
 
+describe('a failed write claims nothing', () => {
+  it('a run or session whose insert fails leaves its name free for the next first use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-failed-claim-'));
+    const store = SqliteRunStore.inDataDir(dir);
+    const app = await buildApp({ sealer, store, webRoot: null, registry: games });
+    // Another connection to the same file makes every insert under the doomed names fail, as a full
+    // disk or a constraint would, after the name check has run in the same transaction.
+    const raw = new Database(join(dir, SQLITE_FILE));
+    try {
+      raw.exec(`CREATE TRIGGER doomed_run BEFORE INSERT ON runs WHEN NEW.player_name = 'doomed'
+                  BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;
+                CREATE TRIGGER doomed_session BEFORE INSERT ON sessions WHEN NEW.player_name = 'doomed-live'
+                  BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;`);
+      const whirlyard = registry.get('whirlyard')!;
+      const submit = () =>
+        call(app, 'POST', '/api/runs', {
+          game: 'whirlyard',
+          rulesVersion: whirlyard.spec.rulesVersion,
+          seed: 900,
+          actions: [{ type: 'end_run' }],
+          player: { name: 'doomed', kind: 'agent' },
+        });
+      expect((await submit()).status).toBe(500);
+      expect((await start(app, 'whirlyard', 'doomed-live')).status).toBe(500);
+      raw.exec('DROP TRIGGER doomed_run; DROP TRIGGER doomed_session;');
+      // Nothing was claimed: the next first uses, without a key, claim the names and get their keys.
+      const run = await submit();
+      expect(run.status).toBe(200);
+      expect(run.body.playerKey).toMatch(/^pk_/);
+      const live = await start(app, 'whirlyard', 'doomed-live');
+      expect(live.status).toBe(200);
+      expect(live.body.playerKey).toMatch(/^pk_/);
+    } finally {
+      raw.close();
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the daily challenge is for names that played ranked before the day', () => {
   let app: FastifyInstance;
   let store: SqliteRunStore;

@@ -372,7 +372,8 @@ describe('owned names', () => {
     const session = await start(app, 'whirlyard', 'Chooser', {}, myKey);
     expect(session.status).toBe(200);
     expect((await start(app, 'whirlyard', 'chooser', {})).body.error).toBe('name_owned');
-    for (const weak of ['short-key', 'a'.repeat(40), 'has spaces in it, 22 chars+', 'x'.repeat(129)]) {
+    const hex22 = '0123456789abcdef012345'; // 22 hex digits: 88 bits
+    for (const weak of ['short-key', 'a'.repeat(40), 'has spaces in it, 22 chars+', 'x'.repeat(129), hex22]) {
       const r = await submit('weakling', 511, weak);
       expect(r.status, weak).toBe(400);
       expect(r.body.error).toBe('bad_player_key');
@@ -380,6 +381,8 @@ describe('owned names', () => {
     }
     // Nothing was claimed by the refusals: the name is still free.
     expect((await submit('weakling', 511)).body.playerKey).toMatch(/^pk_/);
+    // 32 hex digits are enough (openssl rand -hex 16).
+    expect((await submit('hexed', 516, 'a3f9c2e47b1d08f6e5a4c3b2d1e0f9a8')).status).toBe(200);
     // A key the server drew (no header on first use) keeps working as before, for its own name only.
     const served = (await submit('served', 513)).body.playerKey as string;
     expect((await submit('served', 514, served)).status).toBe(200);

@@ -19,16 +19,18 @@ export const PLAYER_KEY_HEADER = 'x-player-key';
 
 /**
  * A key a client may claim a name with: 22 to 128 characters of the base64url alphabet (`A-Z a-z 0-9
- * _ -`), so at least 22 × 6 = 132 bits when drawn at random: 16 random bytes in base64url, 32 hex
- * digits, a UUID's 32 hex digits without dashes, or the server's own `pk_` + 43 characters. At least
- * 8 different characters, which refuses placeholders such as `aaaa…` (a random key of 22 characters
- * or more has fewer with a chance below one in ten million).
+ * _ -`), so at least 22 × 6 = 132 bits when drawn at random: 16 random bytes in base64url, or the
+ * server's own `pk_` + 43 characters. A key of hex digits alone carries 4 bits a character, so it needs
+ * 32 of them (16 random bytes in hex, a UUID without its dashes). At least 8 different characters,
+ * which refuses placeholders such as `aaaa…` (a random key of 22 characters or more, or of 32 hex
+ * digits, has fewer with a chance below one in ten million).
  */
 export const CHOOSABLE_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
 /** Whether `key` may claim a free name (see `CHOOSABLE_KEY`). */
 export function isChoosableKey(key: string): boolean {
-  return CHOOSABLE_KEY.test(key) && new Set(key).size >= 8;
+  if (!CHOOSABLE_KEY.test(key) || new Set(key).size < 8) return false;
+  return key.length >= 32 || !/^[0-9a-f]+$/i.test(key);
 }
 
 /** SHA-256 of a key, base64url: what the store keeps. */
@@ -67,7 +69,7 @@ export function nameRefusal(err: NameRefusedError, player: Player, keySent: bool
     case 'weak_key':
       return new ApiError(
         'bad_player_key',
-        `The name "${player.name}" is free, but the ${PLAYER_KEY_HEADER} sent cannot claim it: a key of your own must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - with at least 8 different ones (for example 16 random bytes as base64url, or 32 random hex digits). Or send no key, and the server answers one.`,
+        `The name "${player.name}" is free, but the ${PLAYER_KEY_HEADER} sent cannot claim it: a key of your own must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - with at least 8 different ones, and at least 32 if they are all hex digits (for example 16 random bytes as base64url, or 32 random hex digits). Or send no key, and the server answers one.`,
       );
     case 'owned':
       return new ApiError(

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Checkpointer } from '../src/store/checkpointer.js';
 import { SqliteRunStore, SQLITE_FILE } from '../src/store/sqlite.js';
+import type { NameUse } from '../src/store/store.js';
+
+/** Every session under one owner's key (the key hash is what the store compares). */
+const KEY: NameUse = { keyHash: 'k', claimHash: 'k' };
 
 describe('WAL checkpoints on a thread of their own', () => {
   let dir: string;
@@ -24,18 +28,21 @@ describe('WAL checkpoints on a thread of their own', () => {
     // background connection can have copied them out of the WAL.
     for (let s = 0; s < 40; s++) {
       const id = `session-${s}`;
-      await store.createSession({
-        id,
-        game: 'briarwink',
-        rulesVersion: 'test',
-        seed: s,
-        player: { name: 'checkpoint', kind: 'agent' },
-        challenge: null,
-        step: 0,
-        spent: 0,
-        finished: false,
-        createdAt: new Date(0).toISOString(),
-      });
+      await store.createSession(
+        {
+          id,
+          game: 'briarwink',
+          rulesVersion: 'test',
+          seed: s,
+          player: { name: 'checkpoint', kind: 'agent' },
+          challenge: null,
+          step: 0,
+          spent: 0,
+          finished: false,
+          createdAt: new Date(0).toISOString(),
+        },
+        KEY,
+      );
       for (let step = 0; step < 50; step++)
         expect(await store.recordStep(id, step, { type: 'tick', move: 'up', note: 'x'.repeat(200) }, step + 1)).toBe(
           true,

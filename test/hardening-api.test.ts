@@ -179,7 +179,7 @@ describe('operations', () => {
     expect(text).toMatch(/gameboard_http_request_duration_seconds_bucket\{.*route="\/api\/games\/:slug\/action"/);
     expect(text).toMatch(/gameboard_actions_total\{game="whirlyard"\} 1/);
     expect(text).toMatch(/gameboard_runs_verified_total\{game="whirlyard",result="stored"\} 1/);
-    expect(text).toMatch(/gameboard_store_errors_total\{operation="checkName"\} 1/);
+    expect(text).toMatch(/gameboard_store_errors_total\{operation="save"\} 1/);
     expect(text).toMatch(/gameboard_rate_limited_total\{group="runs"\} 1/);
   });
 });

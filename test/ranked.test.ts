@@ -71,7 +71,8 @@ describe('live sessions', () => {
   let now = new Date('2026-12-02T12:00:00Z');
   beforeAll(async () => {
     store = new SqliteRunStore(':memory:');
-    app = await buildApp({ sealer, store, webRoot: null, registry: games, clock: () => now });
+    // The daily's qualifying rule has tests of its own (below); here every name may play it.
+    app = await buildApp({ sealer, store, webRoot: null, registry: games, clock: () => now, dailyQualify: false });
   });
   afterAll(async () => {
     await app.close();
@@ -311,6 +312,224 @@ describe('live sessions', () => {
   });
 });
 
+describe('owned names', () => {
+  let app: FastifyInstance;
+  let store: SqliteRunStore;
+  beforeAll(async () => {
+    store = new SqliteRunStore(':memory:');
+    app = await buildApp({ sealer, store, webRoot: null, registry: games });
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+  const whirlyard = registry.get('whirlyard')!;
+  const submit = (name: string, seed: number, key?: string) =>
+    call(
+      app,
+      'POST',
+      '/api/runs',
+      {
+        game: 'whirlyard',
+        rulesVersion: whirlyard.spec.rulesVersion,
+        seed,
+        actions: [{ type: 'end_run' }],
+        player: { name, kind: 'agent' },
+      },
+      key,
+    );
+  const myKey = 'my-own-key-' + 'Q7xZ3kP9wR2mT5vB8nL4';
+
+  it('a run refused as a copy claims nothing: the name stays free for its first real use', async () => {
+    expect((await submit('copied-from', 501)).status).toBe(200);
+    const copy = await submit('copier', 501);
+    expect(copy.status).toBe(409);
+    expect(copy.body.error).toBe('run_copied');
+    const first = await submit('copier', 502);
+    expect(first.status).toBe(200);
+    expect(first.body.playerKey).toMatch(/^pk_/);
+  });
+
+  it('a refused daily start claims nothing', async () => {
+    const refused = await start(app, 'whirlyard', 'too-early', { challenge: 'daily' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('daily_not_qualified');
+    expect(refused.body.playerKey).toBeUndefined();
+    const ranked = await start(app, 'whirlyard', 'too-early');
+    expect(ranked.status).toBe(200);
+    expect(ranked.body.playerKey).toMatch(/^pk_/);
+  });
+
+  it("claims with the client's own key: a retried first request is answered again, a weak key is refused", async () => {
+    const first = await submit('chooser', 510, myKey);
+    expect(first.status).toBe(200);
+    expect(first.body.playerKey).toBe(myKey);
+    // The answer was lost: the same request again is the same run, answered again, not a 403.
+    const retry = await submit('chooser', 510, myKey);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ id: first.body.id, created: false });
+    expect(retry.body.playerKey).toBeUndefined();
+    const session = await start(app, 'whirlyard', 'Chooser', {}, myKey);
+    expect(session.status).toBe(200);
+    expect((await start(app, 'whirlyard', 'chooser', {})).body.error).toBe('name_owned');
+    const hex22 = '0123456789abcdef012345'; // 22 hex digits: 88 bits
+    for (const weak of ['short-key', 'a'.repeat(40), 'has spaces in it, 22 chars+', 'x'.repeat(129), hex22]) {
+      const r = await submit('weakling', 511, weak);
+      expect(r.status, weak).toBe(400);
+      expect(r.body.error).toBe('bad_player_key');
+      expect(r.body.message).toContain('22 to 128 characters');
+    }
+    // Nothing was claimed by the refusals: the name is still free.
+    expect((await submit('weakling', 511)).body.playerKey).toMatch(/^pk_/);
+    // 32 hex digits are enough (openssl rand -hex 16).
+    expect((await submit('hexed', 516, 'a3f9c2e47b1d08f6e5a4c3b2d1e0f9a8')).status).toBe(200);
+    // A key the server drew (no header on first use) keeps working as before, for its own name only.
+    const served = (await submit('served', 513)).body.playerKey as string;
+    expect((await submit('served', 514, served)).status).toBe(200);
+    expect((await submit('weakling', 515, served)).body.error).toBe('name_owned');
+  });
+
+  it('compares names after folding case, spaces and look-alikes, and keeps each exact name on the board', async () => {
+    const first = await submit('Ada  Lovelace', 520);
+    const key = first.body.playerKey as string;
+    for (const twin of ['ada lovelace', 'Ada LoveIace', 'ADA  L0VE1ACE', 'Ada Lovelace']) {
+      const r = await submit(twin, 521);
+      expect(r.status, twin).toBe(403);
+      expect(r.body.error).toBe('name_owned');
+    }
+    expect((await submit('Ada LoveIace', 521, key)).status).toBe(200);
+    const board = await call(app, 'GET', '/api/games/whirlyard/leaderboard?board=open&kind=agent&limit=100');
+    const names = board.body.agent.map((e: Body) => e.player.name);
+    expect(names).toEqual(expect.arrayContaining(['Ada  Lovelace', 'Ada LoveIace']));
+    // A name that differs by more than the fold is another name.
+    expect((await submit('Ada Lovelaces', 522)).status).toBe(200);
+  });
+});
+
+describe('a failed write claims nothing', () => {
+  it('a run or session whose insert fails leaves its name free for the next first use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-failed-claim-'));
+    const store = SqliteRunStore.inDataDir(dir);
+    const app = await buildApp({ sealer, store, webRoot: null, registry: games });
+    // Another connection to the same file makes every insert under the doomed names fail, as a full
+    // disk or a constraint would, after the name check has run in the same transaction.
+    const raw = new Database(join(dir, SQLITE_FILE));
+    try {
+      raw.exec(`CREATE TRIGGER doomed_run BEFORE INSERT ON runs WHEN NEW.player_name = 'doomed'
+                  BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;
+                CREATE TRIGGER doomed_session BEFORE INSERT ON sessions WHEN NEW.player_name = 'doomed-live'
+                  BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;`);
+      const whirlyard = registry.get('whirlyard')!;
+      const submit = () =>
+        call(app, 'POST', '/api/runs', {
+          game: 'whirlyard',
+          rulesVersion: whirlyard.spec.rulesVersion,
+          seed: 900,
+          actions: [{ type: 'end_run' }],
+          player: { name: 'doomed', kind: 'agent' },
+        });
+      expect((await submit()).status).toBe(500);
+      expect((await start(app, 'whirlyard', 'doomed-live')).status).toBe(500);
+      raw.exec('DROP TRIGGER doomed_run; DROP TRIGGER doomed_session;');
+      // Nothing was claimed: the next first uses, without a key, claim the names and get their keys.
+      const run = await submit();
+      expect(run.status).toBe(200);
+      expect(run.body.playerKey).toMatch(/^pk_/);
+      const live = await start(app, 'whirlyard', 'doomed-live');
+      expect(live.status).toBe(200);
+      expect(live.body.playerKey).toMatch(/^pk_/);
+    } finally {
+      raw.close();
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the daily challenge is for names that played ranked before the day', () => {
+  let app: FastifyInstance;
+  let store: SqliteRunStore;
+  // The store stamps a finished run with the system time; the app's day moves on past it.
+  let now = new Date();
+  beforeAll(async () => {
+    store = new SqliteRunStore(':memory:');
+    app = await buildApp({ sealer, store, webRoot: null, registry: games, clock: () => now });
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  /** A ranked Briarwink session of `actions` actions and endRun, under `name`. */
+  async function playRanked(name: string, actions: number, key?: string) {
+    let r = await start(app, 'briarwink', name, {}, key);
+    expect(r.status).toBe(200);
+    const id = r.body.session.id;
+    for (let i = 0; i < actions - 1; i++) {
+      const a = r.body.legalActions.find((x: GameAction) => x.type !== 'endRun');
+      r = await act(app, id, r.body.stateToken, a);
+    }
+    r = await act(app, id, r.body.stateToken, { type: 'endRun' });
+    expect(r.body.session.finished).toBe(true);
+  }
+
+  it('refuses a name with no ranked session finished before the day, then lets it in the next day', async () => {
+    const k = 'fresh-face-key-' + 'Lm3Tq8Wx2Zc6Vb9Nr4';
+    now = new Date();
+    const first = await start(app, 'briarwink', 'fresh-face', { challenge: 'daily' }, k);
+    expect(first.status).toBe(403);
+    expect(first.body).toMatchObject({ ok: false, error: 'daily_not_qualified' });
+    expect(first.body.message).toContain('"fresh-face" cannot play the Briarwink daily challenge yet');
+    expect(first.body.message).toContain('the daily is yours from tomorrow');
+    // A ranked session finished today qualifies the name for tomorrow's daily, not for today's.
+    await playRanked('fresh-face', 20, k);
+    expect((await start(app, 'briarwink', 'fresh-face', { challenge: 'daily' }, k)).body.error).toBe(
+      'daily_not_qualified',
+    );
+    now = new Date(Date.now() + 86_400_000);
+    const daily = await start(app, 'briarwink', 'fresh-face', { challenge: 'daily' }, k);
+    expect(daily.status).toBe(200);
+    expect(daily.body.challenge).toBe(now.toISOString().slice(0, 10));
+    // A throwaway name made on the day cannot rehearse it.
+    const throwaway = await start(app, 'briarwink', 'throwaway-1', { challenge: 'daily' });
+    expect(throwaway.body.error).toBe('daily_not_qualified');
+  });
+
+  it('counts only a finished ranked session of the same game with enough actions', async () => {
+    const k = 'qualifier-key-' + 'Hq8Jm2Wz5Xc7Vb4Nr6';
+    now = new Date();
+    await playRanked('short-game', 5, k);
+    now = new Date(Date.now() + 86_400_000);
+    const tooShort = await start(app, 'briarwink', 'short-game', { challenge: 'daily' }, k);
+    expect(tooShort.body.error).toBe('daily_not_qualified');
+    now = new Date();
+    await playRanked('short-game', 20, k);
+    // Whirlyard's daily wants a Whirlyard session: the Briarwink one does not count there.
+    now = new Date(Date.now() + 86_400_000);
+    expect((await start(app, 'whirlyard', 'short-game', { challenge: 'daily' }, k)).body.error).toBe(
+      'daily_not_qualified',
+    );
+    const daily = await start(app, 'briarwink', 'Short-Game', { challenge: 'daily' }, k);
+    expect(daily.status).toBe(200);
+    expect(daily.body.challenge).toBe(now.toISOString().slice(0, 10));
+    // One attempt, under any name that folds to it.
+    const again = await start(app, 'briarwink', 'short-game', { challenge: 'daily' }, k);
+    expect(again.body.session.id).toBe(daily.body.session.id); // not moved yet: a lost answer, answered again
+    await act(app, daily.body.session.id, daily.body.stateToken, { type: 'start' });
+    expect((await start(app, 'briarwink', 'SHORT-GAME', { challenge: 'daily' }, k)).body.error).toBe('daily_taken');
+  });
+
+  it('is switched off for local evaluation (GAMEBOARD_DAILY_QUALIFY=off: buildApp dailyQualify false)', async () => {
+    const open = await buildApp({ sealer, store, webRoot: null, registry: games, dailyQualify: false });
+    try {
+      expect((await start(open, 'briarwink', 'anyone-at-all', { challenge: 'daily' })).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
+
 describe('published budgets', () => {
   it('every endless game publishes a ranked budget; Delvewick, finite, none', () => {
     const limits = Object.fromEntries(registry.games.map((g) => [g.spec.slug, budgetOf(g)?.limit ?? null]));
@@ -364,7 +583,19 @@ describe('the store migration from schema version 1', () => {
           limit: 10,
         });
         expect(board.map((e) => e.id)).toEqual(['old-ended']);
-        expect(await store.checkName('Old', null, 'hash')).toBe('claimed');
+        // Names of runs from before keys are reserved for those runs, whatever the case or look-alikes.
+        const app = await buildApp({ sealer, store, webRoot: null });
+        try {
+          for (const name of ['old', 'OLD', '0ld2']) {
+            const r = await start(app, 'whirlyard', name);
+            expect(r.status, name).toBe(403);
+            expect(r.body.error).toBe('name_reserved');
+            expect(r.body.message).toContain('reserved');
+          }
+          expect((await start(app, 'whirlyard', 'Old3')).status).toBe(200);
+        } finally {
+          await app.close();
+        }
       } finally {
         await store.close();
       }

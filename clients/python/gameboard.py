@@ -28,6 +28,7 @@ import copy
 import email.utils
 import json
 import re
+import secrets
 import time
 import urllib.error
 import urllib.parse
@@ -85,12 +86,13 @@ class _Transport:
         self.player_keys: Dict[str, str] = {}
 
     def submit(self, run: Dict[str, Any], player: Player) -> Dict[str, Any]:
-        """POST /api/runs under `player`, with the name's key when known; a newly claimed name's key is kept."""
+        """POST /api/runs under `player`, with the name's key (one of our own for a name without one)."""
         who = _player(player)
         name = who["name"].lower()
-        key = self.player_keys.get(name)
-        answer = self.request("POST", "api/runs", {**run, "player": who},
-                              {"x-player-key": key} if key else None)
+        # A name without a key gets one of our own, kept before sending: the server claims a free name
+        # for the key sent, so a retried first submission (its answer lost) is answered, not refused.
+        key = self.player_keys.setdefault(name, "pk_" + secrets.token_urlsafe(32))
+        answer = self.request("POST", "api/runs", {**run, "player": who}, {"x-player-key": key})
         if isinstance(answer.get("playerKey"), str):
             self.player_keys[name] = answer["playerKey"]
         return answer

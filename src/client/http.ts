@@ -95,9 +95,22 @@ export async function requestJson(
 /** The header that proves a player name is one's own (the server answers the key when a name is claimed). */
 export const PLAYER_KEY_HEADER = 'x-player-key';
 
+/** A new player key: 32 random bytes, base64url (43 characters, the server's own `pk_` format). */
+export function drawPlayerKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
+  return (
+    'pk_' +
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '')
+  );
+}
+
 /**
- * POST /api/runs under `player`, with the name's key when the client holds one; a key the server hands
- * out (the name's first use) is kept for the next submission.
+ * POST /api/runs under `player`, with the name's key. A name the client holds no key for gets a new
+ * one, kept before the request goes out: the server claims a free name for the key sent, so a retried
+ * first submission (its answer lost) is answered again instead of refused.
  */
 export async function submitAs(
   t: Transport,
@@ -105,8 +118,12 @@ export async function submitAs(
   player: { name: string; kind: string },
 ): Promise<unknown> {
   const name = player.name.toLowerCase();
-  const key = t.playerKeys.get(name);
-  const answer = await requestJson(t, 'POST', 'api/runs', { ...run, player }, key ? { [PLAYER_KEY_HEADER]: key } : {});
+  let key = t.playerKeys.get(name);
+  if (key === undefined) {
+    key = drawPlayerKey();
+    t.playerKeys.set(name, key);
+  }
+  const answer = await requestJson(t, 'POST', 'api/runs', { ...run, player }, { [PLAYER_KEY_HEADER]: key });
   const given = (answer as { playerKey?: unknown }).playerKey;
   if (typeof given === 'string') t.playerKeys.set(name, given);
   return answer;

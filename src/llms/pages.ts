@@ -78,7 +78,11 @@ seed and every accepted action, in order: that is your run.
   and {"stateToken": "<the latest answer's>", "action": {...}}. Resending the same token and action is a
   safe retry; an older token is refused (409 stale_state).
 - Player names: a name's first use claims it and the answer carries playerKey; send it as the header
-  x-player-key with every later run or session under that name (else 403 name_owned).
+  x-player-key with every later run or session under that name (else 403 name_owned). To choose the key
+  yourself, send x-player-key on the first use too (22-128 chars of A-Z a-z 0-9 _ -, e.g. 32 random hex
+  digits): a retried first request is then answered again. Names compare ignoring case, repeated spaces
+  and look-alikes (I l 1, O 0). The daily is open to names with a ranked session of that game finished
+  before the day (else 403 daily_not_qualified).
 - Read a board: GET ${base}/api/games/<slug>/leaderboard?board=ranked|open|daily.
 
 ${registry.games.map((g) => gameSection(g, base)).join('\n\n')}

@@ -80,6 +80,11 @@ export interface AppOptions {
    * GAMEBOARD_SESSION_EXPIRY_HOURS).
    */
   sessionExpiryMs?: number;
+  /**
+   * Daily challenge attempts only for names that finished a ranked session of the game before the day
+   * (default true; docs/ranked.md). `main.ts` reads `GAMEBOARD_DAILY_QUALIFY=off` for local evaluation.
+   */
+  dailyQualify?: boolean;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -368,7 +373,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
   app.addHook('onClose', () => verifier.close());
   registerRunRoutes(app, registry, store, opts.clock, verifier);
-  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs);
+  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs, opts.dailyQualify ?? true);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);

@@ -145,6 +145,19 @@ export function readMetricsEnabled(env: NodeJS.ProcessEnv): boolean {
 }
 
 /**
+ * `GAMEBOARD_DAILY_QUALIFY=off` opens the daily challenge to every name (local evaluation: a fresh
+ * store has no ranked sessions from before today); on by default, see docs/ranked.md.
+ */
+export function readDailyQualify(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.GAMEBOARD_DAILY_QUALIFY?.trim().toLowerCase();
+  if (raw === undefined || raw === '' || raw === '1' || raw === 'on' || raw === 'true') return true;
+  if (raw === '0' || raw === 'off' || raw === 'false') return false;
+  throw new ConfigError(
+    `GAMEBOARD_DAILY_QUALIFY must be on or off; got ${JSON.stringify(env.GAMEBOARD_DAILY_QUALIFY)}`,
+  );
+}
+
+/**
  * The PostgreSQL store's settings, or null when `DATABASE_URL` is unset (the SQLite store in the data
  * folder then). `GAMEBOARD_DB_POOL_SIZE` (default 10 connections per server process),
  * `GAMEBOARD_DB_STATEMENT_TIMEOUT_MS` (default 10 s), `GAMEBOARD_DB_CONNECT_TIMEOUT_MS` (default 5 s),

@@ -16,7 +16,16 @@ export const ERRORS = {
   // Ranked play (live sessions, owned names, boards).
   session_not_found: { status: 404, message: 'There is no live session with this id.' },
   bad_date: { status: 400, message: 'The date must be a UTC day written YYYY-MM-DD.' },
+  bad_player_key: {
+    status: 400,
+    message: 'A player key of your own must be 22 to 128 base64url characters (at least 128 random bits).',
+  },
   name_owned: { status: 403, message: 'This player name belongs to someone else: send its player key.' },
+  name_reserved: { status: 403, message: 'This player name is reserved for runs stored before names had keys.' },
+  daily_not_qualified: {
+    status: 403,
+    message: 'The daily challenge is open to names that finished a ranked session of the game before the day.',
+  },
   run_not_public: { status: 403, message: 'A daily challenge run is public once its UTC day is over.' },
   stale_state: { status: 409, message: 'The state is from an earlier step of a live session, which cannot fork.' },
   session_over: { status: 409, message: 'This live session has ended; its run is on the ranked board.' },

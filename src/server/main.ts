@@ -29,6 +29,7 @@ import {
   ConfigError,
   readDatabase,
   readMetricsEnabled,
+  readDailyQualify,
   readRateLimits,
   readSessionExpiryMs,
   readSqlite,
@@ -64,6 +65,7 @@ const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKER
 let timeouts: Timeouts;
 let rateLimits: RateLimits | null;
 let metrics: boolean;
+let dailyQualify: boolean;
 let database: PostgresOptions | null;
 let sqlite: SqliteOptions;
 let sessionExpiryMs: number;
@@ -71,6 +73,7 @@ try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
   metrics = readMetricsEnabled(process.env);
+  dailyQualify = readDailyQualify(process.env);
   database = readDatabase(process.env);
   sqlite = readSqlite(process.env);
   sessionExpiryMs = readSessionExpiryMs(process.env);
@@ -135,6 +138,7 @@ async function serve(): Promise<void> {
     rateLimits,
     metrics,
     sessionExpiryMs,
+    dailyQualify,
   });
 
   try {

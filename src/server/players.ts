@@ -1,15 +1,37 @@
 /**
- * Owned player names. The first submission or live session under a name claims it and answers a
- * player key, once; every later use of the name must send that key in the `x-player-key` header. The
- * store keeps only the key's SHA-256 (a 32-byte random key needs no slow hash: it cannot be guessed).
- * `kind` (human or agent) stays self-declared: the key proves who owns a name, not what plays it.
+ * Owned player names. The first submission or live session stored under a name claims it, in the
+ * same store transaction as that run or session (a refused copy, a refused daily start or a failed
+ * write claims nothing); every later use of the name must send its key in the `x-player-key` header.
+ *
+ * The key is the client's own when it sends one on first use (`isChoosableKey`: at least 128 bits), so
+ * a retried first request, or ten sent at once, all succeed under one owner; without a header the
+ * server draws one and answers it, once. The store keeps only the key's SHA-256 (a key of 128 random
+ * bits or more needs no slow hash: it cannot be guessed). Names are owned by their folded form
+ * (`store/names.ts`). `kind` (human or agent) stays self-declared: the key proves who owns a name,
+ * not what plays it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Player, RunStore } from '../store/store.js';
+import { NameRefusedError, type NameUse, type Player } from '../store/store.js';
 import { ApiError } from './errors.js';
 
 /** The request header that carries a player key. */
 export const PLAYER_KEY_HEADER = 'x-player-key';
+
+/**
+ * A key a client may claim a name with: 22 to 128 characters of the base64url alphabet (`A-Z a-z 0-9
+ * _ -`), so at least 22 × 6 = 132 bits when drawn at random: 16 random bytes in base64url, or the
+ * server's own `pk_` + 43 characters. A key of hex digits alone carries 4 bits a character, so it needs
+ * 32 of them (16 random bytes in hex, a UUID without its dashes). At least 8 different characters,
+ * which refuses placeholders such as `aaaa…` (a random key of 22 characters or more, or of 32 hex
+ * digits, has fewer with a chance below one in ten million).
+ */
+export const CHOOSABLE_KEY = /^[A-Za-z0-9_-]{22,128}$/;
+
+/** Whether `key` may claim a free name (see `CHOOSABLE_KEY`). */
+export function isChoosableKey(key: string): boolean {
+  if (!CHOOSABLE_KEY.test(key) || new Set(key).size < 8) return false;
+  return key.length >= 32 || !/^[0-9a-f]+$/i.test(key);
+}
 
 /** SHA-256 of a key, base64url: what the store keeps. */
 export function hashPlayerKey(key: string): string {
@@ -24,26 +46,55 @@ export function keyIdOf(key: string): string {
   return hashPlayerKey(key).slice(0, 12);
 }
 
-/** The key a request used for its name: the one just issued, else the one sent; null for none. */
-export function usedKey(issued: string | null, header: unknown): string | null {
-  if (issued) return issued;
-  return typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null;
+/** The key a request uses for its name: the one it sent, else the one a claim by it would draw. */
+export function usedKey(use: KeyedUse, header: unknown): string | null {
+  return typeof header === 'string' && header.length > 0 ? header : use.claimKey;
 }
 
-/**
- * Checks that the request may use `player.name`: answers a new key when this use claimed the name,
- * null when the key sent is the owner's, and throws 403 name_owned otherwise.
- */
-export async function ownName(store: RunStore, player: Player, header: unknown): Promise<string | null> {
-  const sent = typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null;
-  const fresh = 'pk_' + randomBytes(32).toString('base64url');
-  const check = await store.checkName(player.name, sent === null ? null : hashPlayerKey(sent), hashPlayerKey(fresh));
-  if (check === 'claimed') return fresh;
-  if (check === 'ok') return null;
-  throw new ApiError(
-    'name_owned',
-    sent === null
-      ? `The name "${player.name}" is taken: send its player key in the ${PLAYER_KEY_HEADER} header, or pick another name.`
-      : `The player key sent is not the key of "${player.name}".`,
-  );
+/** How a request uses its player's name, and the key to answer if the use claims it. */
+export interface KeyedUse {
+  use: NameUse;
+  /** The key a claim by this request belongs to: the one sent, or one drawn now. */
+  claimKey: string | null;
+}
+
+/** The name use of a request from its `x-player-key` header (a string, absent, or repeated). */
+export function nameUse(header: unknown): KeyedUse {
+  const sent = typeof header === 'string' && header.length > 0 ? header : null;
+  if (sent === null) {
+    const fresh = 'pk_' + randomBytes(32).toString('base64url');
+    return { use: { keyHash: null, claimHash: hashPlayerKey(fresh) }, claimKey: fresh };
+  }
+  const keyHash = hashPlayerKey(sent);
+  return isChoosableKey(sent)
+    ? { use: { keyHash, claimHash: keyHash }, claimKey: sent }
+    : { use: { keyHash, claimHash: null }, claimKey: null };
+}
+
+/** The API error for a name the store refused. */
+export function nameRefusal(err: NameRefusedError, player: Player, keySent: boolean): ApiError {
+  switch (err.reason) {
+    case 'reserved':
+      return new ApiError(
+        'name_reserved',
+        `The name "${player.name}" holds runs stored before names had keys; it is reserved for them: pick another name.`,
+      );
+    case 'weak_key':
+      return new ApiError(
+        'bad_player_key',
+        `The name "${player.name}" is free, but the ${PLAYER_KEY_HEADER} sent cannot claim it: a key of your own must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - with at least 8 different ones, and at least 32 if they are all hex digits (for example 16 random bytes as base64url, or 32 random hex digits). Or send no key, and the server answers one.`,
+      );
+    case 'owned':
+      return new ApiError(
+        'name_owned',
+        keySent
+          ? `The name "${player.name}" is taken and the player key sent is not its key: send the key its first use answered or chose, or pick another name (names that differ only in case, spaces or look-alike characters such as I, l and 1 or O and 0 are one name).`
+          : `The name "${player.name}" is taken: send its player key in the ${PLAYER_KEY_HEADER} header, or pick another name.`,
+      );
+  }
+}
+
+/** Maps a store's name refusal to its API error; other errors pass through. */
+export function asNameError(err: unknown, player: Player, use: NameUse): unknown {
+  return err instanceof NameRefusedError ? nameRefusal(err, player, use.keyHash !== null) : err;
 }

@@ -117,7 +117,11 @@ export const liveAccepted = {
     player,
     challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge session, else null.' },
     spec: anyObject,
-    playerKey: { type: 'string', description: 'Only when this call claimed the name: keep it, it is shown once.' },
+    playerKey: {
+      type: 'string',
+      description:
+        'Only when this call claimed the name: the key sent in x-player-key, or one the server drew (keep it, it is shown once).',
+    },
     stateToken: { type: 'string' },
     observation: anyObject,
     legalActions: { type: 'array', items: anyObject },
@@ -262,7 +266,11 @@ export const submitAnswer = {
       description: "The player's place on the open board (1 is best); null for an unfinished run, never listed.",
     },
     created: { type: 'boolean', description: 'False when this player had already submitted this exact run.' },
-    playerKey: { type: 'string', description: 'Only when this submission claimed the name: shown once.' },
+    playerKey: {
+      type: 'string',
+      description:
+        'Only when this submission claimed the name: the key sent in x-player-key, or one the server drew (shown once).',
+    },
     createdAt: { type: 'string' },
     replayUrl: { type: 'string' },
     leaderboardUrl: { type: 'string' },

@@ -2,7 +2,8 @@
  * Verified runs: `POST /api/runs` replays a run on the game's engine and stores only the replayed score
  * (a claimed score is never read: a `score` field is an unknown field, refused), ranked at the game's
  * budget for endless games; the run goes on the open board (`boards.ts`) once finished. Names are
- * owned (`players.ts`); a run already stored under another name is refused as a copy (409).
+ * owned (`players.ts`), claimed in the run's own transaction; a run already stored under another name
+ * is refused as a copy (409), and claims nothing.
  * `GET /api/runs/:id` answers a stored run (a daily challenge's once its day is over). Without a store
  * every route answers 503 store_unavailable.
  */
@@ -14,7 +15,7 @@ import { RunCopyError, type Player, type RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
 import { ApiError } from './errors.js';
 import { compileActionGrammars, plainJson } from './grammar.js';
-import { keyIdOf, ownName, PLAYER_KEY_HEADER, usedKey } from './players.js';
+import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import { namedErrors, storedRunErrors, submitAnswer } from './rankedschemas.js';
 import { playerKeyHeaders, runAnswer, runBody, runIdParams } from './schemas.js';
 import type { Verdict } from './verify.js';
@@ -115,18 +116,19 @@ export function registerRunRoutes(
         outcome: verdict.outcome,
         progress: verdict.progress,
       };
-      const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
-      const key = usedKey(playerKey, req.headers[PLAYER_KEY_HEADER]);
+      const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+      const { use, claimKey } = keyed;
+      const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
       let saved;
       try {
-        saved = await s.save({ ...verified, audit: { keyId: key && keyIdOf(key), requestId: req.id } });
+        saved = await s.save({ ...verified, audit: { keyId: key && keyIdOf(key), requestId: req.id } }, use);
       } catch (err) {
         if (err instanceof RunCopyError)
           throw new ApiError(
             'run_copied',
             `This exact run (same game, rules version, seed and actions) is already stored under another player: copies are refused.`,
           );
-        throw err;
+        throw asNameError(err, player, use);
       }
       const answer: Record<string, unknown> = {
         ok: true,
@@ -142,7 +144,7 @@ export function registerRunRoutes(
         replayUrl: `/replay?run=${saved.id}`,
         leaderboardUrl: `/api/games/${slug}/leaderboard?board=open&kind=${player.kind}`,
       };
-      if (playerKey) answer.playerKey = playerKey;
+      if (saved.claimed && claimKey) answer.playerKey = claimKey;
       return answer;
     },
   );

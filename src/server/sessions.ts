@@ -21,12 +21,13 @@ import { actionCost, BUDGET_OUTCOME, budgetOf, progressOf } from '../core/budget
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { canonicalJson, StateError, type StateSealer } from '../core/seal.js';
-import type { Player, RunStore, SessionEnd, SessionRecord } from '../store/store.js';
+import { DAILY_QUALIFYING_ACTIONS } from '../store/names.js';
+import type { DailyQualification, Player, RunStore, SessionEnd, SessionRecord, SessionStart } from '../store/store.js';
 import { DailySeeds, isSeeded, utcDay } from './daily.js';
 import { DEFAULT_SESSION_EXPIRY_HOURS } from './config.js';
 import { ApiError } from './errors.js';
 import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
-import { keyIdOf, ownName, PLAYER_KEY_HEADER, usedKey } from './players.js';
+import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import {
   liveAnswer,
   liveAccepted,
@@ -52,6 +53,8 @@ export function registerSessionRoutes(
   store: RunStore | null,
   clock: () => Date = () => new Date(),
   expiryMs: number = DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000,
+  /** Daily attempts only for names with a qualifying ranked session (see docs/ranked.md); false for local evaluation. */
+  dailyQualify = true,
 ): void {
   const validators = compileActionGrammars(registry);
   const tokens = new SessionTokens(sealer.deriveKey('live-session'));
@@ -147,8 +150,9 @@ export function registerSessionRoutes(
       const game = requireGame(registry, req.params.slug);
       const s = needStore();
       const { player } = req.body;
-      const playerKey = await ownName(s, player, req.headers[PLAYER_KEY_HEADER]);
-      const key = usedKey(playerKey, req.headers[PLAYER_KEY_HEADER]);
+      const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+      const { use, claimKey } = keyed;
+      const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
       // A game without randomness has one ranked board; its daily challenge is an ordinary session.
       const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
       const record: SessionRecord = {
@@ -164,23 +168,39 @@ export function registerSessionRoutes(
         createdAt: clock().toISOString(),
         audit: { keyId: key && keyIdOf(key), requestId: req.id },
       };
-      let created = await s.createSession(record);
-      if (!created && challenge) {
+      const qualify: DailyQualification | undefined =
+        challenge && dailyQualify
+          ? { before: `${challenge}T00:00:00.000Z`, minActions: DAILY_QUALIFYING_ACTIONS }
+          : undefined;
+      let started: SessionStart;
+      try {
+        started = await s.createSession(record, use, qualify);
+      } catch (err) {
+        throw asNameError(err, player, use);
+      }
+      const claimed = started.ok && started.claimed;
+      if (!started.ok && started.reason === 'daily_taken' && challenge) {
         // A start whose answer was lost: the session has not moved, so answer it again, identically.
         const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
         if (earlier && earlier.step === 0 && !earlier.expired && earlier.player.kind === player.kind) {
           Object.assign(record, { id: earlier.id, seed: earlier.seed });
-          created = true;
+          started = { ok: true, claimed: false };
         }
       }
-      if (!created) {
+      if (!started.ok && started.reason === 'not_qualified') {
+        throw new ApiError(
+          'daily_not_qualified',
+          `"${player.name}" cannot play the ${game.spec.name} daily challenge yet: it is open to names that finished a ranked ${game.spec.name} session of at least ${DAILY_QUALIFYING_ACTIONS} actions before the day began (UTC), so that nobody can rehearse it under a new name. Play ranked under this name today, and the daily is yours from tomorrow.`,
+        );
+      }
+      if (!started.ok) {
         throw new ApiError(
           'daily_taken',
           `"${player.name}" has already played the ${game.spec.name} daily challenge of ${challenge}: one attempt per player and day.`,
         );
       }
       const head: Record<string, unknown> = { ok: true, game: game.spec.slug, player, challenge };
-      if (playerKey) head.playerKey = playerKey;
+      if (claimed && claimKey) head.playerKey = claimKey;
       const answer = present(game, { session: record.id, step: 0, spent: 0, state: game.init(record.seed) }, head);
       answer.spec = game.spec;
       return answer;

@@ -7,17 +7,28 @@
  * - recording a step updates the session only `WHERE step = $n AND finished = 0`: a second request
  *   racing for the same step waits on the first one's row lock, then finds the step moved and changes
  *   nothing; the primary key on (session_id, step) backs it as in SQLite;
- * - a name is claimed with `INSERT ... ON CONFLICT DO NOTHING`, which waits for a racing claim to
- *   commit, so exactly one key owns a name;
+ * - a name is claimed with `INSERT ... ON CONFLICT DO NOTHING`, in the transaction of the run or
+ *   session that uses it; the insert waits for a racing claim to commit (or roll back), so exactly one
+ *   key owns a name and a refused use claims nothing;
  * - runs of the same fingerprint are stored under a transaction advisory lock on that fingerprint
  *   (postgres.ts), here too when a session's run lands.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
+import { foldName, RESERVED_KEY_HASH } from './names.js';
 import { boardEntryOf, EXPIRED, seedColumns, sessionOf, type BoardRow, type SessionRow } from './rows.js';
 import { runHash } from './schema.js';
 import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './board-sql.js';
-import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
+import {
+  NameRefusedError,
+  type BoardQuery,
+  type DailyQualification,
+  type LeaderboardEntry,
+  type NameUse,
+  type SessionEnd,
+  type SessionRecord,
+  type SessionStart,
+} from './store.js';
 
 /** A pool or a client inside a transaction: both answer `query`. */
 export type Queryable = Pool | PoolClient;
@@ -87,8 +98,8 @@ export async function rankOf(
 const SESSION_COLUMNS =
   'id, game, rules_version, seed, wide_seed, player_name, player_kind, challenge, step, spent, finished, created_at, key_id, request_id, stepped_at';
 
-/** Names are owned case-insensitively: "Ada" and "ada" are one name. */
-const nameKey = (name: string) => name.toLowerCase();
+/** Names are owned by their folded form (names.ts): "Ada  Lovelace" and "ada LoveIace" are one name. */
+const nameKey = foldName;
 
 /** Serialises writers of one run fingerprint until the transaction ends. */
 export async function lockFingerprint(tx: PoolClient, hash: string): Promise<void> {
@@ -124,49 +135,82 @@ export async function board(db: Queryable, q: BoardQuery): Promise<LeaderboardEn
   return r.rows.map((row) => boardEntryOf(row, table === 'ranked'));
 }
 
-export async function checkName(
-  db: Queryable,
-  name: string,
-  keyHash: string | null,
-  newKeyHash: string,
-): Promise<NameCheck> {
+/**
+ * Checks `name` against the key the request sent, claiming it when free: true when this use claimed
+ * it. Run inside the transaction of the write that uses the name, so its rollback frees the claim.
+ */
+export async function useName(tx: PoolClient, name: string, use: NameUse): Promise<boolean> {
   const owner = async () =>
-    (await db.query<{ key_hash: string }>('SELECT key_hash FROM players WHERE name_key = $1', [nameKey(name)])).rows[0];
-  const verdict = (o: { key_hash: string }): NameCheck =>
-    keyHash !== null && o.key_hash === keyHash ? 'ok' : 'refused';
-  const known = await owner();
-  if (known) return verdict(known);
-  const claimed = await db.query(
-    `INSERT INTO players (name_key, name, key_hash, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (name_key) DO NOTHING`,
-    [nameKey(name), name, newKeyHash, new Date().toISOString()],
-  );
-  // Nothing inserted: another claim committed first (the insert waited for it), so it is visible now.
-  return claimed.rowCount === 1 ? 'claimed' : verdict((await owner())!);
+    (await tx.query<{ key_hash: string }>('SELECT key_hash FROM players WHERE name_key = $1', [nameKey(name)])).rows[0];
+  let known = await owner();
+  if (!known) {
+    if (use.claimHash === null) throw new NameRefusedError('weak_key');
+    const claimed = await tx.query(
+      `INSERT INTO players (name_key, name, key_hash, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name_key) DO NOTHING`,
+      [nameKey(name), name, use.claimHash, new Date().toISOString()],
+    );
+    if (claimed.rowCount === 1) return true;
+    // Nothing inserted: another claim committed first (the insert waited for it), so it is visible now.
+    known = (await owner())!;
+  }
+  if (known.key_hash === RESERVED_KEY_HASH) throw new NameRefusedError('reserved');
+  if (use.keyHash !== null && known.key_hash === use.keyHash) return false;
+  throw new NameRefusedError('owned');
 }
 
-export async function createSession(db: Queryable, s: SessionRecord): Promise<boolean> {
-  const r = await db.query(
-    `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at,
-                           wide_seed, key_id, request_id, stepped_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10, $11, $12, $9)
-     ON CONFLICT DO NOTHING`,
-    [
-      s.id,
-      s.game,
-      s.rulesVersion,
-      seedColumns(s.seed).seed,
-      s.player.name,
-      s.player.kind,
-      nameKey(s.player.name),
-      s.challenge,
-      s.createdAt,
-      seedColumns(s.seed).wide_seed,
-      s.audit?.keyId ?? null,
-      s.audit?.requestId ?? null,
-    ],
-  );
-  return r.rowCount === 1;
+/** Thrown inside a transaction to roll it back with a verdict. */
+class Refused {
+  constructor(readonly reason: 'daily_taken' | 'not_qualified') {}
+}
+
+export async function createSession(
+  pool: Pool,
+  s: SessionRecord,
+  use: NameUse,
+  qualify?: DailyQualification,
+): Promise<SessionStart> {
+  try {
+    return await inTransaction(pool, async (tx): Promise<SessionStart> => {
+      const claimed = await useName(tx, s.player.name, use);
+      const key = nameKey(s.player.name);
+      if (s.challenge !== null && qualify) {
+        const q = await tx.query(
+          `SELECT s.id FROM sessions s JOIN runs r ON r.id = s.id
+           WHERE s.player_key = $1 AND s.game = $2 AND s.challenge IS NULL AND s.finished = 1 AND r.steps >= $3
+             AND r.created_at < $4
+           LIMIT 1`,
+          [key, s.game, qualify.minActions, qualify.before],
+        );
+        if (q.rowCount === 0) throw new Refused('not_qualified');
+      }
+      const r = await tx.query(
+        `INSERT INTO sessions (id, game, rules_version, seed, player_name, player_kind, player_key, challenge, step, spent, finished, created_at,
+                               wide_seed, key_id, request_id, stepped_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10, $11, $12, $9)
+         ON CONFLICT DO NOTHING`,
+        [
+          s.id,
+          s.game,
+          s.rulesVersion,
+          seedColumns(s.seed).seed,
+          s.player.name,
+          s.player.kind,
+          key,
+          s.challenge,
+          s.createdAt,
+          seedColumns(s.seed).wide_seed,
+          s.audit?.keyId ?? null,
+          s.audit?.requestId ?? null,
+        ],
+      );
+      if (r.rowCount !== 1) throw new Refused('daily_taken');
+      return { ok: true, claimed };
+    });
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false, reason: err.reason };
+    throw err;
+  }
 }
 
 /** Pins a day's seed (the first one stored stays) and answers the pinned one. */

@@ -8,6 +8,7 @@
  * lock before reading the version, so the second waits for the first and then finds the work done.
  */
 import type { Pool } from 'pg';
+import { NAMES_MIGRATION } from './names.js';
 import { MIGRATION_TITLES, NewerSchemaError, SCHEMA_VERSION, WIDE_SEED_MIGRATION } from './schema.js';
 
 /** Migrations by target version, as MIGRATION_TITLES describes them. */
@@ -95,6 +96,7 @@ export const PG_MIGRATIONS: readonly string[] = [
    ALTER TABLE sessions ADD COLUMN stepped_at TEXT;
    UPDATE sessions SET stepped_at = created_at;
    CREATE INDEX sessions_live ON sessions (finished, stepped_at);`,
+  NAMES_MIGRATION,
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

@@ -15,15 +15,18 @@ import * as ranked from './postgres-ranked.js';
 import { inTransaction, lockFingerprint } from './postgres-ranked.js';
 import { seedColumns, storedRunOf, type RunRow } from './rows.js';
 import { runHash } from './schema.js';
+import { foldName } from './names.js';
 import {
   RunCopyError,
   type BoardQuery,
+  type DailyQualification,
   type LeaderboardEntry,
-  type NameCheck,
+  type NameUse,
   type RunStore,
   type SaveResult,
   type SessionEnd,
   type SessionRecord,
+  type SessionStart,
   type StoredRun,
   type VerifiedRun,
 } from './store.js';
@@ -94,16 +97,18 @@ export class PostgresRunStore implements RunStore {
     return r.outcome_kind === null ? null : ranked.rankOf(db, r);
   }
 
-  save(v: VerifiedRun): Promise<SaveResult> {
+  save(v: VerifiedRun, use: NameUse): Promise<SaveResult> {
     const { game, rulesVersion, seed, actions } = v.run;
     const hash = runHash(game, rulesVersion, seed, actions);
     // The fingerprint lock stands in for SQLite's single writer: two servers saving one run at once
     // store it once, and a copy under another name is refused whichever server sees it.
     return inTransaction(this.pool, async (tx): Promise<SaveResult> => {
       await lockFingerprint(tx, hash);
+      // The name in the same transaction: a refused name or copy throws, and the rollback frees the claim.
+      const claimed = await ranked.useName(tx, v.player.name, use);
       const existing = (await tx.query<RunRow>('SELECT * FROM runs WHERE run_hash = $1 ORDER BY seq LIMIT 1', [hash]))
         .rows[0];
-      if (existing && existing.player_name.toLowerCase() !== v.player.name.toLowerCase())
+      if (existing && foldName(existing.player_name) !== foldName(v.player.name))
         throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
       if (existing)
         return {
@@ -111,6 +116,7 @@ export class PostgresRunStore implements RunStore {
           createdAt: existing.created_at,
           rank: await this.rankOf(tx, existing),
           created: false,
+          claimed,
         };
       const id = randomBytes(9).toString('base64url');
       const createdAt = new Date().toISOString();
@@ -142,7 +148,7 @@ export class PostgresRunStore implements RunStore {
         ],
       );
       if (v.outcome) await ranked.keepBest(tx, { ...inserted.rows[0], challenge: null });
-      return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true };
+      return { id, createdAt, rank: await this.rankOf(tx, inserted.rows[0]), created: true, claimed };
     });
   }
 
@@ -167,12 +173,8 @@ export class PostgresRunStore implements RunStore {
     return Number(r.rows[0].n);
   }
 
-  checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck> {
-    return ranked.checkName(this.pool, name, keyHash, newKeyHash);
-  }
-
-  createSession(s: SessionRecord): Promise<boolean> {
-    return ranked.createSession(this.pool, s);
+  createSession(s: SessionRecord, use: NameUse, qualify?: DailyQualification): Promise<SessionStart> {
+    return ranked.createSession(this.pool, s, use, qualify);
   }
 
   getSession(id: string): Promise<SessionRecord | null> {

@@ -9,8 +9,18 @@ import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
 import type { Seed } from '../core/seed.js';
 import { BEST_UPSERT, BOARD_PAGE } from './board-sql.js';
+import { foldName, RESERVED_KEY_HASH } from './names.js';
 import { boardEntryOf, EXPIRED, seedColumns, seedOfRow, sessionOf, type BoardRow, type SessionRow } from './rows.js';
-import type { BoardQuery, LeaderboardEntry, NameCheck, SessionEnd, SessionRecord } from './store.js';
+import {
+  NameRefusedError,
+  type BoardQuery,
+  type DailyQualification,
+  type LeaderboardEntry,
+  type NameUse,
+  type SessionEnd,
+  type SessionRecord,
+  type SessionStart,
+} from './store.js';
 
 /** Schema version 2: from version 1's runs table to ranked play. */
 export const RANKED_MIGRATION = `
@@ -89,8 +99,13 @@ export const BOARDS_MIGRATION = `
   UPDATE sessions SET stepped_at = created_at;
   CREATE INDEX sessions_live ON sessions (finished, stepped_at);`;
 
-/** Names are owned case-insensitively: "Ada" and "ada" are one name. */
-const nameKey = (name: string) => name.toLowerCase();
+/** Names are owned by their folded form (names.ts): "Ada  Lovelace" and "ada LoveIace" are one name. */
+const nameKey = foldName;
+
+/** Thrown inside a transaction to roll it back with a verdict. */
+class Refused {
+  constructor(readonly reason: 'daily_taken' | 'not_qualified') {}
+}
 
 /** The prepared statements and transactions of ranked play, on the store's open database. */
 export class RankedTables {
@@ -113,6 +128,13 @@ export class RankedTables {
          ON CONFLICT DO NOTHING`,
       ),
       session: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
+      // A finished ranked session of the game by this (folded) name, stored before the day began.
+      qualifying: db.prepare<[string, string, number, string], { id: string }>(
+        `SELECT s.id FROM sessions s JOIN runs r ON r.id = s.id
+         WHERE s.player_key = ? AND s.game = ? AND s.challenge IS NULL AND s.finished = 1 AND r.steps >= ?
+           AND r.created_at < ?
+         LIMIT 1`,
+      ),
       daily: db.prepare<[string, string, string], { id: string }>(
         'SELECT id FROM sessions WHERE game = ? AND challenge = ? AND player_key = ?',
       ),
@@ -228,34 +250,57 @@ export class RankedTables {
       .map((r) => boardEntryOf(r, table === 'ranked'));
   }
 
-  checkName(name: string, keyHash: string | null, newKeyHash: string): NameCheck {
-    // IMMEDIATE, as every read-then-write here: a deferred transaction upgrading its lock mid-way gets
-    // SQLITE_BUSY at once when another worker writes (the busy timeout cannot apply to an upgrade).
-    return this.db
-      .transaction((): NameCheck => {
-        const owner = this.stmts.playerKey.get(nameKey(name));
-        if (owner) return keyHash !== null && owner.key_hash === keyHash ? 'ok' : 'refused';
-        this.stmts.claim.run(nameKey(name), name, newKeyHash, new Date().toISOString());
-        return 'claimed';
-      })
-      .immediate();
+  /**
+   * Checks `name` against the key the request sent, claiming it when free: true when this use claimed
+   * it. To be run inside the caller's transaction, so that a refused or failed write claims nothing.
+   */
+  useName(name: string, use: NameUse): boolean {
+    const owner = this.stmts.playerKey.get(nameKey(name));
+    if (owner) {
+      if (owner.key_hash === RESERVED_KEY_HASH) throw new NameRefusedError('reserved');
+      if (use.keyHash !== null && owner.key_hash === use.keyHash) return false;
+      throw new NameRefusedError('owned');
+    }
+    if (use.claimHash === null) throw new NameRefusedError('weak_key');
+    this.stmts.claim.run(nameKey(name), name, use.claimHash, new Date().toISOString());
+    return true;
   }
 
-  createSession(s: SessionRecord): boolean {
-    const r = this.stmts.createSession.run({
-      id: s.id,
-      game: s.game,
-      rules_version: s.rulesVersion,
-      ...seedColumns(s.seed),
-      player_name: s.player.name,
-      player_kind: s.player.kind,
-      player_key: nameKey(s.player.name),
-      challenge: s.challenge,
-      created_at: s.createdAt,
-      key_id: s.audit?.keyId ?? null,
-      request_id: s.audit?.requestId ?? null,
-    });
-    return r.changes === 1;
+  createSession(s: SessionRecord, use: NameUse, qualify?: DailyQualification): SessionStart {
+    // IMMEDIATE, as every read-then-write here: a deferred transaction upgrading its lock mid-way gets
+    // SQLITE_BUSY at once when another worker writes (the busy timeout cannot apply to an upgrade).
+    try {
+      return this.db
+        .transaction((): SessionStart => {
+          const claimed = this.useName(s.player.name, use);
+          const key = nameKey(s.player.name);
+          if (
+            s.challenge !== null &&
+            qualify &&
+            !this.stmts.qualifying.get(key, s.game, qualify.minActions, qualify.before)
+          )
+            throw new Refused('not_qualified');
+          const r = this.stmts.createSession.run({
+            id: s.id,
+            game: s.game,
+            rules_version: s.rulesVersion,
+            ...seedColumns(s.seed),
+            player_name: s.player.name,
+            player_kind: s.player.kind,
+            player_key: key,
+            challenge: s.challenge,
+            created_at: s.createdAt,
+            key_id: s.audit?.keyId ?? null,
+            request_id: s.audit?.requestId ?? null,
+          });
+          if (r.changes !== 1) throw new Refused('daily_taken');
+          return { ok: true, claimed };
+        })
+        .immediate();
+    } catch (err) {
+      if (err instanceof Refused) return { ok: false, reason: err.reason };
+      throw err;
+    }
   }
 
   getSession(id: string): SessionRecord | null {

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CorruptStoreError, SqliteRunStore } from './sqlite.js';
-import type { VerifiedRun } from './store.js';
+import type { NameUse, VerifiedRun } from './store.js';
+
+/** Every run under one owner's key (the key hash is what the store compares). */
+const KEY: NameUse = { keyHash: 'k', claimHash: 'k' };
 
 const dir = mkdtempSync(join(tmpdir(), 'gameboard-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +28,7 @@ const verified = (i: number): VerifiedRun => ({
 
 async function filledStore(file: string, runs: number): Promise<void> {
   const store = new SqliteRunStore(file);
-  for (let i = 0; i < runs; i++) await store.save(verified(i));
+  for (let i = 0; i < runs; i++) await store.save(verified(i), KEY);
   await store.close();
 }
 

@@ -14,15 +14,18 @@ import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RANK_OF } from './board-sql.js';
 import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
+import { foldName, NAMES_MIGRATION } from './names.js';
 import {
   RunCopyError,
   type BoardQuery,
+  type DailyQualification,
   type LeaderboardEntry,
-  type NameCheck,
+  type NameUse,
   type RunStore,
   type SaveResult,
   type SessionEnd,
   type SessionRecord,
+  type SessionStart,
   type StoredRun,
   type VerifiedRun,
 } from './store.js';
@@ -55,6 +58,7 @@ const MIGRATIONS: readonly string[] = [
   'ALTER TABLE runs ADD COLUMN spent INTEGER;',
   WIDE_SEED_MIGRATION,
   BOARDS_MIGRATION,
+  NAMES_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -219,7 +223,7 @@ export class SqliteRunStore implements RunStore {
 
   // async: a refusal (RunCopyError) or a failed write rejects the promise, as the interface says,
   // instead of throwing at the caller before any promise exists.
-  async save(v: VerifiedRun): Promise<SaveResult> {
+  async save(v: VerifiedRun, use: NameUse): Promise<SaveResult> {
     const { game, rulesVersion, seed, actions } = v.run;
     const hash = runHash(game, rulesVersion, seed, actions);
     // IMMEDIATE: take the write lock before the first read. A deferred transaction that reads and then
@@ -227,11 +231,19 @@ export class SqliteRunStore implements RunStore {
     // timeout cannot apply: waiting could deadlock), so concurrent saves from two workers failed.
     const result = this.db
       .transaction((): SaveResult => {
+        // The name first: a refused name or copy throws, and the transaction rolls the claim back.
+        const claimed = this.ranked.useName(v.player.name, use);
         const existing = this.stmts.byHash.get(hash);
-        if (existing && existing.player_name.toLowerCase() !== v.player.name.toLowerCase())
+        if (existing && foldName(existing.player_name) !== foldName(v.player.name))
           throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
         if (existing)
-          return { id: existing.id, createdAt: existing.created_at, rank: this.rankOf(existing), created: false };
+          return {
+            id: existing.id,
+            createdAt: existing.created_at,
+            rank: this.rankOf(existing),
+            created: false,
+            claimed,
+          };
         const id = randomBytes(9).toString('base64url');
         const createdAt = new Date().toISOString();
         const inserted = this.stmts.insert.run({
@@ -266,7 +278,7 @@ export class SqliteRunStore implements RunStore {
             score: v.score,
             steps: v.steps,
           });
-        return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true };
+        return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true, claimed };
       })
       .immediate();
     return result;
@@ -281,12 +293,8 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.board(q));
   }
 
-  async checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck> {
-    return this.ranked.checkName(name, keyHash, newKeyHash);
-  }
-
-  async createSession(s: SessionRecord): Promise<boolean> {
-    return this.ranked.createSession(s);
+  async createSession(s: SessionRecord, use: NameUse, qualify?: DailyQualification): Promise<SessionStart> {
+    return this.ranked.createSession(s, use, qualify);
   }
 
   getSession(id: string): Promise<SessionRecord | null> {

@@ -117,6 +117,8 @@ export interface SaveResult {
   rank: number | null;
   /** False when the same player had already stored this exact run: the earlier record is answered. */
   created: boolean;
+  /** True when this save claimed the (free) name for `NameUse.claimHash`. */
+  claimed: boolean;
 }
 
 /** Thrown by `save` when the same run (game, rules version, seed, actions) is stored under another name. */
@@ -124,8 +126,45 @@ export class RunCopyError extends Error {
   override name = 'RunCopyError';
 }
 
-/** What checking a player name against its key found. */
-export type NameCheck = 'claimed' | 'ok' | 'refused';
+/**
+ * How a request uses a player name: the key it sent (its hash) and the key a free name would be claimed
+ * with. The store checks and claims in the same transaction as the run or session the request stores,
+ * so a use that stores nothing claims nothing.
+ */
+export interface NameUse {
+  /** SHA-256 of the key sent (`x-player-key`), or null when none was sent. */
+  keyHash: string | null;
+  /**
+   * The hash a free name is claimed with: the sent key's (a client may choose its key), or that of a
+   * key the server drew; null when the sent key is too weak to claim with (a free name is then refused,
+   * `NameRefusedError` `weak_key`).
+   */
+  claimHash: string | null;
+}
+
+/** Why a name cannot be used: owned by another key, reserved for runs from before keys, or a weak key. */
+export type NameRefusal = 'owned' | 'reserved' | 'weak_key';
+
+/** Thrown by `save` and `createSession` when the name cannot be used; nothing is stored or claimed. */
+export class NameRefusedError extends Error {
+  override name = 'NameRefusedError';
+  constructor(readonly reason: NameRefusal) {
+    super(`the player name cannot be used (${reason})`);
+  }
+}
+
+/**
+ * The daily challenge's condition on a name: a finished ranked session (not a daily) of the same game
+ * with at least `minActions` recorded actions, whose run was stored before `before` (the day's start).
+ */
+export interface DailyQualification {
+  /** ISO 8601: the start of the challenge's UTC day. */
+  before: string;
+  minActions: number;
+}
+
+/** What starting a session did: stored (claiming the name or not), or refused with nothing stored. */
+export type SessionStart = { ok: true; claimed: boolean } | { ok: false; reason: 'daily_taken' | 'not_qualified' };
 
 /** A live session as stored: the secret seed, who plays, and how far the record goes. */
 export interface SessionRecord {
@@ -169,8 +208,12 @@ export interface SessionEnd {
  * earlier submission; one entry per player (their best), finished runs only.
  */
 export interface RunStore {
-  /** Stores a verified run (idempotent per player and run); a run stored under another name: `RunCopyError`. */
-  save(verified: VerifiedRun): Promise<SaveResult>;
+  /**
+   * Stores a verified run (idempotent per player and run) after checking, and if free claiming, its
+   * player's name in the same transaction; a run stored under another name: `RunCopyError`; a name
+   * this use may not take: `NameRefusedError`. Either refusal stores and claims nothing.
+   */
+  save(verified: VerifiedRun, use: NameUse): Promise<SaveResult>;
   /** A stored run, or null. */
   get(id: string): Promise<StoredRun | null>;
   /** The best finished run of each player on one board, best first. */
@@ -180,17 +223,15 @@ export interface RunStore {
   /** How many runs are stored (of one game, if given). */
   count(game?: string): Promise<number>;
   /**
-   * Checks a name against a key hash: `claimed` when the name was free (it now belongs to `newKeyHash`),
-   * `ok` when `keyHash` is the owner's, `refused` otherwise. Names compare case-insensitively.
+   * Stores a new live session at step 0, checking (and if free claiming) its player's name in the same
+   * transaction (`NameRefusedError` when refused). Refused, with nothing stored or claimed: a daily
+   * challenge the same player (folded name) has already started that day (`daily_taken`: one attempt
+   * per player, game and day), or, with `qualify`, a daily whose name has no qualifying ranked session
+   * (`not_qualified`).
    */
-  checkName(name: string, keyHash: string | null, newKeyHash: string): Promise<NameCheck>;
-  /**
-   * Stores a new live session at step 0. False (and nothing stored) when it is a daily challenge the
-   * same player has already started that day: one attempt per player, game and day.
-   */
-  createSession(s: SessionRecord): Promise<boolean>;
+  createSession(s: SessionRecord, use: NameUse, qualify?: DailyQualification): Promise<SessionStart>;
   getSession(id: string): Promise<SessionRecord | null>;
-  /** The daily-challenge session a player started on a game and day, or null. */
+  /** The daily-challenge session a player (any name that folds to this one) started on a game and day, or null. */
   dailySession(game: string, day: string, name: string): Promise<SessionRecord | null>;
   /** The action recorded at `step` of a session, or null. */
   sessionAction(id: string, step: number): Promise<GameAction | null>;

@@ -97,9 +97,25 @@ function keepKey(name: string, key: string | undefined): void {
   }
 }
 
+/**
+ * The key to send for a name: the one kept, else a new one of 32 random bytes (base64url), kept before
+ * the request goes out. A name's first use then claims it for a key this browser already holds, so an
+ * answer lost on the way back does not lose the name.
+ */
+function keyFor(name: string): string {
+  const kept = savedKey(name);
+  if (kept) return kept;
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const key = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  keepKey(name, key);
+  return key;
+}
+
 function jsonHeaders(name: string): Record<string, string> {
-  const key = savedKey(name);
-  return { 'content-type': 'application/json', ...(key ? { 'x-player-key': key } : {}) };
+  return { 'content-type': 'application/json', 'x-player-key': keyFor(name) };
 }
 
 export async function submitRun(run: Run, player: Player): Promise<Submitted> {

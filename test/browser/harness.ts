@@ -93,10 +93,10 @@ export interface Site {
 }
 
 /** Starts a `Site` on 127.0.0.1 at a random port; `prefix` names its build folder. */
-export async function startSite(prefix: string): Promise<Site> {
+export async function startSite(prefix: string, options: { clock?: () => Date } = {}): Promise<Site> {
   const dist = await buildWeb(prefix);
   const store = new SqliteRunStore(':memory:');
-  const app = await buildApp({ sealer: StateSealer.random(), store, webRoot: dist });
+  const app = await buildApp({ sealer: StateSealer.random(), store, webRoot: dist, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const browser = await launchBrowser();

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { registry } from '../../src/games/index.js';
 import type { SqliteRunStore } from '../../src/store/sqlite.js';
+import type { NameUse } from '../../src/store/store.js';
 import { SHOTS, newPage, startSite, type Site } from './harness.js';
+
+/** Runs stored straight into the store, under one owner's key hash. */
+const KEY: NameUse = { keyHash: 'k', claimHash: 'k' };
 
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 
@@ -21,8 +25,12 @@ let store: SqliteRunStore;
 let base = '';
 let context: BrowserContext;
 
+/** How far the server's day runs ahead of the system clock (the daily test moves it to tomorrow). */
+let ahead = 0;
+const serverNow = () => new Date(Date.now() + ahead);
+
 beforeAll(async () => {
-  site = await startSite('gameboard-web-lb-');
+  site = await startSite('gameboard-web-lb-', { clock: serverNow });
   ({ base, app, store, context } = site);
 });
 
@@ -147,16 +155,19 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
       });
       expect(posted.statusCode).toBe(200);
       // A run stored before the store kept the units spent has no time to show.
-      await store.save({
-        run: { ...run, seed: 4, actions: [{ type: 'start' }, { type: 'endRun' }] },
-        player: { name: 'old-timer', kind: 'agent' },
-        score: 0,
-        gameOver: true,
-        steps: 2,
-        spent: null,
-        outcome: { kind: 'ended', reason: 'end_run' },
-        progress: 1,
-      });
+      await store.save(
+        {
+          run: { ...run, seed: 4, actions: [{ type: 'start' }, { type: 'endRun' }] },
+          player: { name: 'old-timer', kind: 'agent' },
+          score: 0,
+          gameOver: true,
+          steps: 2,
+          spent: null,
+          outcome: { kind: 'ended', reason: 'end_run' },
+          progress: 1,
+        },
+        KEY,
+      );
       const { page, errors } = await newPage(context);
       await page.goto(`${base}/leaderboard/briarwink?board=open`);
       const agents = page.getByTestId('leaderboard-agent');
@@ -185,6 +196,20 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await page.getByTestId('daily-link').click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Whirlyard · Daily challenge');
     await page.getByTestId('live-name').fill('Daily Dora');
+    // A name that never played ranked before the day is refused, saying why and what to do.
+    await page.getByTestId('live-start').click();
+    await expect
+      .poll(() => page.getByTestId('live-problem').textContent())
+      .toContain('"Daily Dora" cannot play the Whirlyard daily challenge yet');
+    await expect(page.getByTestId('live-problem').textContent()).resolves.toContain('the daily is yours from tomorrow');
+    await expect(page.getByTestId('live-play-ranked').getAttribute('href')).resolves.toBe('/ranked/whirlyard');
+    await page.screenshot({ path: join(SHOTS, 'daily-whirlyard-not-yet.png'), fullPage: true });
+    // The browser drew Dora's key before that first request, and the refusal claimed nothing: a ranked
+    // session today under that key claims the name and qualifies it for tomorrow's daily.
+    const key = await page.evaluate(() => localStorage.getItem('gameboard.playerKey.daily dora'));
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const qualifyingSteps = await playRankedWhirlyard('Daily Dora', key!, 20);
+    ahead = 86_400_000;
     await page.getByTestId('live-start').click();
     await expect.poll(() => page.getByTestId('live-step').textContent()).toBe('0');
     // A few moves by key (each one a recorded request), then end the run.
@@ -192,7 +217,7 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
       game: 'whirlyard',
       rulesVersion: registry.get('whirlyard')!.spec.rulesVersion,
       board: 'daily',
-      date: new Date().toISOString().slice(0, 10),
+      date: serverNow().toISOString().slice(0, 10),
       kind: 'human',
       limit: 10,
     });
@@ -220,10 +245,14 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await expect(row.locator('td').nth(5).textContent()).resolves.toBe(String(steps));
     await expect(page.getByTestId('board-label').textContent()).resolves.toContain('seed secret');
     await page.screenshot({ path: join(SHOTS, 'daily-whirlyard-board.png'), fullPage: true });
-    // Not on the ranked board: the boards never mix.
+    // Not on the ranked board, which lists Dora's qualifying session alone: the boards never mix.
     await page.getByTestId('board-ranked').click();
-    await expect.poll(() => page.getByTestId('leaderboard-human').textContent()).toContain('No runs yet');
-    expect(errors).toEqual([]);
+    await expect.poll(() => page.getByTestId('leaderboard-human').locator('tbody tr').count()).toBe(1);
+    await expect(
+      page.getByTestId('leaderboard-human').locator('tbody tr').first().locator('td').nth(5).textContent(),
+    ).resolves.toBe(String(qualifyingSteps));
+    // The one failed request the console saw is the refused first start.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
     await page.close();
   });
 
@@ -253,3 +282,50 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await page.close();
   });
 });
+
+/** Whether some line of `depth` more actions (end_run aside) keeps the run going from `state`. */
+function survives(game: AnyGame, state: unknown, depth: number): boolean {
+  if (game.isGameOver(state)) return false;
+  if (depth === 0) return true;
+  return game
+    .legalActions(state)
+    .filter((a) => a.type !== 'end_run')
+    .some((a) => {
+      const r = game.step(state, a);
+      return r.ok && survives(game, r.state, depth - 1);
+    });
+}
+
+/**
+ * A ranked Whirlyard session under `name` through the API, as a careful player: each action one the
+ * engine says does not get the rover caught within three more (the test reads the session's seed from the store to
+ * look ahead), `actions` of them, then end_run. Answers the steps recorded.
+ */
+async function playRankedWhirlyard(name: string, key: string, actions: number): Promise<number> {
+  const game = registry.get('whirlyard')! as AnyGame;
+  const post = async (url: string, payload: unknown) =>
+    (
+      await app.inject({ method: 'POST', url, payload: payload as object, headers: { 'x-player-key': key } })
+    ).json() as { ok: boolean; session: { id: string; step: number; finished: boolean }; stateToken: string };
+  const started = await post('/api/games/whirlyard/sessions', { player: { name, kind: 'human' } });
+  expect(started.ok).toBe(true);
+  const id = started.session.id;
+  let state = game.init((await store.getSession(id))!.seed);
+  let token = started.stateToken;
+  for (let i = 0; i < actions; i++) {
+    const safe = game
+      .legalActions(state)
+      .filter((a) => a.type !== 'end_run')
+      .map((a) => ({ a, r: game.step(state, a) }))
+      .find(({ r }) => r.ok && survives(game, r.state, 3));
+    if (!safe || !safe.r.ok) break;
+    const answer = await post(`/api/sessions/${id}/action`, { stateToken: token, action: safe.a });
+    expect(answer.ok).toBe(true);
+    state = safe.r.state;
+    token = answer.stateToken;
+  }
+  const end = await post(`/api/sessions/${id}/action`, { stateToken: token, action: { type: 'end_run' } });
+  expect(end.session.finished).toBe(true);
+  expect(end.session.step).toBeGreaterThan(actions);
+  return end.session.step;
+}

@@ -8,13 +8,18 @@ import type { GameAction } from '../../src/core/game.js';
 import type { Seed } from '../../src/core/seed.js';
 import { NewerSchemaError, SCHEMA_VERSION } from '../../src/store/schema.js';
 import {
+  NameRefusedError,
   RunCopyError,
+  type NameUse,
   type Player,
   type RunStore,
   type SessionEnd,
   type SessionRecord,
   type VerifiedRun,
 } from '../../src/store/store.js';
+
+/** Every use under one owner's key (the key hash is what the store compares). */
+const KEY: NameUse = { keyHash: 'k', claimHash: 'k' };
 
 /** One empty database: open a store on it (any number of times), and tamper with its version. */
 export interface Database {
@@ -88,7 +93,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         const big = { ...run(agent('Ada'), 2 ** 32 - 1, 7.5), run: { ...run(agent('Ada'), 2 ** 32 - 1, 7.5).run } };
         big.run.actions = [{ type: 'move', dir: 'n' }, { type: 'wait' }];
         big.audit = { keyId: 'key-id-1', requestId: 'request-1' }; // who stored it, read back whole too
-        const saved = await store.save(big);
+        const saved = await store.save(big, KEY);
         expect(saved).toMatchObject({ created: true, rank: 1 });
         const back = await store.get(saved.id);
         expect(back).toEqual({
@@ -98,7 +103,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
           board: 'open',
           challenge: null,
         });
-        const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false));
+        const unfinished = await store.save(run(agent('Ada'), 9, 3, 4, false), KEY);
         expect(unfinished.rank).toBeNull();
         expect((await store.get(unfinished.id))!.audit).toEqual({ keyId: null, requestId: null });
         expect((await store.get(unfinished.id))!.outcome).toBeNull();
@@ -107,25 +112,25 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('stores the same run by the same player once, whatever the case of the name', async () => {
-        const first = await store.save(run(agent('Ada'), 1, 5));
-        const again = await store.save(run(agent('ADA'), 1, 5));
-        expect(again).toEqual({ ...first, created: false });
+        const first = await store.save(run(agent('Ada'), 1, 5), KEY);
+        const again = await store.save(run(agent('ADA'), 1, 5), KEY);
+        expect(again).toEqual({ ...first, created: false, claimed: false });
         expect(await store.count()).toBe(1);
       });
 
       it('refuses a copy of a stored run under another name, of either kind', async () => {
-        await store.save(run(agent('Ada'), 1, 5));
-        await expect(store.save(run(agent('Bob'), 1, 5))).rejects.toBeInstanceOf(RunCopyError);
-        await expect(store.save(run({ name: 'Cy', kind: 'human' }, 1, 5))).rejects.toThrow(/another player/);
+        await store.save(run(agent('Ada'), 1, 5), KEY);
+        await expect(store.save(run(agent('Bob'), 1, 5), KEY)).rejects.toBeInstanceOf(RunCopyError);
+        await expect(store.save(run({ name: 'Cy', kind: 'human' }, 1, 5), KEY)).rejects.toThrow(/another player/);
         expect(await store.count()).toBe(1);
       });
 
       it('stores one run sent many times at once once, and only one name gets it', async () => {
-        const same = await Promise.all(Array.from({ length: 6 }, () => store.save(run(agent('Ada'), 3, 5))));
+        const same = await Promise.all(Array.from({ length: 6 }, () => store.save(run(agent('Ada'), 3, 5), KEY)));
         expect(new Set(same.map((s) => s.id)).size).toBe(1);
         expect(same.filter((s) => s.created)).toHaveLength(1);
         const names = ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'];
-        const raced = await Promise.allSettled(names.map((n) => store.save(run(agent(n), 4, 5))));
+        const raced = await Promise.allSettled(names.map((n) => store.save(run(agent(n), 4, 5), KEY)));
         expect(raced.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         for (const r of raced) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(RunCopyError);
         expect(await store.count()).toBe(2);
@@ -134,13 +139,13 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
 
     describe('leaderboards', () => {
       it('orders by score, then fewer steps, then the earlier run; one entry per player, finished only', async () => {
-        await store.save(run(agent('late'), 1, 50, 20));
-        await store.save(run(agent('early'), 2, 50, 20)); // same score and steps, stored later
-        await store.save(run(agent('short'), 3, 50, 12));
-        await store.save(run(agent('best'), 4, 90, 30));
-        await store.save(run(agent('best'), 5, 10, 30)); // a worse run of the same player
-        await store.save(run(agent('best'), 6, 99, 30, false)); // better but unfinished: never listed
-        await store.save(run({ name: 'human', kind: 'human' }, 7, 999));
+        await store.save(run(agent('late'), 1, 50, 20), KEY);
+        await store.save(run(agent('early'), 2, 50, 20), KEY); // same score and steps, stored later
+        await store.save(run(agent('short'), 3, 50, 12), KEY);
+        await store.save(run(agent('best'), 4, 90, 30), KEY);
+        await store.save(run(agent('best'), 5, 10, 30), KEY); // a worse run of the same player
+        await store.save(run(agent('best'), 6, 99, 30, false), KEY); // better but unfinished: never listed
+        await store.save(run({ name: 'human', kind: 'human' }, 7, 999), KEY);
         const board = await store.board(open);
         expect(board.map((e) => [e.player.name, e.score, e.steps, e.spent])).toEqual([
           ['best', 90, 30, 90],
@@ -156,37 +161,124 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it("answers a new run's rank among other players' bests", async () => {
-        await store.save(run(agent('a'), 1, 80));
-        await store.save(run(agent('a'), 2, 70));
-        await store.save(run(agent('b'), 3, 60));
-        expect((await store.save(run(agent('c'), 4, 65))).rank).toBe(2);
-        expect((await store.save(run(agent('a'), 5, 10))).rank).toBe(3);
-        expect((await store.save(run(agent('d'), 6, 100))).rank).toBe(1);
+        await store.save(run(agent('a'), 1, 80), KEY);
+        await store.save(run(agent('a'), 2, 70), KEY);
+        await store.save(run(agent('b'), 3, 60), KEY);
+        expect((await store.save(run(agent('c'), 4, 65), KEY)).rank).toBe(2);
+        expect((await store.save(run(agent('a'), 5, 10), KEY)).rank).toBe(3);
+        expect((await store.save(run(agent('d'), 6, 100), KEY)).rank).toBe(1);
       });
     });
 
     describe('player names', () => {
-      it('claims a free name for a key, accepts that key after, refuses others, ignoring case', async () => {
-        expect(await store.checkName('Ada', null, 'k1')).toBe('claimed');
-        expect(await store.checkName('ada', 'k1', 'k2')).toBe('ok');
-        expect(await store.checkName('ADA', null, 'k3')).toBe('refused');
-        expect(await store.checkName('Ada', 'k2', 'k3')).toBe('refused');
-        expect(await store.checkName('Bob', 'k1', 'k4')).toBe('claimed');
+      const key = (k: string): NameUse => ({ keyHash: k, claimHash: k });
+      const noKey = (fresh: string): NameUse => ({ keyHash: null, claimHash: fresh });
+      const refusal = async (p: Promise<unknown>) => {
+        const err = await p.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        return err instanceof NameRefusedError ? err.reason : err;
+      };
+
+      it('claims a free name with the run that uses it, accepts that key after, refuses others, after folding', async () => {
+        expect((await store.save(run(agent('Ada Lovelace'), 1, 5), noKey('k1'))).claimed).toBe(true);
+        // Case, runs of spaces and look-alikes (I l 1, O 0) fold to one name.
+        for (const twin of ['ada  lovelace', 'ADA LOVELACE', 'Ada LoveIace', 'Ada L0ve1ace']) {
+          expect(await refusal(store.save(run(agent(twin), 2, 5), noKey('k9'))), twin).toBe('owned');
+          expect(await refusal(store.save(run(agent(twin), 2, 5), key('k2'))), twin).toBe('owned');
+        }
+        const mine = await store.save(run(agent('Ada LoveIace'), 2, 5), { keyHash: 'k1', claimHash: null });
+        expect(mine).toMatchObject({ created: true, claimed: false });
+        // The same run sent again under another fold of the name is the same player's run, not a copy.
+        expect(await store.save(run(agent('ada  lovelace'), 2, 5), key('k1'))).toEqual({ ...mine, created: false });
+        // The board keeps each exact name as sent.
+        expect((await store.board(open)).map((e) => e.player.name).sort()).toEqual(['Ada LoveIace', 'Ada Lovelace']);
+        // A weak key cannot claim a free name; nothing is stored.
+        expect(await refusal(store.save(run(agent('Bob'), 3, 5), { keyHash: 'short', claimHash: null }))).toBe(
+          'weak_key',
+        );
+        expect(await store.count()).toBe(2);
       });
 
-      it('gives a name raced for by many keys to exactly one', async () => {
+      it('claims nothing when the run is refused as a copy, or the session as a second daily', async () => {
+        await store.save(run(agent('Ada'), 1, 5), key('a'));
+        await expect(store.save(run(agent('Bob'), 1, 5), noKey('b1'))).rejects.toBeInstanceOf(RunCopyError);
+        // Bob is still free: the copy's claim was rolled back with it.
+        expect((await store.save(run(agent('Bob'), 2, 5), noKey('b2'))).claimed).toBe(true);
+        expect(await refusal(store.save(run(agent('Bob'), 3, 5), key('b1')))).toBe('owned');
+        const day = '2026-12-01';
+        expect(await store.createSession(session('d1', agent('Cy'), day), key('c'))).toEqual({
+          ok: true,
+          claimed: true,
+        });
+        expect(await store.createSession(session('d2', agent('cy'), day), key('c'))).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        // A refused daily by a newcomer to a free name claims nothing either.
+        const qualify = { before: `${day}T00:00:00.000Z`, minActions: 1 };
+        expect(await store.createSession(session('d3', agent('Dee'), day), noKey('d1'), qualify)).toEqual({
+          ok: false,
+          reason: 'not_qualified',
+        });
+        expect(await store.createSession(session('s1', agent('Dee')), noKey('d2'))).toEqual({
+          ok: true,
+          claimed: true,
+        });
+      });
+
+      it('gives a name raced for by many keys to exactly one, in runs and in sessions', async () => {
         const keys = ['a', 'b', 'c', 'd', 'e', 'f'];
-        const verdicts = await Promise.all(keys.map((k) => store.checkName('Zed', null, k)));
-        expect(verdicts.filter((v) => v === 'claimed')).toHaveLength(1);
-        const owner = keys[verdicts.indexOf('claimed')];
-        expect(await store.checkName('zed', owner, 'x')).toBe('ok');
+        const runs = await Promise.allSettled(keys.map((k, i) => store.save(run(agent('Zed'), 10 + i, 5), key(k))));
+        expect(runs.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of runs) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(NameRefusedError);
+        const starts = await Promise.allSettled(
+          keys.map((k, i) => store.createSession(session(`z${i}`, agent('Zoe')), key(k))),
+        );
+        expect(starts.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        // Many first uses with one key: one claims, all succeed.
+        const same = await Promise.all(keys.map((_, i) => store.save(run(agent('Yan'), 20 + i, 5), key('y'))));
+        expect(same.filter((s) => s.claimed)).toHaveLength(1);
+        expect(same.every((s) => s.created)).toBe(true);
+      });
+
+      it('opens the daily to a name whose finished ranked session of the game was stored before the day', async () => {
+        const day = '2026-12-02';
+        const qualify = { before: `${day}T00:00:00.000Z`, minActions: 2 };
+        const ada = agent('Ada');
+        await store.createSession(session('r1', ada), key('a'));
+        // Not finished yet: no.
+        expect(await store.createSession(session('x1', ada, day), key('a'), qualify)).toMatchObject({ ok: false });
+        await store.recordStep('r1', 0, { type: 'wait' }, 1, END);
+        // Finished, but with 1 action of the 2 needed: no.
+        expect(await store.createSession(session('x2', ada, day), key('a'), qualify)).toMatchObject({ ok: false });
+        await store.createSession(session('r2', ada), key('a'));
+        await store.recordStep('r2', 0, { type: 'wait' }, 1);
+        await store.recordStep('r2', 1, { type: 'wait' }, 2, END);
+        // Finished with 2 actions, but stored today (the run's time is now, after the day's start): no.
+        expect(await store.createSession(session('x3', ada, day), key('a'), qualify)).toMatchObject({
+          reason: 'not_qualified',
+        });
+        // The same session counts for a day that starts after it, under any name that folds to Ada's;
+        // another game's daily does not.
+        const later = { before: '2999-01-01T00:00:00.000Z', minActions: 2 };
+        expect(
+          await store.createSession({ ...session('x4', agent('ADA'), day), game: 'other' }, key('a'), later),
+        ).toEqual({ ok: false, reason: 'not_qualified' });
+        expect(await store.createSession(session('x5', agent('ADA'), day), key('a'), later)).toEqual({
+          ok: true,
+          claimed: false,
+        });
+        expect((await store.dailySession('g', day, 'ada'))?.id).toBe('x5');
       });
     });
 
     describe('live sessions', () => {
       it('stores a session at step 0 and moves it only from the step it is at', async () => {
-        expect(await store.createSession(session('s1', agent('Ada')))).toBe(true);
-        expect(await store.createSession(session('s1', agent('Bob')))).toBe(false);
+        expect(await store.createSession(session('s1', agent('Ada')), KEY)).toEqual({ ok: true, claimed: true });
+        // The same id again (never drawn twice in practice): refused, nothing stored.
+        expect(await store.createSession(session('s1', agent('Bob')), KEY)).toMatchObject({ ok: false });
         // Read back with what the store keeps besides: the last step's time (its start so far), not
         // expired, and no audit recorded for a record given none.
         expect(await store.getSession('s1')).toEqual({
@@ -206,10 +298,10 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('expires live sessions idle since before a time, keeps them stored, and never moves them again', async () => {
-        expect(await store.checkName('Ada', null, 'ada-key')).toBe('claimed');
-        await store.createSession({ ...session('idle', agent('Ada')), audit: { keyId: 'k1', requestId: 'r1' } });
-        await store.createSession(session('busy', agent('Bob')));
-        await store.createSession(session('done', agent('Cy')));
+        const ada: NameUse = { keyHash: 'ada-key', claimHash: 'ada-key' };
+        await store.createSession({ ...session('idle', agent('Ada')), audit: { keyId: 'k1', requestId: 'r1' } }, ada);
+        await store.createSession(session('busy', agent('Bob')), KEY);
+        await store.createSession(session('done', agent('Cy')), KEY);
         expect(await store.recordStep('busy', 0, { type: 'wait' }, 1, undefined, '2026-12-02T09:00:00.000Z')).toBe(
           true,
         );
@@ -227,12 +319,16 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await store.recordStep('idle', 0, { type: 'wait' }, 1)).toBe(false);
         expect(await store.expireSessions('2026-12-02T08:00:00.000Z')).toBe(0);
         // Its name stays owned.
-        expect(await store.checkName('Ada', null, 'other')).toBe('refused');
-        expect(await store.checkName('Ada', 'ada-key', 'other')).toBe('ok');
+        await expect(
+          store.save(run(agent('Ada'), 99, 1), { keyHash: 'other', claimHash: 'other' }),
+        ).rejects.toMatchObject({
+          reason: 'owned',
+        });
+        expect((await store.save(run(agent('Ada'), 98, 1), ada)).created).toBe(true);
       });
 
       it('records exactly one of many actions racing for one step', async () => {
-        await store.createSession(session('s2', agent('Ada')));
+        await store.createSession(session('s2', agent('Ada')), KEY);
         const actions = [0, 1, 2, 3, 4, 5].map((i) => ({ type: 'move', n: i }));
         const won = await Promise.all(actions.map((a) => store.recordStep('s2', 0, a, 1)));
         expect(won.filter(Boolean)).toHaveLength(1);
@@ -241,8 +337,8 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('lists a session on the ranked board once it finishes, with its actions, and never moves it again', async () => {
-        await store.createSession(session('s3', agent('Ada')));
-        await store.createSession(session('s4', agent('Ada'))); // an attempt left unfinished
+        await store.createSession(session('s3', agent('Ada')), KEY);
+        await store.createSession(session('s4', agent('Ada')), KEY); // an attempt left unfinished
         await store.recordStep('s3', 0, { type: 'wait' }, 1);
         expect(await store.board(rankedBoard)).toEqual([]);
         expect(await store.recordStep('s3', 1, { type: 'go', to: 3 }, 31, END)).toBe(true);
@@ -267,9 +363,12 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
 
       it('allows one daily session per player, game and day, and lists it on that day only', async () => {
         const day = '2026-12-01';
-        expect(await store.createSession(session('d1', agent('Ada'), day))).toBe(true);
-        expect(await store.createSession(session('d2', agent('ada'), day))).toBe(false);
-        expect(await store.createSession(session('d3', agent('Ada'), '2026-12-02'))).toBe(true);
+        expect(await store.createSession(session('d1', agent('Ada'), day), KEY)).toMatchObject({ ok: true });
+        expect(await store.createSession(session('d2', agent('ADA'), day), KEY)).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        expect(await store.createSession(session('d3', agent('Ada'), '2026-12-02'), KEY)).toMatchObject({ ok: true });
         expect((await store.dailySession('g', day, 'ADA'))?.id).toBe('d1');
         expect(await store.dailySession('g', day, 'Bob')).toBeNull();
         await store.recordStep('d1', 0, { type: 'wait' }, 1, END);
@@ -286,9 +385,9 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       const hex = '0123456789abcdef0123456789abcdef';
 
       it('stores runs of wide seeds and answers them back as the same strings, beside free ones', async () => {
-        const a = await store.save(run(agent('Ada'), digits, 9));
-        const b = await store.save(run(agent('Bob'), hex, 8));
-        const c = await store.save(run(agent('Cy'), 12345678, 7));
+        const a = await store.save(run(agent('Ada'), digits, 9), KEY);
+        const b = await store.save(run(agent('Bob'), hex, 8), KEY);
+        const c = await store.save(run(agent('Cy'), 12345678, 7), KEY);
         expect((await store.get(a.id))!.run.seed).toBe(digits);
         expect((await store.get(b.id))!.run.seed).toBe(hex);
         expect((await store.get(c.id))!.run.seed).toBe(12345678);
@@ -296,14 +395,14 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('fingerprints a wide run apart from every free one, and refuses its copy under another name', async () => {
-        await store.save(run(agent('Ada'), hex, 9));
-        await expect(store.save(run(agent('Bob'), hex, 9))).rejects.toBeInstanceOf(RunCopyError);
-        expect(await store.save(run(agent('Bob'), 0, 9))).toMatchObject({ created: true });
-        expect(await store.save(run(agent('Cy'), digits, 9))).toMatchObject({ created: true });
+        await store.save(run(agent('Ada'), hex, 9), KEY);
+        await expect(store.save(run(agent('Bob'), hex, 9), KEY)).rejects.toBeInstanceOf(RunCopyError);
+        expect(await store.save(run(agent('Bob'), 0, 9), KEY)).toMatchObject({ created: true });
+        expect(await store.save(run(agent('Cy'), digits, 9), KEY)).toMatchObject({ created: true });
       });
 
       it('keeps a session wide seed through to its ranked run and board line', async () => {
-        await store.createSession({ ...session('w1', agent('Ada')), seed: digits });
+        await store.createSession({ ...session('w1', agent('Ada')), seed: digits }, KEY);
         expect((await store.getSession('w1'))!.seed).toBe(digits);
         await store.recordStep('w1', 0, { type: 'wait' }, 1, END);
         expect((await store.get('w1'))!.run.seed).toBe(digits);
@@ -313,7 +412,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
           ...run(agent('Bob'), digits, 42, 1),
           run: { game: 'g', rulesVersion: 'g-1', seed: digits, actions: wait(1) },
         };
-        await expect(store.save(copy)).rejects.toBeInstanceOf(RunCopyError);
+        await expect(store.save(copy, KEY)).rejects.toBeInstanceOf(RunCopyError);
       });
 
       it("pins a day's seed on its first draw: later draws answer the pinned one, per game and day", async () => {
@@ -332,7 +431,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
 
     describe('schema', () => {
       it('refuses a database newer than it knows, and opens a current one again keeping its runs', async () => {
-        await store.save(run(agent('Ada'), 1, 5));
+        await store.save(run(agent('Ada'), 1, 5), KEY);
         const again = await db.open();
         expect(await again.count()).toBe(1);
         await again.close();
@@ -341,7 +440,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
       });
 
       it('migrates a version 2 database to 3: its runs stay listed, with spent unknown (null)', async () => {
-        const saved = await store.save(run(agent('Ada'), 1, 5));
+        const saved = await store.save(run(agent('Ada'), 1, 5), KEY);
         await store.close();
         // The database as schema version 2 left it: no spent column (and none of versions 4 and 5).
         for (const sql of UNDO_VERSION_5) await db.exec(sql);
@@ -353,13 +452,13 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await store.get(saved.id)).toMatchObject({ score: 5, steps: 10, spent: null });
         expect((await store.board(open)).map((e) => [e.id, e.steps, e.spent])).toEqual([[saved.id, 10, null]]);
         // New runs record it again.
-        const next = await store.save(run(agent('Bob'), 2, 7));
+        const next = await store.save(run(agent('Bob'), 2, 7), KEY);
         expect((await store.get(next.id))!.spent).toBe(30);
       });
 
       it('migrates a version 3 database to 4: free runs keep their seeds and fingerprints, sessions go on', async () => {
-        const saved = await store.save(run(agent('Ada'), 77, 5));
-        await store.createSession(session('old', agent('Ada')));
+        const saved = await store.save(run(agent('Ada'), 77, 5), KEY);
+        await store.createSession(session('old', agent('Ada')), KEY);
         await store.close();
         for (const sql of UNDO_VERSION_5) await db.exec(sql);
         await db.exec(UNDO_WIDE_SEEDS);
@@ -368,20 +467,20 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
         expect((await store.get(saved.id))!.run.seed).toBe(77);
         // the stored fingerprint still matches: the same run is the same run, another name a copy
-        expect(await store.save(run(agent('ada'), 77, 5))).toMatchObject({ id: saved.id, created: false });
-        await expect(store.save(run(agent('Bob'), 77, 5))).rejects.toBeInstanceOf(RunCopyError);
+        expect(await store.save(run(agent('ada'), 77, 5), KEY)).toMatchObject({ id: saved.id, created: false });
+        await expect(store.save(run(agent('Bob'), 77, 5), KEY)).rejects.toBeInstanceOf(RunCopyError);
         expect(await store.getSession('old')).toMatchObject({ seed: session('old', agent('Ada')).seed });
         expect(await store.recordStep('old', 0, { type: 'wait' }, 1, END)).toBe(true);
         expect((await store.get('old'))!.run.seed).toBe(session('old', agent('Ada')).seed);
       });
 
       it('migrates a version 4 database to 5: the kept bests are filled from its runs, the boards answer the same', async () => {
-        await store.save(run(agent('Ada'), 1, 5));
-        await store.save(run(agent('Ada'), 2, 9, 12));
-        await store.save(run(agent('Ada'), 3, 9, 11)); // Ada's best: 9 points in fewer steps
-        await store.save(run(agent('Bob'), 4, 7));
-        await store.save(run(agent('Cy'), 5, 99, 10, false)); // unfinished: never listed
-        await store.createSession(session('s-ada', agent('Ada')));
+        await store.save(run(agent('Ada'), 1, 5), KEY);
+        await store.save(run(agent('Ada'), 2, 9, 12), KEY);
+        await store.save(run(agent('Ada'), 3, 9, 11), KEY); // Ada's best: 9 points in fewer steps
+        await store.save(run(agent('Bob'), 4, 7), KEY);
+        await store.save(run(agent('Cy'), 5, 99, 10, false), KEY); // unfinished: never listed
+        await store.createSession(session('s-ada', agent('Ada')), KEY);
         await store.recordStep('s-ada', 0, { type: 'wait' }, 3, END);
         const before = [await store.board(open), await store.board(rankedBoard)];
         await store.close();
@@ -397,15 +496,74 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
         ]);
         expect(after[1].map((e) => [e.player.name, e.score, e.attempts])).toEqual([['Ada', 42, 1]]);
         // And new runs keep them.
-        expect((await store.save(run(agent('Bob'), 6, 10))).rank).toBe(1);
+        expect((await store.save(run(agent('Bob'), 6, 10), KEY)).rank).toBe(1);
         expect((await store.board(open)).map((e) => e.player.name)).toEqual(['Bob', 'Ada']);
+      });
+
+      it('migrates version 5 names to folded keys: earliest owner kept, unused claims freed, legacy names reserved', async () => {
+        const key = (k: string): NameUse => ({ keyHash: k, claimHash: k });
+        const day = '2026-12-01';
+        await store.save(run(agent('A1'), 1, 5), key('h-early'));
+        await store.save(run(agent('A2'), 2, 5), key('h-late'));
+        await store.save(run(agent('Legacy'), 3, 5), key('x'));
+        await store.createSession(session('d1', agent('Bil'), day), key('h-bil'));
+        await store.createSession(session('d2', agent('Bob'), day), key('h-bob'));
+        await store.close();
+        // The database as version 5 left it: names keyed by lower case, one name claimed and never used
+        // (its use refused), runs of a name with no owner (stored before version 2), daily sessions of
+        // two names that fold together, no index by player.
+        await db.exec(`
+          UPDATE runs SET player_name = 'Ada Lovelace' WHERE player_name = 'A1';
+          UPDATE runs SET player_name = 'Ada LoveIace' WHERE player_name = 'A2';
+          UPDATE runs SET player_name = 'Old  Timer' WHERE player_name = 'Legacy';
+          UPDATE sessions SET player_name = 'B1l', player_key = 'b1l' WHERE id = 'd2';
+          UPDATE sessions SET player_key = 'bil' WHERE id = 'd1';
+          DELETE FROM players;
+          INSERT INTO players (name_key, name, key_hash, created_at) VALUES
+            ('ada lovelace', 'Ada Lovelace', 'h-early', '2026-01-01T00:00:00.000Z'),
+            ('ada loveiace', 'Ada LoveIace', 'h-late', '2026-01-02T00:00:00.000Z'),
+            ('ghost', 'Ghost', 'h-ghost', '2026-01-03T00:00:00.000Z'),
+            ('bil', 'Bil', 'h-bil', '2026-01-04T00:00:00.000Z'),
+            ('b1l', 'B1l', 'h-bob', '2026-01-05T00:00:00.000Z');
+          DROP INDEX sessions_player;`);
+        await db.setSchemaVersion(5);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        const noKey = (fresh: string): NameUse => ({ keyHash: null, claimHash: fresh });
+        const refusal = (p: Promise<unknown>) =>
+          p.then(
+            () => 'stored',
+            (e: unknown) => (e instanceof NameRefusedError ? e.reason : e),
+          );
+        // The earliest of the names that fold together keeps it; the later key owns nothing now.
+        expect(await store.save(run(agent('ada lovelace'), 10, 5), key('h-early'))).toMatchObject({ created: true });
+        expect(await refusal(store.save(run(agent('Ada LoveIace'), 11, 5), key('h-late')))).toBe('owned');
+        // Runs with no owner: their name is reserved, under any fold of it.
+        expect(await refusal(store.save(run(agent('old timer'), 12, 5), noKey('n1')))).toBe('reserved');
+        expect(await refusal(store.save(run(agent('OLD TlMER'), 13, 5), key('x')))).toBe('reserved');
+        // A claim nothing was stored under is free again.
+        expect((await store.save(run(agent('Ghost'), 14, 5), noKey('g2'))).claimed).toBe(true);
+        // The earlier of two daily sessions that fold together keeps the day's one attempt.
+        expect((await store.dailySession('g', day, 'BIL'))?.id).toBe('d1');
+        expect(await store.createSession(session('d3', agent('bil'), day), key('h-bil'))).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        // Stored runs keep their exact names on the board.
+        expect((await store.board(open)).map((e) => e.player.name).sort()).toEqual([
+          'Ada LoveIace',
+          'Ada Lovelace',
+          'Ghost',
+          'Old  Timer',
+          'ada lovelace',
+        ]);
       });
 
       it('migrates a new database once when several stores open it at once', async () => {
         const other = await fresh();
         const stores = await Promise.all([other.open(), other.open(), other.open(), other.open()]);
         expect(await other.versionRows()).toEqual([SCHEMA_VERSION]);
-        await stores[0].save(run(agent('Ada'), 1, 5));
+        await stores[0].save(run(agent('Ada'), 1, 5), KEY);
         expect(await stores[3].count()).toBe(1);
         await Promise.all(stores.map((s) => s.close()));
       });

@@ -26,7 +26,7 @@ function savedName(): string {
 }
 
 type Phase =
-  | { kind: 'asking'; problem?: string }
+  | { kind: 'asking'; problem?: string; code?: string }
   | { kind: 'starting' }
   | { kind: 'resuming' }
   | { kind: 'playing'; live: LiveGame };
@@ -96,7 +96,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
         err instanceof ApiFailure && err.code === 'store_unavailable'
           ? 'This server keeps no runs, so it has no ranked play.'
           : (err as Error).message;
-      setPhase({ kind: 'asking', problem });
+      setPhase({ kind: 'asking', problem, code: err instanceof ApiFailure ? err.code : undefined });
     }
   };
 
@@ -130,9 +130,9 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
         >
           <p class="lead">
             {daily && game.spec.seedless === true
-              ? "Today's challenge is the same for everyone. One attempt per name."
+              ? "Today's challenge is the same for everyone. One attempt per name, for names that played ranked before today."
               : daily
-                ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name."
+                ? "Today's seed is the same for everyone and stays secret until the day is over (UTC). One attempt per name, for names that played ranked before today."
                 : 'The server draws a secret seed and records every action as you play: no undo, no second try of a move.'}{' '}
             Your name is yours once used: this browser keeps its key.
           </p>
@@ -154,6 +154,14 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
           {phase.kind === 'asking' && phase.problem && (
             <p class="problem" role="alert" data-testid="live-problem">
               {phase.problem}
+              {phase.code === 'daily_not_qualified' && (
+                <>
+                  {' '}
+                  <a href={`/ranked/${game.spec.slug}`} data-testid="live-play-ranked">
+                    Play ranked
+                  </a>
+                </>
+              )}
             </p>
           )}
         </form>

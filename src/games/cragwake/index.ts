@@ -11,6 +11,7 @@ import { legalActions, step } from './rules.js';
 import { spec } from './spec.js';
 import type { Action, State } from './types.js';
 import { fromWire, toWire } from './wire.js';
+import { TENSOR } from './tensor.js';
 
 export type { BandRow, CragwakeObservation } from './observe.js';
 
@@ -71,4 +72,5 @@ export const cragwake: Game<State, Action> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  tensor: TENSOR,
 };

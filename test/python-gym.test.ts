@@ -18,6 +18,7 @@ import { buildApp } from '../src/server/app.js';
 import { hasPython, pythonVenv, type PlainInstall } from './helpers/python-venv.js';
 
 const SCRIPT = fileURLToPath(new URL('./python/check_gym.py', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../clients/python/examples/random_masked_agent.py', import.meta.url));
 
 interface Lists {
   planes: number[];
@@ -73,6 +74,7 @@ describe.skipIf(!hasPython)(
     let app: FastifyInstance;
     let report: Report;
     let plain: PlainInstall;
+    let example: string;
 
     beforeAll(async () => {
       app = await buildApp({ sealer: new StateSealer(['python-gym-test-secret-0123456789']), webRoot: null });
@@ -91,6 +93,11 @@ describe.skipIf(!hasPython)(
         ),
       );
       report = JSON.parse(stdout) as Report;
+      example = await new Promise<string>((resolve, reject) =>
+        execFile(venv.python, [EXAMPLE, `http://127.0.0.1:${addr.port}`], { timeout: 300_000 }, (err, out, errText) =>
+          err ? reject(new Error(`random_masked_agent.py failed: ${errText || err.message}`)) : resolve(out),
+        ),
+      );
     }, 900_000);
     afterAll(async () => {
       await app?.close();
@@ -189,6 +196,19 @@ describe.skipIf(!hasPython)(
         expect(r.flags).toEqual([false, false]);
         expect(r.obs).toEqual(encoded(whirlyard, whirlyard.init(r.seed)));
       }
+    });
+
+    it('the random masked agent example plays every game to its end', () => {
+      const lines = example.trim().split('\n');
+      const ids = registry.slugs().map((slug) => `Gameboard/${slug[0].toUpperCase()}${slug.slice(1)}-v0`);
+      expect(lines).toHaveLength(ids.length);
+      lines.forEach((line, i) =>
+        expect(line).toMatch(
+          new RegExp(
+            `^${ids[i]}: \\d+ steps, return .*, score .*, (truncated at the budget|(terminated|ended) \\(\\w+\\))$`,
+          ),
+        ),
+      );
     });
 
     it('gymnasium.make_vec uses the vector entry point, and the sync mode works over GameboardEnv', () => {

@@ -3,6 +3,8 @@
  * the mask marks exactly the indices whose action is legal, every legal action has an index, the
  * numeric observation has the published shape and bounds, and hidden things stay hidden.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
@@ -44,6 +46,14 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor', (slug, g
     expect(spec).toEqual(JSON.parse(JSON.stringify(t.tensorSpec)));
     expect(spec.planes.channels).toHaveLength(spec.planes.shape[0]);
     expect(spec.features.items).toHaveLength(spec.features.shape[0]);
+  });
+
+  it("the game's README tables every index, plane and feature, in order", () => {
+    const readme = readFileSync(fileURLToPath(new URL(`../src/games/${slug}/README.md`, import.meta.url)), 'utf8');
+    spec.planes.channels.forEach((c, i) => expect(readme).toContain(`| ${i} | \`${c.name}\` | ${c.meaning} |`));
+    spec.features.items.forEach((c, i) => expect(readme).toContain(`| ${i} | \`${c.name}\` | ${c.meaning} |`));
+    t.actionIndex.forEach((a, i) => expect(readme).toContain(`| ${i} | `));
+    expect(readme).toContain(`shape ${spec.planes.shape.join(' x ')}`);
   });
 
   it('the mask marks exactly the legal indices and every legal action has one, over random masked play', () => {

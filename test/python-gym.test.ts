@@ -211,8 +211,15 @@ describe.skipIf(!hasPython)(
       );
     });
 
-    it('gymnasium.make_vec uses the vector entry point, and the sync mode works over GameboardEnv', () => {
-      expect(report.make_vec).toEqual(['GameboardVectorEnv', [1, 2, 3], 'SyncVectorEnv', [2, 5]]);
+    it('gymnasium.make_vec uses the vector entry point, and the sync and async modes work over GameboardEnv', () => {
+      expect(report.make_vec).toEqual([
+        'GameboardVectorEnv',
+        [1, 2, 3],
+        'SyncVectorEnv',
+        [2, 5],
+        'AsyncVectorEnv',
+        [2, 25, 9, 7],
+      ]);
     });
   },
 );

@@ -132,7 +132,12 @@ def main(base):
     sync = gym.make_vec("Gameboard/Delvewick-v0", num_envs=2, vectorization_mode="sync", base_url=base)
     o, j = sync.reset(seed=1)
     sync.step([int(np.flatnonzero(m)[0]) for m in j["action_mask"]])
-    out["make_vec"] = [type(mv).__name__, i["seed"].tolist(), type(sync).__name__, list(j["action_mask"].shape)]
+    asyn = gym.make_vec("Gameboard/Briarwink-v0", num_envs=2, vectorization_mode="async", base_url=base)
+    o, k = asyn.reset(seed=1)
+    o, _, _, _, k = asyn.step([int(np.flatnonzero(m)[0]) for m in k["action_mask"]])
+    asyn.close()
+    out["make_vec"] = [type(mv).__name__, i["seed"].tolist(), type(sync).__name__, list(j["action_mask"].shape),
+                       type(asyn).__name__, list(o["planes"].shape)]
     print(json.dumps(out))
 
 

@@ -53,7 +53,21 @@ function run(cmd: string, args: string[], cwd: string): Promise<string> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Venvs of earlier versions of the package, untouched for a day, are removed (each holds numpy and gymnasium). */
+function pruneOld(keep: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    const p = join(tmpdir(), name);
+    if (!name.startsWith('gameboard-pyvenv-') || p === keep || name.endsWith('.lock')) continue;
+    try {
+      if (Date.now() - statSync(p).mtimeMs > 86_400_000) rmSync(p, { recursive: true, force: true });
+    } catch {
+      // another run removed it first
+    }
+  }
+}
+
 async function build(dir: string): Promise<PythonVenv> {
+  pruneOld(dir);
   rmSync(dir, { recursive: true, force: true });
   await run('python3', ['-m', 'venv', dir], tmpdir());
   const python = join(dir, 'bin', 'python');

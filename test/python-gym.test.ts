@@ -60,6 +60,13 @@ interface Report {
     obs_shape: Record<string, number[]>;
   };
   make_vec: unknown[];
+  same_step: {
+    ends: number;
+    playable: boolean;
+    fresh: { seed: number; obs: Lists; final_over: number }[];
+    mode: string;
+  };
+  disabled: [string, boolean, boolean] | null;
 }
 
 /** The engine's numeric observation of a state, as lists. */
@@ -209,6 +216,22 @@ describe.skipIf(!hasPython)(
           ),
         ),
       );
+    });
+
+    it('same-step autoreset: an ended run comes back fresh in the same step, its last observation in final_obs', () => {
+      const v = report.same_step;
+      const whirlyard = registry.get('whirlyard')!;
+      expect(v.mode).toBe('SameStep');
+      expect(v.ends).toBeGreaterThan(0);
+      expect(v.playable, 'no environment is ever left without a legal action').toBe(true);
+      for (const f of v.fresh) {
+        expect(f.final_over, 'final_obs is the ended run (gameOver feature)').toBe(1);
+        expect(f.obs).toEqual(encoded(whirlyard, whirlyard.init(f.seed)));
+      }
+    });
+
+    it('disabled autoreset: stepping an ended run raises, reset_mask resets only the ended ones', () => {
+      expect(report.disabled).toEqual(['run_over', true, true]);
     });
 
     it('gymnasium.make_vec uses the vector entry point, and the sync and async modes work over GameboardEnv', () => {

@@ -127,6 +127,38 @@ def main(base):
     out["vector"] = {"requests": requests, "steps": steps, "in_space": bool(in_space), "resets": resets[:6],
                      "initial_seeds": seeds_before.tolist(), "mask_shape": list(infos["action_mask"].shape),
                      "obs_shape": {k: list(v.shape) for k, v in obs.items()}}
+    # Same-step autoreset: the ended run's last observation in final_obs, the returned one a fresh run's.
+    from gymnasium.vector import AutoresetMode
+    same = gameboard.GameboardVectorEnv("whirlyard", num_envs=4, base_url=base, autoreset_mode=AutoresetMode.SAME_STEP)
+    obs, infos = same.reset(seed=200)
+    ends, playable, fresh = 0, True, []
+    for _ in range(20):
+        obs, rew, te, tr, infos = same.step([masked_choice(rng, m) for m in infos["action_mask"]])
+        playable = playable and bool(infos["action_mask"].any(axis=1).all())
+        if "final_obs" in infos:
+            for i in np.flatnonzero(infos["_final_obs"]):
+                ends += 1
+                fresh.append({"seed": int(infos["seed"][i]), "obs": lists({k: v[i] for k, v in obs.items()}),
+                              "final_over": float(infos["final_obs"][i]["features"][7])})
+    out["same_step"] = {"ends": ends, "playable": playable, "fresh": fresh[:4], "mode": same.metadata["autoreset_mode"].value}
+    # Disabled: an ended run must be reset by mask; the others keep their runs.
+    off = gameboard.GameboardVectorEnv("whirlyard", num_envs=4, base_url=base, autoreset_mode="Disabled")
+    obs, infos = off.reset(seed=300)
+    out["disabled"] = None
+    for _ in range(40):
+        obs, rew, te, tr, infos = off.step([masked_choice(rng, m) for m in infos["action_mask"]])
+        done = te | tr
+        if done.any():
+            try:
+                off.step([masked_choice(rng, m) for m in infos["action_mask"]])
+                code = "no error"
+            except gameboard.GameboardError as err:
+                code = err.code
+            before = infos["seed"].copy()
+            _, infos = off.reset(options={"reset_mask": done})
+            kept = bool((infos["seed"][~done] == before[~done]).all())
+            out["disabled"] = [code, kept, bool(infos["action_mask"][done].any(axis=1).all())]
+            break
     mv = gym.make_vec("Gameboard/Cragwake-v0", num_envs=3, base_url=base)
     _, i = mv.reset(seed=1)
     sync = gym.make_vec("Gameboard/Delvewick-v0", num_envs=2, vectorization_mode="sync", base_url=base)

@@ -1,9 +1,12 @@
 """GameboardVectorEnv: many runs of one game as a Gymnasium VectorEnv, one batch request per step.
 
 Each step sends every environment's action (or, for an environment whose run ended on the previous
-step, its reset) to POST /api/games/<slug>/batch in one request. Autoreset is Gymnasium 1.x's default,
-next-step: after a step that terminates or truncates environment i, the next step ignores i's action
-and answers its reset observation with reward 0 and neither flag set.
+step, its reset) to POST /api/games/<slug>/batch in one request. Autoreset follows Gymnasium 1.x: by
+default next-step (after a step that terminates or truncates environment i, the next step ignores i's
+action and answers its reset observation with reward 0 and neither flag set); `autoreset_mode=
+AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only on steps where a run
+ended; the last observation in infos["final_obs"], its info in infos["final_info"]);
+`AutoresetMode.DISABLED` leaves it to `reset(options={"reset_mask": mask})`.
 """
 
 from __future__ import annotations
@@ -29,13 +32,15 @@ class GameboardVectorEnv(VectorEnv):
     def __init__(self, game: str, num_envs: int = 1, base_url: str = "http://127.0.0.1:3000",
                  client: Optional[GameboardClient] = None, budget: Union[str, int, None] = RANKED,
                  max_steps: Optional[int] = None, render_mode: Optional[str] = None,
-                 illegal_action: str = "raise"):
+                 illegal_action: str = "raise", autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
         if num_envs < 1 or num_envs > 256:
             raise ValueError(f"num_envs must be 1 to 256 (one batch request holds at most 256 items); got {num_envs}")
         if render_mode is not None:
             raise ValueError("GameboardVectorEnv renders nothing; use GameboardEnv(render_mode='ansi') to read the text.")
         if illegal_action not in ("raise", "refuse"):
             raise ValueError(f"illegal_action must be 'raise' or 'refuse'; got {illegal_action!r}")
+        self.autoreset_mode = AutoresetMode(autoreset_mode)
+        self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
         self.game = game
         self.num_envs = num_envs
         self.client = client or GameboardClient(base_url)
@@ -99,11 +104,18 @@ class GameboardVectorEnv(VectorEnv):
 
     def reset(self, *, seed: Union[int, Sequence[int], None] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        """New runs: seed N gives the environments game seeds N, N+1, ...; a list gives each its own."""
+        """New runs: seed N gives the environments game seeds N, N+1, ...; a list gives each its own.
+        options={"reset_mask": mask} resets only the environments the boolean mask marks."""
         super().reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
-        results = self._batch([{"seed": s} for s in self._seeds(seed)])
-        self._runs = [self._run_of(r) for r in results]
-        self._autoreset[:] = False
+        seeds = self._seeds(seed)
+        mask = None if not options or "reset_mask" not in options else np.asarray(options["reset_mask"], dtype=np.bool_)
+        if mask is not None and (mask.shape != (self.num_envs,) or any(r is None for r in self._runs)):
+            raise ValueError("reset_mask is a boolean array of num_envs, after a first reset of every environment.")
+        which = [i for i in range(self.num_envs) if mask is None or mask[i]]
+        results = self._batch([{"seed": seeds[i]} for i in which]) if which else []
+        for i, r in zip(which, results):
+            self._runs[i] = self._run_of(r)
+            self._autoreset[i] = False
         return self._observations(), self._infos()
 
     def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
@@ -117,7 +129,10 @@ class GameboardVectorEnv(VectorEnv):
         refused = np.zeros(self.num_envs, dtype=np.bool_)
         for i, (run, a) in enumerate(zip(self._runs, actions)):
             assert run is not None
-            if self._autoreset[i]:
+            if self._autoreset[i] and self.autoreset_mode == AutoresetMode.DISABLED:
+                raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
+                                     "reset(options={'reset_mask': mask}) (autoreset is disabled).")
+            if self._autoreset[i] and self.autoreset_mode == AutoresetMode.NEXT_STEP:
                 items.append({"seed": game_seed(self.np_random)})
                 slots.append((i, "reset", None))
                 continue
@@ -155,10 +170,26 @@ class GameboardVectorEnv(VectorEnv):
                 (self.budget is not None and new["spent"] >= self.budget["limit"])
                 or (self.max_steps is not None and new["steps"] >= self.max_steps))
             self._runs[i] = new
-        self._autoreset = terminations | truncations
+        ended = terminations | truncations
+        final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
+        if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
+            final = (self._observations(), self._infos())
+            which = [int(i) for i in np.flatnonzero(ended)]
+            for i, answer in zip(which, self._batch([{"seed": game_seed(self.np_random)} for _ in which])):
+                self._runs[i] = self._run_of(answer)
+            ended[:] = False
+        self._autoreset = ended
         infos = self._infos()
         if refused.any():
             infos["refused"] = refused
+        if final is not None:
+            done = terminations | truncations
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = {k: v[i] for k, v in final[0].items()}
+            infos["final_obs"], infos["_final_obs"] = final_obs, done
+            infos["final_info"] = {**final[1], **{f"_{k}": done for k in final[1]}}
+            infos["_final_info"] = done
         return self._observations(), rewards, terminations, truncations, infos
 
     def close_extras(self, **kwargs: Any) -> None:

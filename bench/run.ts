@@ -7,6 +7,8 @@
  * `--engines` takes `--rounds N` (3: each task measured in N rounds of 1.5 / N s, the best round kept);
  * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
  * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
+ * `-- --batch` (opt-in) the batch route against the single action route and the Python vector env
+ * against one env (bench/batch.ts; `--seconds N`, `--rounds N`, 3 and 2);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
  * sustained load's length).
  */
@@ -14,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
+import { benchBatch } from './batch.js';
 import { benchEngines, type EngineFigure } from './engines.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
@@ -28,6 +31,7 @@ const all =
   !args.has('--http') &&
   !args.has('--hostile') &&
   !args.has('--load') &&
+  !args.has('--batch') &&
   !args.has('--live') &&
   !args.has('--store') &&
   !args.has('--boards') &&
@@ -203,6 +207,41 @@ if (all || args.has('--boards')) {
         'board read median ms': r.readMedianMs.toFixed(1),
       })),
   );
+}
+
+if (args.has('--batch')) {
+  const seconds = numberOption('--seconds', 3);
+  const rounds = numberOption('--rounds', 2);
+  console.log(
+    `Batches on 127.0.0.1: the batch route (64 actions a request) against the action route, 64 connections, best of ${rounds} rounds of ${seconds} s; then the Python vector env (64 envs) against one env; load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const { route, vector } = await benchBatch(seconds, rounds);
+  const one = route[0].stepsPerSecond;
+  console.table(
+    route.map((r) => ({
+      route: r.name,
+      'req/s': fmt(r.requestsPerSecond),
+      'steps/s': fmt(r.stepsPerSecond),
+      'vs action route': (r.stepsPerSecond / one).toFixed(2),
+      'p99 ms': r.p99ms,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    })),
+  );
+  if (typeof vector === 'string') console.log(`Python vector env skipped: ${vector}`);
+  else {
+    const single = vector[0].envStepsPerSecond;
+    console.table(
+      vector.map((v) => ({
+        env: v.name,
+        'env steps/s': fmt(v.envStepsPerSecond),
+        'vs one env': (v.envStepsPerSecond / single).toFixed(2),
+        requests: fmt(v.requests),
+      })),
+    );
+  }
 }
 
 if (args.has('--load')) {

@@ -18,6 +18,7 @@ import { StateSealer } from '../src/core/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import { startChatStandIn } from './helpers/chat.js';
+import { hasPython, pythonVenv } from './helpers/python-venv.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -53,6 +54,7 @@ describe('docs/agents.md', () => {
       'eval-llm',
       'mcp-config',
       'python-agent',
+      'python-gym',
       'ts-client',
     ]);
   });
@@ -91,18 +93,29 @@ describe('docs/agents.md', () => {
     }
   }, 60_000);
 
-  const python = join(ROOT, 'clients/python/gameboard.py');
-  it.runIf(existsSync(python))(
+  // The Python snippets run in a venv with the package installed (test/helpers/python-venv.ts).
+  it.runIf(hasPython)(
     'the Python agent plays a game and submits it (toolkit)',
     async () => {
+      const { python } = await pythonVenv();
       const code = SNIPPETS.get('python-agent')!.replaceAll('http://127.0.0.1:3000', base);
-      const { stdout } = await run('python3', ['-c', code], {
-        env: { ...process.env, PYTHONPATH: join(ROOT, 'clients/python') },
-      });
+      const { stdout } = await run(python, ['-c', code]);
       expect(stdout).toMatch(/score \d+/);
       expect(stdout).toMatch(/rank \d+/);
     },
-    120_000,
+    900_000,
+  );
+
+  it.runIf(hasPython)(
+    'the Gymnasium snippet plays a random masked agent and steps 64 environments',
+    async () => {
+      const { python } = await pythonVenv();
+      const code = SNIPPETS.get('python-gym')!.replaceAll('http://127.0.0.1:3000', base);
+      const { stdout } = await run(python, ['-c', code]);
+      expect(stdout).toMatch(/^score \d+ \w+$/m);
+      expect(stdout).toMatch(/^planes \(64, 4, 6, 6\)$/m);
+    },
+    900_000,
   );
 
   const client = join(ROOT, 'src/client/index.ts');

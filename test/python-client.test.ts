@@ -1,9 +1,10 @@
 /**
- * The Python client (clients/python/gameboard.py) with the system python3 against a real server: a
- * script plays every game, forks, hits each error code and drives the Gymnasium-style adapter; this
- * test replays what it played on the engines and checks every figure it reports.
+ * The Python client (the package in clients/python, installed into a venv the test run makes) against
+ * a real server: a script plays every game, forks, hits each error code and drives the Gymnasium
+ * environment with dict actions; this test replays what it played on the engines and checks every
+ * figure it reports.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,8 @@ import { StateSealer } from '../src/core/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
+import { hasPython, pythonVenv } from './helpers/python-venv.js';
 
-const hasPython = spawnSync('python3', ['--version']).status === 0;
 const SCRIPT = fileURLToPath(new URL('./python/check_client.py', import.meta.url));
 
 interface Report {
@@ -31,6 +32,7 @@ interface Report {
     steps: number;
     run: Run;
     legal_in_info: boolean;
+    is_gym: boolean;
   };
 }
 
@@ -53,13 +55,14 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();
     if (addr === null || typeof addr === 'string') throw new Error('the test server has no port');
+    const { python } = await pythonVenv();
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile('python3', [SCRIPT, `http://127.0.0.1:${addr.port}`], { timeout: 120_000 }, (err, out, errText) =>
+      execFile(python, [SCRIPT, `http://127.0.0.1:${addr.port}`], { timeout: 120_000 }, (err, out, errText) =>
         err ? reject(new Error(`python3 failed: ${errText || err.message}`)) : resolve(out),
       ),
     );
     report = JSON.parse(stdout) as Report;
-  });
+  }, 600_000);
   afterAll(async () => {
     await app?.close();
     await store?.close();
@@ -105,6 +108,7 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
   });
 
   it('GameboardEnv: rewards are the score changes, legal actions in info, truncated at max_steps', () => {
+    expect(report.env.is_gym, 'GameboardEnv is a gymnasium.Env').toBe(true);
     const env = report.env;
     const { game, state, score } = replayed(env.run);
     expect(env.legal_in_info).toBe(true);
@@ -113,7 +117,7 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
     expect(env.steps).toBe(env.run.actions.length);
     expect(env.terminated).toBe(game.isGameOver(state));
     expect(env.truncated).toBe(!env.terminated && env.steps === 25);
-    // Integer actions index the legal list of the moment.
+    // The script played the legal list of the moment, indexed by the step number.
     let s = game.init(env.run.seed);
     env.run.actions.forEach((a: GameAction, i: number) => {
       const legal = game.legalActions(s);

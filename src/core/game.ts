@@ -7,6 +7,7 @@
  */
 import type { Seed } from './seed.js';
 import type { SeedSuites } from './suites.js';
+import type { GameTensor } from './tensor.js';
 
 /** Any value that survives JSON.stringify / JSON.parse unchanged. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -127,6 +128,12 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
    */
   pack?(state: S): Uint8Array;
   unpack?(bytes: Uint8Array): S;
+  /**
+   * Optional: the numeric face for reinforcement learning (src/core/tensor.ts): the fixed action index
+   * with its mask, and the fixed-shape numeric observation, published as spec.actionIndex and
+   * spec.tensorSpec.
+   */
+  tensor?: GameTensor<S>;
 }
 
 /** Any game, with its types erased; what the registry and the shells hold. */

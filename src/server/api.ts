@@ -4,16 +4,19 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AnyGame } from '../core/game.js';
+import type { AnyGame, GameAction, Observation } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
-import { ApiError } from './errors.js';
+import { actionMask, tensorJson } from '../core/tensor.js';
+import { ApiError, errorBody } from './errors.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
 import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
 import {
   actionAnswer,
   actionBody,
+  batchAnswer,
+  batchBody,
   errorResponses,
   gameAnswer,
   indexAnswer,
@@ -38,6 +41,12 @@ export function gameEntry(game: AnyGame) {
     docsUrl: `/docs/api/${s.slug}`,
   };
 }
+
+/** The most items one batch request may hold. */
+export const BATCH_LIMIT = 256;
+
+/** The fields a trimmed batch result always keeps: whether it went through, and why not. */
+const ALWAYS_KEPT = ['ok', 'error', 'reason', 'message'];
 
 /**
  * Parses a seed from the query string strictly: a free seed (decimal digits, 0..2^32-1) or a wide one
@@ -68,20 +77,38 @@ export function registerGameRoutes(
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
   /** What every play answer carries after its head and state: what the state shows and how the run stands. */
-  const show = (game: AnyGame, state: unknown, head: Record<string, unknown>) => {
+  const show = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor = false) => {
     head.observation = game.observe(state);
     head.legalActions = game.legalActions(state);
     head.score = game.score(state);
     head.gameOver = game.isGameOver(state);
     head.outcome = game.outcome(state);
+    if (tensor) addTensor(game, state, head);
     return head;
+  };
+
+  /**
+   * Asked for (`tensor: true`): the numeric observation, the action mask over spec.actionIndex and, for
+   * each legal action in order, its index (src/core/tensor.ts), all built from what the answer shows.
+   */
+  const addTensor = (game: AnyGame, state: unknown, head: Record<string, unknown>) => {
+    const t = game.tensor;
+    if (!t) throw new ApiError('bad_request', `${game.spec.name} publishes no numeric observation.`);
+    const legal = head.legalActions as GameAction[];
+    const { tensor, actionMask: mask } = tensorJson(
+      t.encode(head.observation as Observation),
+      actionMask(t, state, legal),
+    );
+    head.tensor = tensor;
+    head.actionMask = mask;
+    head.legalIndex = legal.map((a) => t.indexOf(state, a));
   };
 
   /**
    * A playing answer: `head`, then the sealed state under the game's carry name and what it shows
    * (written into one object: this runs on every action).
    */
-  const present = (game: AnyGame, state: unknown, head: Record<string, unknown>) => {
+  const present = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor = false) => {
     const s = game.spec;
     if (s.carry === 'stateToken') {
       const stateToken = game.pack
@@ -94,7 +121,7 @@ export function registerGameRoutes(
       recent.remember(readable.tag, s.slug, { readable, state } satisfies RememberedReadable);
       head.state = readable;
     }
-    return show(game, state, head);
+    return show(game, state, head, tensor);
   };
 
   /**
@@ -102,7 +129,14 @@ export function registerGameRoutes(
    * sent was just opened and checked, so it goes back as it came (no sealing on this path), under the
    * game's carry name, so the client continues from it.
    */
-  const refusal = (game: AnyGame, state: unknown, carried: unknown, reason: string, message: string) => {
+  const refusal = (
+    game: AnyGame,
+    state: unknown,
+    carried: unknown,
+    reason: string,
+    message: string,
+    tensor = false,
+  ) => {
     const head: Record<string, unknown> = {
       ok: false,
       game: game.spec.slug,
@@ -111,7 +145,7 @@ export function registerGameRoutes(
       message,
     };
     head[game.spec.carry] = carried;
-    return show(game, state, head);
+    return show(game, state, head, tensor);
   };
 
   /** Opens a carried state; every failure is one 400 invalid_state. */
@@ -161,7 +195,44 @@ export function registerGameRoutes(
     },
   );
 
-  app.get<{ Params: { slug: string }; Querystring: { seed?: string } }>(
+  /** What init answers for a seed. */
+  const initPlay = (game: AnyGame, seed: Seed, tensor: boolean) => {
+    const state = game.init(seed);
+    const answer = present(game, state, { ok: true, game: game.spec.slug, seed }, tensor);
+    answer.spec = game.spec;
+    return answer;
+  };
+
+  /** What /action answers for its body (the route, and each action item of a batch). */
+  const playAction = (
+    game: AnyGame,
+    body: { stateToken?: unknown; state?: unknown; action: unknown; tensor?: boolean },
+  ) => {
+    const { stateToken, state: readable, action } = body;
+    const tensor = body.tensor === true;
+    if (stateToken !== undefined && readable !== undefined) {
+      throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
+    }
+    const carried = stateToken ?? readable;
+    const state = open(game, carried);
+    const grammar = grammars.get(game.spec.slug)!;
+    if (!grammar.check(action)) {
+      const why = `The action is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`;
+      return refusal(game, state, carried, 'unknown_action', why, tensor);
+    }
+    const result = game.step(state, action as never);
+    if (!result.ok) return refusal(game, state, carried, result.reason, result.message, tensor);
+    const answer = present(
+      game,
+      result.state,
+      { ok: true, game: game.spec.slug, seed: game.seedOf(result.state) },
+      tensor,
+    );
+    answer.events = result.events;
+    return answer;
+  };
+
+  app.get<{ Params: { slug: string }; Querystring: { seed?: string; tensor?: string } }>(
     '/api/games/:slug/init',
     {
       schema: {
@@ -175,14 +246,14 @@ export function registerGameRoutes(
     async (req) => {
       const game = gameOr404(req.params.slug);
       const seed = parseSeed(req.query.seed);
-      const state = game.init(seed);
-      const answer = present(game, state, { ok: true, game: game.spec.slug, seed });
-      answer.spec = game.spec;
-      return answer;
+      return initPlay(game, seed, req.query.tensor === 'true' || req.query.tensor === '1');
     },
   );
 
-  app.post<{ Params: { slug: string }; Body: { stateToken?: unknown; state?: unknown; action: unknown } }>(
+  app.post<{
+    Params: { slug: string };
+    Body: { stateToken?: unknown; state?: unknown; action: unknown; tensor?: boolean };
+  }>(
     '/api/games/:slug/action',
     {
       schema: {
@@ -195,24 +266,85 @@ export function registerGameRoutes(
       // Compressing an action answer costs more CPU than the rest of the route (docs/architecture.md).
       ...(options.compressActions ? {} : { compress: false as const }),
     },
+    async (req) => playAction(gameOr404(req.params.slug), req.body),
+  );
+
+  /** One batch item: what init (`{seed}`) or /action (its body) answers, or its error alone. */
+  const batchItem = (game: AnyGame, item: unknown, tensor: boolean): Record<string, unknown> => {
+    try {
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+        throw new ApiError('bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.');
+      }
+      const fields = item as Record<string, unknown>;
+      const extra = Object.keys(fields).filter((k) => !ITEM_FIELDS.has(k));
+      if (extra.length > 0) {
+        throw new ApiError(
+          'bad_request',
+          `A batch item has an unknown field ${JSON.stringify(extra[0].slice(0, 40))}.`,
+        );
+      }
+      if (fields.tensor !== undefined && typeof fields.tensor !== 'boolean') {
+        throw new ApiError('bad_request', "An item's `tensor` is true or false.");
+      }
+      const wantTensor = tensor || fields.tensor === true;
+      if ('seed' in fields) {
+        if ('action' in fields || 'stateToken' in fields || 'state' in fields) {
+          throw new ApiError(
+            'bad_request',
+            'A batch item is either {"seed": N} (an init) or an /action body, not both.',
+          );
+        }
+        const raw = fields.seed;
+        if (typeof raw !== 'number' && typeof raw !== 'string') {
+          throw new ApiError('bad_seed', 'The seed must be an integer from 0 to 4294967295.');
+        }
+        return initPlay(game, parseSeed(String(raw)), wantTensor);
+      }
+      if (!('action' in fields)) {
+        throw new ApiError('bad_request', 'A batch item needs `seed` (an init) or `action` with the carried state.');
+      }
+      return playAction(game, { ...(fields as { action: unknown }), tensor: wantTensor });
+    } catch (e) {
+      if (e instanceof ApiError) return errorBody(e.code, e.message);
+      throw e;
+    }
+  };
+
+  app.post<{ Params: { slug: string }; Body: { items: unknown[]; tensor?: boolean; fields?: string[] } }>(
+    '/api/games/:slug/batch',
+    {
+      schema: {
+        summary: 'Play many inits and actions in one request',
+        params: slugParams,
+        body: batchBody,
+        response: { 200: batchAnswer, ...errorResponses },
+      },
+      serializerCompiler: plainJson,
+      ...(options.compressActions ? {} : { compress: false as const }),
+      // Rate limits count a batch's items, so they are counted once the body is read (src/server/limits.ts).
+      config: { rateLimit: { hook: 'preHandler' } },
+    },
     async (req) => {
       const game = gameOr404(req.params.slug);
-      const { stateToken, state: readable, action } = req.body;
-      if (stateToken !== undefined && readable !== undefined) {
-        throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
+      const { items, tensor = false, fields } = req.body;
+      if (items.length > BATCH_LIMIT) {
+        throw new ApiError(
+          'batch_too_large',
+          `A batch holds at most ${BATCH_LIMIT} items; this one holds ${items.length}. Split it.`,
+        );
       }
-      const carried = stateToken ?? readable;
-      const state = open(game, carried);
-      const grammar = grammars.get(game.spec.slug)!;
-      if (!grammar.check(action)) {
-        const why = `The action is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`;
-        return refusal(game, state, carried, 'unknown_action', why);
-      }
-      const result = game.step(state, action as never);
-      if (!result.ok) return refusal(game, state, carried, result.reason, result.message);
-      const answer = present(game, result.state, { ok: true, game: game.spec.slug, seed: game.seedOf(result.state) });
-      answer.events = result.events;
-      return answer;
+      const keep = fields ? new Set([...ALWAYS_KEPT, ...fields]) : null;
+      const results = items.map((item) => {
+        const full = batchItem(game, item, tensor);
+        if (!keep) return full;
+        const trimmed: Record<string, unknown> = {};
+        for (const k in full) if (keep.has(k)) trimmed[k] = full[k];
+        return trimmed;
+      });
+      return { ok: true, results };
     },
   );
 }
+
+/** The fields a batch item may hold: an init's, or an /action body's. */
+const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'tensor']);

@@ -87,6 +87,17 @@ types, the field, its range). Validation is strict: no field is dropped or conve
 is fully typed.</p>
 <p><code>observation.text</code> is written for language models; the other observation fields carry the same
 facts as data.</p>
+<h2>Tensors and batches</h2>
+<p>For reinforcement learning each spec publishes a fixed action index (<code>actionIndex</code>: every action that
+can ever be legal) and a fixed-shape numeric observation (<code>tensorSpec</code>: uint8 planes and float32 features,
+built from what the player sees). Add <code>"tensor": true</code> to an action body (or <code>&amp;tensor=true</code>
+to init) and the answer also carries <code>tensor</code> (<code>{planes, features}</code>, flat arrays),
+<code>actionMask</code> (1 at each index legal now) and <code>legalIndex</code> (each legal action's index).</p>
+<p><code>POST /api/games/&lt;slug&gt;/batch</code> with <code>{items: [...]}</code> (at most 256; each
+<code>{"seed": N}</code> or exactly an action body; optional <code>tensor</code> and <code>fields</code> to trim every
+result) answers <code>{ok:true, results}</code>, in order, each what init or the action route would answer; a bad item
+answers its own <code>{ok:false, error, message}</code> and the others go on. A batch counts against the action rate
+limit once per item. The Python package (<code>clients/python</code>) builds Gymnasium environments on these.</p>
 <h2>Runs and leaderboards</h2>
 <p>A finished run goes on the game's leaderboard: <code>POST /api/runs</code> with JSON
 <code>{game, rulesVersion, seed, actions, player: {name, kind}}</code> (<code>kind</code> is <code>"agent"</code>

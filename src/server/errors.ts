@@ -34,6 +34,7 @@ export const ERRORS = {
   method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
   uri_too_long: { status: 414, message: 'The address is too long.' },
   request_timeout: { status: 408, message: 'The request took too long to arrive; send it again in one go.' },
+  batch_too_large: { status: 413, message: 'A batch holds at most 256 items.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   rate_limited: { status: 429, message: 'Too many requests from this address; wait for Retry-After seconds.' },

@@ -13,13 +13,66 @@ import { ApiError } from './errors.js';
 /** Routes no limit applies to: probes and scrapes come from the platform, often. */
 const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
 
+/** The batch route: it counts against the action group once per item (its limit is checked after parsing). */
+export const BATCH_ROUTE = '/api/games/:slug/batch';
+
 /** The group a request counts against. */
 export function rateGroupOf(req: FastifyRequest): RateGroup {
   const url = req.routeOptions.url ?? '';
-  if (url === '/api/games/:slug/action' || url === '/api/sessions/:id/action') return 'action';
+  if (url === '/api/games/:slug/action' || url === '/api/sessions/:id/action' || url === BATCH_ROUTE) return 'action';
   if (url === '/api/games/:slug/init' || url === '/api/games/:slug/sessions') return 'init';
   if (url === '/api/runs' && req.method === 'POST') return 'runs';
   return 'reads';
+}
+
+/** How many units a request spends: a batch its item count (at least 1), anything else 1. */
+function weightOf(req: FastifyRequest): number {
+  if (req.routeOptions.url !== BATCH_ROUTE) return 1;
+  const items = (req.body as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? Math.max(1, items.length) : 1;
+}
+
+interface Counter {
+  current: number;
+  start: number;
+}
+
+/**
+ * The counters, kept in one map shared by every route's view (@fastify/rate-limit gives a route with
+ * its own options a child store), and spending a request's weight: the key ends in `#n` when it
+ * spends n (a batch of n items).
+ */
+class WeightedStore {
+  private readonly counters: Map<string, Counter>;
+
+  /** The plugin constructs the store with its options; `child` passes the shared map. */
+  constructor(shared?: unknown) {
+    this.counters = shared instanceof Map ? (shared as Map<string, Counter>) : new Map();
+  }
+
+  incr(key: string, cb: (err: Error | null, res: { current: number; ttl: number }) => void, windowMs: number) {
+    const hash = key.lastIndexOf('#');
+    const weight = hash < 0 ? 1 : Number(key.slice(hash + 1));
+    const base = hash < 0 ? key : key.slice(0, hash);
+    const now = Date.now();
+    let c = this.counters.get(base);
+    if (!c || c.start + windowMs <= now) {
+      if (this.counters.size >= 10_000) this.prune(now, windowMs);
+      c = { current: 0, start: now };
+      this.counters.set(base, c);
+    }
+    c.current += weight;
+    cb(null, { current: c.current, ttl: c.start + windowMs - now });
+  }
+
+  child(): WeightedStore {
+    return new WeightedStore(this.counters);
+  }
+
+  private prune(now: number, windowMs: number) {
+    for (const [k, c] of this.counters) if (c.start + windowMs <= now) this.counters.delete(k);
+    if (this.counters.size >= 10_000) this.counters.clear();
+  }
 }
 
 /**
@@ -34,7 +87,11 @@ export async function registerRateLimits(
   const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as RateGroup;
   await app.register(rateLimit, {
     global: true,
-    keyGenerator: (req) => `${rateGroupOf(req)}|${req.ip}`,
+    keyGenerator: (req) => {
+      const weight = weightOf(req);
+      return `${rateGroupOf(req)}|${req.ip}${weight === 1 ? '' : `#${weight}`}`;
+    },
+    store: WeightedStore as never,
     max: (_req, key) => limits[groupOfKey(key)].max,
     timeWindow: (_req, key) => limits[groupOfKey(key)].windowMs,
     allowList: (req) => UNLIMITED.has(req.routeOptions.url ?? ''),

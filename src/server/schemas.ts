@@ -40,6 +40,9 @@ export const slugParams = {
   properties: { slug: { type: 'string', maxLength: 64, description: 'The game, e.g. "whirlyard".' } },
 } as const;
 
+const tensorDescription =
+  "Also answer `tensor` (the numeric observation of spec.tensorSpec: flat `planes` and `features`), `actionMask` (1 at each index of spec.actionIndex that is legal now) and `legalIndex` (each legal action's index).";
+
 /**
  * The init query as validated: a query string holds text, and `parseSeed` reads it strictly (so a bad
  * seed gets its own `bad_seed` message). /openapi.json documents it as the integer it is
@@ -54,6 +57,11 @@ export const initQuery = {
       maxLength: 64,
       description:
         "An integer from 0 to 4294967295, or 32 hex digits (a wide seed: a finished ranked run's, to practise it). Omit it and the server picks a free seed (returned in the answer).",
+    },
+    tensor: {
+      type: 'string',
+      enum: ['true', 'false', '1', '0'],
+      description: tensorDescription,
     },
   },
 } as const;
@@ -95,6 +103,26 @@ export const actionBody = {
     stateToken: { description: 'The opaque token of the previous answer (Whirlyard, Briarwink).' },
     state: { description: 'The readable state object of the previous answer (Delvewick, Cragwake).' },
     action: { description: "An action in the game's grammar (see the game's spec.actionSchema)." },
+    tensor: { type: 'boolean', description: tensorDescription },
+  },
+} as const;
+
+export const batchBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  description:
+    'At most 256 items, each `{"seed": N}` (an init) or exactly an /action body; answered in order, each as init or /action would answer it. A bad item fails alone with its own `error`. Rate limits count the items.',
+  properties: {
+    items: { type: 'array', items: {}, description: 'The inits and actions, in order (at most 256).' },
+    tensor: { type: 'boolean', description: 'Ask every item for the tensor fields. ' + tensorDescription },
+    fields: {
+      type: 'array',
+      maxItems: 32,
+      items: { type: 'string', maxLength: 64 },
+      description:
+        'Trim every result to these fields (plus ok, error, reason and message), e.g. ["stateToken", "state", "tensor", "actionMask", "legalIndex", "legalActions", "score", "gameOver", "outcome"].',
+    },
   },
 } as const;
 
@@ -198,6 +226,19 @@ export const actionAnswer = {
     events: { type: 'array', items: anyObject },
     reason: { type: 'string', description: 'Why the action was refused, e.g. "unknown_action".' },
     message: { type: 'string' },
+  },
+} as const;
+
+export const batchAnswer = {
+  type: 'object',
+  required: ['ok', 'results'],
+  properties: {
+    ok: { type: 'boolean' },
+    results: {
+      type: 'array',
+      items: anyObject,
+      description: 'One per item, in order: what init or /action answers for it (trimmed to `fields`), or its error.',
+    },
   },
 } as const;
 

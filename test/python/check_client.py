@@ -1,15 +1,14 @@
-"""Drives clients/python/gameboard.py against a live server for test/python-client.test.ts.
+"""Drives the installed gameboard package (clients/python) against a live server for
+test/python-client.test.ts.
 
-Usage: python3 check_client.py BASE_URL. Prints one JSON object with what it played and saw; the
-TypeScript test replays the runs on the engines and checks every figure.
+Usage: python check_client.py BASE_URL, with the python of a venv holding the package and its gym
+extra. Prints one JSON object with what it played and saw; the TypeScript test replays the runs on
+the engines and checks every figure.
 """
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "clients", "python"))
-
-from gameboard import GameboardClient, GameboardEnv, GameboardError  # noqa: E402
+from gameboard import GameboardClient, GameboardEnv, GameboardError
 
 
 def pick(legal, i):
@@ -72,15 +71,15 @@ def main(base):
     except GameboardError as err:
         out["errors"]["invalid_state"] = [err.code, err.status]
 
-    # The Gymnasium-style adapter.
+    # The Gymnasium environment, played with dict actions (the legal list of the moment, indexed).
     env = GameboardEnv("cragwake", base_url=base, max_steps=25)
     obs, info = env.reset(seed=11)
     total, steps, terminated, truncated, rewards = 0, 0, False, False, []
     while not (terminated or truncated):
-        obs, reward, terminated, truncated, info = env.step(steps % len(info["legal_actions"]))
+        obs, reward, terminated, truncated, info = env.step(info["legal_actions"][steps % len(info["legal_actions"])])
         rewards.append(reward)
         steps += 1
-    out["env"] = {"reset_obs_pitch": obs.get("pitch"), "rewards": rewards, "score": info["score"],
+    out["env"] = {"rewards": rewards, "score": info["score"],
                   "terminated": terminated, "truncated": truncated, "steps": info["steps"],
                   "run": env.session.run(), "legal_in_info": isinstance(info["legal_actions"], list),
                   "is_gym": type(env).__mro__[1].__module__.startswith("gymnasium")}

@@ -9,6 +9,7 @@ import { newState } from './state.js';
 import { observe } from './observe.js';
 import { pack, unpack } from './pack.js';
 import { fromWire, toWire } from './wire.js';
+import { TENSOR } from './tensor.js';
 
 export type { State } from './types.js';
 export type { Action } from './rules.js';
@@ -34,6 +35,7 @@ export const briarwink: Game<State, Action> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  tensor: TENSOR,
   pack,
   unpack,
 };

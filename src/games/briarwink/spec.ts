@@ -7,6 +7,7 @@ import { BANDS, LAYOUT_NAMES } from './roster.js';
 import { LEGEND } from './observe.js';
 import { seedSuites } from '../../core/suites.js';
 import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
+import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
 /** The action grammar, exactly as the seed file gives it. */
 export const ACTION_SCHEMA: JsonSchema = {
@@ -113,6 +114,8 @@ export const SPEC: GameSpec = {
   carry: 'stateToken',
   rulesVersion: 'briarwink-2',
   suites: seedSuites('briarwink'),
+  actionIndex: ACTION_INDEX,
+  tensorSpec: TENSOR_SPEC,
   rankedBudget: {
     unit: 'ticks',
     limit: 54000,

@@ -12,6 +12,7 @@ import { legalActions, step } from './rules.js';
 import { spec } from './spec.js';
 import type { Action, State } from './types.js';
 import { fromWire, toWire } from './wire.js';
+import { TENSOR } from './tensor.js';
 
 export type { BandRow, CragwakeObservation } from './observe.js';
 
@@ -72,4 +73,5 @@ export const cragwake: Game<State, Action> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  tensor: TENSOR,
 };

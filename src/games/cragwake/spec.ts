@@ -6,6 +6,7 @@ import type { GameSpec, Json } from '../../core/game.js';
 import { LISTED } from './difficulty.js';
 import { seedSuites } from '../../core/suites.js';
 import { ACTION_SCHEMA, OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
+import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
 export { ACTION_SCHEMA };
 
@@ -51,6 +52,8 @@ export const spec: GameSpec = {
   carry: 'state',
   rulesVersion: 'cragwake-2',
   suites: seedSuites('cragwake'),
+  actionIndex: ACTION_INDEX,
+  tensorSpec: TENSOR_SPEC,
   rankedBudget: {
     unit: 'turns',
     limit: 2000,

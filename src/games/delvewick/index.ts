@@ -9,6 +9,7 @@ import { legalActions, step } from './rules.js';
 import { spec } from './spec.js';
 import { END_REASONS, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 import { fromWire, toWire } from './wire.js';
+import { TENSOR } from './tensor.js';
 
 export type { DelvewickAction, DelvewickState } from './types.js';
 export type { DelvewickObservation } from './observe.js';
@@ -28,4 +29,5 @@ export const delvewick: Game<DelvewickState, DelvewickAction> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  tensor: TENSOR,
 };

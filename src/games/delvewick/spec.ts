@@ -6,6 +6,7 @@ import type { GameSpec } from '../../core/game.js';
 import { LEVELS } from './generate.js';
 import { seedSuites } from '../../core/suites.js';
 import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
+import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
 /**
  * The action grammar as the seed file gives it, plus `additionalProperties: false`: the engine refuses
@@ -73,6 +74,8 @@ export const spec: GameSpec = {
   carry: 'state',
   rulesVersion: 'delvewick-1',
   suites: seedSuites('delvewick'),
+  actionIndex: ACTION_INDEX,
+  tensorSpec: TENSOR_SPEC,
   rankedBudget: null,
   progressLabel: 'level',
   seedless: true,

@@ -9,6 +9,7 @@ import { initState, legalActions, step } from './rules.js';
 import { SPEC } from './spec.js';
 import type { WhirlyardAction, WhirlyardState } from './types.js';
 import { fromWire, toWire } from './wire.js';
+import { TENSOR } from './tensor.js';
 
 export type { WhirlyardAction, WhirlyardState } from './types.js';
 export type { WhirlyardObservation } from './observe.js';
@@ -33,6 +34,7 @@ export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  tensor: TENSOR,
   pack,
   unpack,
 };

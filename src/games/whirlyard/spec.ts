@@ -5,6 +5,7 @@
 import type { GameSpec, JsonSchema } from '../../core/game.js';
 import { seedSuites } from '../../core/suites.js';
 import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
+import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
 /** The action grammar, verbatim from the seed file (shared/seeds/003_f0d0ced06f254d05.txt). */
 export const ACTION_SCHEMA: JsonSchema = {
@@ -84,6 +85,8 @@ export const SPEC: GameSpec = {
   carry: 'stateToken',
   rulesVersion: RULES_VERSION,
   suites: seedSuites('whirlyard'),
+  actionIndex: ACTION_INDEX,
+  tensorSpec: TENSOR_SPEC,
   rankedBudget: {
     unit: 'actions',
     limit: 1000,

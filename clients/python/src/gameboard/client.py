@@ -1,15 +1,11 @@
-"""Gameboard client for Python: one file, standard library only (urllib, json).
+"""Gameboard client for Python: standard library only (urllib, json).
 
-    from gameboard import GameboardClient, GameboardEnv
+    from gameboard import GameboardClient
 
     client = GameboardClient("http://127.0.0.1:3000")
     run = client.start("whirlyard", seed=7)
     run.act({"type": "move", "direction": "n"})
     run.submit("my-agent")
-
-    env = GameboardEnv("delvewick", base_url="http://127.0.0.1:3000")
-    obs, info = env.reset(seed=7)
-    obs, reward, terminated, truncated, info = env.step(info["legal_actions"][0])
 
 The calls mirror the TypeScript client (src/client): games(), spec(), start(slug, seed) -> a session
 with act(), fork(), history, submit(). Every failure raises GameboardError with a `code`: the server's
@@ -17,9 +13,10 @@ error code (invalid_state, bad_seed, unknown_game, ...), "refused" for an action
 (with its `reason`), or "network" when the server cannot be reached after the retries. Requests are
 retried with backoff only on network failures and on 429 / 503 answers (honouring Retry-After).
 
-GameboardEnv is a Gymnasium-style adapter: reset(seed=...) returns (obs, info), step(action) returns
-(obs, reward, terminated, truncated, info) with reward the change in score; the legal actions are in
-info["legal_actions"]. When gymnasium is installed the class subclasses gymnasium.Env.
+With `tensor=True` (start, act, batch) the server also answers the numeric observation (`tensor`:
+flat `planes` and `features`, shaped as the spec's `tensorSpec`), `actionMask` over the spec's
+`actionIndex` and `legalIndex`, each legal action's index. The Gymnasium environments
+(gameboard.GameboardEnv, gameboard.GameboardVectorEnv) are built on these; they need the `gym` extra.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-__all__ = ["GameboardClient", "GameSession", "GameboardEnv", "GameboardError"]
+__all__ = ["GameboardClient", "GameSession", "GameboardError"]
 
 Action = Dict[str, Any]
 Player = Union[str, Dict[str, str]]
@@ -183,15 +180,21 @@ class GameSession:
         self.game_over: bool = answer.get("gameOver", not self.legal_actions)
         self.outcome: Optional[Dict[str, str]] = _outcome_of(answer, self.history[-1] if self.history else None)
         self.events: List[Any] = answer.get("events") or []
+        #: With tensor=True: the numeric observation, the action mask and each legal action's index.
+        self.tensor: Optional[Dict[str, List[float]]] = answer.get("tensor")
+        self.action_mask: Optional[List[int]] = answer.get("actionMask")
+        self.legal_index: Optional[List[int]] = answer.get("legalIndex")
 
     def _turn(self) -> Dict[str, Any]:
         return {"observation": self.observation, "legal_actions": self.legal_actions, "score": self.score,
                 "game_over": self.game_over, "outcome": self.outcome, "events": self.events}
 
-    def act(self, action: Action) -> Dict[str, Any]:
+    def act(self, action: Action, tensor: bool = False) -> Dict[str, Any]:
         """Plays `action`. A refusal raises GameboardError("refused") and changes nothing."""
-        answer = self._transport.request("POST", f"api/games/{urllib.parse.quote(self.game)}/action",
-                                         {self.carry: self._carried, "action": action})
+        body: Dict[str, Any] = {self.carry: self._carried, "action": action}
+        if tensor:
+            body["tensor"] = True
+        answer = self._transport.request("POST", f"api/games/{urllib.parse.quote(self.game)}/action", body)
         if not answer.get("ok"):
             if answer.get("legalActions") is not None:
                 self.legal_actions = answer["legalActions"]
@@ -244,82 +247,34 @@ class GameboardClient:
         """A game's full spec (rules, grammar, seed suites)."""
         return self._transport.request("GET", f"api/games/{urllib.parse.quote(slug)}")["spec"]
 
-    def start(self, slug: str, seed: Optional[Union[int, str]] = None) -> GameSession:
+    def start(self, slug: str, seed: Optional[Union[int, str]] = None, tensor: bool = False) -> GameSession:
         """Starts a run of `slug`; without a seed the server picks one (session.seed).
 
         A seed is a free seed (an int 0..2**32-1) or a wide one (a str of 32 hex digits: a finished
         ranked run's, as GET /api/runs/<id> answers it).
         """
-        query = "" if seed is None else "?seed=" + urllib.parse.quote(str(seed))
+        params = ([("seed", str(seed))] if seed is not None else []) + ([("tensor", "true")] if tensor else [])
+        query = "?" + urllib.parse.urlencode(params) if params else ""
         answer = self._transport.request("GET", f"api/games/{urllib.parse.quote(slug)}/init{query}")
         spec = answer.get("spec")
         if not spec or "seed" not in answer:
             raise GameboardError("bad_answer", f"The server's {slug} init answer holds no spec or seed.")
         return GameSession(self._transport, slug, answer["seed"], spec["rulesVersion"], spec["carry"], answer)
 
+    def batch(self, slug: str, items: List[Dict[str, Any]], tensor: bool = False,
+              fields: Optional[List[str]] = None) -> List[Dict[str, Any]]:
+        """POST /api/games/<slug>/batch: each item `{"seed": N}` or an /action body; the answers in order.
+
+        A bad item answers its own error (`ok` false with `error`); a refused action answers `ok` false
+        with `reason`. `fields` trims every answer to those fields (plus ok, error, reason, message).
+        """
+        body: Dict[str, Any] = {"items": items}
+        if tensor:
+            body["tensor"] = True
+        if fields is not None:
+            body["fields"] = fields
+        return self._transport.request("POST", f"api/games/{urllib.parse.quote(slug)}/batch", body)["results"]
+
     def submit_run(self, run: Dict[str, Any], player: Player) -> Dict[str, Any]:
         """Submits any run ({game, rulesVersion, seed, actions}) to the open board."""
         return self._transport.submit(run, player)
-
-
-try:  # Gymnasium is optional: subclass its Env when it is there.
-    import gymnasium as _gym  # type: ignore
-
-    _EnvBase: Any = _gym.Env
-except ImportError:  # pragma: no cover - depends on the machine
-    _EnvBase = object
-
-
-class GameboardEnv(_EnvBase):  # type: ignore[misc, valid-type]
-    """A Gymnasium-style environment over the HTTP API.
-
-    Observations are the server's observation dicts (with "text" for language models). An action is
-    an action dict, or an int indexing info["legal_actions"]. The reward is the change in score.
-    `terminated` is true when the run ended by the rules or by the player's endRun; `truncated` when
-    `max_steps` actions were played first.
-    """
-
-    metadata = {"render_modes": ["ansi"]}
-
-    def __init__(self, game: str, base_url: str = "http://127.0.0.1:3000", client: Optional[GameboardClient] = None,
-                 max_steps: Optional[int] = None, render_mode: Optional[str] = None):
-        self.game = game
-        self.client = client or GameboardClient(base_url)
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.session: Optional[GameSession] = None
-
-    def _info(self) -> Dict[str, Any]:
-        s = self.session
-        assert s is not None
-        return {"legal_actions": s.legal_actions, "score": s.score, "seed": s.seed, "outcome": s.outcome,
-                "events": s.events, "steps": len(s.history)}
-
-    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-              ) -> Tuple[Dict[str, Any], Dict[str, Any]]:
-        """Starts a new run (from `seed`, or one the server picks) and returns (obs, info)."""
-        self.session = self.client.start(self.game, seed=seed)
-        return self.session.observation, self._info()
-
-    def step(self, action: Union[Action, int]) -> Tuple[Dict[str, Any], float, bool, bool, Dict[str, Any]]:
-        """Plays one action and returns (obs, reward, terminated, truncated, info)."""
-        if self.session is None:
-            raise GameboardError("no_run", "Call reset() before step().")
-        s = self.session
-        if isinstance(action, int) and not isinstance(action, bool):
-            if not 0 <= action < len(s.legal_actions):
-                raise GameboardError("refused", f"There is no legal action {action}.", reason="no_such_action",
-                                     legal_actions=s.legal_actions)
-            action = s.legal_actions[action]
-        before = s.score
-        s.act(action)
-        terminated = s.game_over
-        truncated = not terminated and self.max_steps is not None and len(s.history) >= self.max_steps
-        return s.observation, s.score - before, terminated, truncated, self._info()
-
-    def render(self) -> Optional[str]:
-        """The observation's text (render_mode "ansi")."""
-        return None if self.session is None else self.session.observation.get("text")
-
-    def close(self) -> None:
-        self.session = None

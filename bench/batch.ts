@@ -1,0 +1,131 @@
+/**
+ * `npm run bench -- --batch`: what batching buys. (1) The batch route against the single action route
+ * at 64 connections (autocannon, 127.0.0.1): game steps per second, each request of the batch route
+ * holding 64 action items (the same mid-game action, as the HTTP bench repeats one), full answers and
+ * the vector env's trimmed tensor answers. (2) The Python package: a 64-env GameboardVectorEnv against
+ * one GameboardEnv, env steps per second, random masked play, both against the same server (a venv the
+ * bench makes, as the tests do; skipped without python3). One app server, in its own process.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { hasPython, pythonVenv } from '../test/helpers/python-venv.js';
+import { midGameRequest } from './requests.js';
+
+export interface BatchFigure {
+  name: string;
+  requestsPerSecond: number;
+  stepsPerSecond: number;
+  p99ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+const ITEMS = 64;
+
+async function cannon(name: string, url: string, body: string, perRequest: number, seconds: number) {
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections: 64,
+    duration: seconds,
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  return {
+    name,
+    requestsPerSecond: r.requests.average,
+    stepsPerSecond: r.requests.average * perRequest,
+    p99ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+/** Runs `fn` against the real app in a child process (bench/http-servers.ts app), stopped afterwards. */
+async function withApp<T>(fn: (base: string) => Promise<T>): Promise<T> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./http-servers.ts', import.meta.url)), 'app'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, GAMEBOARD_BENCH_SECRET: randomBytes(32).toString('base64url') },
+    },
+  );
+  try {
+    const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+    return await fn(`http://127.0.0.1:${Number(line.toString().trim())}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The route figures, best of `rounds` interleaved rounds of `seconds`. */
+export async function benchBatchRoute(base: string, seconds: number, rounds: number, slug = 'whirlyard') {
+  const single = await midGameRequest(base, slug);
+  const item = JSON.parse(single.body) as Record<string, unknown>;
+  const batchUrl = `${base}/api/games/${slug}/batch`;
+  const full = JSON.stringify({ items: Array.from({ length: ITEMS }, () => item) });
+  const trimmed = JSON.stringify({
+    items: Array.from({ length: ITEMS }, () => item),
+    tensor: true,
+    fields: [
+      'stateToken',
+      'state',
+      'seed',
+      'tensor',
+      'actionMask',
+      'legalIndex',
+      'legalActions',
+      'score',
+      'gameOver',
+      'outcome',
+    ],
+  });
+  const best = new Map<string, BatchFigure>();
+  const keep = (f: BatchFigure) => {
+    const b = best.get(f.name);
+    if (!b || f.stepsPerSecond > b.stepsPerSecond) best.set(f.name, f);
+  };
+  for (let r = 0; r < rounds; r++) {
+    keep(await cannon(`${slug} action (1 step a request)`, single.url, single.body, 1, seconds));
+    keep(await cannon(`${slug} batch of ${ITEMS}, full answers`, batchUrl, full, ITEMS, seconds));
+    keep(await cannon(`${slug} batch of ${ITEMS}, tensor fields only`, batchUrl, trimmed, ITEMS, seconds));
+  }
+  return [...best.values()];
+}
+
+export interface VectorFigure {
+  name: string;
+  envStepsPerSecond: number;
+  requests: number;
+}
+
+/** The Python figures: one GameboardEnv, then a 64-env GameboardVectorEnv, for `seconds` each. */
+export async function benchVectorEnv(
+  base: string,
+  seconds: number,
+  slug = 'whirlyard',
+): Promise<VectorFigure[] | string> {
+  if (!hasPython) return 'no python3 on this machine';
+  const { python } = await pythonVenv();
+  const script = fileURLToPath(new URL('./vector_env.py', import.meta.url));
+  const child = spawn(python, [script, base, slug, String(seconds), String(ITEMS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  if (code !== 0) throw new Error(`bench/vector_env.py failed (exit ${code})`);
+  return JSON.parse(out) as VectorFigure[];
+}
+
+/** Both parts against one app server. */
+export async function benchBatch(seconds: number, rounds: number) {
+  return withApp(async (base) => ({
+    route: await benchBatchRoute(base, seconds, rounds),
+    vector: await benchVectorEnv(base, Math.max(seconds, 5)),
+  }));
+}

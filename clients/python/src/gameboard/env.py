@@ -1,0 +1,215 @@
+"""GameboardEnv: one Gameboard game as a Gymnasium environment over the HTTP API.
+
+Actions are indices into the game's fixed action index (`spec.actionIndex`): `action_space` is
+`Discrete(n)` and `info["action_mask"]` (int8, 1 = legal now) marks the legal ones, the format
+MaskablePPO reads. A dict action in the game's grammar is still accepted. Observations are the game's
+numeric observation (`spec.tensorSpec`): a Dict of `planes` (uint8, C x H x W) and `features`
+(float32). The reward is the change in score. `terminated` when the game ended the run (or the player
+ended it), `truncated` when the ranked budget (`spec.rankedBudget`) is spent, or `max_steps` actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from .client import GameboardClient, GameboardError, GameSession
+
+Action = Dict[str, Any]
+
+#: The ranked budget by default; pass an int for another limit (in the same unit), None for none.
+RANKED = "ranked"
+
+
+class IllegalActionError(GameboardError, ValueError):
+    """An action index that the mask marks illegal now (or outside the index)."""
+
+    def __init__(self, message: str, index: Optional[int] = None, mask: Optional[np.ndarray] = None):
+        super().__init__("illegal_action", message, reason="masked_out")
+        self.index = index
+        self.mask = mask
+
+
+def observation_space_of(spec: Dict[str, Any]) -> spaces.Dict:
+    """The Dict of Boxes a game's tensorSpec describes."""
+    t = spec["tensorSpec"]
+    planes, features = t["planes"], t["features"]
+    high = np.inf if features["high"] is None else features["high"]
+    return spaces.Dict({
+        "planes": spaces.Box(0, planes["high"], tuple(planes["shape"]), np.uint8),
+        "features": spaces.Box(np.float32(features["low"]), np.float32(high), tuple(features["shape"]), np.float32),
+    })
+
+
+def observation_of(spec: Dict[str, Any], tensor: Dict[str, List[float]]) -> Dict[str, np.ndarray]:
+    """The numpy observation of an answer's `tensor`."""
+    t = spec["tensorSpec"]
+    return {"planes": np.asarray(tensor["planes"], dtype=np.uint8).reshape(t["planes"]["shape"]),
+            "features": np.asarray(tensor["features"], dtype=np.float32)}
+
+
+def budget_of(spec: Dict[str, Any], budget: Union[str, int, None]) -> Optional[Dict[str, Any]]:
+    """The budget that truncates: the spec's ranked one, the same unit with another limit, or none."""
+    ranked = spec.get("rankedBudget")
+    if budget is None:
+        return None
+    if budget == RANKED:
+        return ranked
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise ValueError(f"budget must be 'ranked', a positive int or None; got {budget!r}")
+    return {**(ranked or {"unit": "actions"}), "limit": budget}
+
+
+def action_cost(budget: Dict[str, Any], action: Action) -> int:
+    """Budget units an action spends (as src/core/budget.ts counts them)."""
+    counted = budget.get("counted")
+    if counted is not None and action.get("type") not in counted:
+        return 0
+    field = budget.get("countField")
+    if field is None:
+        return 1
+    n = action.get(field)
+    return n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else 1
+
+
+def game_seed(rng: np.random.Generator) -> int:
+    """A game seed (0..2^32-1) drawn from a Gymnasium np_random."""
+    return int(rng.integers(0, 2 ** 32, dtype=np.uint64))
+
+
+class GameboardEnv(gym.Env):
+    """One game over the HTTP API, to the letter of Gymnasium 1.x (check_env passes)."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(self, game: str, base_url: str = "http://127.0.0.1:3000", client: Optional[GameboardClient] = None,
+                 budget: Union[str, int, None] = RANKED, max_steps: Optional[int] = None,
+                 render_mode: Optional[str] = None, illegal_action: str = "raise"):
+        """`budget`: truncate at the game's ranked budget ("ranked", the default), at another limit in
+        its unit (an int) or never (None). `max_steps`: also truncate after that many actions.
+        `illegal_action`: "raise" (an IllegalActionError for a masked-out index) or "refuse" (the game
+        refuses it as the API does: nothing changes, reward 0, info["refused"] holds the reason)."""
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None; got {render_mode!r}")
+        if illegal_action not in ("raise", "refuse"):
+            raise ValueError(f"illegal_action must be 'raise' or 'refuse'; got {illegal_action!r}")
+        self.game = game
+        self.base_url = base_url
+        self.client = client or GameboardClient(base_url)
+        self.game_spec = self.client.spec(game)
+        self.budget = budget_of(self.game_spec, budget)
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
+        self.action_space = spaces.Discrete(len(self.action_index))
+        self.observation_space = observation_space_of(self.game_spec)
+        self.session: Optional[GameSession] = None
+        self.spent = 0
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _mask(self) -> np.ndarray:
+        assert self.session is not None and self.session.action_mask is not None
+        return np.asarray(self.session.action_mask, dtype=np.int8)
+
+    def _obs(self) -> Dict[str, np.ndarray]:
+        assert self.session is not None and self.session.tensor is not None
+        return observation_of(self.game_spec, self.session.tensor)
+
+    def _info(self, refused: Optional[str] = None) -> Dict[str, Any]:
+        s = self.session
+        assert s is not None
+        info = {"action_mask": self._mask(), "legal_actions": s.legal_actions, "score": s.score, "seed": s.seed,
+                "outcome": s.outcome, "events": s.events, "steps": len(s.history), "spent": self.spent}
+        if refused is not None:
+            info["refused"] = refused
+        return info
+
+    def action_of(self, index: int) -> Action:
+        """The concrete action an index plays now; IllegalActionError when the mask marks it illegal."""
+        s = self.session
+        assert s is not None
+        if not 0 <= index < len(self.action_index):
+            raise IllegalActionError(f"Action index {index} is outside 0..{len(self.action_index) - 1} of "
+                                     f"{self.game}'s action index.", index, self._mask())
+        for i, a in zip(s.legal_index or [], s.legal_actions):
+            if i == index:
+                return a
+        legal = [i for i, m in enumerate(self._mask()) if m]
+        raise IllegalActionError(f"Action index {index} ({self.action_index[index]['meaning']}) is masked out: "
+                                 f"not legal now in {self.game}. Legal indices now: {legal} (info['action_mask']).",
+                                 index, self._mask())
+
+    # -- Gymnasium -----------------------------------------------------------------------------------
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """A new run: from `seed` when it is a game seed (0..2^32-1), else from one drawn from np_random.
+        options={"game_seed": N} picks the game seed directly."""
+        super().reset(seed=seed)
+        if options and "game_seed" in options:
+            chosen = int(options["game_seed"])
+        elif seed is not None and 0 <= seed < 2 ** 32:
+            chosen = int(seed)
+        else:
+            chosen = game_seed(self.np_random)
+        self.session = self.client.start(self.game, seed=chosen, tensor=True)
+        self.spent = 0
+        return self._obs(), self._info()
+
+    def step(self, action: Union[int, np.integer, Action]
+             ) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        if self.session is None:
+            raise GameboardError("no_run", "Call reset() before step().")
+        s = self.session
+        if s.game_over:
+            raise GameboardError("run_over", "The run is over: call reset() before step().")
+        if isinstance(action, dict):
+            concrete = action
+        else:
+            try:
+                index = int(action)
+            except (TypeError, ValueError):
+                raise IllegalActionError(f"An action is an index (int) or an action dict; got {action!r}.") from None
+            try:
+                concrete = self.action_of(index)
+            except IllegalActionError:
+                if self.illegal_action == "raise":
+                    raise
+                return self._obs(), 0.0, False, self._truncated(), self._info(refused="masked_out")
+        before = s.score
+        try:
+            s.act(concrete, tensor=True)
+        except GameboardError as err:
+            if err.code != "refused" or self.illegal_action == "raise":
+                raise
+            return self._obs(), 0.0, False, self._truncated(), self._info(refused=err.reason)
+        if self.budget is not None:
+            self.spent += action_cost(self.budget, concrete)
+        terminated = s.game_over
+        truncated = not terminated and self._truncated()
+        return self._obs(), float(s.score - before), terminated, truncated, self._info()
+
+    def _truncated(self) -> bool:
+        s = self.session
+        assert s is not None
+        over_budget = self.budget is not None and self.spent >= self.budget["limit"]
+        return over_budget or (self.max_steps is not None and len(s.history) >= self.max_steps)
+
+    def action_masks(self) -> np.ndarray:
+        """The mask of the current state (the method MaskablePPO's wrappers look for)."""
+        return self._mask()
+
+    def render(self) -> Optional[str]:
+        """The observation's text (render_mode "ansi")."""
+        if self.render_mode is None:
+            gym.logger.warn("render() was called without a render_mode: pass render_mode='ansi'.")
+            return None
+        return None if self.session is None else self.session.observation.get("text")
+
+    def close(self) -> None:
+        self.session = None

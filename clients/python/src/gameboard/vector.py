@@ -1,0 +1,196 @@
+"""GameboardVectorEnv: many runs of one game as a Gymnasium VectorEnv, one batch request per step.
+
+Each step sends every environment's action (or, for an environment whose run ended on the previous
+step, its reset) to POST /api/games/<slug>/batch in one request. Autoreset follows Gymnasium 1.x: by
+default next-step (after a step that terminates or truncates environment i, the next step ignores i's
+action and answers its reset observation with reward 0 and neither flag set); `autoreset_mode=
+AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only on steps where a run
+ended; the last observation in infos["final_obs"], its info in infos["final_info"]);
+`AutoresetMode.DISABLED` leaves it to `reset(options={"reset_mask": mask})`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from .client import GameboardClient, GameboardError
+from .env import RANKED, IllegalActionError, action_cost, budget_of, game_seed, observation_of, observation_space_of
+
+Action = Dict[str, Any]
+
+
+class GameboardVectorEnv(VectorEnv):
+    """`num_envs` runs of `game` stepped together over the batch route."""
+
+    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, game: str, num_envs: int = 1, base_url: str = "http://127.0.0.1:3000",
+                 client: Optional[GameboardClient] = None, budget: Union[str, int, None] = RANKED,
+                 max_steps: Optional[int] = None, render_mode: Optional[str] = None,
+                 illegal_action: str = "raise", autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
+        if num_envs < 1 or num_envs > 256:
+            raise ValueError(f"num_envs must be 1 to 256 (one batch request holds at most 256 items); got {num_envs}")
+        if render_mode is not None:
+            raise ValueError("GameboardVectorEnv renders nothing; use GameboardEnv(render_mode='ansi') to read the text.")
+        if illegal_action not in ("raise", "refuse"):
+            raise ValueError(f"illegal_action must be 'raise' or 'refuse'; got {illegal_action!r}")
+        self.autoreset_mode = AutoresetMode(autoreset_mode)
+        self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
+        self.game = game
+        self.num_envs = num_envs
+        self.client = client or GameboardClient(base_url)
+        self.game_spec = self.client.spec(game)
+        self.carry: str = self.game_spec["carry"]
+        self.budget = budget_of(self.game_spec, budget)
+        self.max_steps = max_steps
+        self.render_mode = None
+        self.illegal_action = illegal_action
+        self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
+        self.single_action_space = spaces.Discrete(len(self.action_index))
+        self.single_observation_space = observation_space_of(self.game_spec)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self._fields = [self.carry, "seed", "tensor", "actionMask", "legalIndex", "legalActions", "score",
+                        "gameOver", "outcome"]
+        self._runs: List[Optional[Dict[str, Any]]] = [None] * num_envs
+        self._autoreset = np.zeros(num_envs, dtype=np.bool_)
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _batch(self, items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        results = self.client.batch(self.game, items, tensor=True, fields=self._fields)
+        for r in results:
+            if not r.get("ok") and "error" in r:
+                raise GameboardError(r["error"], r.get("message", "A batch item failed."))
+        return results
+
+    def _run_of(self, answer: Dict[str, Any]) -> Dict[str, Any]:
+        return {"carried": answer[self.carry], "seed": answer["seed"], "obs": observation_of(self.game_spec, answer["tensor"]),
+                "mask": np.asarray(answer["actionMask"], dtype=np.int8), "index": dict(zip(answer["legalIndex"], answer["legalActions"])),
+                "score": answer["score"], "over": answer["gameOver"], "outcome": answer["outcome"], "steps": 0, "spent": 0}
+
+    def _observations(self) -> Dict[str, np.ndarray]:
+        runs = [r for r in self._runs if r is not None]
+        return {"planes": np.stack([r["obs"]["planes"] for r in runs]),
+                "features": np.stack([r["obs"]["features"] for r in runs])}
+
+    def _infos(self) -> Dict[str, Any]:
+        runs = [r for r in self._runs if r is not None]
+        return {"action_mask": np.stack([r["mask"] for r in runs]),
+                "score": np.asarray([r["score"] for r in runs], dtype=np.float64),
+                "seed": np.asarray([r["seed"] for r in runs], dtype=np.int64),
+                "steps": np.asarray([r["steps"] for r in runs], dtype=np.int64)}
+
+    def _seeds(self, seed: Union[int, Sequence[int], None]) -> List[int]:
+        if seed is None:
+            return [game_seed(self.np_random) for _ in range(self.num_envs)]
+        if isinstance(seed, (int, np.integer)):
+            return [(int(seed) + i) % 2 ** 32 for i in range(self.num_envs)]
+        seeds = list(seed)
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"Give one seed per environment ({self.num_envs}); got {len(seeds)}.")
+        return [game_seed(self.np_random) if s is None else int(s) % 2 ** 32 for s in seeds]
+
+    def action_masks(self) -> np.ndarray:
+        """The masks of every environment, (num_envs, n) int8."""
+        return self._infos()["action_mask"]
+
+    # -- Gymnasium -----------------------------------------------------------------------------------
+
+    def reset(self, *, seed: Union[int, Sequence[int], None] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """New runs: seed N gives the environments game seeds N, N+1, ...; a list gives each its own.
+        options={"reset_mask": mask} resets only the environments the boolean mask marks."""
+        super().reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
+        seeds = self._seeds(seed)
+        mask = None if not options or "reset_mask" not in options else np.asarray(options["reset_mask"], dtype=np.bool_)
+        if mask is not None and (mask.shape != (self.num_envs,) or any(r is None for r in self._runs)):
+            raise ValueError("reset_mask is a boolean array of num_envs, after a first reset of every environment.")
+        which = [i for i in range(self.num_envs) if mask is None or mask[i]]
+        results = self._batch([{"seed": seeds[i]} for i in which]) if which else []
+        for i, r in zip(which, results):
+            self._runs[i] = self._run_of(r)
+            self._autoreset[i] = False
+        return self._observations(), self._infos()
+
+    def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        if any(r is None for r in self._runs):
+            raise GameboardError("no_run", "Call reset() before step().")
+        actions = list(actions)
+        if len(actions) != self.num_envs:
+            raise ValueError(f"Give one action per environment ({self.num_envs}); got {len(actions)}.")
+        items: List[Dict[str, Any]] = []
+        slots: List[Tuple[int, str, Optional[Action]]] = []  # env, what, concrete action
+        refused = np.zeros(self.num_envs, dtype=np.bool_)
+        for i, (run, a) in enumerate(zip(self._runs, actions)):
+            assert run is not None
+            if self._autoreset[i] and self.autoreset_mode == AutoresetMode.DISABLED:
+                raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
+                                     "reset(options={'reset_mask': mask}) (autoreset is disabled).")
+            if self._autoreset[i] and self.autoreset_mode == AutoresetMode.NEXT_STEP:
+                items.append({"seed": game_seed(self.np_random)})
+                slots.append((i, "reset", None))
+                continue
+            concrete = a if isinstance(a, dict) else run["index"].get(int(a))
+            if concrete is None:
+                if self.illegal_action == "raise":
+                    legal = [k for k, m in enumerate(run["mask"]) if m]
+                    raise IllegalActionError(f"Environment {i}: action index {int(a)} is masked out (not legal now in "
+                                             f"{self.game}); legal indices: {legal}.", int(a), run["mask"])
+                refused[i] = True
+                continue
+            items.append({self.carry: run["carried"], "action": concrete})
+            slots.append((i, "act", concrete))
+        results = self._batch(items) if items else []
+        rewards = np.zeros(self.num_envs, dtype=np.float64)
+        terminations = np.zeros(self.num_envs, dtype=np.bool_)
+        truncations = np.zeros(self.num_envs, dtype=np.bool_)
+        for (i, what, concrete), answer in zip(slots, results):
+            run = self._runs[i]
+            assert run is not None
+            if what == "reset":
+                self._runs[i] = self._run_of(answer)
+                continue
+            if not answer.get("ok"):
+                if self.illegal_action == "raise":
+                    raise IllegalActionError(f"Environment {i}: {answer.get('message', 'the action was refused')}")
+                refused[i] = True
+                continue
+            new = self._run_of(answer)
+            new["steps"] = run["steps"] + 1
+            new["spent"] = run["spent"] + (action_cost(self.budget, concrete) if self.budget and concrete else 0)
+            rewards[i] = new["score"] - run["score"]
+            terminations[i] = new["over"]
+            truncations[i] = not new["over"] and (
+                (self.budget is not None and new["spent"] >= self.budget["limit"])
+                or (self.max_steps is not None and new["steps"] >= self.max_steps))
+            self._runs[i] = new
+        ended = terminations | truncations
+        final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
+        if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
+            final = (self._observations(), self._infos())
+            which = [int(i) for i in np.flatnonzero(ended)]
+            for i, answer in zip(which, self._batch([{"seed": game_seed(self.np_random)} for _ in which])):
+                self._runs[i] = self._run_of(answer)
+            ended[:] = False
+        self._autoreset = ended
+        infos = self._infos()
+        if refused.any():
+            infos["refused"] = refused
+        if final is not None:
+            done = terminations | truncations
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = {k: v[i] for k, v in final[0].items()}
+            infos["final_obs"], infos["_final_obs"] = final_obs, done
+            infos["final_info"] = {**final[1], **{f"_{k}": done for k in final[1]}}
+            infos["_final_info"] = done
+        return self._observations(), rewards, terminations, truncations, infos
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self._runs = [None] * self.num_envs

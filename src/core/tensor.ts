@@ -1,0 +1,104 @@
+/**
+ * The numeric face of a game, for reinforcement learning: a fixed action index (every action that can
+ * ever be legal, so an agent's action space is one `Discrete(n)` and the legal ones are a mask) and a
+ * fixed-shape numeric observation (board planes plus a feature vector) built from `observe`'s answer
+ * only, so it never shows more than the player sees.
+ *
+ * Each game publishes both in its spec (`spec.actionIndex`, `spec.tensorSpec`) and implements them in
+ * its own `tensor.ts`; the HTTP API serves them on request (`tensor: true`) and the Python package's
+ * Gymnasium environments read them.
+ */
+import type { GameAction, Json, Observation } from './game.js';
+
+/** One entry of a game's action index: what index `i` means, as published. */
+export interface ActionSlot {
+  /** The action it plays, when it is one fixed action (most games); absent for relative actions. */
+  action?: GameAction;
+  /** The action in words (for relative ones, how it becomes a concrete action). */
+  meaning: string;
+  /** For Cragwake's relative reaches: the offset from the climber, rows up and columns right. */
+  reach?: { rows: number; cols: number };
+}
+
+/** A named slice of the numeric observation and what its numbers mean. */
+export interface TensorPart {
+  name: string;
+  meaning: string;
+}
+
+/**
+ * The published shape of the numeric observation: `planes` is C x H x W uint8 (row-major, plane by
+ * plane, row by row), `features` a float32 vector. Served as flat JSON arrays in that order.
+ */
+export interface TensorSpec {
+  planes: { shape: [number, number, number]; dtype: 'uint8'; high: number; axes: string; channels: TensorPart[] };
+  features: { shape: [number]; dtype: 'float32'; low: number; high: number | null; items: TensorPart[] };
+  /** How the action mask is read: `actionMask[i]` is 1 exactly when index `i` is legal now. */
+  mask: string;
+}
+
+/** The numeric observation, flat (planes in C, H, W order). */
+export interface Tensor {
+  planes: Uint8Array;
+  features: Float32Array;
+}
+
+/** What a game implements in its `tensor.ts`. */
+export interface GameTensor<S = unknown> {
+  /** The published action index (also `spec.actionIndex`). */
+  readonly actionIndex: readonly ActionSlot[];
+  /** The published shapes (also `spec.tensorSpec`). */
+  readonly tensorSpec: TensorSpec;
+  /** The index of a legal `action` in `state`, or -1 when the index does not hold it. */
+  indexOf(state: S, action: GameAction): number;
+  /** The concrete action index `i` plays in `state` (legal or not), or null when it names no action there. */
+  actionAt(state: S, i: number): GameAction | null;
+  /** The numeric observation of an observation (never of the state: hidden things stay hidden). */
+  encode(observation: Observation): Tensor;
+}
+
+/** The key of a fixed action: its fields in sorted order, so the key does not depend on key order. */
+export function actionKey(a: GameAction): string {
+  const keys = Object.keys(a).sort();
+  let out = '';
+  for (const k of keys) out += `${k}=${JSON.stringify(a[k])};`;
+  return out;
+}
+
+/** An index lookup over fixed actions. */
+export function fixedIndex(slots: readonly ActionSlot[]): (a: GameAction) => number {
+  const byKey = new Map<string, number>();
+  slots.forEach((s, i) => {
+    if (s.action) byKey.set(actionKey(s.action), i);
+  });
+  return (a) => byKey.get(actionKey(a)) ?? -1;
+}
+
+/** The int8 mask of `state`: 1 at the index of every legal action. */
+export function actionMask<S>(t: GameTensor<S>, state: S, legal: readonly GameAction[]): Int8Array {
+  const mask = new Int8Array(t.actionIndex.length);
+  for (const a of legal) {
+    const i = t.indexOf(state, a);
+    if (i >= 0) mask[i] = 1;
+  }
+  return mask;
+}
+
+/** The JSON form of a tensor and mask, as the API serves them. */
+export function tensorJson(t: Tensor, mask: Int8Array): { tensor: Json; actionMask: Json } {
+  return {
+    tensor: { planes: Array.from(t.planes), features: Array.from(t.features) },
+    actionMask: Array.from(mask),
+  };
+}
+
+/** A planes buffer with a setter by (channel, y, x); out-of-range cells are ignored. */
+export function planeWriter(shape: [number, number, number]) {
+  const [c, h, w] = shape;
+  const planes = new Uint8Array(c * h * w);
+  const set = (ch: number, y: number, x: number, v = 1) => {
+    if (ch < 0 || ch >= c || y < 0 || y >= h || x < 0 || x >= w) return;
+    planes[(ch * h + y) * w + x] = Math.max(0, Math.min(255, v));
+  };
+  return { planes, set };
+}

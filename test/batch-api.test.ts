@@ -1,0 +1,179 @@
+/**
+ * The tensor option and the batch route over real HTTP (buildApp + inject): `tensor` answers the
+ * numeric observation, mask and legal indices and leaves answers byte-identical when not asked; a
+ * batch answers, item by item, byte for byte what init and /action answer (the carried state compared
+ * by what it opens to: sealing draws a fresh IV each time); bad items fail alone; limits hold.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnyGame, GameAction } from '../src/core/game.js';
+import { StateSealer, canonicalJson } from '../src/core/seal.js';
+import { actionMask, type GameTensor } from '../src/core/tensor.js';
+import { games } from '../src/games/index.js';
+import { buildApp } from '../src/server/app.js';
+import { DEFAULT_RATE_LIMITS } from '../src/server/config.js';
+import { playout } from './helpers/playout.js';
+
+const sealer = StateSealer.random();
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await buildApp({ sealer, webRoot: null });
+});
+afterAll(() => app.close());
+
+type Body = Record<string, unknown>;
+
+/** An answer's JSON with the carried state replaced by what it opens to. */
+function normalised(game: AnyGame, body: Body): string {
+  const s = game.spec;
+  const out = { ...body };
+  if (typeof out.stateToken === 'string') {
+    const c = sealer.openTokenContent(s.slug, s.rulesVersion, out.stateToken);
+    out.stateToken = 'packed' in c ? Buffer.from(c.packed).toString('base64') : canonicalJson(c.wire);
+  }
+  if (out.state && typeof out.state === 'object') {
+    out.state = canonicalJson(sealer.openReadable(s.slug, s.rulesVersion, out.state));
+  }
+  return JSON.stringify(out);
+}
+
+const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as Body });
+
+describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch over HTTP', (slug, game) => {
+  const carry = game.spec.carry;
+  const t = game.tensor as GameTensor;
+
+  it('init and action answer tensor, actionMask and legalIndex when asked, and nothing new otherwise', async () => {
+    const plain = (await app.inject({ url: `/api/games/${slug}/init?seed=7` })).json();
+    const asked = (await app.inject({ url: `/api/games/${slug}/init?seed=7&tensor=true` })).json();
+    expect(plain.tensor).toBeUndefined();
+    const local = game.init(7);
+    const x = t.encode(game.observe(local));
+    expect(asked.tensor).toEqual({ planes: Array.from(x.planes), features: Array.from(x.features) });
+    expect(asked.actionMask).toEqual(Array.from(actionMask(t, local, game.legalActions(local))));
+    expect(asked.legalIndex).toEqual(game.legalActions(local).map((a) => t.indexOf(local, a)));
+    const { tensor: _t, actionMask: _m, legalIndex: _l, ...rest } = asked;
+    expect(normalised(game, rest)).toBe(normalised(game, plain));
+
+    const action = game.legalActions(local)[0];
+    const a1 = (await post(`/api/games/${slug}/action`, { [carry]: plain[carry], action })).json();
+    const a2 = (await post(`/api/games/${slug}/action`, { [carry]: plain[carry], action, tensor: true })).json();
+    expect(a1.tensor).toBeUndefined();
+    expect(a2.tensor.planes).toHaveLength(x.planes.length);
+    expect(Object.keys(a2)).toEqual([
+      ...Object.keys(a1).filter((k) => k !== 'events'),
+      'tensor',
+      'actionMask',
+      'legalIndex',
+      'events',
+    ]);
+    // A refusal carries them too.
+    const refused = (
+      await post(`/api/games/${slug}/action`, { [carry]: plain[carry], action: { type: 'fly' }, tensor: true })
+    ).json();
+    expect(refused.ok).toBe(false);
+    expect(refused.actionMask).toEqual(asked.actionMask);
+  });
+
+  it('a batch answers item by item what init and /action answer, byte for byte', async () => {
+    const run = playout(game, 1234, 12);
+    // Singles: the init, then each action from the previous answer.
+    const singles: Body[] = [(await app.inject({ url: `/api/games/${slug}/init?seed=1234` })).json()];
+    const bodies: Body[] = [];
+    for (const [i, action] of run.actions.entries()) {
+      const body: Body = { [carry]: singles[i][carry], action, ...(i % 2 ? { tensor: true } : {}) };
+      bodies.push(body);
+      singles.push((await post(`/api/games/${slug}/action`, body)).json());
+    }
+    const refusedBody = { [carry]: singles[1][carry], action: { type: 'fly' } };
+    const refusedSingle = (await post(`/api/games/${slug}/action`, refusedBody)).json();
+    const r = await post(`/api/games/${slug}/batch`, { items: [{ seed: 1234 }, ...bodies, refusedBody] });
+    expect(r.statusCode).toBe(200);
+    const answer = r.json();
+    expect(answer.ok).toBe(true);
+    expect(answer.results).toHaveLength(bodies.length + 2);
+    [...singles, refusedSingle].forEach((single, i) => {
+      expect(normalised(game, answer.results[i]), `item ${i}`).toBe(normalised(game, single));
+    });
+  });
+
+  it('fields trims every result; a bad item fails alone with its own error', async () => {
+    const init = (await app.inject({ url: `/api/games/${slug}/init?seed=3` })).json();
+    const action = init.legalActions[0] as GameAction;
+    const r = await post(`/api/games/${slug}/batch`, {
+      items: [
+        { seed: 5 },
+        { [carry]: init[carry], action },
+        { seed: -1 },
+        { [carry]: { forged: true }, action },
+        7,
+        { nope: 1 },
+      ],
+      tensor: true,
+      fields: [carry, 'tensor', 'actionMask', 'score', 'gameOver', 'outcome'],
+    });
+    expect(r.statusCode).toBe(200);
+    const [a, b, c, d, e, f] = r.json().results;
+    expect(Object.keys(a).sort()).toEqual(['ok', carry, 'tensor', 'actionMask', 'score', 'gameOver', 'outcome'].sort());
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(c).toMatchObject({ ok: false, error: 'bad_seed' });
+    expect(d).toMatchObject({ ok: false, error: 'invalid_state' });
+    expect(e).toMatchObject({ ok: false, error: 'bad_request' });
+    expect(f).toMatchObject({ ok: false, error: 'bad_request' });
+    for (const x of [c, d, e, f]) expect(typeof x.message).toBe('string');
+  });
+});
+
+describe('batch limits', () => {
+  it('a malformed batch, or one past 256 items, is a 4xx with a code from the catalogue', async () => {
+    for (const payload of [{}, { items: 3 }, { items: [], extra: 1 }]) {
+      const r = await post('/api/games/whirlyard/batch', payload);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().error).toBe('bad_request');
+    }
+    const big = await post('/api/games/whirlyard/batch', { items: Array.from({ length: 257 }, () => ({ seed: 1 })) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ ok: false, error: 'batch_too_large' });
+    const full = await post('/api/games/whirlyard/batch', {
+      items: Array.from({ length: 256 }, (_, i) => ({ seed: i })),
+    });
+    expect(full.statusCode).toBe(200);
+    expect(full.json().results).toHaveLength(256);
+    expect((await post('/api/games/chess/batch', { items: [] })).json().error).toBe('unknown_game');
+  });
+
+  it('rate limits count a batch as its items, in the action group', async () => {
+    const limited = await buildApp({
+      sealer,
+      webRoot: null,
+      rateLimits: { ...DEFAULT_RATE_LIMITS, action: { max: 10, windowMs: 60_000 } },
+    });
+    try {
+      const batch = (n: number) =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/games/whirlyard/batch',
+          payload: { items: Array.from({ length: n }, () => ({ seed: 1 })) },
+        });
+      expect((await batch(8)).statusCode).toBe(200);
+      const init = (await limited.inject({ url: '/api/games/whirlyard/init?seed=1' })).json();
+      const one = await limited.inject({
+        method: 'POST',
+        url: '/api/games/whirlyard/action',
+        payload: { stateToken: init.stateToken, action: { type: 'wait' } },
+      });
+      expect(one.statusCode, 'the 9th unit of 10').toBe(200);
+      const over = await batch(2);
+      expect(over.statusCode, '9 + 2 items pass a limit of 10').toBe(429);
+      expect(over.json().error).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('the batch route is in /openapi.json', async () => {
+    const doc = (await app.inject({ url: '/openapi.json' })).json();
+    const paths = Object.keys(doc.paths);
+    expect(paths.some((p) => p.includes('batch'))).toBe(true);
+  });
+});

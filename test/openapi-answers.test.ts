@@ -107,6 +107,18 @@ describe('the game routes', () => {
         expect(refused.ok).toBe(false);
         check('post', actionPath, await post(app, actionUrl, { [carry]: 'forged', action: legal[0] }), 400);
         check('post', actionPath, await app.inject({ method: 'GET', url: actionUrl }), 405);
+        if (path.includes('{slug}')) {
+          const batch = '/api/games/{slug}/batch';
+          const burl = `/api/games/${slug}/batch`;
+          const b = check(
+            'post',
+            batch,
+            await post(app, burl, { items: [{ seed: 7 }, { [carry]: init[carry], action: legal[0] }] }),
+          );
+          expect((b.results as unknown[]).length).toBe(2);
+          check('post', batch, await post(app, burl, { items: 'nope' }), 400);
+          check('post', batch, await post(app, burl, { items: Array.from({ length: 257 }, () => ({ seed: 1 })) }), 413);
+        }
         const text = { 'content-type': 'text/plain' };
         check(
           'post',

@@ -72,7 +72,7 @@ const client = createClient<paths>({ baseUrl: process.env.BASE_URL });
 
 const init = await client.GET('/api/games/briarwink/init', { params: { query: { seed: 7 } } });
 if (!init.data) throw new Error(\`init: \${init.error?.message}\`);
-const seed: number = init.data.seed;
+const seed: number | string = init.data.seed;
 const rulesVersion: string = init.data.spec.rulesVersion;
 let stateToken: string = init.data.stateToken;
 let legal: BriarwinkAction[] = init.data.legalActions;

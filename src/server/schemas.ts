@@ -68,12 +68,7 @@ export const initQuery = {
 
 /** Query parameters validated as text but documented as what they mean (see `initQuery`). */
 export const documentedQuery: Record<string, Record<string, unknown>> = {
-  seed: {
-    anyOf: [
-      { type: 'integer', minimum: 0, maximum: 4294967295 },
-      { type: 'string', pattern: '^[0-9a-f]{32}$' },
-    ],
-  },
+  seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
   limit: { type: 'integer', minimum: 1, maximum: 100 },
 };
 

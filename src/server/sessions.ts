@@ -46,7 +46,7 @@ export function registerSessionRoutes(
   clock: () => Date = () => new Date(),
 ): void {
   const validators = compileActionGrammars(registry);
-  const tokens = new SessionTokens(sealer.deriveKey('live-session'));
+  const tokens = new SessionTokens(sealer.derivedKeys('live-session'));
   // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
   // next request's token (tokens are deterministic, so a token always means the same content). The
   // last known position of recently active sessions skips a read: it can only lag behind the store

@@ -11,6 +11,7 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
@@ -24,7 +25,7 @@ import { registerLlmsPages } from './llms.js';
 import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
-import { registerRateLimits } from './limits.js';
+import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
@@ -224,8 +225,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(errorBody(code, message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
   });
 
+  // Counts what no route answers (404s, preflights) against the reads limit, once limits are registered.
+  let limitUnrouted: RateLimiter | null = null;
+
   // People following a bad link get a page in the site's style; the API and machines keep the JSON.
-  app.setNotFoundHandler((req, reply) => {
+  // A 404 counts against the reads limit: guessing URLs costs like reading.
+  const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (limitUnrouted) await limitUnrouted(req, reply);
+  };
+  app.setNotFoundHandler({ preHandler }, (req, reply) => {
     const path = req.url.split('?')[0];
     if (wantsHtmlPage(req)) {
       reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(path, registry));
@@ -254,12 +262,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       reply.header('access-control-allow-origin', '*');
       reply.header('cache-control', 'no-store');
       if (req.method === 'OPTIONS') {
-        reply
-          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-          .header('access-control-allow-headers', 'content-type, x-player-key')
-          .header('access-control-max-age', '86400')
-          .code(204)
-          .send();
+        // A preflight is answered here, before any route's limit runs, so it is counted here (reads).
+        const answer = () =>
+          reply
+            .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+            .header('access-control-allow-headers', 'content-type, x-player-key')
+            .header('access-control-max-age', '86400')
+            .code(204)
+            .send();
+        if (!limitUnrouted) answer();
+        else limitUnrouted(req, reply).then(answer, (err: Error) => reply.send(err));
         return;
       }
     }
@@ -290,7 +302,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const metrics = opts.metrics ? new Metrics() : null;
   const store = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
-  if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
+  if (opts.rateLimits)
+    limitUnrouted = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
   registerOps(app, store, metrics);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {

@@ -24,6 +24,7 @@ import { registerDocs } from './docs.js';
 import { registerLlmsPages } from './llms.js';
 import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
+import { capConnections, type ConnectionCaps } from './connections.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
@@ -64,6 +65,11 @@ export interface AppOptions {
    * `main.ts` passes `readRateLimits(env)`, on by default.
    */
   rateLimits?: RateLimits | null;
+  /**
+   * Connection caps (global and per client address; see `connections.ts`); absent for none (tests).
+   * `main.ts` passes `readConnectionCaps(env)`, on by default.
+   */
+  connections?: ConnectionCaps;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
   /**
@@ -301,6 +307,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const metrics = opts.metrics ? new Metrics() : null;
+  if (opts.connections)
+    capConnections(app.server, opts.connections, (reason) => metrics?.connectionsRefused.inc({ reason }));
   const store = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
   if (opts.rateLimits)
     limitUnrouted = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));

@@ -4,8 +4,8 @@
  * (gameboard.sqlite); GAMEBOARD_SECRET overrides the secret; LOG_LEVEL sets the structured log level
  * (default info); GAMEBOARD_WORKERS (default 1; `auto` is one per CPU) runs that many server processes
  * sharing the port. DATABASE_URL=postgres://… keeps the runs in PostgreSQL instead of the data folder's
- * SQLite file, so several servers can share them. The timeouts, rate limits, metrics and database
- * settings are read in `config.ts`.
+ * SQLite file, so several servers can share them. The timeouts, connection caps, rate limits, metrics
+ * and database settings are read in `config.ts`.
  *
  * On SIGTERM or SIGINT a server stops accepting connections, closes idle keep-alive connections at
  * once, lets requests in flight finish, and cuts off whatever still runs after
@@ -27,6 +27,7 @@ import type { RunStore } from '../store/store.js';
 import { buildApp } from './app.js';
 import {
   ConfigError,
+  readConnectionCaps,
   readDatabase,
   readMetricsEnabled,
   readRateLimits,
@@ -34,6 +35,7 @@ import {
   type RateLimits,
   type Timeouts,
 } from './config.js';
+import type { ConnectionCaps } from './connections.js';
 import { ApiError } from './errors.js';
 import { loadSecrets } from './secret.js';
 
@@ -62,11 +64,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKERS);
 let timeouts: Timeouts;
 let rateLimits: RateLimits | null;
+let connections: ConnectionCaps;
 let metrics: boolean;
 let database: PostgresOptions | null;
 try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
+  connections = readConnectionCaps(process.env);
   metrics = readMetricsEnabled(process.env);
   database = readDatabase(process.env);
 } catch (err) {
@@ -146,6 +150,7 @@ async function serve(): Promise<void> {
     webRoot,
     timeouts,
     rateLimits,
+    connections,
     metrics,
   });
 

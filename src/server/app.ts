@@ -25,6 +25,7 @@ import { registerLlmsPages } from './llms.js';
 import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
 import { capConnections, type ConnectionCaps } from './connections.js';
+import { ConnectionDrain } from './drain.js';
 import { ApiError, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
@@ -248,12 +249,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.code(404).send(errorBody('not_found', `Nothing at ${req.method} ${path}. Start at GET /api/games.`));
   });
 
-  // Once closing, requests still arriving on open connections are turned away, and every answer asks
-  // the client to close its connection, so shutdown does not wait for keep-alive timeouts.
+  // Once closing, requests still arriving on open connections are answered 503 shutting_down, requests
+  // in flight finish, and the last answer known on each connection asks the client to close it (see
+  // drain.ts: an earlier one must not, or the requests queued behind it would go unanswered); quiet
+  // connections are closed gently, so shutdown neither resets requests nor waits out keep-alives.
   let closing = false;
-  app.addHook('preClose', (done) => {
+  const drain = new ConnectionDrain(app.server);
+  app.addHook('preClose', async () => {
     closing = true;
-    done();
+    drain.drain();
+    await drain.acceptBacklog();
   });
 
   // A public, stateless API: any origin may call it (no cookies, no credentials).
@@ -261,7 +266,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
     if (closing) {
-      reply.header('connection', 'close').code(503).send(errorBody('shutting_down'));
+      // Answered on the next turn of the loop: requests pipelined behind this one in the same bytes are
+      // parsed by then, so the answer knows whether it is the connection's last (see onSend).
+      setImmediate(() => reply.code(503).send(errorBody('shutting_down')));
       return;
     }
     if (req.url.startsWith('/api/')) {
@@ -301,8 +308,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // "Speed of the action route", for what it costs and saves). Request bodies are not decompressed.
   await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
 
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // Fastify marks every answer `connection: close` once closing; only the last one known on its
+    // connection may say so (drain.ts), or Node drops the answers queued behind it.
+    if (closing) {
+      if (drain.isLastOnConnection(req.raw.socket)) reply.header('connection', 'close');
+      else {
+        reply.removeHeader('connection');
+        reply.raw.removeHeader('connection');
+      }
+    }
     done(null, payload);
   });
 

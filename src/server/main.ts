@@ -7,9 +7,10 @@
  * SQLite file, so several servers can share them. The timeouts, connection caps, rate limits, metrics
  * and database settings are read in `config.ts`.
  *
- * On SIGTERM or SIGINT a server stops accepting connections, closes idle keep-alive connections at
- * once, lets requests in flight finish, and cuts off whatever still runs after
- * GAMEBOARD_SHUTDOWN_TIMEOUT_MS (default 8 s), so it is gone well within 10 s.
+ * On SIGTERM or SIGINT a server stops accepting connections, lets requests in flight finish, answers
+ * every request already received after that 503 shutting_down (the last answer on each connection
+ * with `connection: close`), closes quiet keep-alive connections gently at once, and cuts off whatever
+ * still runs after GAMEBOARD_SHUTDOWN_TIMEOUT_MS (default 8 s), so it is gone well within 10 s.
  *
  * With several workers the first process only supervises: it resolves the secret and the run store
  * once, starts the workers, logs the one "listening" line when all of them listen, replaces a worker
@@ -166,9 +167,9 @@ async function serve(): Promise<void> {
     if (stopping) return; // SIGINT to the process group and SIGTERM from the supervisor both arrive
     stopping = true;
     const server = app.server;
-    // Node closes idle connections when the server closes; requests in flight finish, and their
-    // connections are closed as soon as they go idle instead of waiting out their keep-alive.
-    const reap = setInterval(() => server.closeIdleConnections(), 100);
+    // Closing the app drains the connections (drain.ts): every request received is answered (503
+    // shutting_down once closing, requests in flight finish), and quiet connections are closed gently
+    // instead of waiting out their keep-alive.
     const deadline = setTimeout(() => {
       app.log.warn(`requests still running after ${timeouts.shutdownMs} ms; closing their connections`);
       server.closeAllConnections();
@@ -182,10 +183,7 @@ async function serve(): Promise<void> {
         () => process.exit(0),
         () => process.exit(1),
       )
-      .finally(() => {
-        clearInterval(reap);
-        clearTimeout(deadline);
-      });
+      .finally(() => clearTimeout(deadline));
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 }

@@ -97,7 +97,13 @@ export class ConnectionDrain {
   drain(): void {
     if (this.draining) return;
     this.draining = true;
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    // Every connection gets a full quiet window from now: a request its client sent as the signal
+    // came is read and answered before the connection is closed.
+    const now = performance.now();
+    for (const state of this.connections.values()) state.lastActivity = Math.max(state.lastActivity, now);
+    // Each sweep runs after the loop's next poll (setImmediate): bytes that came while the loop was
+    // busy are read, and their requests counted, before a connection is judged quiet.
+    this.sweeper = setInterval(() => setImmediate(() => this.sweep()), SWEEP_MS);
     this.sweeper.unref();
     this.server.once('close', () => this.stop());
   }

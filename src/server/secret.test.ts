@@ -110,6 +110,7 @@ describe('secret strength', () => {
     ['-hex 32', 32, 'hex'],
     ['-base64 32', 32, 'base64'],
     ['-base64 16', 16, 'base64'],
+    ['(the generated secret file: 32 bytes in base64url)', 32, 'base64url'],
   ] as const)('accepts any random bytes formatted like openssl rand %s', (_name, n, format) => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: n, maxLength: n }), (bytes) => {

@@ -98,7 +98,12 @@ describe('rate limits', () => {
       });
     for (let i = 0; i < 5; i++) expect((await act('10.0.0.1')).statusCode).toBe(200);
     expect((await act('10.0.0.1')).statusCode).toBe(429);
+    expect((await act('::ffff:10.0.0.1')).statusCode, 'the same address, IPv4-mapped').toBe(429);
     expect((await act('10.0.0.2')).statusCode).toBe(200);
+    // An IPv6 host commonly holds a whole /64: its addresses share one budget.
+    for (let i = 0; i < 5; i++) expect((await act(`2001:db8:1:2::${i + 1}`)).statusCode).toBe(200);
+    expect((await act('2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await act('2001:db8:1:3::1')).statusCode).toBe(200);
   });
 
   it('count a ranked session start as a new game and its actions as actions', async () => {

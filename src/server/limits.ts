@@ -9,7 +9,7 @@
  * answering) and a CORS preflight (answered in `app.ts`'s first hook, which runs the limiter first), so
  * a flood of either is refused like a flood of leaderboard reads.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateGroup, RateLimits } from './config.js';
 import { ApiError } from './errors.js';
@@ -46,7 +46,8 @@ export async function registerRateLimits(
   const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as RateGroup;
   await app.register(rateLimit, {
     global: true,
-    keyGenerator: (req) => `${rateGroupOf(req)}|${req.ip}`,
+    // Addresses as the connection caps count them: an IPv4 address (mapped ones included) or an IPv6 /64.
+    keyGenerator: (req) => `${rateGroupOf(req)}|${normalizeIP(req.ip, 64)}`,
     max: (_req, key) => limits[groupOfKey(key)].max,
     timeWindow: (_req, key) => limits[groupOfKey(key)].windowMs,
     allowList: (req) => UNLIMITED.has(req.routeOptions.url ?? ''),

@@ -1,7 +1,7 @@
 /**
  * The server's fair-use and operations surface through `inject()`: error answers stay small whatever
- * the input, per-address rate limits answer 429 rate_limited with Retry-After (and are off unless
- * configured), health and readiness probes, Prometheus metrics (off by default), and request ids on
+ * the input, per-address rate limits answer 429 rate_limited with Retry-After (404s and CORS preflights
+ * counted as reads; off unless configured), health and readiness probes, Prometheus metrics (off by default), and request ids on
  * every answer and every log line.
  */
 import { Writable } from 'node:stream';
@@ -98,7 +98,12 @@ describe('rate limits', () => {
       });
     for (let i = 0; i < 5; i++) expect((await act('10.0.0.1')).statusCode).toBe(200);
     expect((await act('10.0.0.1')).statusCode).toBe(429);
+    expect((await act('::ffff:10.0.0.1')).statusCode, 'the same address, IPv4-mapped').toBe(429);
     expect((await act('10.0.0.2')).statusCode).toBe(200);
+    // An IPv6 host commonly holds a whole /64: its addresses share one budget.
+    for (let i = 0; i < 5; i++) expect((await act(`2001:db8:1:2::${i + 1}`)).statusCode).toBe(200);
+    expect((await act('2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await act('2001:db8:1:3::1')).statusCode).toBe(200);
   });
 
   it('count a ranked session start as a new game and its actions as actions', async () => {
@@ -121,6 +126,52 @@ describe('rate limits', () => {
       statuses.push(r.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('count 404s as reads: a flood of unknown URLs is answered 429 with Retry-After', async () => {
+    const app = await buildApp({ sealer, rateLimits: { ...limits, reads: { max: 5, windowMs: 60_000 } } });
+    const statuses: number[] = [];
+    let refused;
+    for (let i = 0; i < 8; i++) {
+      const r = await app.inject(`/api/no-such-thing-${i}`);
+      statuses.push(r.statusCode);
+      if (r.statusCode === 429) refused = r;
+    }
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    expect(refused!.json()).toMatchObject({ ok: false, error: 'rate_limited' });
+    expect(refused!.json().message).toMatch(/Too many reads requests/);
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    // The reads budget is the one spent: a leaderboard read is refused, a new game is not.
+    expect((await app.inject('/api/games/whirlyard/leaderboard')).statusCode).toBe(429);
+    expect((await app.inject('/api/games/whirlyard/init?seed=1')).statusCode).toBe(200);
+    // A 404 for a browser page counts the same.
+    expect((await app.inject({ url: '/nowhere', headers: { accept: 'text/html' } })).statusCode).toBe(429);
+    // Another address has its own budget.
+    expect((await app.inject({ url: '/api/nothing', remoteAddress: '10.0.0.9' })).statusCode).toBe(404);
+  });
+
+  it('count CORS preflights as reads: a flood of OPTIONS is answered 429 with Retry-After', async () => {
+    const app = await buildApp({ sealer, rateLimits: { ...limits, reads: { max: 4, windowMs: 60_000 } } });
+    const preflight = (ip = '127.0.0.1') =>
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api/games/whirlyard/action',
+        remoteAddress: ip,
+        headers: { origin: 'https://example.org', 'access-control-request-method': 'POST' },
+      });
+    const statuses: number[] = [];
+    let refused;
+    for (let i = 0; i < 7; i++) {
+      const r = await preflight();
+      statuses.push(r.statusCode);
+      if (r.statusCode === 429) refused = r;
+    }
+    expect(statuses).toEqual([204, 204, 204, 204, 429, 429, 429]);
+    expect(refused!.json()).toMatchObject({ ok: false, error: 'rate_limited' });
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused!.headers['access-control-allow-origin'], 'a refusal is readable cross-origin').toBe('*');
+    expect((await app.inject('/api/games/whirlyard/leaderboard')).statusCode).toBe(429);
+    expect((await preflight('10.0.0.3')).statusCode).toBe(204);
   });
 
   it('are off unless configured, and GAMEBOARD_RATE_LIMIT=off turns the defaults off', async () => {

@@ -1,7 +1,9 @@
 /**
  * Slow clients and shutdown, through real sockets and real processes: a stalled or trickling upload is
  * cut off with 408; on SIGTERM the server closes idle keep-alive connections at once, finishes requests
- * in flight, cuts off a stalled upload after the shutdown timeout, and exits (one process or workers);
+ * in flight, answers every request already received (pipelined, queued, or sent as the signal came)
+ * 200 or 503 shutting_down without a reset, cuts off a stalled upload after the shutdown timeout, and
+ * exits (one process or workers);
  * SIGTERM to `npm start` leaves no server behind.
  */
 import { randomBytes } from 'node:crypto';
@@ -43,6 +45,45 @@ function readUntilClosed(s: Socket, waitMs: number): Promise<{ text: string; clo
     });
     s.on('error', () => {});
   });
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Reads the answers the server writes on `s` (bodies by content-length) until it closes the socket:
+ * `responses` fills as they come, `closed` resolves on close, `error` holds a reset's code.
+ */
+function collect(s: Socket): { responses: Answer[]; closed: Promise<void>; error: string | null } {
+  const out = { responses: [] as Answer[], closed: Promise.resolve(), error: null as string | null };
+  let buffer = Buffer.alloc(0);
+  s.on('data', (d: Buffer) => {
+    buffer = Buffer.concat([buffer, d]);
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const lines = buffer.subarray(0, end).toString('latin1').split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines.slice(1)) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const length = Number(headers['content-length'] ?? 0);
+      if (buffer.length < end + 4 + length) return;
+      out.responses.push({
+        status: Number(lines[0].slice(9, 12)),
+        headers,
+        body: buffer.subarray(end + 4, end + 4 + length).toString('utf8'),
+      });
+      buffer = buffer.subarray(end + 4 + length);
+    }
+  });
+  s.on('error', (e: NodeJS.ErrnoException) => (out.error = e.code ?? e.message));
+  out.closed = new Promise((resolve) => s.once('close', () => resolve()));
+  return out;
 }
 
 const head = (path: string, length: number) =>
@@ -136,6 +177,53 @@ describe.each([
     expect(closed, 'the connection was kept alive after the answer').toBe(true);
     expect(text).toMatch(/"error":"invalid_run"/);
     expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('answers every request already received, pipelined or queued, 200 or 503 shutting_down, with no reset', async () => {
+    const server = await startServer({ ...env, GAMEBOARD_RATE_LIMIT: 'off', GAMEBOARD_KEEPALIVE_TIMEOUT_MS: '60000' });
+    const CONNECTIONS = 30;
+    const PIPELINED = 6;
+    // Kept-alive connections that already had an answer, each sending one more request right after
+    // the signal: requests arriving before the sockets close (answered 200 if they beat the signal).
+    const idle = await Promise.all(Array.from({ length: 5 }, () => open(server.url)));
+    const idleAnswers = idle.map((s) => collect(s));
+    for (const s of idle) s.write('GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n');
+    await expect.poll(() => idleAnswers.every((a) => a.responses.length === 1), { timeout: 10_000 }).toBe(true);
+    // Connections each with a pipeline of requests, sent at once, the signal right behind them.
+    const busy = await Promise.all(Array.from({ length: CONNECTIONS }, () => open(server.url)));
+    const busyAnswers = busy.map((s) => collect(s));
+    busy.forEach((s, i) => {
+      let requests = '';
+      for (let k = 0; k < PIPELINED; k++)
+        requests += `GET /api/games/whirlyard/init?seed=${i * PIPELINED + k} HTTP/1.1\r\nHost: x\r\n\r\n`;
+      s.write(requests);
+    });
+    server.child.kill('SIGTERM');
+    for (const s of idle) s.write('GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n');
+    const all = [
+      ...idleAnswers.map((a) => ({ a, expected: 2 })),
+      ...busyAnswers.map((a) => ({ a, expected: PIPELINED })),
+    ];
+    await Promise.all(all.map(({ a }) => a.closed));
+    expect(await server.exited).toBe(0);
+
+    const resets = all.filter(({ a }) => a.error !== null).map(({ a }) => a.error);
+    expect(resets, 'connections reset').toEqual([]);
+    let shuttingDown = 0;
+    for (const { a, expected } of all) {
+      expect(a.responses.map((r) => r.status).length, 'answers on a connection').toBe(expected);
+      for (const r of a.responses) {
+        expect([200, 503]).toContain(r.status);
+        if (r.status === 503) {
+          shuttingDown++;
+          expect(JSON.parse(r.body)).toMatchObject({ ok: false, error: 'shutting_down' });
+        }
+      }
+      const last = a.responses.at(-1)!;
+      if (last.status === 503) expect(last.headers.connection, "the connection's last answer").toBe('close');
+    }
+    // 180 new games take the server far longer than the signal takes to arrive: some are turned away.
+    expect(shuttingDown, 'answers 503 shutting_down').toBeGreaterThan(0);
   }, 60_000);
 
   it('cuts off a stalled upload after GAMEBOARD_SHUTDOWN_TIMEOUT_MS and exits', async () => {

@@ -2,6 +2,7 @@
  * The server as a user starts it (`npm start` runs src/server/main.ts): it logs one line saying where it
  * listens, keeps its generated secret in the data folder with mode 0600, and tokens survive a restart.
  */
+import { randomBytes } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
@@ -99,7 +100,7 @@ describe('the server process', () => {
     expect(again.ok, 'a token issued before the restart must still be accepted').toBe(true);
     await second.stop();
 
-    const other = await start({ GAMEBOARD_SECRET: 'Zk3q9V-different-secret-7Rw2pLx0mT8bYc4N' });
+    const other = await start({ GAMEBOARD_SECRET: randomBytes(32).toString('base64') });
     const refused = await fetch(`${other.url}/api/games/whirlyard/action`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -175,18 +175,26 @@ export class StateSealer {
       throw new Error('StateSealer needs at least one secret of 16 or more characters');
     }
     this.keys = secrets.map(deriveKeys);
-    this.signing = Buffer.from(secrets[0], 'utf8');
+    this.masters = secrets.map((s) => Buffer.from(s, 'utf8'));
   }
 
-  /** The signing secret, kept only to derive the keys of `deriveKey`. */
-  private readonly signing: Buffer;
+  /** Every configured secret's bytes, the signing one first, kept only to derive the keys below. */
+  private readonly masters: Buffer[];
 
   /**
    * A 32-byte key for another purpose (live-session tokens, daily seeds), derived with HKDF from the
    * signing secret: the same on every instance sharing the secret, unrelated to the sealing keys.
    */
   deriveKey(purpose: string): Buffer {
-    return Buffer.from(hkdfSync('sha256', this.signing, 'gameboard', `derived|${purpose}`, 32));
+    return this.derivedKeys(purpose)[0];
+  }
+
+  /**
+   * The key for `purpose` under every configured secret, the signing secret's first: seal with the
+   * first, open with any, so tokens sealed before a rotation (`GAMEBOARD_SECRET=new,old`) still open.
+   */
+  derivedKeys(purpose: string): Buffer[] {
+    return this.masters.map((m) => Buffer.from(hkdfSync('sha256', m, 'gameboard', `derived|${purpose}`, 32)));
   }
 
   /** A sealer with a random secret (tests, throwaway servers). */

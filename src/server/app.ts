@@ -11,6 +11,7 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
@@ -23,8 +24,10 @@ import { registerDocs } from './docs.js';
 import { registerLlmsPages } from './llms.js';
 import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
+import { capConnections, type ConnectionCaps } from './connections.js';
+import { ConnectionDrain } from './drain.js';
 import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
-import { registerRateLimits } from './limits.js';
+import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
@@ -64,6 +67,11 @@ export interface AppOptions {
    * `main.ts` passes `readRateLimits(env)`, on by default.
    */
   rateLimits?: RateLimits | null;
+  /**
+   * Connection caps (global and per client address; see `connections.ts`); absent for none (tests).
+   * `main.ts` passes `readConnectionCaps(env)`, on by default.
+   */
+  connections?: ConnectionCaps;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
   /**
@@ -273,10 +281,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(errorBody(code, message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
   });
 
+  // Counts what no route answers (404s, preflights) against the reads limit, once limits are registered.
+  let limitUnrouted: RateLimiter | null = null;
+
   // A known address asked with another method: 405 with `Allow`, naming the methods it answers.
   // People following a bad link get a page in the site's style; the API and machines keep the JSON.
-  // The path is quoted clipped: a 12 KB address must not come back as a 12 KB answer.
-  app.setNotFoundHandler((req, reply) => {
+  // The path is quoted clipped: a 12 KB address must not come back as a 12 KB answer. A 404 counts
+  // against the reads limit: guessing URLs costs like reading.
+  const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (limitUnrouted) await limitUnrouted(req, reply);
+  };
+  app.setNotFoundHandler({ preHandler }, (req, reply) => {
     const path = req.url.split('?')[0];
     const allowed = routeMethods.at(path);
     // (A route that found nothing for its own method calls this handler too: that stays a 404.)
@@ -304,12 +319,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(errorBody('not_found', `Nothing at ${clip(req.method, 20)} ${clip(path)}. Start at GET /api/games.`));
   });
 
-  // Once closing, requests still arriving on open connections are turned away, and every answer asks
-  // the client to close its connection, so shutdown does not wait for keep-alive timeouts.
+  // Once closing, requests still arriving on open connections are answered 503 shutting_down, requests
+  // in flight finish, and the last answer known on each connection asks the client to close it (see
+  // drain.ts: an earlier one must not, or the requests queued behind it would go unanswered); quiet
+  // connections are closed gently, so shutdown neither resets requests nor waits out keep-alives.
   let closing = false;
-  app.addHook('preClose', (done) => {
+  const drain = new ConnectionDrain(app.server);
+  app.addHook('preClose', async () => {
     closing = true;
-    done();
+    drain.drain();
+    await drain.acceptBacklog();
   });
 
   // A public, stateless API: any origin may call it (no cookies, no credentials).
@@ -317,19 +336,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
     reply.header('x-content-type-options', 'nosniff');
     if (closing) {
-      reply.header('connection', 'close').code(503).send(errorBody('shutting_down'));
+      // Answered on the next turn of the loop: requests pipelined behind this one in the same bytes are
+      // parsed by then, so the answer knows whether it is the connection's last (see onSend).
+      setImmediate(() => reply.code(503).send(errorBody('shutting_down')));
       return;
     }
     if (req.url.startsWith('/api/')) {
       reply.header('access-control-allow-origin', '*');
       reply.header('cache-control', 'no-store');
       if (req.method === 'OPTIONS') {
-        reply
-          .header('access-control-allow-methods', 'GET, POST, OPTIONS')
-          .header('access-control-allow-headers', 'content-type, x-player-key')
-          .header('access-control-max-age', '86400')
-          .code(204)
-          .send();
+        // A preflight is answered here, before any route's limit runs, so it is counted here (reads).
+        const answer = () =>
+          reply
+            .header('access-control-allow-methods', 'GET, POST, OPTIONS')
+            .header('access-control-allow-headers', 'content-type, x-player-key')
+            .header('access-control-max-age', '86400')
+            .code(204)
+            .send();
+        if (!limitUnrouted) answer();
+        else limitUnrouted(req, reply).then(answer, (err: Error) => reply.send(err));
         return;
       }
     }
@@ -354,17 +379,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // "Speed of the action route", for what it costs and saves). Request bodies are not decompressed.
   await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
 
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // Fastify marks every answer `connection: close` once closing; only the last one known on its
+    // connection may say so (drain.ts), or Node drops the answers queued behind it.
+    if (closing) {
+      if (drain.isLastOnConnection(req.raw.socket)) reply.header('connection', 'close');
+      else {
+        reply.removeHeader('connection');
+        reply.raw.removeHeader('connection');
+      }
+    }
     done(null, payload);
   });
 
   const metrics = opts.metrics ? new Metrics() : null;
+  if (opts.connections)
+    capConnections(app.server, opts.connections, (reason) => metrics?.connectionsRefused.inc({ reason }));
   // A failing store answers 503 store_unavailable on every route (storehealth.ts), counted by metrics.
   const health = new StoreHealth();
   const counted = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
   const store = counted ? health.guard(counted) : null;
-  if (opts.rateLimits) await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
+  if (opts.rateLimits)
+    limitUnrouted = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
   registerOps(app, store, metrics, health);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {

@@ -1,6 +1,6 @@
 /**
  * The server's operational settings from the environment: connection timeouts, shutdown grace,
- * per-client rate limits and the metrics switch. Each reader refuses a malformed value with a message
+ * connection caps, per-client rate limits and the metrics switch. Each reader refuses a malformed value with a message
  * naming the variable, so a typo stops the server at start instead of silently using a default.
  *
  * `buildApp()` takes these as options (tests pass what they need; limits are off unless given);
@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_KEEPALIVE_MS, redactUrl, type PostgresOptions } from '../store/postgres.js';
 import { DEFAULT_BUSY_TIMEOUT_MS, type SqliteOptions } from '../store/sqlite.js';
+import { defaultMaxConnections, FALLBACK_FILE_LIMIT, openFileLimit, type ConnectionCaps } from './connections.js';
 
 /** Thrown for a malformed setting; the message names the variable and the accepted form. */
 export class ConfigError extends Error {
@@ -65,6 +66,36 @@ export function readTimeouts(env: NodeJS.ProcessEnv): Timeouts {
     t[key] = positiveInt(env, TIMEOUT_VARS[key], DEFAULT_TIMEOUTS[key]);
   t.headersMs = Math.min(t.headersMs, t.requestMs);
   return t;
+}
+
+/** Open connections from one address at most, by default: many agents behind one NAT fit. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+
+/**
+ * The connection caps: `GAMEBOARD_MAX_CONNECTIONS` (default: the open-file limit less a reserve, see
+ * `connections.ts`; it must stay below the limit) and `GAMEBOARD_MAX_CONNECTIONS_PER_ADDRESS`
+ * (default 256; `off` behind a proxy, where every client shares the proxy's address).
+ * `fileLimit`: the process's open-file limit, null when unknown.
+ */
+export function readConnectionCaps(env: NodeJS.ProcessEnv, fileLimit: number | null = openFileLimit()): ConnectionCaps {
+  const count = (name: string): number | null | undefined => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return undefined;
+    if (raw === 'off') return null;
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1)
+      throw new ConfigError(
+        `${name} must be a whole number of connections from 1, or off; got ${JSON.stringify(env[name])}`,
+      );
+    return Number(raw);
+  };
+  let max = count('GAMEBOARD_MAX_CONNECTIONS');
+  if (max === undefined) max = defaultMaxConnections(fileLimit ?? FALLBACK_FILE_LIMIT);
+  else if (max !== null && fileLimit !== null && max >= fileLimit)
+    throw new ConfigError(
+      `GAMEBOARD_MAX_CONNECTIONS must be below the process's open-file limit (ulimit -n: ${fileLimit}), or the store and new clients run out of files; got ${max}`,
+    );
+  const perAddress = count('GAMEBOARD_MAX_CONNECTIONS_PER_ADDRESS');
+  return { max, perAddress: perAddress === undefined ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : perAddress };
 }
 
 /** The route groups that are limited apart: a slow reader never eats an agent's action budget. */

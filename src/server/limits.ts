@@ -4,9 +4,13 @@
  * action budget. Over the limit a request is answered 429 `rate_limited` with `Retry-After` in
  * seconds. Counters live in each process: with GAMEBOARD_WORKERS=n a client may get up to n times the
  * limit, spread over the workers.
+ *
+ * Answers no route gives count too, as reads: a 404 (the not-found handler runs the limiter before
+ * answering) and a CORS preflight (answered in `app.ts`'s first hook, which runs the limiter first), so
+ * a flood of either is refused like a flood of leaderboard reads.
  */
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateGroup, RateLimits } from './config.js';
 import { ApiError } from './errors.js';
 
@@ -76,20 +80,29 @@ class WeightedStore {
 }
 
 /**
- * Registers the limits on every route added after it (call before the routes). `onLimited` hears each
- * refused request (metrics).
+ * Counts one request against its group; rejects with the 429 `rate_limited` error (its Retry-After
+ * header already set on `reply`) when the group is spent. A request is counted once however often it
+ * is called.
+ */
+export type RateLimiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Registers the limits on every route added after it (call before the routes), and returns the
+ * limiter for what no route answers (404s, preflights). `onLimited` hears each refused request
+ * (metrics).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   limits: RateLimits,
   onLimited: (group: RateGroup) => void = () => {},
-): Promise<void> {
+): Promise<RateLimiter> {
   const groupOfKey = (key: string) => key.slice(0, key.indexOf('|')) as RateGroup;
   await app.register(rateLimit, {
     global: true,
+    // Addresses as the connection caps count them: an IPv4 address (mapped ones included) or an IPv6 /64.
     keyGenerator: (req) => {
       const weight = weightOf(req);
-      return `${rateGroupOf(req)}|${req.ip}${weight === 1 ? '' : `#${weight}`}`;
+      return `${rateGroupOf(req)}|${normalizeIP(req.ip, 64)}${weight === 1 ? '' : `#${weight}`}`;
     },
     store: WeightedStore as never,
     max: (_req, key) => limits[groupOfKey(key)].max,
@@ -108,4 +121,5 @@ export async function registerRateLimits(
       );
     },
   });
+  return app.rateLimit() as RateLimiter;
 }

@@ -4,12 +4,13 @@
  * (gameboard.sqlite); GAMEBOARD_SECRET overrides the secret; LOG_LEVEL sets the structured log level
  * (default info); GAMEBOARD_WORKERS (default 1; `auto` is one per CPU) runs that many server processes
  * sharing the port. DATABASE_URL=postgres://… keeps the runs in PostgreSQL instead of the data folder's
- * SQLite file, so several servers can share them. The timeouts, rate limits, metrics and database
- * settings are read in `config.ts`.
+ * SQLite file, so several servers can share them. The timeouts, connection caps, rate limits, metrics
+ * and database settings are read in `config.ts`.
  *
- * On SIGTERM or SIGINT a server stops accepting connections, closes idle keep-alive connections at
- * once, lets requests in flight finish, and cuts off whatever still runs after
- * GAMEBOARD_SHUTDOWN_TIMEOUT_MS (default 8 s), so it is gone well within 10 s.
+ * On SIGTERM or SIGINT a server stops accepting connections, lets requests in flight finish, answers
+ * every request already received after that 503 shutting_down (the last answer on each connection
+ * with `connection: close`), closes quiet keep-alive connections gently at once, and cuts off whatever
+ * still runs after GAMEBOARD_SHUTDOWN_TIMEOUT_MS (default 8 s), so it is gone well within 10 s.
  *
  * With several workers the first process only supervises: it resolves the secret and the run store
  * once, starts the workers, logs the one "listening" line when all of them listen, replaces a worker
@@ -27,6 +28,7 @@ import type { RunStore } from '../store/store.js';
 import { buildApp } from './app.js';
 import {
   ConfigError,
+  readConnectionCaps,
   readDatabase,
   readMetricsEnabled,
   readDailyQualify,
@@ -37,6 +39,7 @@ import {
   type RateLimits,
   type Timeouts,
 } from './config.js';
+import type { ConnectionCaps } from './connections.js';
 import { loadSecrets } from './secret.js';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -64,6 +67,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const workers = cluster.isWorker ? 1 : parseWorkers(process.env.GAMEBOARD_WORKERS);
 let timeouts: Timeouts;
 let rateLimits: RateLimits | null;
+let connections: ConnectionCaps;
 let metrics: boolean;
 let dailyQualify: boolean;
 let database: PostgresOptions | null;
@@ -72,6 +76,7 @@ let sessionExpiryMs: number;
 try {
   timeouts = readTimeouts(process.env);
   rateLimits = readRateLimits(process.env);
+  connections = readConnectionCaps(process.env);
   metrics = readMetricsEnabled(process.env);
   dailyQualify = readDailyQualify(process.env);
   database = readDatabase(process.env);
@@ -136,6 +141,7 @@ async function serve(): Promise<void> {
     webRoot,
     timeouts,
     rateLimits,
+    connections,
     metrics,
     sessionExpiryMs,
     dailyQualify,
@@ -153,9 +159,9 @@ async function serve(): Promise<void> {
     if (stopping) return; // SIGINT to the process group and SIGTERM from the supervisor both arrive
     stopping = true;
     const server = app.server;
-    // Node closes idle connections when the server closes; requests in flight finish, and their
-    // connections are closed as soon as they go idle instead of waiting out their keep-alive.
-    const reap = setInterval(() => server.closeIdleConnections(), 100);
+    // Closing the app drains the connections (drain.ts): every request received is answered (503
+    // shutting_down once closing, requests in flight finish), and quiet connections are closed gently
+    // instead of waiting out their keep-alive.
     const deadline = setTimeout(() => {
       app.log.warn(`requests still running after ${timeouts.shutdownMs} ms; closing their connections`);
       server.closeAllConnections();
@@ -169,10 +175,7 @@ async function serve(): Promise<void> {
         () => process.exit(0),
         () => process.exit(1),
       )
-      .finally(() => {
-        clearInterval(reap);
-        clearTimeout(deadline);
-      });
+      .finally(() => clearTimeout(deadline));
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
 }

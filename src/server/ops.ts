@@ -46,6 +46,12 @@ export class Metrics {
     labelNames: ['group'] as const,
     registers: [this.registry],
   });
+  readonly connectionsRefused = new Counter({
+    name: 'gameboard_connections_refused_total',
+    help: 'Connections closed on arrival: over the per-address cap (address) or the global cap (total).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
   readonly storeErrors = new Counter({
     name: 'gameboard_store_errors_total',
     help: 'Run store operations that failed, by operation.',

@@ -57,7 +57,7 @@ export function registerSessionRoutes(
   dailyQualify = true,
 ): void {
   const validators = compileActionGrammars(registry);
-  const tokens = new SessionTokens(sealer.deriveKey('live-session'));
+  const tokens = new SessionTokens(sealer.derivedKeys('live-session'));
   // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
   // next request's token (tokens are deterministic, so a token always means the same content). The
   // last known position of recently active sessions skips a read: it can only lag behind the store

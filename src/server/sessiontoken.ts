@@ -3,7 +3,10 @@
  * nothing about it can be read, not even its length.
  *
  * - AES-256-GCM under a key of its own (derived from the server secret), with the game and rules version
- *   as associated data. Format: `gbs1.<base64url(iv ‖ ciphertext ‖ tag)>`.
+ *   as associated data. Format: `gbs1.<base64url(iv ‖ ciphertext ‖ tag)>`. With several secrets
+ *   (rotation) a token is sealed under the first and opened under whichever authenticates it: a token
+ *   carries no key id (nothing about it can be read), so opening tries the keys in order, the newest
+ *   first, and a token of a secret no longer listed fails authentication under all of them.
  * - The plaintext is padded to a fixed size (PAD_BYTES, and in the rare state larger than that, the
  *   next multiple), so the token's length does not follow the hidden information (Cragwake's fog, a
  *   moonless night's dimlings). JSON states are deflated before padding; the padding hides the result.
@@ -44,13 +47,20 @@ export interface LiveContent {
 
 /** Seals and opens live-session states. */
 export class SessionTokens {
-  private readonly enc: Buffer;
-  private readonly mac: Buffer;
+  /** One key pair per secret, the sealing one first. */
+  private readonly keys: { enc: Buffer; mac: Buffer }[];
 
-  /** `key`: 32 bytes of key material, e.g. `StateSealer.deriveKey('live-session')`. */
-  constructor(key: Buffer) {
-    this.enc = Buffer.from(hkdfSync('sha256', key, 'gameboard', 'live-token-aes-256-gcm', 32));
-    this.mac = Buffer.from(hkdfSync('sha256', key, 'gameboard', 'live-token-siv', 32));
+  /**
+   * `keys`: 32 bytes of key material per secret, the sealing one first, e.g.
+   * `StateSealer.derivedKeys('live-session')`; a single key is one secret.
+   */
+  constructor(keys: Buffer | readonly Buffer[]) {
+    const list = Buffer.isBuffer(keys) ? [keys] : [...keys];
+    if (list.length === 0) throw new Error('SessionTokens needs at least one key');
+    this.keys = list.map((key) => ({
+      enc: Buffer.from(hkdfSync('sha256', key, 'gameboard', 'live-token-aes-256-gcm', 32)),
+      mac: Buffer.from(hkdfSync('sha256', key, 'gameboard', 'live-token-siv', 32)),
+    }));
   }
 
   seal(game: AnyGame, c: LiveContent): string {
@@ -65,8 +75,9 @@ export class SessionTokens {
     plain[HEAD] = game.pack ? KIND.packed : KIND.json;
     plain.set(payload, HEAD + 1);
     const aad = this.aad(game);
-    const iv = createHmac('sha256', this.mac).update(aad).update(plain).digest().subarray(0, IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', this.enc, iv);
+    const key = this.keys[0];
+    const iv = createHmac('sha256', key.mac).update(aad).update(plain).digest().subarray(0, IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', key.enc, iv);
     cipher.setAAD(aad);
     const out = Buffer.concat([iv, cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     return `${PREFIX}.${out.toString('base64url')}`;
@@ -80,18 +91,11 @@ export class SessionTokens {
       throw new StateError('the state token is not a live-session token of this server');
     const raw = Buffer.from(token.slice(dot + 1), 'base64url');
     if (raw.length < IV_BYTES + TAG_BYTES + PAD_BYTES) throw new StateError('the state token is truncated');
-    let plain: Buffer;
-    try {
-      const d = createDecipheriv('aes-256-gcm', this.enc, raw.subarray(0, IV_BYTES));
-      d.setAAD(this.aad(game));
-      d.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-      plain = d.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES));
-      d.final();
-    } catch {
+    const plain = this.decrypt(game, raw);
+    if (!plain)
       throw new StateError(
         `the state token failed authentication: altered, truncated, or issued for another game than ${game.spec.slug}`,
       );
-    }
     const length = plain.readUInt32BE(9 + ID_BYTES);
     if (plain[0] !== VERSION || HEAD + 1 + length > plain.length)
       throw new StateError('the state token payload is malformed');
@@ -108,6 +112,24 @@ export class SessionTokens {
       spent: plain.readUInt32BE(5 + ID_BYTES),
       state,
     };
+  }
+
+  /** The plaintext under the first key that authenticates `raw`, or null when none does. */
+  private decrypt(game: AnyGame, raw: Buffer): Buffer | null {
+    const aad = this.aad(game);
+    for (const key of this.keys) {
+      try {
+        const d = createDecipheriv('aes-256-gcm', key.enc, raw.subarray(0, IV_BYTES));
+        d.setAAD(aad);
+        d.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+        const plain = d.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES));
+        d.final();
+        return plain;
+      } catch {
+        // Not this key's: try the next.
+      }
+    }
+    return null;
   }
 
   private aad(game: AnyGame): Buffer {

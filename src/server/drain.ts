@@ -1,0 +1,155 @@
+/**
+ * Draining a server's connections on shutdown without resetting any request it has received.
+ *
+ * Node's own shutdown (`server.close()` calls `closeIdleConnections()`) destroys every connection with
+ * no response being written. A keep-alive connection with pipelined requests queued behind a finished
+ * answer looks idle, and so does one whose next request sits unread in the socket: destroying them
+ * resets those requests (and a close with unread bytes makes the kernel send a reset, which can even
+ * discard answers the client has not read yet). And closing the listening socket resets the
+ * connections still waiting in its backlog, requests and all. Instead, once draining:
+ *
+ * - the listener keeps accepting until its backlog is empty (`acceptBacklog`), then closes;
+ * - every request received is answered: those that reach the app answer 503 `shutting_down` (app.ts),
+ *   those in flight finish; the answer to the last request known on its connection carries
+ *   `connection: close` (`isLastOnConnection`), earlier ones keep the connection, so the requests
+ *   queued behind them are still read and answered;
+ * - a connection with nothing in flight is closed gently once it has been quiet for `QUIET_MS`
+ *   (bytes already sent by the client are read, and answered, by then): the server half-closes it,
+ *   reads until the client closes its side, and only then destroys it, or after `LINGER_MS`;
+ * - whatever is still open at the shutdown deadline is cut off by the caller (`closeAllConnections`).
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+/** How long a connection with nothing in flight must stay quiet before it is closed while draining. */
+export const QUIET_MS = 150;
+/** How long a half-closed connection waits for the client to close its side before it is destroyed. */
+export const LINGER_MS = 2000;
+/**
+ * Before the listening socket is closed, connections waiting in its backlog are accepted until none
+ * has arrived for ACCEPT_QUIET_MS (at most ACCEPT_MAX_MS): closing it would reset them, with their
+ * requests, which the kernel has already received.
+ */
+export const ACCEPT_QUIET_MS = 50;
+export const ACCEPT_MAX_MS = 1000;
+/** How often draining looks for connections it can close. */
+const SWEEP_MS = 50;
+
+interface ConnectionState {
+  /** Requests received on the connection whose answers are not finished yet. */
+  inFlight: number;
+  /** When the last request arrived or the last answer finished (ms, performance clock). */
+  lastActivity: number;
+  /** True once the server half-closed the connection. */
+  ending: boolean;
+}
+
+/** Tracks a server's connections and drains them on shutdown (see the module comment). */
+export class ConnectionDrain {
+  private readonly connections = new Map<Socket, ConnectionState>();
+  private lastAccepted = performance.now();
+  private accepted = 0;
+  private draining = false;
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(private readonly server: Server) {
+    server.on('connection', (socket: Socket) => {
+      this.lastAccepted = performance.now();
+      this.accepted++;
+      this.connections.set(socket, { inFlight: 0, lastActivity: performance.now(), ending: false });
+      socket.once('close', () => this.connections.delete(socket));
+    });
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const state = this.connections.get(req.socket);
+      if (!state) return;
+      state.inFlight++;
+      state.lastActivity = performance.now();
+      let done = false;
+      const finished = () => {
+        if (done) return;
+        done = true;
+        state.inFlight--;
+        state.lastActivity = performance.now();
+      };
+      res.once('finish', finished);
+      res.once('close', finished);
+    });
+    // Node's shutdown would destroy connections that only look idle; draining closes them instead.
+    server.closeIdleConnections = () => this.drain();
+  }
+
+  /** True while draining. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /**
+   * True when the request being answered is the last one known on its connection: its answer carries
+   * `connection: close` while draining. An earlier one's does not, or Node would close the connection
+   * after it and drop the answers queued behind it.
+   */
+  isLastOnConnection(socket: Socket): boolean {
+    const state = this.connections.get(socket);
+    return state === undefined || (state.inFlight <= 1 && socket.readableLength === 0);
+  }
+
+  /** Starts draining (idempotent): quiet connections are closed gently from now on. */
+  drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    // Every connection gets a full quiet window from now: a request its client sent as the signal
+    // came is read and answered before the connection is closed.
+    const now = performance.now();
+    for (const state of this.connections.values()) state.lastActivity = Math.max(state.lastActivity, now);
+    // Each sweep runs after the loop's next poll (setImmediate): bytes that came while the loop was
+    // busy are read, and their requests counted, before a connection is judged quiet.
+    this.sweeper = setInterval(() => setImmediate(() => this.sweep()), SWEEP_MS);
+    this.sweeper.unref();
+    this.server.once('close', () => this.stop());
+  }
+
+  /**
+   * Resolves once the listening socket's backlog is empty (no connection accepted for
+   * ACCEPT_QUIET_MS), or after ACCEPT_MAX_MS: then the listener can close without resetting anyone.
+   * At once when the server does not listen.
+   */
+  async acceptBacklog(): Promise<void> {
+    if (!this.server.listening) return;
+    const start = performance.now();
+    // Quiet means: ACCEPT_QUIET_MS since the later of the last accept and the call, and at least
+    // three turns of the event loop (each polls the listener) with no accept. A loop busy with
+    // requests may not have looked at the backlog for a long time.
+    let accepted = this.accepted;
+    let quietTurns = 0;
+    for (;;) {
+      const now = performance.now();
+      if (now - start >= ACCEPT_MAX_MS) return;
+      if (this.accepted !== accepted) [accepted, quietTurns] = [this.accepted, 0];
+      else quietTurns++;
+      if (quietTurns >= 3 && now - Math.max(this.lastAccepted, start) >= ACCEPT_QUIET_MS) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  private stop(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const [socket, state] of this.connections) {
+      if (state.ending || state.inFlight > 0 || now - state.lastActivity < QUIET_MS) continue;
+      if (socket.readableLength > 0 || socket.destroyed) continue;
+      state.ending = true;
+      // Half-close, read whatever still comes until the client closes its side, then destroy: a
+      // destroy with unread bytes would reset the connection.
+      const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+      linger.unref();
+      socket.once('close', () => clearTimeout(linger));
+      socket.once('end', () => socket.destroy());
+      socket.resume();
+      socket.end();
+    }
+  }
+}

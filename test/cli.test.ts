@@ -28,13 +28,23 @@ interface Ran {
   stderr: string;
 }
 
-/** Runs `gameboard ...args` (stdin from `input`), never throwing. */
-function gameboard(args: string[], input?: string): Promise<Ran> {
+/** Runs `gameboard ...args` (stdin from `input`), never throwing; keys are kept in the test's own key file. */
+function gameboard(args: string[], input?: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } },
+      {
+        cwd: ROOT,
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          NO_COLOR: '1',
+          GAMEBOARD_KEY_FILE: keyFile,
+          GAMEBOARD_PROGRESS_SECONDS: '3600',
+          ...env,
+        },
+      },
       (err, stdout, stderr) => {
         const code = err ? ((err as { code?: number }).code ?? 1) : 0;
         resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
@@ -45,12 +55,14 @@ function gameboard(args: string[], input?: string): Promise<Ran> {
 }
 
 let dir: string;
+let keyFile: string;
 let app: FastifyInstance;
 let store: SqliteRunStore;
 let base: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gameboard-cli-'));
+  keyFile = join(dir, 'keys.json');
   store = new SqliteRunStore(':memory:');
   app = await buildApp({ sealer: new StateSealer(['cli-test-secret-0123456789abc']), store, webRoot: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -154,12 +166,27 @@ describe('gameboard eval', () => {
     ]);
     expect(r.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('game,agent,seed,score,steps,progress,outcome,reason');
+    const head = lines[0].split(',');
+    expect(head.slice(0, 10)).toEqual([
+      'game',
+      'rulesVersion',
+      'agent',
+      'seed',
+      'score',
+      'steps',
+      'progress',
+      'outcome',
+      'reason',
+      'message',
+    ]);
+    expect(head).toEqual(expect.arrayContaining(['suite', 'budget', 'budgetUnit', 'gameboardVersion', 'commit']));
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) {
-      const cells = line.split(',');
-      expect(Number(cells[4])).toBeLessThanOrEqual(3);
-      if (Number(cells[4]) === 3) expect(cells.slice(6)).toEqual(['truncated', 'budget']);
+      const cells = Object.fromEntries(line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((c, i) => [head[i], c]));
+      expect(cells.rulesVersion).toBe(registry.get('whirlyard')!.spec.rulesVersion);
+      expect(cells.budget).toBe('3');
+      expect(Number(cells.steps)).toBeLessThanOrEqual(3);
+      if (Number(cells.steps) === 3) expect([cells.outcome, cells.reason]).toEqual(['truncated', 'budget']);
     }
   });
 
@@ -179,15 +206,29 @@ describe('gameboard eval', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('submitted 3 runs as cli-bot');
-    // The name was new: it is claimed, and its key is printed once, on stderr, for later submissions.
+    // The name was new: it is claimed, its key printed once on stderr and kept in the key file.
     const key = r.stderr.match(/the name cli-bot is now yours on .*\n(\S+)\n$/)?.[1];
     expect(key, r.stderr).toBeDefined();
-    const again = (more: string[]) =>
-      gameboard(['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', 'cli-bot', ...more]);
-    const refused = await again([]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/The name "cli-bot" is taken/);
-    const owned = await again(['--player-key', key!]);
+    const kept = JSON.parse(readFileSync(keyFile, 'utf8')) as {
+      servers: Record<string, Record<string, { key: string }>>;
+    };
+    expect(kept.servers[base]['cli-bot'].key).toBe(key);
+    const again = (more: string[], env: NodeJS.ProcessEnv = {}) =>
+      gameboard(
+        ['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', 'cli-bot', ...more],
+        '',
+        env,
+      );
+    // Another machine (another key file) without the key: refused before any run, exit 2.
+    const refused = await again([], { GAMEBOARD_KEY_FILE: join(dir, 'other-keys.json') });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/The name "cli-bot" is taken on .*no key for it was given/);
+    expect(refused.stdout).toBe('');
+    // Here, the kept key is used again.
+    const reused = await again([]);
+    expect(reused.stderr).toBe('');
+    expect(reused.code).toBe(0);
+    const owned = await again(['--player-key', key!], { GAMEBOARD_KEY_FILE: join(dir, 'other-keys.json') });
     expect(owned.stderr).toBe('');
     expect(owned.code).toBe(0);
     const board = (await (await fetch(`${base}/api/games/delvewick/leaderboard?kind=agent&limit=10`)).json()) as {

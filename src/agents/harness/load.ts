@@ -42,7 +42,11 @@ export async function loadAgent(spec: string, slug: string, options: AgentOption
     try {
       mod = (await import(url)) as typeof mod;
     } catch (err) {
-      throw new AgentLoadError(`Cannot load the agent module ${spec}: ${(err as Error).message}`);
+      // One line: a compiler's message spans several.
+      const why = String((err as Error)?.message ?? err)
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      throw new AgentLoadError(`Cannot load the agent module ${spec}: ${why}`);
     }
     const found = typeof mod.default === 'function' ? mod.default : mod.createAgent;
     if (typeof found !== 'function') {

@@ -2,7 +2,8 @@
  * `gameboard eval` as a researcher runs it, as a process: agent modules written to a folder outside
  * the checkout (every extension, with and without a package.json, in this thread and on workers), a
  * failed run that does not stop the others, the streamed `.jsonl` result file, an agent's
- * EvaluationAbort, Ctrl-C and `--resume`, progress when piped, and `--trajectories`.
+ * EvaluationAbort, Ctrl-C (a SIGINT to the process group, as a terminal sends it) and `--resume`,
+ * and progress when piped.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetOf } from '../src/agents/budgets.js';
 import { playRun } from '../src/agents/play.js';
 import { registry } from '../src/games/index.js';
-import { gameboard } from './helpers/cli.js';
+import { gameboard, startGameboard } from './helpers/cli.js';
 
 /** A stack trace line, which a user should never see for a mistake. */
 const STACK = /^\s+at .+:\d+:\d+\)?$/m;
@@ -243,4 +244,118 @@ describe('failed runs and the .jsonl result file', () => {
       for (const x of runs) expect((x.outcome as { kind: string }).kind).not.toBe('error');
     }
   }, 120_000);
+});
+
+/** An agent that waits `ms` before each move (the first legal action), like one waiting on a model. */
+const slowAgent = (ms: number) =>
+  `export default () => ({ async act(view) { await new Promise((r) => setTimeout(r, ${ms})); return view.legalActions[0]; } });\n`;
+
+/** Resolves once `test()` holds, polling every 100 ms (rejects after `ms`). */
+async function until(test: () => boolean, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The run lines in `path` so far (0 when the file is not there yet). */
+function runLines(path: string): number {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"kind":"run"')).length;
+  } catch {
+    return 0;
+  }
+}
+
+describe('Ctrl-C, --resume and progress', () => {
+  for (const workers of ['2', '0']) {
+    it(`Ctrl-C (--workers ${workers}): exit 130 within seconds, finished runs and an interrupted summary in the file; --resume plays the rest`, async () => {
+      const at = folder(`interrupt-${workers}`, { 'slow.mjs': slowAgent(150) });
+      const out = join(at, 'runs.jsonl');
+      const args = [
+        'eval',
+        '--game',
+        'whirlyard',
+        '--seeds',
+        '1-30',
+        '--workers',
+        workers,
+        '--agent',
+        join(at, 'slow.mjs'),
+      ];
+      const ev = startGameboard([...args, '--out', out], { GAMEBOARD_PROGRESS_SECONDS: '1' });
+      await until(() => runLines(out) >= 2);
+      const sentAt = Date.now();
+      ev.interrupt();
+      const r = await ev.done;
+      expect(r.code, r.stderr).toBe(130);
+      expect(Date.now() - sentAt).toBeLessThan(5_000);
+      // Piped, progress came on stderr: runs done of the total, the mean so far, the time left.
+      expect(r.stderr).toMatch(/^progress: \d+\/30 runs, mean score [\d.-]+, .* elapsed, ETA /m);
+      const lines = jsonl(out);
+      const runs = lines.filter((l) => l.kind === 'run');
+      const summary = lines[lines.length - 1];
+      expect(summary).toMatchObject({ kind: 'summary', interrupted: true, runs: runs.length });
+      expect(runs.length).toBeGreaterThanOrEqual(2);
+      expect(runs.length).toBeLessThan(30);
+      expect(r.stdout).toMatch(/^interrupted\s+after \d+ of 30 runs/m);
+
+      // The same command with --resume: only the missing seeds, appended, a summary over all 30.
+      const resumed = await gameboard([...args, '--resume', out]);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const after = jsonl(out);
+      const allRuns = after.filter((l) => l.kind === 'run');
+      expect(allRuns.map((x) => x.seed).sort((a, b) => Number(a) - Number(b))).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
+      expect(after.filter((l) => l.kind === 'header')).toHaveLength(1);
+      expect(after.slice(0, lines.length)).toEqual(lines);
+      expect(after[after.length - 1]).toMatchObject({ kind: 'summary', runs: 30, completed: 30 });
+      expect(after[after.length - 1].interrupted).toBeUndefined();
+      expect(resumed.stdout).toMatch(
+        new RegExp(`resumed\\s+${runs.length} runs were in .*; ${30 - runs.length} played now`),
+      );
+    }, 240_000);
+  }
+
+  it('--resume refuses a file of another game, agent, options, seed list or budget (exit 2, one line)', async () => {
+    const at = folder('refuse', { 'slow.mjs': slowAgent(0) });
+    const out = join(at, 'runs.jsonl');
+    const base = ['eval', '--game', 'whirlyard', '--seeds', '1-3', '--workers', '0'];
+    const made = await gameboard([...base, '--out', out]);
+    expect(made.code, made.stderr).toBe(0);
+    const cases: [string, string[], RegExp][] = [
+      [
+        'another game',
+        ['eval', '--game', 'cragwake', '--seeds', '1-3', '--workers', '0'],
+        /game "whirlyard" against "cragwake"/,
+      ],
+      ['another agent', [...base, '--agent', join(at, 'slow.mjs')], /agent "random" against/],
+      [
+        'other seeds',
+        ['eval', '--game', 'whirlyard', '--seeds', '1-4', '--workers', '0'],
+        /seeds \[1,2,3\] against \[1,2,3,4\]/,
+      ],
+      ['another budget', [...base, '--max-steps', '5'], /budget .* against/],
+      ['other agent options', [...base, '--model', 'x'], /agentOptions .* against/],
+    ];
+    const before = readFileSync(out, 'utf8');
+    for (const [label, args, why] of cases) {
+      const r = await gameboard([...args, '--resume', out]);
+      expect(r.code, label).toBe(2);
+      expect(r.stderr, label).toMatch(/^gameboard: Cannot resume .*runs\.jsonl: it was made with another setup/);
+      expect(r.stderr, label).toMatch(why);
+      expect(r.stderr.trim().split('\n'), label).toHaveLength(1);
+    }
+    expect(readFileSync(out, 'utf8')).toBe(before);
+    // A file made under another rules version.
+    const older = join(at, 'older.jsonl');
+    writeFileSync(older, before.replace(/"rulesVersion":"[^"]+"/, '"rulesVersion":"whirlyard-0"'));
+    const r = await gameboard([...base, '--resume', older]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/rulesVersion "whirlyard-0" against/);
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The `gameboard` command: serve, games, play, eval, replay, mcp. Built on commander; bin/gameboard.js
+ * The `gameboard` command: serve, games, play, eval, compare, replay, mcp. Built on commander; bin/gameboard.js
  * runs this file through tsx.
  *
  * Bad arguments print a clear message and the usage, and exit with code 2; a known failure (an
@@ -7,6 +7,7 @@
  * stack trace either way. To add a command, add its Command to COMMANDS.
  */
 import { Command, CommanderError } from 'commander';
+import { compareCommand } from './compare.js';
 import { UserError } from './errors.js';
 import { evalCommand } from './evaluate.js';
 import { mcpCommand } from './mcp.js';
@@ -20,6 +21,7 @@ export const COMMANDS: Array<() => Command> = [
   gamesCommand,
   playCommand,
   evalCommand,
+  compareCommand,
   replayCommand,
   mcpCommand,
 ];

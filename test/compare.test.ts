@@ -46,7 +46,7 @@ describe('gameboard compare', () => {
     const runsA = new Map(
       jsonl(a)
         .filter((l) => l.kind === 'run')
-        .map((r) => [r.seed, r.score as number]),
+        .map((r) => [r.seed as number, r.score as number]),
     );
     const runsB = new Map(
       (JSON.parse(readFileSync(b, 'utf8')) as { runs: { seed: number; score: number }[] }).runs.map((r) => [

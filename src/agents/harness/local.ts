@@ -55,6 +55,8 @@ export async function runLocal(
     if (settings.keepActions) result.actions = run.actions;
   } catch (err) {
     if (err instanceof Interrupted || isEvaluationAbort(err)) throw err;
+    // Ctrl-C reaches a cmd: agent's process too: its crash then is the interruption, not a failed run.
+    if (stopped()) throw new Interrupted('the evaluation was interrupted');
     const message = (err as Error)?.message ?? String(err);
     const reason =
       err instanceof RunFailure

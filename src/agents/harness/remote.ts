@@ -62,6 +62,8 @@ export async function runRemote(
     outcome = session.outcome ?? truncated ?? { kind: 'truncated', reason: 'max_steps' };
   } catch (err) {
     if (err instanceof Interrupted || isEvaluationAbort(err)) throw err;
+    // Ctrl-C reaches a cmd: agent's process too: its crash then is the interruption, not a failed run.
+    if (stopped()) throw new Interrupted('the evaluation was interrupted');
     if (err instanceof GameboardError && err.code === 'network') throw new EvaluationAbort(`${err.message} (network)`);
     const message = (err as Error)?.message ?? String(err);
     const reason =

@@ -6,13 +6,15 @@
  * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
  * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
- * sustained load's length).
+ * sustained load's length); `-- --eval` the evaluation harness's `--concurrency` with an agent that
+ * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1).
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
 import { benchEngines, type EngineFigure } from './engines.js';
+import { benchEvalConcurrency } from './eval.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
 import { benchLoad } from './load.js';
@@ -27,6 +29,7 @@ const all =
   !args.has('--load') &&
   !args.has('--live') &&
   !args.has('--store') &&
+  !args.has('--eval') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -200,6 +203,21 @@ if (args.has('--load')) {
       'replacement forked after (ms)': f.replaceMs,
       'kill -9 after acknowledged runs: rounds': f.crashRounds,
       'acknowledged runs lost': f.crashLost,
+    },
+  ]);
+}
+
+if (all || args.has('--eval')) {
+  const f = await benchEvalConcurrency();
+  console.log(
+    `Evaluation harness, an agent waiting ${f.delayMs} ms on a fake endpoint (127.0.0.1) for each move: ${f.runs} Cragwake runs of ${f.movesPerRun} moves, in this thread`,
+  );
+  console.table([
+    {
+      '1 run in flight (s)': f.serialSeconds.toFixed(2),
+      [`--concurrency ${f.concurrency} (s)`]: f.concurrentSeconds.toFixed(2),
+      speedup: `${f.speedup.toFixed(1)}x`,
+      target: '>= 12x',
     },
   ]);
 }

@@ -359,3 +359,107 @@ describe('Ctrl-C, --resume and progress', () => {
     expect(r.stderr).toMatch(/rulesVersion "whirlyard-0" against/);
   }, 240_000);
 });
+
+describe('--trajectories', () => {
+  it("one line per step: seed, step, action, reward, score, legal-action count, observation, and the agent's stepInfo", async () => {
+    const at = folder('trajectories', {
+      'informed.mjs':
+        'export default (ctx) => { let n = 0; return {\n' +
+        '  act(view) { n++; return view.legalActions[view.legalActions.length - 1]; },\n' +
+        '  stepInfo() { return { prompt: `seed ${ctx.seed} move ${n}`, latencyMs: 1 }; },\n' +
+        '}; };\n',
+    });
+    const out = join(at, 'runs.jsonl');
+    const steps = join(at, 'steps.jsonl');
+    const args = [
+      'eval',
+      '--game',
+      'whirlyard',
+      '--seeds',
+      '1-3',
+      '--max-steps',
+      '40',
+      '--agent',
+      join(at, 'informed.mjs'),
+    ];
+    const r = await gameboard([...args, '--workers', '2', '--out', out, '--trajectories', steps]);
+    expect(r.code, r.stderr).toBe(0);
+    const runs = jsonl(out).filter((l) => l.kind === 'run');
+    const lines = jsonl(steps);
+    const game = registry.get('whirlyard')!;
+    for (const run of runs) {
+      const mine = lines.filter((l) => l.seed === run.seed);
+      expect(mine).toHaveLength(Number(run.steps));
+      expect(mine.map((l) => l.step)).toEqual(mine.map((_, i) => i));
+      expect(mine.map((l) => l.action)).toEqual(run.actions);
+      expect(mine[mine.length - 1].score).toBe(run.score);
+      expect(mine.reduce((s, l) => s + Number(l.reward), 0)).toBe(
+        Number(run.score) - game.score(game.init(Number(run.seed))),
+      );
+      // The observation the agent saw before each move, as the engine renders it.
+      let state = game.init(Number(run.seed));
+      for (const l of mine) {
+        expect(l.observation).toBe(game.observe(state).text);
+        expect(l.legalActions).toBe(game.legalActions(state).length);
+        const next = game.step(state, l.action as never);
+        if (!next.ok) throw new Error('the recorded action does not replay');
+        state = next.state;
+        expect(l.score).toBe(game.score(state));
+      }
+      expect(mine[0]).toMatchObject({ prompt: `seed ${run.seed} move 1`, latencyMs: 1 });
+    }
+    const bare = join(at, 'bare.jsonl');
+    const again = await gameboard([...args, '--workers', '0', '--trajectories', bare, '--no-observations']);
+    expect(again.code, again.stderr).toBe(0);
+    const bareLines = jsonl(bare);
+    expect(bareLines).toHaveLength(lines.length);
+    for (const l of bareLines) expect(l).not.toHaveProperty('observation');
+  }, 120_000);
+});
+
+describe('--concurrency', () => {
+  it('several runs in flight per thread (and over --workers) give the same runs as one at a time', async () => {
+    const at = folder('concurrency', {
+      'waits.mjs':
+        'export default (ctx) => ({ async act(view) {\n' +
+        '  await new Promise((r) => setTimeout(r, (ctx.seed * 7) % 5));\n' +
+        '  return view.legalActions[(ctx.seed + view.step) % view.legalActions.length];\n' +
+        '} });\n',
+    });
+    const key = (path: string) =>
+      jsonl(path)
+        .filter((l) => l.kind === 'run')
+        .map((l) => [l.seed, l.score, l.steps, l.outcome])
+        .sort((a, b) => Number(a[0]) - Number(b[0]));
+    const outs: string[] = [];
+    for (const [workers, concurrency] of [
+      ['0', '1'],
+      ['0', '5'],
+      ['2', '3'],
+    ]) {
+      const out = join(at, `c-${workers}-${concurrency}.jsonl`);
+      const r = await gameboard([
+        'eval',
+        '--game',
+        'cragwake',
+        '--seeds',
+        '1-12',
+        '--max-steps',
+        '30',
+        '--workers',
+        workers,
+        '--concurrency',
+        concurrency,
+        '--agent',
+        join(at, 'waits.mjs'),
+        '--out',
+        out,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      outs.push(out);
+    }
+    expect(key(outs[1])).toEqual(key(outs[0]));
+    expect(key(outs[2])).toEqual(key(outs[0]));
+    expect(key(outs[0])).toHaveLength(12);
+  }, 180_000);
+});

@@ -101,7 +101,10 @@ function progressReporter(total: number): { update(done: number, mean: number): 
       Presets.shades_classic,
     );
     bar.start(total, 0, { mean: '-' });
-    return { update: (done, mean) => bar.update(done, { mean: mean.toFixed(1) }), stop: () => bar.stop() };
+    return {
+      update: (done, mean) => bar.update(done, { mean: Number.isFinite(mean) ? mean.toFixed(1) : '-' }),
+      stop: () => bar.stop(),
+    };
   }
   const started = performance.now();
   let done = 0;

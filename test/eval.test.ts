@@ -321,6 +321,30 @@ describe('Ctrl-C, --resume and progress', () => {
     }, 240_000);
   }
 
+  it('a SIGINT to the gameboard command alone (kill -INT, nohup) interrupts it the same way', async () => {
+    const at = folder('interrupt-kill', { 'slow.mjs': slowAgent(150) });
+    const out = join(at, 'runs.jsonl');
+    const ev = startGameboard([
+      'eval',
+      '--game',
+      'whirlyard',
+      '--seeds',
+      '1-30',
+      '--workers',
+      '0',
+      '--agent',
+      join(at, 'slow.mjs'),
+      '--out',
+      out,
+    ]);
+    await until(() => runLines(out) >= 1);
+    ev.interruptCommand();
+    const r = await ev.done;
+    expect(r.code, r.stderr).toBe(130);
+    const lines = jsonl(out);
+    expect(lines[lines.length - 1]).toMatchObject({ kind: 'summary', interrupted: true });
+  }, 120_000);
+
   it('--resume refuses a file of another game, agent, options, seed list or budget (exit 2, one line)', async () => {
     const at = folder('refuse', { 'slow.mjs': slowAgent(0) });
     const out = join(at, 'runs.jsonl');

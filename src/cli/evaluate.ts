@@ -262,11 +262,16 @@ async function runEval(flags: EvalFlags): Promise<void> {
   if (jsonl && !flags.resume) jsonl.line({ ...header });
   const steps = flags.trajectories ? new JsonlWriter(flags.trajectories, Boolean(flags.resume)) : undefined;
 
-  // Ctrl-C: stop starting runs, write what finished and a summary; a second Ctrl-C exits at once.
+  // Ctrl-C: stop starting runs, write what finished and a summary; a second Ctrl-C exits at once. A
+  // SIGINT within a second of the first is the same Ctrl-C, come twice (from the terminal and passed on
+  // by bin/gameboard.js).
   const interrupt = new AbortController();
+  let firstSigint = 0;
   const onSigint = () => {
-    if (interrupt.signal.aborted) process.exit(130);
-    interrupt.abort();
+    if (!interrupt.signal.aborted) {
+      firstSigint = performance.now();
+      interrupt.abort();
+    } else if (performance.now() - firstSigint > 1000) process.exit(130);
   };
   process.on('SIGINT', onSigint);
 

@@ -47,7 +47,7 @@ export function gameboard(
 export function startGameboard(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-): { child: ChildProcess; done: Promise<Ran>; interrupt(): void; stderr(): string } {
+): { child: ChildProcess; done: Promise<Ran>; interrupt(): void; interruptCommand(): void; stderr(): string } {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     detached: true,
@@ -65,6 +65,8 @@ export function startGameboard(
     child,
     done,
     interrupt: () => process.kill(-child.pid!, 'SIGINT'),
+    /** `kill -INT` of the gameboard command alone, as under nohup or in CI. */
+    interruptCommand: () => process.kill(child.pid!, 'SIGINT'),
     stderr: () => stderr,
   };
 }

@@ -272,6 +272,47 @@ describe('gameboard eval', () => {
     }
   });
 
+  it('against a server, a refused action and a thrown error fail their runs only (exit 1), in a .jsonl file', async () => {
+    const agent = join(dir, 'server-flaky.mjs');
+    writeFileSync(
+      agent,
+      'export default (ctx) => ({ act(view) {\n' +
+        "  if (ctx.seed === 2) throw new Error('no idea');\n" +
+        '  if (ctx.seed === 3) { for (const d of ["n","s","e","w","ne","nw","se","sw"]) {\n' +
+        '    const a = { type: "move", direction: d };\n' +
+        '    if (!view.legalActions.some((l) => JSON.stringify(l) === JSON.stringify(a))) return a; } }\n' +
+        '  return view.legalActions[0]; } });\n',
+    );
+    const out = join(dir, 'server-flaky.jsonl');
+    const r = await gameboard([
+      'eval',
+      '--game',
+      'whirlyard',
+      '--seeds',
+      '1-4',
+      '--server',
+      base,
+      '--concurrency',
+      '2',
+      '--agent',
+      agent,
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    const runs = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { kind: string; seed: number; outcome: { kind: string; reason: string } })
+      .filter((l) => l.kind === 'run');
+    const bySeed = new Map(runs.map((x) => [x.seed, x.outcome]));
+    expect(bySeed.get(2)).toMatchObject({ kind: 'error', reason: 'agent_error' });
+    expect(bySeed.get(3)).toMatchObject({ kind: 'error', reason: 'refused_action' });
+    expect(bySeed.get(1)!.kind).not.toBe('error');
+    expect(bySeed.get(4)!.kind).not.toBe('error');
+    expect(r.stdout).toMatch(/^ran\s+server .*, 2 at a time$/m);
+  });
+
   it('refuses an agent that reads the engine state with --server', async () => {
     const r = await gameboard([
       'eval',

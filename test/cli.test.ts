@@ -83,7 +83,7 @@ describe.concurrent('gameboard: arguments', () => {
   it('--help lists every command and exits 0', async () => {
     const r = await gameboard(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['serve', 'games', 'play', 'eval', 'replay', 'mcp']) expect(r.stdout).toContain(c);
+    for (const c of ['serve', 'games', 'play', 'eval', 'compare', 'replay', 'mcp']) expect(r.stdout).toContain(c);
   });
 
   const bad: [string, string[], RegExp][] = [

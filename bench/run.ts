@@ -10,7 +10,8 @@
  * `-- --batch` (opt-in) the batch route against the single action route and the Python vector env
  * against one env (bench/batch.ts; `--seconds N`, `--rounds N`, 3 and 2);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
- * sustained load's length).
+ * sustained load's length); `-- --eval` the evaluation harness's `--concurrency` with an agent that
+ * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1).
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
 import { benchBatch } from './batch.js';
 import { benchEngines, type EngineFigure } from './engines.js';
+import { benchEvalConcurrency } from './eval.js';
 import { benchHostile } from './hostile.js';
 import { base, benchHttp, withServers } from './http.js';
 import { benchLoad } from './load.js';
@@ -35,6 +37,7 @@ const all =
   !args.has('--live') &&
   !args.has('--store') &&
   !args.has('--boards') &&
+  !args.has('--eval') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -268,6 +271,21 @@ if (args.has('--load')) {
       'replacement forked after (ms)': f.replaceMs,
       'kill -9 after acknowledged runs: rounds': f.crashRounds,
       'acknowledged runs lost': f.crashLost,
+    },
+  ]);
+}
+
+if (all || args.has('--eval')) {
+  const f = await benchEvalConcurrency();
+  console.log(
+    `Evaluation harness, an agent waiting ${f.delayMs} ms on a fake endpoint (127.0.0.1) for each move: ${f.runs} Cragwake runs of ${f.movesPerRun} moves, in this thread`,
+  );
+  console.table([
+    {
+      '1 run in flight (s)': f.serialSeconds.toFixed(2),
+      [`--concurrency ${f.concurrency} (s)`]: f.concurrentSeconds.toFixed(2),
+      speedup: `${f.speedup.toFixed(1)}x`,
+      target: '>= 12x',
     },
   ]);
 }

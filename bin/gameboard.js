@@ -11,9 +11,11 @@ const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
 const tsx = import.meta.resolve('tsx');
 const child = spawn(process.execPath, ['--import', tsx, main, ...process.argv.slice(2)], { stdio: 'inherit' });
 
-// Ctrl-C reaches the child from the terminal itself; other signals are passed on.
-process.on('SIGINT', () => {});
-for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+// Signals are passed on to the child. A Ctrl-C at the terminal reaches the child by itself too (it is in
+// the terminal's process group), so the child may see one SIGINT twice within a moment: `eval` counts
+// those as one (see src/cli/evaluate.ts). A `kill -INT` of this process alone (nohup, CI) reaches it
+// only through here.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
   process.exit(signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 1));
 });

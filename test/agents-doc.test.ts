@@ -2,12 +2,13 @@
  * Every snippet of docs/agents.md is run here. Snippets are fenced blocks tagged `test=<name>`. The curl
  * loop runs in bash against a server on 127.0.0.1 and the MCP configuration starts the MCP server as a
  * desktop client would. The Python and TypeScript client snippets play against that server; the
- * `gameboard eval` lines run as printed on two seeds, the LLM ones against a stand-in chat endpoint.
+ * `npx gameboard` lines run as printed on two seeds (an agent module and a Python `cmd:` agent written
+ * from the page's own snippets), the LLM ones against a stand-in chat endpoint.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,9 +50,14 @@ afterAll(async () => {
 describe('docs/agents.md', () => {
   it('has every snippet the quickstart promises', () => {
     expect([...SNIPPETS.keys()].sort()).toEqual([
+      'agent-module',
+      'cmd-agent',
       'curl-loop',
       'eval',
+      'eval-cmd',
       'eval-llm',
+      'eval-module',
+      'eval-results',
       'mcp-config',
       'python-agent',
       'python-gym',
@@ -136,33 +142,61 @@ describe('docs/agents.md', () => {
     120_000,
   );
 
-  // Every `gameboard eval` line as printed, on two seeds instead of the whole suite, and with the LLM
-  // lines' endpoints pointed at a stand-in chat server on 127.0.0.1.
-  it('the gameboard eval snippets run, in menu and no-menu mode', async () => {
+  // Every `npx gameboard` line of the eval sections runs as printed, through bash in the checkout, with
+  // three changes: two seeds and a 20-action cap instead of the whole suite, the LLM lines' endpoints
+  // pointed at a stand-in chat server on 127.0.0.1, and the files the page names (the agents it shows,
+  // the result files) in a temporary folder instead of the checkout.
+  it('the npx gameboard snippets run as written: eval, an agent module, a Python cmd: agent, results, compare', async () => {
     const chat = await startChatStandIn();
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-agents-doc-'));
+    writeFileSync(join(dir, 'first_legal.mjs'), SNIPPETS.get('agent-module')!);
+    writeFileSync(join(dir, 'my_agent.py'), SNIPPETS.get('cmd-agent')!);
+    const python = (await run('python3', ['--version']).then(
+      () => true,
+      () => false,
+    )) as boolean;
     try {
-      const lines = [...SNIPPETS.get('eval')!.split('\n'), ...SNIPPETS.get('eval-llm')!.split('\n')].filter((l) =>
-        l.startsWith('gameboard '),
+      const sections = ['eval', 'eval-llm', 'eval-module', 'eval-cmd', 'eval-results'];
+      const lines = sections.flatMap((name) =>
+        SNIPPETS.get(name)!
+          .split('\n')
+          .filter((l) => /^(\w+=\S+ )*npx gameboard /.test(l)),
       );
-      expect(lines.length).toBe(4);
+      expect(lines.length).toBe(11);
       for (const line of lines) {
-        const args = line
-          .split(/\s+/)
-          .slice(1)
-          .map((a) => (a.startsWith('http') ? chat.baseUrl : a));
-        const suite = args.indexOf('--suite');
-        expect(suite, `${line} names a suite`).toBeGreaterThan(0);
-        args.splice(suite, 2, '--seeds', '1-2', '--max-steps', '20');
-        const { stdout } = await run(process.execPath, [join(ROOT, 'bin/gameboard.js'), ...args], {
+        for (const doc of [...SNIPPETS.values()].flatMap((t) => t.split('\n')))
+          if (doc.startsWith('gameboard ')) throw new Error(`a snippet shows "${doc}": write npx gameboard`);
+        if (line.includes('cmd:python3') && !python) {
+          console.warn('docs/agents.md: no python3 on PATH, so the cmd: agent line is not run');
+          continue;
+        }
+        const command = line
+          .replace(/--suite \w+/, '--seeds 1-2 --max-steps 20')
+          .replace(/https?:\/\/\S+/g, chat.baseUrl)
+          .replace(/(\.\/)?\b([\w-]+\.(?:mjs|py|jsonl))\b/g, (_m, _dot, file: string) => join(dir, file));
+        const { stdout, stderr } = await run('bash', ['-c', command], {
           cwd: ROOT,
-          env: { ...process.env, OPENAI_API_KEY: 'sk-stand-in' },
+          env: {
+            ...process.env,
+            OPENAI_API_KEY: 'sk-stand-in',
+            GAMEBOARD_PROGRESS_SECONDS: '3600',
+            GAMEBOARD_KEY_FILE: join(dir, 'keys.json'),
+          },
+        }).catch((err: { stdout: string; stderr: string; code: number }) => {
+          throw new Error(`${line}\n exited ${err.code}: ${err.stderr}`);
         });
-        expect(stdout, line).toMatch(/^runs\s+2$/m);
+        if (line.includes(' eval ')) expect(stdout, line).toMatch(/^runs\s+2$/m);
         if (line.includes('--agent llm'))
           expect(stdout, line).toMatch(line.includes('--no-menu') ? /^mode\s+no-menu$/m : /^mode\s+menu$/m);
+        if (line.includes('cmd:python3')) expect(stderr, line).toMatch(/^playing seed 1$/m);
+        if (line.includes(' compare ')) expect(stdout, line).toMatch(/^paired seeds\s+2$/m);
+        if (line.includes(' replay verify ')) expect(stdout, line).toMatch(/^valid: 2 of 2 whirlyard runs/m);
+        if (line.includes('--resume')) expect(stdout, line).toMatch(/^resumed\s+2 runs were in .*; 0 played now/m);
       }
+      expect(readFileSync(join(dir, 'steps.jsonl'), 'utf8').trim().split('\n').length).toBeGreaterThan(0);
     } finally {
       await chat.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 300_000);
 });

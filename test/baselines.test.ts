@@ -1,8 +1,8 @@
 /**
  * docs/baselines.md stays true: the random rows of its table are re-run over each game's whole `test`
  * suite (random runs are short), and the per-seed slices (random and heuristic) are re-run seed by seed, through the same
- * harness `gameboard eval` uses. A rule change that moves a figure fails here until the table is
- * regenerated with the commands the page shows.
+ * harness `gameboard eval` uses (std and the 95 % interval included). A rule change that moves a figure
+ * fails here until the table is regenerated with the commands the page shows.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -48,9 +48,11 @@ describe('docs/baselines.md', () => {
     it(`random on ${slug} over the test suite: the table's figures still hold`, async () => {
       const row = table.find((r) => r[1] === slug)!;
       const { summary } = await evaluate({ game: slug, agent: 'random', seeds: game.spec.suites.test, workers: 0 });
-      const [, , runs, mean, median, p10p90, max, far, ended] = row;
+      const [, , runs, mean, std, ci95, median, p10p90, max, far, ended] = row;
       expect(Number(runs)).toBe(summary.runs);
       expect(Number(mean)).toBe(summary.mean);
+      expect(Number(std)).toBe(summary.std);
+      expect(ci95).toBe(`${summary.ci95[0]} to ${summary.ci95[1]}`);
       expect(Number(median)).toBe(summary.median);
       expect(p10p90).toBe(`${summary.p10} / ${summary.p90}`);
       expect(Number(max)).toBe(summary.max);

@@ -28,13 +28,23 @@ interface Ran {
   stderr: string;
 }
 
-/** Runs `gameboard ...args` (stdin from `input`), never throwing. */
-function gameboard(args: string[], input?: string): Promise<Ran> {
+/** Runs `gameboard ...args` (stdin from `input`), never throwing; keys are kept in the test's own key file. */
+function gameboard(args: string[], input?: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } },
+      {
+        cwd: ROOT,
+        timeout: 120_000,
+        env: {
+          ...process.env,
+          NO_COLOR: '1',
+          GAMEBOARD_KEY_FILE: keyFile,
+          GAMEBOARD_PROGRESS_SECONDS: '3600',
+          ...env,
+        },
+      },
       (err, stdout, stderr) => {
         const code = err ? ((err as { code?: number }).code ?? 1) : 0;
         resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
@@ -45,12 +55,14 @@ function gameboard(args: string[], input?: string): Promise<Ran> {
 }
 
 let dir: string;
+let keyFile: string;
 let app: FastifyInstance;
 let store: SqliteRunStore;
 let base: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gameboard-cli-'));
+  keyFile = join(dir, 'keys.json');
   store = new SqliteRunStore(':memory:');
   app = await buildApp({ sealer: new StateSealer(['cli-test-secret-0123456789abc']), store, webRoot: null });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -71,7 +83,7 @@ describe.concurrent('gameboard: arguments', () => {
   it('--help lists every command and exits 0', async () => {
     const r = await gameboard(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['serve', 'games', 'play', 'eval', 'replay', 'mcp']) expect(r.stdout).toContain(c);
+    for (const c of ['serve', 'games', 'play', 'eval', 'compare', 'replay', 'mcp']) expect(r.stdout).toContain(c);
   });
 
   const bad: [string, string[], RegExp][] = [
@@ -154,12 +166,27 @@ describe('gameboard eval', () => {
     ]);
     expect(r.code).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('game,agent,seed,score,steps,progress,outcome,reason');
+    const head = lines[0].split(',');
+    expect(head.slice(0, 10)).toEqual([
+      'game',
+      'rulesVersion',
+      'agent',
+      'seed',
+      'score',
+      'steps',
+      'progress',
+      'outcome',
+      'reason',
+      'message',
+    ]);
+    expect(head).toEqual(expect.arrayContaining(['suite', 'budget', 'budgetUnit', 'gameboardVersion', 'commit']));
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) {
-      const cells = line.split(',');
-      expect(Number(cells[4])).toBeLessThanOrEqual(3);
-      if (Number(cells[4]) === 3) expect(cells.slice(6)).toEqual(['truncated', 'budget']);
+      const cells = Object.fromEntries(line.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((c, i) => [head[i], c]));
+      expect(cells.rulesVersion).toBe(registry.get('whirlyard')!.spec.rulesVersion);
+      expect(cells.budget).toBe('3');
+      expect(Number(cells.steps)).toBeLessThanOrEqual(3);
+      if (Number(cells.steps) === 3) expect([cells.outcome, cells.reason]).toEqual(['truncated', 'budget']);
     }
   });
 
@@ -179,15 +206,29 @@ describe('gameboard eval', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('submitted 3 runs as cli-bot');
-    // The name was new: it is claimed, and its key is printed once, on stderr, for later submissions.
+    // The name was new: it is claimed, its key printed once on stderr and kept in the key file.
     const key = r.stderr.match(/the name cli-bot is now yours on .*\n(\S+)\n$/)?.[1];
     expect(key, r.stderr).toBeDefined();
-    const again = (more: string[]) =>
-      gameboard(['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', 'cli-bot', ...more]);
-    const refused = await again([]);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/The name "cli-bot" is taken/);
-    const owned = await again(['--player-key', key!]);
+    const kept = JSON.parse(readFileSync(keyFile, 'utf8')) as {
+      servers: Record<string, Record<string, { key: string }>>;
+    };
+    expect(kept.servers[base]['cli-bot'].key).toBe(key);
+    const again = (more: string[], env: NodeJS.ProcessEnv = {}) =>
+      gameboard(
+        ['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', 'cli-bot', ...more],
+        '',
+        env,
+      );
+    // Another machine (another key file) without the key: refused before any run, exit 2.
+    const refused = await again([], { GAMEBOARD_KEY_FILE: join(dir, 'other-keys.json') });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/The name "cli-bot" is taken on .*no key for it was given/);
+    expect(refused.stdout).toBe('');
+    // Here, the kept key is used again.
+    const reused = await again([]);
+    expect(reused.stderr).toBe('');
+    expect(reused.code).toBe(0);
+    const owned = await again(['--player-key', key!], { GAMEBOARD_KEY_FILE: join(dir, 'other-keys.json') });
     expect(owned.stderr).toBe('');
     expect(owned.code).toBe(0);
     const board = (await (await fetch(`${base}/api/games/delvewick/leaderboard?kind=agent&limit=10`)).json()) as {
@@ -229,6 +270,47 @@ describe('gameboard eval', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('against a server, a refused action and a thrown error fail their runs only (exit 1), in a .jsonl file', async () => {
+    const agent = join(dir, 'server-flaky.mjs');
+    writeFileSync(
+      agent,
+      'export default (ctx) => ({ act(view) {\n' +
+        "  if (ctx.seed === 2) throw new Error('no idea');\n" +
+        '  if (ctx.seed === 3) { for (const d of ["n","s","e","w","ne","nw","se","sw"]) {\n' +
+        '    const a = { type: "move", direction: d };\n' +
+        '    if (!view.legalActions.some((l) => JSON.stringify(l) === JSON.stringify(a))) return a; } }\n' +
+        '  return view.legalActions[0]; } });\n',
+    );
+    const out = join(dir, 'server-flaky.jsonl');
+    const r = await gameboard([
+      'eval',
+      '--game',
+      'whirlyard',
+      '--seeds',
+      '1-4',
+      '--server',
+      base,
+      '--concurrency',
+      '2',
+      '--agent',
+      agent,
+      '--out',
+      out,
+    ]);
+    expect(r.code, r.stderr).toBe(1);
+    const runs = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { kind: string; seed: number; outcome: { kind: string; reason: string } })
+      .filter((l) => l.kind === 'run');
+    const bySeed = new Map(runs.map((x) => [x.seed, x.outcome]));
+    expect(bySeed.get(2)).toMatchObject({ kind: 'error', reason: 'agent_error' });
+    expect(bySeed.get(3)).toMatchObject({ kind: 'error', reason: 'refused_action' });
+    expect(bySeed.get(1)!.kind).not.toBe('error');
+    expect(bySeed.get(4)!.kind).not.toBe('error');
+    expect(r.stdout).toMatch(/^ran\s+server .*, 2 at a time$/m);
   });
 
   it('refuses an agent that reads the engine state with --server', async () => {

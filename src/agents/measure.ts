@@ -1,27 +1,21 @@
 /**
  * Measuring an agent over a list of seeds: the mean, median and best score of its runs. Shared by the
  * heuristic agents' tests (each asserts its margin over `random`) and by the figures in the README.
+ * The figures come from the harness's one summary-statistics module (harness/stats.ts).
  */
 import type { AnyGame } from '../core/game.js';
+import { scoreStats, type ScoreStats } from './harness/stats.js';
 import { playRun, type RunRecord } from './play.js';
 import type { AgentFactory } from './types.js';
 
 /** Summary statistics of a set of runs. */
-export interface ScoreSummary {
+export interface ScoreSummary extends ScoreStats {
   runs: RunRecord[];
-  mean: number;
-  median: number;
-  max: number;
-  min: number;
 }
 
-/** Summarises scores: mean, median (the mean of the middle two for an even count), max and min. */
+/** Summarises the runs' scores with `scoreStats` (unrounded; the median of an even count is the mean of the middle two). */
 export function summarise(runs: RunRecord[]): ScoreSummary {
-  const scores = runs.map((r) => r.score).sort((a, b) => a - b);
-  const n = scores.length;
-  const mean = n === 0 ? 0 : scores.reduce((a, b) => a + b, 0) / n;
-  const median = n === 0 ? 0 : n % 2 ? scores[(n - 1) / 2] : (scores[n / 2 - 1] + scores[n / 2]) / 2;
-  return { runs, mean, median, max: scores[n - 1] ?? 0, min: scores[0] ?? 0 };
+  return { runs, ...scoreStats(runs.map((r) => r.score)) };
 }
 
 /** Plays `factory` on every seed (in order, one run each) with the step cap, and summarises. */

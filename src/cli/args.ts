@@ -59,10 +59,10 @@ export function parseUrl(raw: string): string {
   return url.href;
 }
 
-/** A results file: .json or .csv. */
+/** A results file: .jsonl, .json or .csv. */
 export function parseOutFile(raw: string): string {
-  if (!/\.(json|csv)$/i.test(raw))
-    throw new InvalidArgumentError(`the results file must end in .json or .csv; got "${raw}".`);
+  if (!/\.(jsonl|json|csv)$/i.test(raw))
+    throw new InvalidArgumentError(`the results file must end in .jsonl, .json or .csv; got "${raw}".`);
   return raw;
 }
 

@@ -1,14 +1,33 @@
 /**
  * `gameboard eval`: an agent over a seed suite (or a seed range), in-process on worker threads or
- * against a server, with a live progress bar on a terminal, a summary table at the end, and the runs
- * optionally saved (`--out`) and submitted to the open board (`--submit`).
+ * against a server, with progress on stderr (a bar on a terminal, a line every few seconds otherwise),
+ * a summary table at the end, and the runs saved as they finish (`--out results.jsonl`; `.json` and
+ * `.csv` at the end), resumable (`--resume`), with per-step trajectories (`--trajectories`), and
+ * submitted to the open board (`--submit`).
+ *
+ * Exit status: 0 every run completed; 1 some runs failed (or the agent stopped the evaluation); 2 bad
+ * usage; 130 interrupted (Ctrl-C), with the finished runs and a summary already in the file.
  */
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Command, Option } from 'commander';
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { evaluate, formatSummary, runsToCsv, type AgentOptions, type RunResult } from '../agents/harness/index.js';
+import {
+  evaluate,
+  formatSummary,
+  isFailed,
+  runsToCsv,
+  summarize,
+  progressLabel,
+  type AgentOptions,
+  type EvalHeader,
+  type RunResult,
+} from '../agents/harness/index.js';
+import { headerMismatch, JsonlWriter, makeHeader, readResultFile, ResultFileError } from '../agents/harness/results.js';
+import { actionBudget, budgetOf } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
+import { KeyFile, nameKey } from '../client/keyfile.js';
 import { registry } from '../games/index.js';
 import { intIn, parseOutFile, parsePlayerName, parseSeedList, parseSlug, parseUrl } from './args.js';
 import { UserError } from './errors.js';
@@ -20,8 +39,13 @@ const OWN_OPTIONS = new Set([
   'suite',
   'seeds',
   'workers',
+  'concurrency',
   'server',
   'out',
+  'resume',
+  'trajectories',
+  'observations',
+  'moveTimeout',
   'submit',
   'playerKey',
   'maxSteps',
@@ -33,33 +57,114 @@ interface EvalFlags {
   suite?: 'dev' | 'test';
   seeds?: number[];
   workers?: number;
+  concurrency?: number;
   server?: string;
   out?: string;
+  resume?: string;
+  trajectories?: string;
+  observations: boolean;
+  moveTimeout?: number;
   submit?: string;
   playerKey?: string;
   maxSteps?: number;
   [agentOption: string]: unknown;
 }
 
-/** A progress bar on stderr when it is a terminal; nothing otherwise (CI logs stay clean). */
-function progressBar(total: number): { update(done: number, mean: number): void; stop(): void } {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
-  const bar = new SingleBar(
-    {
-      stream: process.stderr,
-      format: '{bar} {value}/{total} runs | mean score {mean} | ETA {eta_formatted}',
-      hideCursor: true,
-      etaBuffer: 20,
-    },
-    Presets.shades_classic,
-  );
-  bar.start(total, 0, { mean: '-' });
-  return { update: (done, mean) => bar.update(done, { mean: mean.toFixed(1) }), stop: () => bar.stop() };
+/** How often, piped, a progress line is written (GAMEBOARD_PROGRESS_SECONDS changes it). */
+function progressSeconds(): number {
+  const s = Number(process.env.GAMEBOARD_PROGRESS_SECONDS);
+  return Number.isFinite(s) && s > 0 ? s : 5;
+}
+
+/** "1 m 05 s" */
+function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '-';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} m ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor(s / 60) % 60).padStart(2, '0')} m`;
 }
 
 /**
- * Submits every run to the open board of `server` under `name` (with its key when given); answers the
- * best rank reached (null when no run was listed) and the key the server handed out if the name was new.
+ * Progress on stderr: a bar on a terminal; piped (CI, nohup), one line every few seconds with the runs
+ * done of the total, the mean score so far and the time left.
+ */
+function progressReporter(total: number): { update(done: number, mean: number): void; stop(): void } {
+  if (process.stderr.isTTY) {
+    const bar = new SingleBar(
+      {
+        stream: process.stderr,
+        format: '{bar} {value}/{total} runs | mean score {mean} | ETA {eta_formatted}',
+        hideCursor: true,
+        etaBuffer: 20,
+      },
+      Presets.shades_classic,
+    );
+    bar.start(total, 0, { mean: '-' });
+    return {
+      update: (done, mean) => bar.update(done, { mean: Number.isFinite(mean) ? mean.toFixed(1) : '-' }),
+      stop: () => bar.stop(),
+    };
+  }
+  const started = performance.now();
+  let done = 0;
+  let mean = NaN;
+  const timer = setInterval(() => {
+    const elapsed = (performance.now() - started) / 1000;
+    const eta = done > 0 ? (elapsed / done) * (total - done) : NaN;
+    process.stderr.write(
+      `progress: ${done}/${total} runs, mean score ${Number.isFinite(mean) ? mean.toFixed(1) : '-'}, ` +
+        `${duration(elapsed)} elapsed, ETA ${duration(eta)}\n`,
+    );
+  }, progressSeconds() * 1000);
+  timer.unref();
+  return {
+    update: (d, m) => {
+      done = d;
+      mean = m;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** Objects holding a player name anywhere in a leaderboard answer. */
+function namesIn(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) namesIn(v, into);
+  else if (value && typeof value === 'object') {
+    const player = (value as { player?: { name?: unknown } }).player;
+    if (typeof player?.name === 'string') into.add(nameKey(player.name));
+    for (const v of Object.values(value)) namesIn(v, into);
+  }
+  return into;
+}
+
+/**
+ * Before any run: is `name` already someone's on `server`? There is no route that says so without
+ * claiming the name, so this reads the open and ranked boards of every game (GET requests only: it
+ * changes nothing on the server) and looks for the name there. A name claimed but on no board's first
+ * 100 entries is only found when the first run is submitted.
+ */
+async function nameTaken(server: string, name: string): Promise<boolean> {
+  const wanted = nameKey(name);
+  for (const slug of registry.slugs()) {
+    for (const board of ['open', 'ranked']) {
+      let answer: Response;
+      try {
+        answer = await fetch(new URL(`api/games/${slug}/leaderboard?board=${board}&limit=100`, server));
+      } catch (err) {
+        throw new UserError(`Cannot reach ${server}: ${(err as Error).message} (network)`, 1);
+      }
+      if (!answer.ok) continue;
+      if (namesIn(await answer.json(), new Set()).has(wanted)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Submits every finished run to the open board of `server` under `name` (with its key when given);
+ * answers the best rank reached (null when no run was listed) and the key the server handed out if
+ * the name was new.
  */
 async function submitAll(
   server: string,
@@ -67,83 +172,222 @@ async function submitAll(
   name: string,
   key: string | undefined,
   results: RunResult[],
-): Promise<{ best: number | null; newKey?: string }> {
-  const client = new GameboardClient(server, key ? { playerKeys: { [name]: key } } : {});
+): Promise<{ best: number | null; newKey?: string; submitted: number }> {
   const spec = registry.get(game)!.spec;
   let best: number | null = null;
   let newKey: string | undefined;
-  for (const r of results) {
+  let submitted = 0;
+  for (const r of results.filter((x) => !isFailed(x))) {
+    const current = newKey ?? key;
+    const client = new GameboardClient(server, current ? { playerKeys: { [name]: current } } : {});
     const saved = await client.submitRun(
       { game, rulesVersion: spec.rulesVersion, seed: r.seed, actions: r.actions ?? [] },
       { name, kind: 'agent' },
     );
+    submitted++;
     newKey ??= saved.playerKey;
     if (saved.rank !== null) best = best === null ? saved.rank : Math.min(best, saved.rank);
   }
-  return { best, newKey };
+  return { best, newKey, submitted };
+}
+
+/** A run as its `{"kind":"run"}` line (the trajectory goes to its own file). */
+function runLine(r: RunResult): Record<string, unknown> {
+  const { trajectory: _t, ...rest } = r;
+  return { kind: 'run', ...rest };
+}
+
+/** Writes text to a file descriptor at once (the process may exit right after). */
+function writeNow(fd: 1 | 2, text: string): void {
+  writeSync(fd, text);
 }
 
 async function runEval(flags: EvalFlags): Promise<void> {
-  const spec = registry.get(flags.game)!.spec;
+  const game = registry.get(flags.game)!;
+  const spec = game.spec;
   const seeds = flags.seeds ?? spec.suites[flags.suite!];
   const workers = flags.workers ?? (flags.server ? 4 : Math.max(1, availableParallelism()));
   const agentOptions: AgentOptions = {};
   for (const [k, v] of Object.entries(flags)) if (!OWN_OPTIONS.has(k)) agentOptions[k] = v as AgentOptions[string];
+  const budget = flags.maxSteps !== undefined ? actionBudget(flags.maxSteps) : budgetOf(flags.game);
+  const header: EvalHeader = makeHeader({
+    game: flags.game,
+    rulesVersion: spec.rulesVersion,
+    agent: flags.agent,
+    agentOptions,
+    suite: flags.seeds ? null : flags.suite!,
+    seeds: [...seeds],
+    budget: budget ? { limit: budget.limit, unit: budget.unit } : null,
+    maxSteps: flags.maxSteps ?? null,
+  });
 
-  const bar = progressBar(seeds.length);
+  // --resume: the runs already in the file count, and only the missing seeds are played.
+  let earlier: RunResult[] = [];
+  const outPath = flags.resume ?? flags.out;
+  if (flags.resume) {
+    if (flags.out && resolve(flags.out) !== resolve(flags.resume))
+      throw new UserError(`--resume appends to ${flags.resume}: give no --out, or the same file.`, 2);
+    let file;
+    try {
+      file = readResultFile(flags.resume);
+    } catch (err) {
+      if (err instanceof ResultFileError) throw new UserError(err.message, 2);
+      throw err;
+    }
+    const mismatch = headerMismatch(file.header, header);
+    if (mismatch)
+      throw new UserError(
+        `Cannot resume ${flags.resume}: it was made with another setup (${mismatch}); run the same command it was made with.`,
+        2,
+      );
+    earlier = file.runs;
+  }
+  const have = new Set(earlier.map((r) => String(r.seed)));
+  const toPlay = seeds.filter((s) => !have.has(String(s)));
+
+  // --submit: a name taken by someone else stops here, before any run.
+  const keys = new KeyFile();
+  let key: string | undefined;
+  if (flags.submit) {
+    key = flags.playerKey ?? process.env.GAMEBOARD_PLAYER_KEY ?? keys.get(flags.server!, flags.submit);
+    if (!key && (await nameTaken(flags.server!, flags.submit)))
+      throw new UserError(
+        `The name "${flags.submit}" is taken on ${flags.server}, and no key for it was given (--player-key, ` +
+          `GAMEBOARD_PLAYER_KEY) or kept in ${keys.path}: pick another name, or give its key.`,
+        2,
+      );
+  }
+
+  const jsonl = outPath && /\.jsonl$/i.test(outPath) ? new JsonlWriter(outPath, Boolean(flags.resume)) : undefined;
+  if (jsonl && !flags.resume) jsonl.line({ ...header });
+  const steps = flags.trajectories ? new JsonlWriter(flags.trajectories, Boolean(flags.resume)) : undefined;
+
+  // Ctrl-C: stop starting runs, write what finished and a summary; a second Ctrl-C exits at once. A
+  // SIGINT within a second of the first is the same Ctrl-C, come twice (from the terminal and passed on
+  // by bin/gameboard.js).
+  const interrupt = new AbortController();
+  let firstSigint = 0;
+  const onSigint = () => {
+    if (!interrupt.signal.aborted) {
+      firstSigint = performance.now();
+      interrupt.abort();
+    } else if (performance.now() - firstSigint > 1000) process.exit(130);
+  };
+  process.on('SIGINT', onSigint);
+
+  const bar = progressReporter(toPlay.length);
   let total = 0;
+  let completed = 0;
   let evaluation;
   try {
     evaluation = await evaluate({
       game: flags.game,
       agent: flags.agent,
-      seeds,
+      seeds: toPlay,
       workers,
+      concurrency: flags.concurrency,
       server: flags.server,
       maxSteps: flags.maxSteps,
-      keepActions: Boolean(flags.submit) || Boolean(flags.out?.toLowerCase().endsWith('.json')),
+      moveTimeoutMs: flags.moveTimeout,
+      trajectories: Boolean(flags.trajectories),
+      observations: flags.observations,
+      keepActions: Boolean(flags.submit) || Boolean(outPath && /\.jsonl?$/i.test(outPath)),
       agentOptions,
+      signal: interrupt.signal,
       onRun: (r, done) => {
-        total += r.score;
-        bar.update(done, total / done);
+        if (!isFailed(r)) {
+          total += r.score;
+          completed++;
+        }
+        if (r.trajectory && steps) for (const line of r.trajectory) steps.line(line);
+        jsonl?.line(runLine(r));
+        bar.update(done, completed ? total / completed : NaN);
       },
     });
   } finally {
     bar.stop();
+    steps?.close();
   }
-  const { results, summary } = evaluation;
-  const where = flags.server ? `server ${flags.server}, ${workers} at a time` : `in-process, ${workers} workers`;
+  const interrupted = evaluation.stopped?.kind === 'interrupted';
+  const abort = evaluation.stopped?.kind === 'abort' ? evaluation.stopped.message : undefined;
+  const fresh = evaluation.results.map((r) => {
+    const { trajectory: _t, ...rest } = r;
+    return rest as RunResult;
+  });
+  const order = new Map(seeds.map((s, i) => [String(s), i]));
+  const results = [...earlier, ...fresh].sort(
+    (a, b) => (order.get(String(a.seed)) ?? 0) - (order.get(String(b.seed)) ?? 0),
+  );
+  const summary = flags.resume
+    ? summarize(
+        flags.game,
+        flags.agent,
+        progressLabel(flags.game),
+        results,
+        evaluation.summary.wallSeconds * 1000,
+        evaluation.summary.startupSeconds * 1000,
+      )
+    : evaluation.summary;
+  const ending: Record<string, unknown> = {};
+  if (interrupted) ending.interrupted = true;
+  if (abort !== undefined) ending.aborted = abort;
+  if (jsonl) {
+    jsonl.line({ kind: 'summary', ...summary, ...ending });
+    jsonl.close();
+  }
+
+  const where = flags.server
+    ? `server ${flags.server}, ${flags.concurrency ?? workers} at a time`
+    : `in-process, ${workers} workers` + (flags.concurrency ? `, ${flags.concurrency} runs in flight each` : '');
   const from = flags.seeds ? `${seeds.length} given` : `suite ${flags.suite}`;
-  process.stdout.write(`${formatSummary(summary, [['seeds', from], ['ran', where], ...evaluation.agentRows])}\n`);
+  const rows: [string, string][] = [['seeds', from], ['ran', where], ...evaluation.agentRows];
+  if (flags.resume)
+    rows.push(['resumed', `${earlier.length} runs were in ${flags.resume}; ${fresh.length} played now`]);
+  if (interrupted) rows.push(['interrupted', `after ${results.length} of ${seeds.length} runs`]);
+  let text = `${formatSummary(summary, rows)}\n`;
+  const failed = results.filter(isFailed);
+  if (failed.length > 0) {
+    text += `failed runs:\n`;
+    for (const r of failed.slice(0, 20))
+      if (r.outcome.kind === 'error') text += `  seed ${r.seed}: ${r.outcome.reason}: ${r.outcome.message}\n`;
+    if (failed.length > 20) text += `  and ${failed.length - 20} more (see the run lines of the result file)\n`;
+  }
+  writeNow(1, text);
   if (evaluation.rateLimited > 0)
-    process.stderr.write(
+    writeNow(
+      2,
       `the server rate-limited ${evaluation.rateLimited} requests; each waited for its Retry-After, which slowed the runs ` +
         `(on your own server, GAMEBOARD_RATE_LIMIT=off turns the limits off)\n`,
     );
 
-  if (flags.out) {
-    const text = flags.out.toLowerCase().endsWith('.csv')
-      ? runsToCsv(flags.game, flags.agent, results)
-      : JSON.stringify(
-          { game: flags.game, rulesVersion: spec.rulesVersion, agent: flags.agent, summary, runs: results },
-          null,
-          1,
-        ) + '\n';
-    writeFileSync(flags.out, text);
-    process.stdout.write(`wrote ${results.length} runs to ${flags.out}\n`);
+  if (outPath && !jsonl) {
+    const data = outPath.toLowerCase().endsWith('.csv')
+      ? runsToCsv(header, results)
+      : JSON.stringify({ ...header, kind: undefined, summary: { ...summary, ...ending }, runs: results }, null, 1) +
+        '\n';
+    writeFileSync(outPath, data);
   }
+  if (outPath) writeNow(1, `wrote ${results.length} runs to ${outPath}\n`);
+  if (interrupted) process.exit(130);
+  if (abort !== undefined) {
+    writeNow(2, `gameboard: ${abort}\n`);
+    process.exit(1);
+  }
+
   if (flags.submit) {
-    const key = flags.playerKey ?? process.env.GAMEBOARD_PLAYER_KEY;
-    const { best, newKey } = await submitAll(flags.server!, flags.game, flags.submit, key, results);
+    const { best, newKey, submitted } = await submitAll(flags.server!, flags.game, flags.submit, key, fresh);
     process.stdout.write(
-      `submitted ${results.length} runs as ${flags.submit} to ${flags.server}; best rank ${best ?? '- (none finished)'}\n`,
+      `submitted ${submitted} runs as ${flags.submit} to ${flags.server}; best rank ${best ?? '- (none finished)'}\n`,
     );
-    if (newKey)
+    if (newKey) {
+      keys.set(flags.server!, flags.submit, newKey);
       process.stderr.write(
-        `the name ${flags.submit} is now yours on ${flags.server}: keep its player key to submit under it again ` +
-          `(--player-key or GAMEBOARD_PLAYER_KEY):\n${newKey}\n`,
+        `the name ${flags.submit} is now yours on ${flags.server}: its player key is kept in ${keys.path} and used ` +
+          `again (--player-key or GAMEBOARD_PLAYER_KEY still win):\n${newKey}\n`,
       );
+    }
   }
+  if (failed.length > 0) process.exitCode = 1;
 }
 
 /** The `eval` command. */
@@ -152,8 +396,9 @@ export function evalCommand(): Command {
     .description('evaluate an agent over a seed suite or a seed range, and summarise its runs')
     .requiredOption('--game <slug>', 'the game', parseSlug)
     .option(
-      '--agent <name|path>',
-      'a built-in agent (random, heuristic) or a module default-exporting a factory',
+      '--agent <name|path|cmd:command>',
+      'a built-in agent (random, heuristic, llm), a module default-exporting a factory (.js .mjs .cjs .ts .mts), ' +
+        'or "cmd:COMMAND", a program of any language speaking JSON lines (see docs/agents.md)',
       'random',
     )
     .addOption(new Option('--suite <name>', "one of the game's published seed suites").choices(['dev', 'test']))
@@ -163,13 +408,33 @@ export function evalCommand(): Command {
       'worker threads in-process (default: one per CPU), or runs in flight with --server',
       intIn(0, 256),
     )
+    .option(
+      '--concurrency <n>',
+      'runs in flight at once in each thread (or with --server), for agents that wait on I/O (llm, cmd:)',
+      intIn(1, 1024),
+    )
     .option('--server <url>', 'play over HTTP against this server instead of in-process', parseUrl)
     .option(
       '--max-steps <n>',
       "cap every run at n actions instead of the game's published budget",
       intIn(1, 10_000_000),
     )
-    .option('--out <file>', 'save the runs: results.json (with actions) or results.csv', parseOutFile)
+    .option(
+      '--out <file>',
+      'save the runs: results.jsonl (streamed, one line per run as it finishes), results.json (with actions) or results.csv',
+      parseOutFile,
+    )
+    .option('--resume <file.jsonl>', 'play only the seeds missing from this result file, and append to it', (raw) => {
+      if (!/\.jsonl$/i.test(raw)) throw new InvalidArgumentError(`--resume takes a .jsonl result file; got "${raw}".`);
+      return raw;
+    })
+    .option('--trajectories <file.jsonl>', 'write one line per step of every run to this file')
+    .option('--no-observations', 'with --trajectories: leave the observation text out of the step lines')
+    .option(
+      '--move-timeout <ms>',
+      'fail a run whose agent takes longer than this for one move (default 30000 for cmd: agents, none otherwise)',
+      intIn(1, 86_400_000),
+    )
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)
     .option('--base-url <url>', 'llm agent: the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1', parseUrl)
     .option('--model <name>', 'llm agent: the model')
@@ -186,7 +451,7 @@ export function evalCommand(): Command {
     .option('--timeout-ms <ms>', 'llm agent: per request (default 60000)', intIn(1, 600_000))
     .option(
       '--player-key <key>',
-      'the key of the --submit name, answered when the name was first used (default: $GAMEBOARD_PLAYER_KEY)',
+      'the key of the --submit name (default: $GAMEBOARD_PLAYER_KEY, else the key kept from an earlier --submit)',
     )
     .action(async (flags: EvalFlags, cmd: Command) => {
       if ((flags.suite === undefined) === (flags.seeds === undefined))

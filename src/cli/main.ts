@@ -1,5 +1,5 @@
 /**
- * The `gameboard` command: serve, games, play, eval, replay, mcp, backup. Built on commander; bin/gameboard.js
+ * The `gameboard` command: serve, games, play, eval, compare, replay, mcp, backup. Built on commander; bin/gameboard.js
  * runs this file through tsx.
  *
  * Bad arguments print a clear message and the usage, and exit with code 2; a known failure (an
@@ -8,6 +8,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { backupCommand } from './backup.js';
+import { compareCommand } from './compare.js';
 import { UserError } from './errors.js';
 import { evalCommand } from './evaluate.js';
 import { mcpCommand } from './mcp.js';
@@ -21,6 +22,7 @@ export const COMMANDS: Array<() => Command> = [
   gamesCommand,
   playCommand,
   evalCommand,
+  compareCommand,
   replayCommand,
   mcpCommand,
   backupCommand,

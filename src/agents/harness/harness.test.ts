@@ -11,7 +11,8 @@ import { registry } from '../../games/index.js';
 import { BUDGETS, budgetOf, type Budget } from '../budgets.js';
 import { playRun } from '../play.js';
 import type { AgentFactory } from '../types.js';
-import { evaluate, loadAgent, progressOf, quantile, summarize, type RunResult } from './index.js';
+import { evaluate, loadAgent, progressOf, quantile, scoreStats, summarize, type RunResult } from './index.js';
+import { round2, t95 } from './stats.js';
 import { warmUp } from './warm.js';
 
 const briarwink = registry.get('briarwink')!;
@@ -82,9 +83,44 @@ describe('summary', () => {
       [run(10, 1, 'terminated', 'caught'), run(30, 3, 'ended', 'end_run'), run(20, 2, 'terminated', 'caught')],
       1000,
     );
-    expect(s).toMatchObject({ runs: 3, mean: 20, median: 20, max: 30, steps: 30, stepsPerSecond: 30 });
+    expect(s).toMatchObject({ runs: 3, mean: 20, median: 20, max: 30, min: 10, steps: 30, stepsPerSecond: 30 });
+    // Sample std of 10, 20, 30 is 10; the interval is the mean ± t(2) · 10 / √3.
+    expect(s.std).toBe(10);
+    expect(s.standardError).toBe(5.77);
+    expect(s.ci95).toEqual([round2(20 - 4.303 * (10 / Math.sqrt(3))), round2(20 + 4.303 * (10 / Math.sqrt(3)))]);
     expect(s.progress).toEqual({ label: 'wave', mean: 2, max: 3 });
     expect(s.outcomes).toEqual({ 'terminated:caught': 2, 'ended:end_run': 1 });
+  });
+
+  it('leaves failed runs out of the score figures, and names their seeds', () => {
+    const ok = (seed: number, score: number): RunResult => ({
+      seed,
+      score,
+      steps: 1,
+      ms: 1,
+      progress: 1,
+      outcome: { kind: 'ended', reason: 'end_run' },
+    });
+    const bad: RunResult = {
+      seed: 9,
+      score: 1000,
+      steps: 1,
+      ms: 1,
+      progress: null,
+      outcome: { kind: 'error', reason: 'timeout', message: 'slow' },
+    };
+    const s = summarize('whirlyard', 'x', 'wave', [ok(1, 2), bad, ok(2, 4)], 1000);
+    expect(s).toMatchObject({ runs: 3, completed: 2, failed: 1, failedSeeds: [9], mean: 3, max: 4 });
+    expect(s.outcomes['error:timeout']).toBe(1);
+  });
+
+  it('scoreStats: one score has no spread; t critical values approach 1.96', () => {
+    expect(scoreStats([5])).toMatchObject({ n: 1, mean: 5, std: 0, ci95: [5, 5], median: 5, p10: 5 });
+    expect(t95(1)).toBe(12.706);
+    expect(t95(30)).toBe(2.042);
+    expect(Math.abs(t95(31) - 2.04)).toBeLessThan(0.002);
+    expect(Math.abs(t95(100) - 1.984)).toBeLessThan(0.001);
+    expect(Math.abs(t95(1e9) - 1.96)).toBeLessThan(0.001);
   });
 });
 
@@ -138,14 +174,47 @@ describe('worker threads', () => {
     expect(counted).toBe(seeds.length);
   }, 60_000);
 
-  it('stop at the first error of an agent and report its message', async () => {
+  it('a run whose agent throws fails alone: an error outcome, and the other runs go on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gameboard-agent-'));
     try {
       const file = join(dir, 'broken.mjs');
-      writeFileSync(file, "export default () => ({ act() { throw new Error('the agent broke on purpose'); } });\n");
-      await expect(evaluate({ game: 'cragwake', agent: file, seeds: [1, 2, 3, 4], workers: 2 })).rejects.toThrow(
-        /the agent broke on purpose/,
+      writeFileSync(
+        file,
+        "export default (ctx) => ({ act(v) { if (ctx.seed === 2) throw new Error('the agent broke on purpose'); return v.legalActions[0]; } });\n",
       );
+      for (const workers of [2, 0]) {
+        const { results, summary } = await evaluate({ game: 'cragwake', agent: file, seeds: [1, 2, 3, 4], workers });
+        expect(results.map((r) => r.seed)).toEqual([1, 2, 3, 4]);
+        expect(results[1].outcome).toEqual({
+          kind: 'error',
+          reason: 'agent_error',
+          message: 'the agent threw: the agent broke on purpose',
+        });
+        expect(results.filter((r) => r.outcome.kind === 'error')).toHaveLength(1);
+        expect(summary).toMatchObject({ runs: 4, completed: 3, failed: 1, failedSeeds: [2] });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("an agent's EvaluationAbort stops every run at once, in this thread and on workers", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gameboard-agent-'));
+    try {
+      const file = join(dir, 'abort.mjs');
+      // Thrown by name, as an agent in another module copy (or thread) would.
+      writeFileSync(
+        file,
+        'export default (ctx) => ({ act(v) { if (ctx.seed >= 3) { const e = new Error("the endpoint answered 401"); ' +
+          "e.name = 'EvaluationAbort'; throw e; } return v.legalActions[0]; } });\n",
+      );
+      const seeds = Array.from({ length: 40 }, (_, i) => i + 1);
+      for (const workers of [0, 2]) {
+        const ev = await evaluate({ game: 'cragwake', agent: file, seeds, workers });
+        expect(ev.stopped).toEqual({ kind: 'abort', message: 'the endpoint answered 401' });
+        expect(ev.results.length).toBeLessThan(seeds.length);
+        for (const r of ev.results) expect(r.outcome.kind).not.toBe('error');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,11 +1,14 @@
 /**
  * The evaluation harness: plays an agent over a list of seeds, in-process on worker threads (or in
- * this thread), or against a server over HTTP, and summarises the runs. `gameboard eval` is a thin
- * shell over `evaluate`.
+ * this thread), or against a server over HTTP, `concurrency` runs in flight per thread, and
+ * summarises the runs. A run the agent fails is reported with an error outcome and the others go on;
+ * the agent's EvaluationAbort or the caller's signal stops the whole evaluation, answering the runs
+ * finished by then. `gameboard eval` is a thin shell over `evaluate`.
  */
 import { registry } from '../../games/index.js';
 import { loadAgent, AgentLoadError, type AgentOptions } from './load.js';
-import { runLocal, type RunSettings } from './local.js';
+import { isEvaluationAbort } from './guard.js';
+import { runLanes, runLocal, type RunSettings } from './local.js';
 import { runOnWorkers } from './pool.js';
 import { progressLabel } from './progress.js';
 import { runOnServer } from './remote.js';
@@ -14,8 +17,10 @@ import { summarize, type RunResult, type Summary } from './stats.js';
 export { AGENT_MAKERS, AgentLoadError, agentNames, isAgentPath, loadAgent } from './load.js';
 export type { AgentOptions } from './load.js';
 export { PROGRESS, progressLabel, progressOf } from './progress.js';
-export { formatSummary, quantile, runsToCsv, summarize } from './stats.js';
-export type { RunResult, Summary } from './stats.js';
+export { EvaluationAbort } from './errors.js';
+export { formatSummary, isFailed, quantile, runsToCsv, scoreStats, summarize } from './stats.js';
+export type { EvalHeader, RunOutcome, RunResult, ScoreStats, Summary } from './stats.js';
+export type { RunSettings } from './local.js';
 
 /** What to evaluate, and where. */
 export interface EvalOptions extends RunSettings {
@@ -28,8 +33,10 @@ export interface EvalOptions extends RunSettings {
   /** Play over HTTP against this server instead of in-process. */
   server?: string;
   agentOptions?: AgentOptions;
-  /** Called after each run. */
+  /** Called after each run, as it finishes (in the order runs finish). */
   onRun?: (r: RunResult, done: number) => void;
+  /** Aborting it (Ctrl-C) stops starting runs; the runs in progress are dropped; what finished is answered. */
+  signal?: AbortSignal;
 }
 
 /** The runs and their summary. */
@@ -40,6 +47,8 @@ export interface Evaluation {
   agentRows: [string, string][];
   /** With a server: requests it rate-limited (429), sent again after its Retry-After. */
   rateLimited: number;
+  /** Why the evaluation stopped before every seed was played, if it did. */
+  stopped?: { kind: 'interrupted' } | { kind: 'abort'; message: string };
 }
 
 /** Evaluates `opts.agent` on `opts.game` over `opts.seeds`. Throws AgentLoadError for a bad agent. */
@@ -55,38 +64,64 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
       `The agent ${opts.agent} reads the engine's state (needsState), which a server never shows: run it in-process, without --server.`,
     );
   }
-  const settings: RunSettings = { maxSteps: opts.maxSteps, keepActions: opts.keepActions };
+  const settings: RunSettings = {
+    maxSteps: opts.maxSteps,
+    keepActions: opts.keepActions,
+    concurrency: opts.concurrency,
+    moveTimeoutMs: opts.moveTimeoutMs ?? (opts.agent.startsWith('cmd:') ? 30_000 : undefined),
+    trajectories: opts.trajectories,
+    observations: opts.observations,
+  };
   let done = 0;
   const onRun = (r: RunResult) => opts.onRun?.(r, ++done);
+  const interrupted = () => opts.signal?.aborted ?? false;
   const started = performance.now();
   let running = started;
   let results: RunResult[];
   let rateLimited = 0;
+  let abort: string | undefined;
   if (opts.server) {
-    ({ results, rateLimited } = await runOnServer(
+    ({ results, rateLimited, abort } = await runOnServer(
       opts.server,
       opts.game,
       factory,
       opts.seeds,
-      opts.workers,
+      opts.concurrency ?? opts.workers,
       settings,
       onRun,
+      interrupted,
     ));
   } else if (opts.workers > 0) {
-    results = await runOnWorkers(
+    ({ results, abort } = await runOnWorkers(
       { game: opts.game, agent: opts.agent, agentOptions, ...settings },
       opts.seeds,
       opts.workers,
       onRun,
       () => (running = performance.now()),
-    );
+      opts.signal,
+    ));
   } else {
-    results = [];
-    for (const seed of opts.seeds) {
-      const r = await runLocal(game, factory, seed, settings);
-      results.push(r);
-      onRun(r);
+    const found: (RunResult | undefined)[] = new Array(opts.seeds.length);
+    let next = 0;
+    let halted = false;
+    const stopped = () => halted || interrupted();
+    try {
+      await runLanes(
+        Math.min(opts.concurrency ?? 1, opts.seeds.length),
+        () => (next < opts.seeds.length ? next++ : undefined),
+        (i) => runLocal(game, factory, opts.seeds[i], settings, stopped),
+        (i, r) => {
+          found[i] = r;
+          onRun(r);
+        },
+        stopped,
+      );
+    } catch (err) {
+      halted = true;
+      if (!isEvaluationAbort(err)) throw err;
+      abort = err.message;
     }
+    results = found.filter((r): r is RunResult => r !== undefined);
   }
   const wallMs = performance.now() - started;
   const startupMs = running - started;
@@ -96,5 +131,11 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
     summary: summarize(opts.game, opts.agent, progressLabel(opts.game), results, wallMs, startupMs),
     agentRows,
     rateLimited,
+    stopped:
+      abort !== undefined
+        ? { kind: 'abort', message: abort }
+        : interrupted() && results.length < opts.seeds.length
+          ? { kind: 'interrupted' }
+          : undefined,
   };
 }

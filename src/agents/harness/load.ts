@@ -1,14 +1,15 @@
 /**
  * Finds an agent by what the user typed after `--agent`: a built-in name from the registry
- * (`random`, `heuristic`), an agent someone plugged in with options (see `AGENT_MAKERS`), or a path
- * to a module (`./my-agent.js`, `.ts` too) that default-exports an AgentFactory (or exports it as
- * `createAgent`).
+ * (`random`, `heuristic`), an agent someone plugged in with options (see `AGENT_MAKERS`), a path
+ * to a module (`.js`, `.mjs`, `.cjs`, `.ts`, `.mts`, from any folder) that default-exports an
+ * AgentFactory (or exports it as `createAgent`), or `cmd:COMMAND`, a child process (see cmd.ts).
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILTIN_AGENTS, builtinAgent } from '../index.js';
 import { llmFromOptions } from '../llm/maker.js';
 import type { AgentFactory } from '../types.js';
+import { cmdAgent } from './cmd.js';
 import { AgentLoadError } from './errors.js';
 import type { AgentOptions } from './options.js';
 
@@ -23,8 +24,9 @@ export const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) 
   llm: llmFromOptions,
 };
 
-/** True when `spec` names a file rather than a built-in agent. */
+/** True when `spec` names a file rather than a built-in agent or a `cmd:` command. */
 export function isAgentPath(spec: string): boolean {
+  if (spec.startsWith('cmd:')) return false;
   return spec.startsWith('.') || isAbsolute(spec) || /\.(m?[jt]s|cjs)$/.test(spec);
 }
 
@@ -36,13 +38,21 @@ export function agentNames(): string[] {
 /** The factory `spec` names for `slug`; throws AgentLoadError with a message for the user. */
 export async function loadAgent(spec: string, slug: string, options: AgentOptions = {}): Promise<AgentFactory> {
   let factory: AgentFactory | undefined;
-  if (isAgentPath(spec)) {
+  if (spec.startsWith('cmd:')) {
+    const command = spec.slice(4).trim();
+    if (!command) throw new AgentLoadError('--agent "cmd:COMMAND" needs a command, e.g. "cmd:python3 my_agent.py".');
+    factory = cmdAgent(command, slug);
+  } else if (isAgentPath(spec)) {
     const url = pathToFileURL(resolve(spec)).href;
     let mod: { default?: unknown; createAgent?: unknown };
     try {
       mod = (await import(url)) as typeof mod;
     } catch (err) {
-      throw new AgentLoadError(`Cannot load the agent module ${spec}: ${(err as Error).message}`);
+      // One line: a compiler's message spans several.
+      const why = String((err as Error)?.message ?? err)
+        .replace(/\s*\n\s*/g, ' ')
+        .trim();
+      throw new AgentLoadError(`Cannot load the agent module ${spec}: ${why}`);
     }
     const found = typeof mod.default === 'function' ? mod.default : mod.createAgent;
     if (typeof found !== 'function') {

@@ -1,72 +1,111 @@
 /**
  * Runs seeds against a Gameboard server over HTTP, through the TypeScript client: the same agents, the
- * same budgets, `concurrency` runs in flight at once. An agent that reads the engine's state cannot
+ * same budgets and guards, `concurrency` runs in flight at once. An agent that reads the engine's state cannot
  * play here (the server never shows it); the caller refuses it before starting.
  */
-import { GameboardClient } from '../../client/index.js';
+import { GameboardClient, GameboardError } from '../../client/index.js';
 import type { GameAction, Observation, Outcome } from '../../core/game.js';
 import { actionBudget, budgetOf } from '../budgets.js';
 import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
-import type { RunSettings } from './local.js';
+import { EvaluationAbort } from './errors.js';
+import { GuardedAgent, Interrupted, isEvaluationAbort, RunFailure } from './guard.js';
+import { runLanes, type RunSettings } from './local.js';
 import { progressOf } from './progress.js';
-import type { RunResult } from './stats.js';
+import type { RunOutcome, RunResult } from './stats.js';
 
-/** Plays one seed on the server. */
+/** Plays one seed on the server; a run the agent (or the server) fails is a result with an error outcome. */
 export async function runRemote(
   client: GameboardClient,
   slug: string,
   factory: AgentFactory,
   seed: number,
   settings: RunSettings,
+  stopped: () => boolean = () => false,
 ): Promise<RunResult> {
   const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : budgetOf(slug);
   const started = performance.now();
-  const session = await client.start(slug, { seed });
-  const agent = factory({ game: slug, seed });
-  let spent = 0;
+  let session;
+  try {
+    session = await client.start(slug, { seed });
+  } catch (err) {
+    // No run can be played on a server that cannot be reached.
+    if (err instanceof GameboardError && err.code === 'network') throw new EvaluationAbort(`${err.message} (network)`);
+    throw err;
+  }
+  let agent: GuardedAgent | undefined;
   let truncated: Outcome | null = null;
-  while (!session.gameOver) {
-    // a spent budget stops the run before the agent is asked for a move it could not play
-    if (budget && spent >= budget.limit) {
-      truncated = { kind: 'truncated', reason: 'budget' };
-      break;
-    }
-    const action: GameAction = await agent.act({
-      game: slug,
-      observation: session.observation as Observation,
-      legalActions: session.legalActions,
-      score: session.score,
-      step: session.history.length,
-      refusal: (a) => refusalOnServer(session, a),
-    });
-    if (budget) {
-      const cost = budget.cost(action);
-      if (spent + cost > budget.limit) {
+  let outcome: RunOutcome;
+  try {
+    agent = new GuardedAgent(factory({ game: slug, seed }), slug, seed, settings, stopped);
+    let spent = 0;
+    const live = session;
+    while (!session.gameOver) {
+      // a spent budget stops the run before the agent is asked for a move it could not play
+      if (budget && spent >= budget.limit) {
         truncated = { kind: 'truncated', reason: 'budget' };
         break;
       }
-      spent += cost;
-    } else if (session.history.length >= 100_000) {
-      truncated = { kind: 'truncated', reason: 'max_steps' };
-      break;
+      const action: GameAction = await agent.act({
+        game: slug,
+        observation: session.observation as Observation,
+        legalActions: session.legalActions,
+        score: session.score,
+        step: session.history.length,
+        refusal: (a) => refusalOnServer(live, a),
+      });
+      if (budget) {
+        const cost = budget.cost(action);
+        if (spent + cost > budget.limit) {
+          truncated = { kind: 'truncated', reason: 'budget' };
+          break;
+        }
+        spent += cost;
+      } else if (session.history.length >= 100_000) {
+        truncated = { kind: 'truncated', reason: 'max_steps' };
+        break;
+      }
+      await session.act(action);
     }
-    await session.act(action);
+    outcome = session.outcome ?? truncated ?? { kind: 'truncated', reason: 'max_steps' };
+  } catch (err) {
+    if (err instanceof Interrupted || isEvaluationAbort(err)) throw err;
+    // Ctrl-C reaches a cmd: agent's process too: its crash then is the interruption, not a failed run.
+    if (stopped()) throw new Interrupted('the evaluation was interrupted');
+    if (err instanceof GameboardError && err.code === 'network') throw new EvaluationAbort(`${err.message} (network)`);
+    const message = (err as Error)?.message ?? String(err);
+    const reason =
+      err instanceof RunFailure
+        ? err.reason
+        : err instanceof GameboardError
+          ? err.code === 'refused'
+            ? 'refused_action'
+            : 'server_error'
+          : agent
+            ? 'error'
+            : 'agent_error';
+    outcome = { kind: 'error', reason, message };
   }
+  const failed = outcome.kind === 'error';
   const result: RunResult = {
     seed,
     score: session.score,
     steps: session.history.length,
     ms: performance.now() - started,
-    outcome: session.outcome ?? truncated ?? { kind: 'truncated', reason: 'max_steps' },
-    progress: progressOf(slug, session.observation as Observation),
+    outcome,
+    progress: failed ? null : progressOf(slug, session.observation as Observation),
   };
   if (settings.keepActions) result.actions = session.history.slice();
+  await agent?.finish(result.outcome, result.score, result.steps);
+  if (agent?.trajectory) result.trajectory = agent.trajectory;
   if (factory.runStats) result.agentStats = factory.runStats(seed);
   return result;
 }
 
-/** Plays `seeds` on the server at `baseUrl`, `concurrency` at a time; results in seed order. */
+/**
+ * Plays `seeds` on the server at `baseUrl`, `concurrency` at a time; the finished runs in seed order,
+ * and the message of an EvaluationAbort that stopped them early.
+ */
 export async function runOnServer(
   baseUrl: string,
   slug: string,
@@ -75,17 +114,33 @@ export async function runOnServer(
   concurrency: number,
   settings: RunSettings,
   onRun: (r: RunResult) => void,
-): Promise<{ results: RunResult[]; rateLimited: number }> {
+  interrupted: () => boolean = () => false,
+): Promise<{ results: RunResult[]; rateLimited: number; abort?: string }> {
   const client = new GameboardClient(baseUrl);
-  const results: RunResult[] = new Array(seeds.length);
+  const results: (RunResult | undefined)[] = new Array(seeds.length);
   let next = 0;
-  const lane = async () => {
-    while (next < seeds.length) {
-      const i = next++;
-      results[i] = await runRemote(client, slug, factory, seeds[i], settings);
-      onRun(results[i]);
-    }
+  let halted = false;
+  const stopped = () => halted || interrupted();
+  let abort: string | undefined;
+  try {
+    await runLanes(
+      Math.min(concurrency, seeds.length),
+      () => (next < seeds.length ? next++ : undefined),
+      (i) => runRemote(client, slug, factory, seeds[i], settings, stopped),
+      (i, r) => {
+        results[i] = r;
+        onRun(r);
+      },
+      stopped,
+    );
+  } catch (err) {
+    halted = true;
+    if (!isEvaluationAbort(err)) throw err;
+    abort = err.message;
+  }
+  return {
+    results: results.filter((r): r is RunResult => r !== undefined),
+    rateLimited: client.rateLimited,
+    abort,
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, seeds.length)) }, lane));
-  return { results, rateLimited: client.rateLimited };
 }

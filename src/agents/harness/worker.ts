@@ -1,12 +1,14 @@
 /**
  * An evaluation worker thread: loads the game and the agent once, warms up, says `ready`, waits for
- * the start signal, then plays seeds taken from the counter all threads share until none is left,
- * sending its results in batches (see pool.ts).
+ * the start signal, then plays seeds taken from the counter all threads share until none is left
+ * (`concurrency` runs at a time), sending its results in batches (see pool.ts). An agent's
+ * EvaluationAbort is sent as an `abort` message: the main thread stops every thread on it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { registry } from '../../games/index.js';
 import { loadAgent, type AgentOptions } from './load.js';
-import { runLocal, type RunSettings } from './local.js';
+import { isEvaluationAbort } from './guard.js';
+import { runLanes, runLocal, type RunSettings } from './local.js';
 import { GO, NEXT_SEED, REPORT_MS, type PoolShare, type Reply } from './pool.js';
 import type { RunResult } from './stats.js';
 import { warmUp } from './warm.js';
@@ -33,15 +35,34 @@ try {
   const play = async () => {
     let batch: Array<[number, RunResult]> = [];
     let sentAt = performance.now();
-    for (let i = Atomics.add(shared, NEXT_SEED, 1); i < setup.seeds.length; i = Atomics.add(shared, NEXT_SEED, 1)) {
-      batch.push([i, await runLocal(game, factory, setup.seeds[i], setup)]);
-      if (performance.now() - sentAt >= REPORT_MS) {
-        send({ type: 'results', results: batch });
-        batch = [];
-        sentAt = performance.now();
-      }
+    let aborted = false;
+    const next = () => {
+      const i = Atomics.add(shared, NEXT_SEED, 1);
+      return i < setup.seeds.length ? i : undefined;
+    };
+    try {
+      await runLanes(
+        setup.concurrency ?? 1,
+        next,
+        (i) => runLocal(game, factory, setup.seeds[i], setup, () => aborted),
+        (i, r) => {
+          batch.push([i, r]);
+          if (performance.now() - sentAt >= REPORT_MS) {
+            send({ type: 'results', results: batch });
+            batch = [];
+            sentAt = performance.now();
+          }
+        },
+        () => aborted,
+      );
+    } catch (err) {
+      aborted = true;
+      if (batch.length > 0) send({ type: 'results', results: batch });
+      if (isEvaluationAbort(err)) return send({ type: 'abort', message: err.message });
+      throw err;
     }
     if (batch.length > 0) send({ type: 'results', results: batch });
+    send({ type: 'done' });
   };
   send({ type: 'ready' });
   // Nothing else is due to this thread until every thread is ready: block until then.

@@ -1,0 +1,72 @@
+/**
+ * Running the `gameboard` command as a user does (node bin/gameboard.js, from the checkout), for the
+ * tests of `eval`, `compare` and `replay`.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/gameboard.js', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** What a finished command gave. */
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `gameboard ...args` in `cwd` (default the checkout), never throwing. */
+export function gameboard(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; timeoutMs?: number } = {},
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      {
+        cwd: opts.cwd ?? ROOT,
+        timeout: opts.timeoutMs ?? 180_000,
+        maxBuffer: 64 * 1024 * 1024,
+        // Progress lines every few seconds would be noise in the output a test checks.
+        env: { ...process.env, NO_COLOR: '1', GAMEBOARD_PROGRESS_SECONDS: '3600', ...opts.env },
+      },
+      (err, stdout, stderr) => {
+        const code = err ? ((err as { code?: number }).code ?? 1) : 0;
+        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
+      },
+    );
+    child.stdin?.end(opts.input ?? '');
+  });
+}
+
+/**
+ * Starts `gameboard ...args` as the leader of its own process group, as a shell starts a job: a
+ * Ctrl-C at the terminal is a SIGINT to that whole group, which `interrupt()` sends.
+ */
+export function startGameboard(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; done: Promise<Ran>; interrupt(): void; interruptCommand(): void; stderr(): string } {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Ran>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr }));
+  });
+  return {
+    child,
+    done,
+    interrupt: () => process.kill(-child.pid!, 'SIGINT'),
+    /** `kill -INT` of the gameboard command alone, as under nohup or in CI. */
+    interruptCommand: () => process.kill(child.pid!, 'SIGINT'),
+    stderr: () => stderr,
+  };
+}

@@ -62,7 +62,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gameboard-seeds-'));
   file = join(dir, 'store.sqlite');
   store = new SqliteRunStore(file);
-  app = await buildApp({ sealer: new StateSealer([OLD]), store, webRoot: null, clock: () => now });
+  app = await buildApp({ sealer: new StateSealer([OLD]), store, webRoot: null, clock: () => now, dailyQualify: false });
 });
 
 afterAll(async () => {
@@ -229,7 +229,7 @@ describe('the daily seed', () => {
     await store.close();
     store = new SqliteRunStore(file);
     const rotated = new StateSealer([NEW, OLD]);
-    app = await buildApp({ sealer: rotated, store, webRoot: null, clock: () => now });
+    app = await buildApp({ sealer: rotated, store, webRoot: null, clock: () => now, dailyQualify: false });
     // the new secret alone derives another seed for the day: the pin is what keeps the day's
     expect(new DailySeeds(new StateSealer([NEW]).deriveKey('daily-challenge')).seed('cragwake', '2026-12-02')).not.toBe(
       seed,
@@ -270,7 +270,7 @@ describe.skipIf(pgUrl === '')('on PostgreSQL', () => {
     };
     const day = () => new Date('2026-12-02T11:00:00Z');
     let pgStore: RunStore = await PostgresRunStore.open(options);
-    let pgApp = await buildApp({ sealer: new StateSealer([OLD]), store: pgStore, webRoot: null, clock: day });
+    let pgApp = await buildApp({ sealer: new StateSealer([OLD]), store: pgStore, webRoot: null, clock: day, dailyQualify: false });
     try {
       const s = await start('whirlyard', 'pg-wide', {}, pgApp);
       const seed = (await pgStore.getSession(s.body.session.id))!.seed;
@@ -297,7 +297,7 @@ describe.skipIf(pgUrl === '')('on PostgreSQL', () => {
       await pgApp.close();
       await pgStore.close();
       pgStore = await PostgresRunStore.open(options);
-      pgApp = await buildApp({ sealer: new StateSealer([NEW, OLD]), store: pgStore, webRoot: null, clock: day });
+      pgApp = await buildApp({ sealer: new StateSealer([NEW, OLD]), store: pgStore, webRoot: null, clock: day, dailyQualify: false });
       const b = await start('briarwink', 'pg-daily-b', { challenge: 'daily' }, pgApp);
       expect((await pgStore.getSession(b.body.session.id))!.seed).toBe(daily);
       expect(b.body.observation).toEqual(a.body.observation);

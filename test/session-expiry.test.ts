@@ -32,6 +32,7 @@ async function server(expiryHours?: number) {
     sealer: new StateSealer([randomBytes(32).toString('base64')]),
     store,
     clock,
+    dailyQualify: false,
     ...(expiryHours === undefined ? {} : { sessionExpiryMs: expiryHours * HOUR }),
   });
   open.push({ app, store });

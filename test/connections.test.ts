@@ -5,7 +5,7 @@
  * its place; and the settings are read, and checked against the open-file limit, as `main.ts` reads them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,18 @@ describe('connection cap settings', () => {
     expect(caps.max).toBe(defaultMaxConnections(limit!));
     expect(caps.max!).toBeLessThan(limit!);
     expect(readConnectionCaps({}, 1024).max).toBe(1024 - 103);
+  });
+
+  it('fall back to 1024 files where the limit cannot be read, and take no limit for unlimited', () => {
+    expect(openFileLimit(join(dataDir, 'no-such-limits'))).toBeNull();
+    const unlimited = join(dataDir, 'limits');
+    writeFileSync(
+      unlimited,
+      'Limit Soft Limit Hard Limit Units\nMax open files            unlimited            unlimited            files\n',
+    );
+    expect(openFileLimit(unlimited)).toBeNull();
+    expect(readConnectionCaps({}, null).max).toBe(defaultMaxConnections(1024));
+    expect(readConnectionCaps({ GAMEBOARD_MAX_CONNECTIONS: '50000' }, null).max).toBe(50000);
   });
 
   it('read GAMEBOARD_MAX_CONNECTIONS and GAMEBOARD_MAX_CONNECTIONS_PER_ADDRESS, off included', () => {

@@ -55,9 +55,13 @@ interface Answer {
 
 /**
  * Reads the answers the server writes on `s` (bodies by content-length) until it closes the socket:
- * `responses` fills as they come, `closed` resolves on close, `error` holds a reset's code.
+ * `responses` fills as they come (`onAnswer` hears each), `closed` resolves on close, `error` holds a
+ * reset's code.
  */
-function collect(s: Socket): { responses: Answer[]; closed: Promise<void>; error: string | null } {
+function collect(
+  s: Socket,
+  onAnswer: (out: { responses: Answer[] }) => void = () => {},
+): { responses: Answer[]; closed: Promise<void>; error: string | null } {
   const out = { responses: [] as Answer[], closed: Promise.resolve(), error: null as string | null };
   let buffer = Buffer.alloc(0);
   s.on('data', (d: Buffer) => {
@@ -79,6 +83,7 @@ function collect(s: Socket): { responses: Answer[]; closed: Promise<void>; error
         body: buffer.subarray(end + 4, end + 4 + length).toString('utf8'),
       });
       buffer = buffer.subarray(end + 4 + length);
+      onAnswer(out);
     }
   });
   s.on('error', (e: NodeJS.ErrnoException) => (out.error = e.code ?? e.message));
@@ -183,26 +188,36 @@ describe.each([
     const server = await startServer({ ...env, GAMEBOARD_RATE_LIMIT: 'off', GAMEBOARD_KEEPALIVE_TIMEOUT_MS: '60000' });
     const CONNECTIONS = 30;
     const PIPELINED = 6;
+    const BURST = 3;
     // Kept-alive connections that already had an answer, each sending one more request right after
     // the signal: requests arriving before the sockets close (answered 200 if they beat the signal).
     const idle = await Promise.all(Array.from({ length: 5 }, () => open(server.url)));
     const idleAnswers = idle.map((s) => collect(s));
     for (const s of idle) s.write('GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n');
     await expect.poll(() => idleAnswers.every((a) => a.responses.length === 1), { timeout: 10_000 }).toBe(true);
-    // Connections each with a pipeline of requests, sent at once, the signal right behind them.
+    // Busy connections: a pipeline of PIPELINED requests sent at once before the signal, then, each
+    // time every answer so far has come, another BURST pipelined, until an answer says
+    // `connection: close`: so requests keep arriving while the server shuts down.
     const busy = await Promise.all(Array.from({ length: CONNECTIONS }, () => open(server.url)));
-    const busyAnswers = busy.map((s) => collect(s));
-    busy.forEach((s, i) => {
+    const sent = busy.map(() => 0);
+    const pipeline = (s: Socket, i: number, n: number) => {
       let requests = '';
-      for (let k = 0; k < PIPELINED; k++)
-        requests += `GET /api/games/whirlyard/init?seed=${i * PIPELINED + k} HTTP/1.1\r\nHost: x\r\n\r\n`;
+      for (let k = 0; k < n; k++)
+        requests += `GET /api/games/whirlyard/init?seed=${i * 1000 + sent[i]++} HTTP/1.1\r\nHost: x\r\n\r\n`;
       s.write(requests);
-    });
+    };
+    const busyAnswers = busy.map((s, i) =>
+      collect(s, (a) => {
+        const last = a.responses.at(-1)!;
+        if (a.responses.length === sent[i] && last.headers.connection !== 'close') pipeline(s, i, BURST);
+      }),
+    );
+    busy.forEach((s, i) => pipeline(s, i, PIPELINED));
     server.child.kill('SIGTERM');
     for (const s of idle) s.write('GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n');
     const all = [
-      ...idleAnswers.map((a) => ({ a, expected: 2 })),
-      ...busyAnswers.map((a) => ({ a, expected: PIPELINED })),
+      ...idleAnswers.map((a) => ({ a, expected: () => 2 })),
+      ...busyAnswers.map((a, i) => ({ a, expected: () => sent[i] })),
     ];
     await Promise.all(all.map(({ a }) => a.closed));
     expect(await server.exited).toBe(0);
@@ -211,7 +226,7 @@ describe.each([
     expect(resets, 'connections reset').toEqual([]);
     let shuttingDown = 0;
     for (const { a, expected } of all) {
-      expect(a.responses.map((r) => r.status).length, 'answers on a connection').toBe(expected);
+      expect(a.responses.length, 'answers on a connection').toBe(expected());
       for (const r of a.responses) {
         expect([200, 503]).toContain(r.status);
         if (r.status === 503) {
@@ -222,7 +237,7 @@ describe.each([
       const last = a.responses.at(-1)!;
       if (last.status === 503) expect(last.headers.connection, "the connection's last answer").toBe('close');
     }
-    // 180 new games take the server far longer than the signal takes to arrive: some are turned away.
+    for (const a of busyAnswers) expect(a.responses.at(-1)!.headers.connection).toBe('close');
     expect(shuttingDown, 'answers 503 shutting_down').toBeGreaterThan(0);
   }, 60_000);
 

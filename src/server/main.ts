@@ -147,13 +147,6 @@ async function serve(): Promise<void> {
     dailyQualify,
   });
 
-  try {
-    await app.listen({ port, host, listenTextResolver: (address) => `Gameboard listening on ${address}` });
-  } catch (err) {
-    app.log.error({ err }, 'could not start');
-    process.exit(1);
-  }
-
   let stopping = false;
   const shutdown = () => {
     if (stopping) return; // SIGINT to the process group and SIGTERM from the supervisor both arrive
@@ -177,7 +170,16 @@ async function serve(): Promise<void> {
       )
       .finally(() => clearTimeout(deadline));
   };
+  // Installed before listening: the "listening" line is logged before `listen` resolves, and a signal
+  // sent on seeing it must not find the default action (death by signal) still in place.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);
+
+  try {
+    await app.listen({ port, host, listenTextResolver: (address) => `Gameboard listening on ${address}` });
+  } catch (err) {
+    app.log.error({ err }, 'could not start');
+    process.exit(1);
+  }
 }
 
 /** Supervises `workers` server processes sharing the port. */

@@ -270,7 +270,13 @@ describe.skipIf(pgUrl === '')('on PostgreSQL', () => {
     };
     const day = () => new Date('2026-12-02T11:00:00Z');
     let pgStore: RunStore = await PostgresRunStore.open(options);
-    let pgApp = await buildApp({ sealer: new StateSealer([OLD]), store: pgStore, webRoot: null, clock: day, dailyQualify: false });
+    let pgApp = await buildApp({
+      sealer: new StateSealer([OLD]),
+      store: pgStore,
+      webRoot: null,
+      clock: day,
+      dailyQualify: false,
+    });
     try {
       const s = await start('whirlyard', 'pg-wide', {}, pgApp);
       const seed = (await pgStore.getSession(s.body.session.id))!.seed;
@@ -297,7 +303,13 @@ describe.skipIf(pgUrl === '')('on PostgreSQL', () => {
       await pgApp.close();
       await pgStore.close();
       pgStore = await PostgresRunStore.open(options);
-      pgApp = await buildApp({ sealer: new StateSealer([NEW, OLD]), store: pgStore, webRoot: null, clock: day, dailyQualify: false });
+      pgApp = await buildApp({
+        sealer: new StateSealer([NEW, OLD]),
+        store: pgStore,
+        webRoot: null,
+        clock: day,
+        dailyQualify: false,
+      });
       const b = await start('briarwink', 'pg-daily-b', { challenge: 'daily' }, pgApp);
       expect((await pgStore.getSession(b.body.session.id))!.seed).toBe(daily);
       expect(b.body.observation).toEqual(a.body.observation);

@@ -294,7 +294,9 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
 /** The live board: the garden plus the 30 ticks/s loop and its keys. */
 function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPage }: BoardProps) {
   const o = raw as BriarwinkObs;
-  const [paused, setPaused] = useState(false);
+  // A night already under way when the board opens (a reload, Back, a resumed session) opens paused:
+  // the player was away, and the night waits for them to press Resume.
+  const [paused, setPaused] = useState(() => !!onAction && legal.some((a) => a.type === 'tick'));
   const [target, setTarget] = useState<number | null>(null);
   const held = useRef<string[]>([]);
   const plant = useRef(false);
@@ -397,7 +399,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
               onAction({ type: 'start' });
             }}
           >
-            {o.player.nightsCleared > 0 ? `Start night ${o.player.night + 1}` : 'Start the first night'} (Enter)
+            {o.player.nightsCleared > 0 ? `Start night ${o.player.night}` : 'Start the first night'} (Enter)
           </button>
         ) : (
           <>
@@ -458,8 +460,10 @@ function status(raw: Observation): StatusItem[] {
     { label: 'Sprout in', value: p.regrowNextIn >= 0 ? seconds(p.regrowNextIn) : '—' },
     { label: 'Time', value: seconds(o.turn), exact: o.turn },
   ];
-  if (p.grace > 0) items.push({ label: 'Grace', value: seconds(p.grace) });
-  if (p.respawnIn > 0) items.push({ label: 'Back in', value: seconds(p.respawnIn) });
+  // Grace and the way back only mean something while the run goes on.
+  const live = o.status !== 'over';
+  if (live && p.grace > 0) items.push({ label: 'Grace', value: seconds(p.grace) });
+  if (live && p.respawnIn > 0) items.push({ label: 'Back in', value: seconds(p.respawnIn) });
   items.push({ label: 'Nights cleared', value: p.nightsCleared });
   return items;
 }

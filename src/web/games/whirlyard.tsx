@@ -174,6 +174,33 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         );
       })
     : null;
+  // Every other cell takes a click too, so that a refused click says why (a sentence in the outcome
+  // line): next to the rover it is that move, refused by the engine; further away a move with no
+  // direction, which the engine refuses and the words explain.
+  const misses = onAction
+    ? Array.from({ length: N * N }, (_, i) => {
+        const x = i % N;
+        const y = Math.floor(i / N);
+        const dir = Object.entries(DIRS).find(([, d]) => obs.rover.x + d.dx === x && obs.rover.y + d.dy === y)?.[0];
+        if (dir && moves.has(dir)) return null;
+        const a: GameAction = dir ? { type: 'move', direction: dir } : { type: 'move', to: { x, y } };
+        return (
+          <rect
+            class="wy-miss"
+            x={x * C}
+            y={y * C}
+            width={C}
+            height={C}
+            data-x={x}
+            data-y={y}
+            onClick={(e) => {
+              releaseMouseFocus(e);
+              onAction(a);
+            }}
+          />
+        );
+      })
+    : null;
   const arrows = small
     ? null
     : obs.drones.map((d) => {
@@ -229,6 +256,7 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         <Rover {...obs.rover} />
       </Glide>
       <g>{obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}</g>
+      <g>{misses}</g>
       <g>{targets}</g>
     </svg>
   );

@@ -29,9 +29,8 @@ const picked = async (page: Page) => {
 /** Puts a game in progress into this browser's saved games, as the play page saves it. */
 async function saveGame(page: Page, run: { game: string; rulesVersion: string; seed: number; actions: GameAction[] }) {
   await page.goto(`${site.base}/`);
-  await page.evaluate((r) => {
-    localStorage.setItem('gameboard.unfinished.v1', JSON.stringify([{ run: r, score: 0, savedAt: Date.now() }]));
-  }, run);
+  const json = JSON.stringify([{ run, score: 0, savedAt: Date.now() }]);
+  await page.evaluate((v: string) => localStorage.setItem('gameboard.unfinished.v1', v), json);
 }
 
 describe('Cragwake by keyboard', () => {
@@ -205,16 +204,12 @@ describe('Briarwink', () => {
     expect(last.player.respawnIn + last.player.grace).toBeGreaterThan(0);
     const { page, errors } = await newPage(site.context);
     await page.goto(`${site.base}/`);
-    await page.evaluate(
-      ({ run }) => {
-        localStorage.removeItem('gameboard.unfinished.v1');
-        localStorage.setItem(
-          'gameboard.finished.v1',
-          JSON.stringify([{ id: 'x1', run, score: 0, outcome: null, endedAt: Date.now() }]),
-        );
-      },
-      { run: { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed, actions } },
-    );
+    const run = { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed, actions };
+    const json = JSON.stringify([{ id: 'x1', run, score: 0, outcome: null, endedAt: Date.now() }]);
+    await page.evaluate((v: string) => {
+      localStorage.removeItem('gameboard.unfinished.v1');
+      localStorage.setItem('gameboard.finished.v1', v);
+    }, json);
     await page.goto(`${site.base}/play/briarwink?seed=${seed}`);
     await page.locator('[data-label=Night]').waitFor();
     await expect.poll(() => page.locator('.gameover, [data-testid=gameover]').count()).toBeGreaterThan(0);

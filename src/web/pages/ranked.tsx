@@ -7,12 +7,21 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { PLAYER_NAME_MAX } from '../../store/store.js';
 import { StatusBar, releaseMouseFocus } from '../components/parts.js';
-import { ApiFailure, PLAYER_NAME, resumeLive, startLive, type LiveAnswer } from '../api.js';
+import {
+  ApiFailure,
+  PLAYER_NAME,
+  fetchStanding,
+  resumeLive,
+  startLive,
+  type BoardStanding,
+  type LiveAnswer,
+} from '../api.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { LiveGame } from '../live.js';
 import { forgetLive, keepLive, keptLive } from '../livekeep.js';
 import { GoalLine } from '../components/goal.js';
+import { noteMine } from '../mine.js';
 import { wordsFor } from '../words/index.js';
 
 const NAME_KEY = 'gameboard.playerName';
@@ -47,6 +56,14 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
   const play = (first: LiveAnswer) => {
     const challenge = first.challenge ?? null;
     keepLive(slug, daily, first, challenge);
+    // The run is this browser's: the boards open on it and mark it (mine.ts).
+    noteMine({
+      slug,
+      board: daily ? 'daily' : 'ranked',
+      id: first.session.id,
+      ...(challenge ? { date: challenge } : {}),
+      at: Date.now(),
+    });
     const live: LiveGame = new LiveGame(first, () => {
       keepLive(slug, daily, live.answer, challenge);
       redraw(0);
@@ -175,6 +192,26 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
   liveRef.current = live;
   const act = (x: GameAction) => liveRef.current.act(x);
 
+  // At game over: where the run stands on its board (its rank, or the player's better run's).
+  const [standing, setStanding] = useState<BoardStanding | 'failed' | null>(null);
+  useEffect(() => {
+    if (!over) return;
+    let gone = false;
+    fetchStanding(
+      game.spec.slug,
+      daily ? 'daily' : 'ranked',
+      live.id,
+      savedName() || null,
+      a.challenge ?? undefined,
+    ).then(
+      (s) => !gone && setStanding(s),
+      () => !gone && setStanding('failed'),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [over, live.id]);
+
   // Turn-based games: the same keys as free play, sent to the server.
   useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -217,6 +254,17 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
             {a.outcome ? words.ending(a.outcome, obs) : ''} Final score{' '}
             <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions, recorded by the
             server and ranked.
+          </p>
+          <p class="standing" role="status" data-testid="live-rank">
+            {standing === null
+              ? 'Looking up your rank…'
+              : standing === 'failed'
+                ? 'Your rank could not be looked up just now: the board has it.'
+                : standing.rank !== null
+                  ? `You are #${standing.rank} of ${standing.of} ${standing.of === 1 ? 'human' : 'humans'} on the ${daily ? 'daily' : 'ranked'} board.`
+                  : standing.best
+                    ? `Your best run stays #${standing.best.rank} on the ${daily ? 'daily' : 'ranked'} board, with ${standing.best.score}.`
+                    : `This run is not in the top ${standing.of} of the ${daily ? 'daily' : 'ranked'} board.`}
           </p>
           <div class="row">
             <a class="btn primary" href={boardHref} data-testid="live-board-link">

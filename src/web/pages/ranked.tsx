@@ -59,7 +59,8 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
     // The run is this browser's: the boards open on it and mark it (mine.ts).
     noteMine({
       slug,
-      board: daily ? 'daily' : 'ranked',
+      // A game without randomness plays its daily challenge as an ordinary ranked session (no day).
+      board: daily && challenge ? 'daily' : 'ranked',
       id: first.session.id,
       ...(challenge ? { date: challenge } : {}),
       at: Date.now(),
@@ -199,7 +200,7 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
     let gone = false;
     fetchStanding(
       game.spec.slug,
-      daily ? 'daily' : 'ranked',
+      daily && a.challenge ? 'daily' : 'ranked',
       live.id,
       savedName() || null,
       a.challenge ?? undefined,

@@ -122,6 +122,25 @@ describe('a refused click says why', () => {
 });
 
 describe('Briarwink', () => {
+  it('says why a tapped cell cannot be stood on, and walks as near as it can', async () => {
+    const seed = 3;
+    const started = briarwink.step(briarwink.init(seed), { type: 'start' } as never);
+    if (!started.ok) throw new Error('start refused');
+    const o = briarwink.observe(started.state) as unknown as BriarwinkObservation;
+    const cell = o.map.join('').indexOf('#');
+    expect(cell).toBeGreaterThanOrEqual(0);
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/play/briarwink?seed=${seed}`);
+    await page.locator('.bw-bar .btn.primary').click();
+    await page.getByTestId('pause').click();
+    await page.locator(`.bw-hit[data-cell="${cell}"]`).click();
+    await expect
+      .poll(() => page.locator('.bw-bar [aria-live]').textContent())
+      .toContain(`You can't stand on (${cell % 7}, ${Math.floor(cell / 7)}): it is a moonstone.`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('labels the Start button with the night it starts, the one the status shows', async () => {
     // The heuristic agent clears the first night; the game waits before night 2.
     const seed = briarwink.spec.suites.dev[0];

@@ -45,6 +45,17 @@ const DIRS: Record<string, string> = {
 };
 const HEAD: Record<string, [number, number]> = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
 
+/** Cells the gardener can never stand on, in the map's letters, and what they are called. */
+const BLOCKED: Record<string, string> = {
+  '%': 'briar',
+  R: 'briar',
+  '#': 'a moonstone',
+  H: 'a hedge',
+  '~': 'the pond',
+  X: 'thicket',
+  o: 'a pod',
+};
+
 const cx = (cell: number) => (cell % W) * C + C / 2;
 const cy = (cell: number) => Math.floor(cell / W) * C + C / 2;
 
@@ -438,11 +449,20 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
         )}
         <span class="muted" aria-live="polite">
           {waiting ? 'Waiting for the night to start.' : paused || pausedFromPage ? 'Paused.' : 'Running.'}
-          {target !== null ? ` Walking to (${target % W}, ${Math.floor(target / W)}).` : ''}
+          {target !== null ? walkingTo(o, target) : ''}
         </span>
       </div>
     </div>
   );
+}
+
+/** Where a click sent the gardener, and why not onto the cell itself when it cannot be entered. */
+function walkingTo(o: BriarwinkObs, target: number): string {
+  const at = `(${target % W}, ${Math.floor(target / W)})`;
+  const what = BLOCKED[o.map[Math.floor(target / W)]?.[target % W] ?? '.'];
+  return what
+    ? ` You can't stand on ${at}: it is ${what}. Walking to the nearest cell you can reach.`
+    : ` Walking to ${at}.`;
 }
 
 function status(raw: Observation): StatusItem[] {

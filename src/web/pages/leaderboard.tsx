@@ -7,9 +7,10 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { budgetOf } from '../../core/budget.js';
-import type { AnyGame, Outcome } from '../../core/game.js';
+import type { AnyGame } from '../../core/game.js';
 import { ApiFailure, fetchLeaderboard, type BoardName, type Leaderboard, type LeaderboardEntry } from '../api.js';
 import { isMine, latestMine, myRuns } from '../mine.js';
+import { shortEnding } from '../words/index.js';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; board: Leaderboard };
 
@@ -22,13 +23,6 @@ const BOARDS: { name: BoardName; title: string }[] = [
 function when(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
-}
-
-/** How a run ended, in a few words. */
-function ended(o: Outcome): string {
-  if (o.kind === 'truncated') return 'budget reached';
-  if (o.kind === 'ended') return 'ended by the player';
-  return o.reason.replace(/_/g, ' ');
 }
 
 /**
@@ -101,7 +95,7 @@ function Table(props: {
                 <td class="player">{e.player.name}</td>
                 <td class="num">{e.score}</td>
                 <td class="num">{e.progress ?? '–'}</td>
-                <td>{ended(e.outcome)}</td>
+                <td>{shortEnding(e.outcome)}</td>
                 <td class="num">{rate ? (e.spent === null ? '–' : clock(e.spent, rate)) : e.steps}</td>
                 <td>{when(e.createdAt)}</td>
                 {tries && <td class="num">{e.attempts ?? '–'}</td>}

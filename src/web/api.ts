@@ -217,3 +217,25 @@ export async function fetchStanding(
   const best = low ? (b.human.find((e) => e.player.name.toLowerCase() === low) ?? null) : null;
   return { rank: null, best, of: b.human.length };
 }
+
+/**
+ * A server refusal in plain words for a player (no header names, no codes): the few a person can meet
+ * when starting a ranked session or submitting a run; anything else keeps the server's sentence.
+ */
+export function plainProblem(err: unknown): string {
+  const code = err instanceof ApiFailure ? err.code : '';
+  switch (code) {
+    case 'name_owned':
+      return 'That name is already someone else\u2019s on this server, and this browser does not hold its key: pick another name.';
+    case 'daily_taken':
+      return 'You have already played today\u2019s challenge of this game under that name: one attempt a day. Come back tomorrow, or play ranked.';
+    case 'run_copied':
+      return 'This exact run is already on the board under another name.';
+    case 'rate_limited':
+      return 'Too many requests from here just now: wait a few seconds and try again.';
+    case 'network':
+      return 'The server could not be reached: check the connection and try again.';
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
+}

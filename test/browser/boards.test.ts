@@ -118,6 +118,22 @@ describe('boards that show you', () => {
     await page.close();
   });
 
+  it('refuses a name held by another browser in plain words, never a header name or a code', async () => {
+    await rivalSession('Held Hana');
+    const b = await launchBrowser();
+    try {
+      const page = await b.context.newPage();
+      await page.goto(`${site.base}/ranked/whirlyard`);
+      await page.getByTestId('live-name').fill('Held Hana');
+      await page.getByTestId('live-start').click();
+      const problem = page.getByTestId('live-problem');
+      await expect.poll(() => problem.textContent()).toMatch(/someone else/);
+      expect(await problem.textContent()).not.toMatch(/x-player-key|header|name_owned|_/);
+    } finally {
+      await b.close();
+    }
+  });
+
   it('opens on Open while Ranked is empty, for a browser that has played nothing', async () => {
     const posted = await site.app.inject({
       method: 'POST',

@@ -11,6 +11,7 @@ import {
   ApiFailure,
   PLAYER_NAME,
   fetchStanding,
+  plainProblem,
   resumeLive,
   startLive,
   type BoardStanding,
@@ -113,7 +114,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
       const problem =
         err instanceof ApiFailure && err.code === 'store_unavailable'
           ? 'This server keeps no runs, so it has no ranked play.'
-          : (err as Error).message;
+          : plainProblem(err);
       setPhase({ kind: 'asking', problem });
     }
   };

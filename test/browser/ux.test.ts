@@ -121,6 +121,33 @@ describe('a refused click says why', () => {
   });
 });
 
+describe('a refused click in ranked play', () => {
+  it('says why a far Whirlyard cell is no move, sends nothing and the session goes on', async () => {
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/ranked/whirlyard`);
+    await page.getByTestId('live-name').fill('Clicky Cleo');
+    await page.getByTestId('live-start').click();
+    await page.locator('.wy-target').first().waitFor();
+    const rover = await page.evaluate(() => {
+      const m = /rover at \((\d+), (\d+)\)/.exec(
+        document.querySelector('.board.wy')?.getAttribute('aria-label') ?? '',
+      )!;
+      return { x: Number(m[1]), y: Number(m[2]) };
+    });
+    const fx = rover.x < 3 ? 5 : 0;
+    const fy = rover.y < 3 ? 5 : 0;
+    await page.locator(`.wy-miss[data-x="${fx}"][data-y="${fy}"]`).click();
+    await expect.poll(() => page.getByTestId('outcome').textContent()).toMatch(/^You can't reach \(/);
+    expect(await page.getByTestId('live-step').textContent()).toBe('0');
+    expect(await page.getByTestId('live-error').count()).toBe(0);
+    // A real move still goes through.
+    await page.locator('.wy-target').first().click();
+    await expect.poll(() => page.getByTestId('live-step').textContent()).toBe('1');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('Briarwink', () => {
   it('says why a tapped cell cannot be stood on, and walks as near as it can', async () => {
     const seed = 3;

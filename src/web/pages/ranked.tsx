@@ -192,7 +192,20 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
   const buttons = view.buttonActions ? view.buttonActions(legal, obs) : legal;
   const liveRef = useRef(live);
   liveRef.current = live;
-  const act = (x: GameAction) => liveRef.current.act(x);
+  /** A click the board turned into an action of no listed shape (a far Whirlyard cell), said here. */
+  const [local, setLocal] = useState<string | null>(null);
+  const act = (x: GameAction) => {
+    const l = liveRef.current;
+    const keys = Object.keys(x).sort().join();
+    const listed = l.answer.legalActions.some((y) => y.type === x.type && Object.keys(y).sort().join() === keys);
+    if (!listed && !view.ownsKeys) {
+      // Never sent: the server would only answer that it is outside the grammar; the words say why.
+      setLocal(words.refusal(x, 'unknown_action', '', l.answer.observation));
+      return;
+    }
+    setLocal(null);
+    l.act(x);
+  };
 
   // At game over: where the run stands on its board (its rank, or the player's better run's).
   const [standing, setStanding] = useState<BoardStanding | 'failed' | null>(null);
@@ -290,16 +303,22 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
           <div class="board-wrap">
             <Board obs={obs} legal={over ? [] : legal} onAction={over ? undefined : act} paused={over} />
           </div>
-          <p class={live.last.kind === 'refused' ? 'outcome refused' : 'outcome'} role="status" data-testid="outcome">
-            {live.last.kind === 'refused'
-              ? `Not allowed: ${label(live.last.action)} — ${live.last.message}`
-              : live.last.kind === 'accepted'
-                ? `${label(live.last.action)}. Score ${a.score}.`
-                : live.last.kind === 'caught_up'
-                  ? `This session was played on elsewhere: here it is at step ${live.last.step}.`
-                  : a.session.step > 0
-                    ? `Welcome back: your session goes on at step ${a.session.step}.`
-                    : 'Your move: every action is recorded.'}
+          <p
+            class={live.last.kind === 'refused' || local ? 'outcome refused' : 'outcome'}
+            role="status"
+            data-testid="outcome"
+          >
+            {local
+              ? local
+              : live.last.kind === 'refused'
+                ? `Not allowed: ${label(live.last.action)} — ${live.last.message}`
+                : live.last.kind === 'accepted'
+                  ? `${label(live.last.action)}. Score ${a.score}.`
+                  : live.last.kind === 'caught_up'
+                    ? `This session was played on elsewhere: here it is at step ${live.last.step}.`
+                    : a.session.step > 0
+                      ? `Welcome back: your session goes on at step ${a.session.step}.`
+                      : 'Your move: every action is recorded.'}
           </p>
         </div>
         <aside class="side">

@@ -24,6 +24,7 @@ import { forgetLive, keepLive, keptLive } from '../livekeep.js';
 import { GoalLine } from '../components/goal.js';
 import { noteMine } from '../mine.js';
 import { wordsFor } from '../words/index.js';
+import { seconds } from '../words/types.js';
 
 const NAME_KEY = 'gameboard.playerName';
 
@@ -258,7 +259,16 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
         items={[
           ...(view.status ?? genericStatus)(obs),
           { label: 'Step', value: a.session.step },
-          ...(budget ? [{ label: `Budget (${budget.unit})`, value: `${a.session.spent} / ${budget.limit}` }] : []),
+          ...(budget
+            ? [
+                budget.unit === 'ticks'
+                  ? { label: 'Time allowed', value: `${seconds(a.session.spent)} of ${seconds(budget.limit)}` }
+                  : {
+                      label: `${budget.unit[0].toUpperCase()}${budget.unit.slice(1)} allowed`,
+                      value: `${a.session.spent} of ${budget.limit}`,
+                    },
+              ]
+            : []),
         ]}
         score={a.score}
       />

@@ -366,7 +366,8 @@ legend.push(
         </g>
       </svg>
     ),
-    label: 'Dashed box — a reachable hold, with its stamina cost; click it',
+    label:
+      'Dashed box — a reachable hold, with its stamina cost; click it, or pick it with the arrow keys (solid outline) and press Enter',
   },
   {
     symbol: (

@@ -1,8 +1,8 @@
 /** Browser entry: mounts the app on #app. */
 import { render } from 'preact';
 import { App } from './app.js';
-import './style.css';
 import './ux.css';
+import './style.css';
 
 const mount = document.getElementById('app');
 if (mount) render(<App />, mount);

@@ -8,6 +8,7 @@ import { releaseMouseFocus } from '../components/parts.js';
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+import { WhirlyardMisses } from './whirlyard-misses.js';
 
 interface Pt {
   x: number;
@@ -139,6 +140,10 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   for (let y = 0; y < N; y++)
     for (let x = 0; x < N; x++)
       cells.push(<rect class={(x + y) % 2 ? 'wy-cell alt' : 'wy-cell'} x={x * C} y={y * C} width={C} height={C} />);
+  // Every cell that is no move target takes a click too, so a refused click says why (ux.css lets
+  // clicks through the pieces drawn over these cells).
+  if (onAction)
+    cells.push(<WhirlyardMisses rover={obs.rover} moves={moves} dirs={DIRS} onAction={onAction} n={N} c={C} />);
   const targets = onAction
     ? Object.entries(DIRS).map(([dir, d]) => {
         const a = moves.get(dir);
@@ -171,33 +176,6 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
               {d.arrow}
             </text>
           </g>
-        );
-      })
-    : null;
-  // Every other cell takes a click too, so that a refused click says why (a sentence in the outcome
-  // line): next to the rover it is that move, refused by the engine; further away a move with no
-  // direction, which the engine refuses and the words explain.
-  const misses = onAction
-    ? Array.from({ length: N * N }, (_, i) => {
-        const x = i % N;
-        const y = Math.floor(i / N);
-        const dir = Object.entries(DIRS).find(([, d]) => obs.rover.x + d.dx === x && obs.rover.y + d.dy === y)?.[0];
-        if (dir && moves.has(dir)) return null;
-        const a: GameAction = dir ? { type: 'move', direction: dir } : { type: 'move', to: { x, y } };
-        return (
-          <rect
-            class="wy-miss"
-            x={x * C}
-            y={y * C}
-            width={C}
-            height={C}
-            data-x={x}
-            data-y={y}
-            onClick={(e) => {
-              releaseMouseFocus(e);
-              onAction(a);
-            }}
-          />
         );
       })
     : null;
@@ -256,7 +234,6 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         <Rover {...obs.rover} />
       </Glide>
       <g>{obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}</g>
-      <g>{misses}</g>
       <g>{targets}</g>
     </svg>
   );

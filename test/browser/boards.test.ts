@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cragwake } from '../../src/games/cragwake/index.js';
 import type { GameAction } from '../../src/core/game.js';
-import { launchBrowser, newPage, startSite, type Site } from './harness.js';
+import { join } from 'node:path';
+import { SHOTS, launchBrowser, newPage, startSite, type Site } from './harness.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -97,6 +98,7 @@ describe('boards that show you', () => {
     expect(rows.find((r) => r.id === id)?.you).toBe(true);
     expect(rows.find((r) => r.id === rival)?.you).toBe(false);
     expect(await page.locator('tr.you').getAttribute('aria-label')).toBe(`You: Marked Mo, rank ${mine!.rank}`);
+    await page.screenshot({ path: join(SHOTS, 'leaderboard-you.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -201,6 +203,7 @@ describe('boards that show you', () => {
       await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);
       await page.goto(`${site.base}/`);
       await expect.poll(() => daily.locator('li[data-slug=whirlyard]').textContent()).toContain('played today');
+      await page.screenshot({ path: join(SHOTS, 'home-comeback.png') });
     } finally {
       await b.close();
     }

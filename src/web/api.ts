@@ -206,3 +206,54 @@ export async function fetchLeaderboard(
   const b = await call<Leaderboard>(`/api/games/${encodeURIComponent(slug)}/leaderboard?${q}`);
   return { ...b, human: b.human ?? [], agent: b.agent ?? [] };
 }
+
+/** Where a finished live run stands on its board: its own rank, or the player's better run's. */
+export interface BoardStanding {
+  /** The run's rank among humans, when it is the player's best on the board. */
+  rank: number | null;
+  /** The player's best entry when it is another run (a better one played earlier). */
+  best: (LeaderboardEntry & { rank: number }) | null;
+  /** How many humans the board lists (at most the page read). */
+  of: number;
+}
+
+/**
+ * The standing of run `id` (a ranked or daily session's id) among the humans of its board, read from
+ * the board's first 100 entries; `name` finds the player's better run when this one is not their best.
+ */
+export async function fetchStanding(
+  slug: string,
+  board: BoardName,
+  id: string,
+  name: string | null,
+  date?: string,
+): Promise<BoardStanding> {
+  const b = await fetchLeaderboard(slug, board, date, 100);
+  const own = b.human.find((e) => e.id === id);
+  if (own) return { rank: own.rank, best: null, of: b.human.length };
+  const low = name?.toLowerCase();
+  const best = low ? (b.human.find((e) => e.player.name.toLowerCase() === low) ?? null) : null;
+  return { rank: null, best, of: b.human.length };
+}
+
+/**
+ * A server refusal in plain words for a player (no header names, no codes): the few a person can meet
+ * when starting a ranked session or submitting a run; anything else keeps the server's sentence.
+ */
+export function plainProblem(err: unknown): string {
+  const code = err instanceof ApiFailure ? err.code : '';
+  switch (code) {
+    case 'name_owned':
+      return 'That name is already someone else\u2019s on this server, and this browser does not hold its key: pick another name.';
+    case 'daily_taken':
+      return 'You have already played today\u2019s challenge of this game under that name: one attempt a day. Come back tomorrow, or play ranked.';
+    case 'run_copied':
+      return 'This exact run is already on the board under another name.';
+    case 'rate_limited':
+      return 'Too many requests from here just now: wait a few seconds and try again.';
+    case 'network':
+      return 'The server could not be reached: check the connection and try again.';
+    default:
+      return err instanceof Error ? err.message : String(err);
+  }
+}

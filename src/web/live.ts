@@ -15,7 +15,7 @@ const MAX_BATCH = 30;
 export type LiveLast =
   | { kind: 'none' }
   | { kind: 'accepted'; action: GameAction }
-  | { kind: 'refused'; action: GameAction; message: string }
+  | { kind: 'refused'; action: GameAction; reason: string; message: string }
   /** The session had moved on elsewhere (another tab): the board now shows where the record stands. */
   | { kind: 'caught_up'; step: number };
 
@@ -87,7 +87,12 @@ export class LiveGame {
           this.answer = r;
           this.last = { kind: 'accepted', action };
         } else {
-          this.last = { kind: 'refused', action, message: r.message ?? r.reason ?? 'refused' };
+          this.last = {
+            kind: 'refused',
+            action,
+            reason: r.reason ?? 'refused',
+            message: r.message ?? r.reason ?? 'refused',
+          };
           // A refused tick batch usually means the situation changed: drop the inputs queued behind it.
           if (action.type === 'tick') this.queue.length = 0;
         }

@@ -1,6 +1,7 @@
 /** Browser entry: mounts the app on #app. */
 import { render } from 'preact';
 import { App } from './app.js';
+import './ux.css';
 import './style.css';
 
 const mount = document.getElementById('app');

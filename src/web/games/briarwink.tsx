@@ -45,6 +45,17 @@ const DIRS: Record<string, string> = {
 };
 const HEAD: Record<string, [number, number]> = { up: [0, -1], right: [1, 0], down: [0, 1], left: [-1, 0] };
 
+/** Cells the gardener can never stand on, in the map's letters, and what they are called. */
+const BLOCKED: Record<string, string> = {
+  '%': 'briar',
+  R: 'briar',
+  '#': 'a moonstone',
+  H: 'a hedge',
+  '~': 'the pond',
+  X: 'thicket',
+  o: 'a pod',
+};
+
 const cx = (cell: number) => (cell % W) * C + C / 2;
 const cy = (cell: number) => Math.floor(cell / W) * C + C / 2;
 
@@ -294,7 +305,9 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
 /** The live board: the garden plus the 30 ticks/s loop and its keys. */
 function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPage }: BoardProps) {
   const o = raw as BriarwinkObs;
-  const [paused, setPaused] = useState(false);
+  // A night already under way when the board opens (a reload, Back, a resumed session) opens paused:
+  // the player was away, and the night waits for them to press Resume.
+  const [paused, setPaused] = useState(() => !!onAction && legal.some((a) => a.type === 'tick'));
   const [target, setTarget] = useState<number | null>(null);
   const held = useRef<string[]>([]);
   const plant = useRef(false);
@@ -397,7 +410,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
               onAction({ type: 'start' });
             }}
           >
-            {o.player.nightsCleared > 0 ? `Start night ${o.player.night + 1}` : 'Start the first night'} (Enter)
+            {o.player.nightsCleared > 0 ? `Start night ${o.player.night}` : 'Start the first night'} (Enter)
           </button>
         ) : (
           <>
@@ -436,11 +449,20 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
         )}
         <span class="muted" aria-live="polite">
           {waiting ? 'Waiting for the night to start.' : paused || pausedFromPage ? 'Paused.' : 'Running.'}
-          {target !== null ? ` Walking to (${target % W}, ${Math.floor(target / W)}).` : ''}
+          {target !== null ? walkingTo(o, target) : ''}
         </span>
       </div>
     </div>
   );
+}
+
+/** Where a click sent the gardener, and why not onto the cell itself when it cannot be entered. */
+function walkingTo(o: BriarwinkObs, target: number): string {
+  const at = `(${target % W}, ${Math.floor(target / W)})`;
+  const what = BLOCKED[o.map[Math.floor(target / W)]?.[target % W] ?? '.'];
+  return what
+    ? ` You can't stand on ${at}: it is ${what}. Walking to the nearest cell you can reach.`
+    : ` Walking to ${at}.`;
 }
 
 function status(raw: Observation): StatusItem[] {
@@ -458,8 +480,10 @@ function status(raw: Observation): StatusItem[] {
     { label: 'Sprout in', value: p.regrowNextIn >= 0 ? seconds(p.regrowNextIn) : '—' },
     { label: 'Time', value: seconds(o.turn), exact: o.turn },
   ];
-  if (p.grace > 0) items.push({ label: 'Grace', value: seconds(p.grace) });
-  if (p.respawnIn > 0) items.push({ label: 'Back in', value: seconds(p.respawnIn) });
+  // Grace and the way back only mean something while the run goes on.
+  const live = o.status !== 'over';
+  if (live && p.grace > 0) items.push({ label: 'Grace', value: seconds(p.grace) });
+  if (live && p.respawnIn > 0) items.push({ label: 'Back in', value: seconds(p.respawnIn) });
   items.push({ label: 'Nights cleared', value: p.nightsCleared });
   return items;
 }

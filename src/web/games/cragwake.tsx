@@ -2,9 +2,11 @@
  * Cragwake board: the band of ten rows the observation carries, top row first. Holds differ by shape
  * and letter as well as colour (jug J big rounded with breath dots, plain P circle, cracked K circle
  * with a crack and its uses, crimp C thin bar); ice is a white fill with a snowflake, frosting a dashed
- * ring. Reachable holds are outlined with their stamina cost; click one (or Tab to it and press Enter).
+ * ring. Reachable holds are outlined with their stamina cost; click one, or pick one with the arrow keys
+ * (the picked hold is drawn with a solid outline) and press Enter. A click on any other cell of the wall
+ * is sent to the engine as a move too, so its refusal says why that hold cannot be reached.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { GameAction, Observation } from '../../core/game.js';
 import type { CragwakeObservation as CragwakeObs } from '../../games/cragwake/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
@@ -67,9 +69,48 @@ function Climber({ cx, cy }: { cx: number; cy: number }) {
   );
 }
 
-function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
+/** The arrow keys' directions on the wall, as (rows up, columns right). */
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [1, 0],
+  ArrowDown: [-1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/**
+ * The reachable hold an arrow picks from (row, col): among the holds lying that way (a positive step
+ * along the arrow, no further sideways than along), the nearest, sideways distance counting double.
+ * Null when none lies that way.
+ */
+export function pickToward(
+  from: { row: number; col: number },
+  arrow: [number, number],
+  holds: { row: number; col: number }[],
+): { row: number; col: number } | null {
+  let best: { row: number; col: number } | null = null;
+  let bestScore = Infinity;
+  const [dr, dc] = arrow;
+  for (const h of holds) {
+    const up = h.row - from.row;
+    const right = h.col - from.col;
+    const along = up * dr + right * dc;
+    const aside = Math.abs(dr !== 0 ? right : up);
+    if (along <= 0 || aside > along + 1) continue;
+    const score = along + 2 * aside;
+    if (score < bestScore || (score === bestScore && best && (h.row > best.row || h.col < best.col))) {
+      best = h;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function CragwakeBoard({ obs: raw, legal, onAction, small, paused }: BoardProps) {
   const o = raw as CragwakeObs;
   const svg = useRef<SVGSVGElement>(null);
+  /** The hold the arrow keys have picked ("row:col"), until the climber moves. */
+  const [picked, setPicked] = useState<string | null>(null);
+  useEffect(() => setPicked(null), [o.row, o.col, o.pitch, o.phase, o.turn]);
   // The climber stays in view: scrolled to after each move and at each belay (live board only).
   useEffect(() => {
     if (!onAction) return;
@@ -139,6 +180,66 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       </g>,
     );
   const yOf = (row: number) => TOP + rows.findIndex((r) => r.row === row) * C;
+  // The keys: arrows pick among the reachable holds, Enter climbs to the picked one. They read the
+  // latest board through a ref, so the listener is set once.
+  const keys = useRef({ costs, picked, onAction, paused, o });
+  keys.current = { costs, picked, onAction, paused, o };
+  useLayoutEffect(() => {
+    if (!onAction) return;
+    const down = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+      if (document.querySelector('[role=dialog]')) return;
+      const cur = keys.current;
+      if (cur.paused || !cur.onAction) return;
+      const arrow = ARROWS[e.key];
+      if (arrow) {
+        const holds = [...cur.costs.keys()].map((k) => {
+          const [row, col] = k.split(':').map(Number);
+          return { row, col };
+        });
+        if (!holds.length) return;
+        e.preventDefault();
+        const [pr, pc] = cur.picked ? cur.picked.split(':').map(Number) : [cur.o.row, cur.o.col];
+        const next = pickToward({ row: pr, col: pc }, arrow, holds);
+        if (next) setPicked(`${next.row}:${next.col}`);
+        else if (!cur.picked) setPicked(`${holds[0].row}:${holds[0].col}`);
+      } else if (e.key === 'Enter' && cur.picked) {
+        if (t instanceof HTMLElement && t.closest('button, a, [role=button]')) return;
+        const m = cur.costs.get(cur.picked);
+        if (!m) return;
+        e.preventDefault();
+        cur.onAction(m.action);
+      }
+    };
+    document.addEventListener('keydown', down);
+    return () => document.removeEventListener('keydown', down);
+  }, [!!onAction]);
+  // Every other cell of the wall takes a click too: the engine refuses it and the page says why.
+  const misses = onAction
+    ? rows.flatMap((r) =>
+        r.fogged
+          ? []
+          : Array.from({ length: W }, (_, col) =>
+              costs.has(`${r.row}:${col}`) || (r.row === o.row && col === o.col) ? null : (
+                <rect
+                  class="cw-miss"
+                  x={LEFT + col * C}
+                  y={yOf(r.row)}
+                  width={C}
+                  height={C}
+                  data-row={r.row}
+                  data-col={col}
+                  onClick={(e) => {
+                    releaseMouseFocus(e);
+                    onAction({ type: 'move', row: r.row, col });
+                  }}
+                />
+              ),
+            ),
+      )
+    : null;
   const targets = onAction
     ? [...costs.values()].map((m) => {
         const row = Number(m.action.row);
@@ -147,12 +248,14 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         const y = yOf(row);
         if (y < TOP) return null;
         const act = () => onAction(m.action);
+        const isPicked = picked === `${row}:${col}`;
         return (
           <g
             key={`${row},${col}`}
-            class="cw-target"
+            class={isPicked ? 'cw-target picked' : 'cw-target'}
             role="button"
             tabindex={0}
+            aria-current={isPicked ? 'true' : undefined}
             aria-label={`Move to row ${row}, column ${col}: costs ${m.cost} stamina`}
             data-row={row}
             data-col={col}
@@ -195,6 +298,7 @@ function CragwakeBoard({ obs: raw, legal, onAction, small }: BoardProps) {
           </Glide>
         )}
       </g>
+      <g>{misses}</g>
       <g>{targets}</g>
     </svg>
   );
@@ -262,7 +366,8 @@ legend.push(
         </g>
       </svg>
     ),
-    label: 'Dashed box — a reachable hold, with its stamina cost; click it',
+    label:
+      'Dashed box — a reachable hold, with its stamina cost; click it, or pick it with the arrow keys (solid outline) and press Enter',
   },
   {
     symbol: (
@@ -306,12 +411,13 @@ export const cragwakeView: GameView = {
   legend,
   replayRate: 3,
   controls: {
-    keys: 'Click a dashed hold to climb to it (Tab, then Enter, from the keyboard); B breathes, C climbs on from a ledge.',
+    keys: 'Click a dashed hold to climb to it, or pick one with the arrow keys and press Enter; B breathes, C climbs on from a ledge.',
     touch: 'Tap a dashed hold to climb to it; the buttons breathe and climb on.',
   },
   keyHelp: [
     { keys: 'click a dashed hold', does: 'move there (its cost shows in the corner and on hover)' },
-    { keys: 'Tab then Enter', does: 'reach a hold from the keyboard and move there' },
+    { keys: '← ↑ → ↓', does: 'pick a reachable hold (solid outline)' },
+    { keys: 'Enter', does: 'climb to the picked hold' },
     { keys: 'B', does: 'breathe (on a jug with breaths: gain stamina; anywhere else: costs 1)' },
     { keys: 'C', does: 'climb on from a belay ledge' },
   ],

@@ -8,6 +8,7 @@ import { releaseMouseFocus } from '../components/parts.js';
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 import { Glide } from '../motion/glide.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+import { WhirlyardMisses } from './whirlyard-misses.js';
 
 interface Pt {
   x: number;
@@ -139,6 +140,10 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   for (let y = 0; y < N; y++)
     for (let x = 0; x < N; x++)
       cells.push(<rect class={(x + y) % 2 ? 'wy-cell alt' : 'wy-cell'} x={x * C} y={y * C} width={C} height={C} />);
+  // Every cell that is no move target takes a click too, so a refused click says why (ux.css lets
+  // clicks through the pieces drawn over these cells).
+  if (onAction)
+    cells.push(<WhirlyardMisses rover={obs.rover} moves={moves} dirs={DIRS} onAction={onAction} n={N} c={C} />);
   const targets = onAction
     ? Object.entries(DIRS).map(([dir, d]) => {
         const a = moves.get(dir);

@@ -2,11 +2,15 @@
  * A game's boards: Ranked (live sessions the server witnessed), Daily challenge (one day's live
  * sessions, past days browsable) and Open (replay-verified submissions, search allowed), never mixed.
  * Each lists every player's best finished run, humans and agents in two tables, each run watchable.
+ * Asked for no board, the page opens on the board of this browser's latest run of the game (see
+ * mine.ts), else on Ranked, or on Open while Ranked is empty; this browser's rows are marked "you".
  */
 import { useEffect, useState } from 'preact/hooks';
 import { budgetOf } from '../../core/budget.js';
-import type { AnyGame, Outcome } from '../../core/game.js';
+import type { AnyGame } from '../../core/game.js';
 import { ApiFailure, fetchLeaderboard, type BoardName, type Leaderboard, type LeaderboardEntry } from '../api.js';
+import { isMine, latestMine, myRuns } from '../mine.js';
+import { shortEnding } from '../words/index.js';
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; board: Leaderboard };
 
@@ -19,13 +23,6 @@ const BOARDS: { name: BoardName; title: string }[] = [
 function when(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
-}
-
-/** How a run ended, in a few words. */
-function ended(o: Outcome): string {
-  if (o.kind === 'truncated') return 'budget reached';
-  if (o.kind === 'ended') return 'ended by the player';
-  return o.reason.replace(/_/g, ' ');
 }
 
 /**
@@ -50,8 +47,10 @@ function Table(props: {
   progressLabel: string | null;
   /** Ticks per second when the column shows time instead of steps. */
   rate: number | null;
+  /** This browser's run ids on the server. */
+  mine: Set<string>;
 }) {
-  const { title, kind, entries, progressLabel, rate } = props;
+  const { title, kind, entries, progressLabel, rate, mine } = props;
   const tries = entries.some((e) => e.attempts !== undefined);
   return (
     <section class="panel board-table" aria-label={title} data-testid={`leaderboard-${kind}`}>
@@ -87,12 +86,16 @@ function Table(props: {
           </thead>
           <tbody>
             {entries.map((e) => (
-              <tr data-run={e.id}>
+              <tr
+                data-run={e.id}
+                class={isMine(e, mine) ? 'you' : undefined}
+                aria-label={isMine(e, mine) ? `You: ${e.player.name}, rank ${e.rank}` : undefined}
+              >
                 <td>{e.rank}</td>
                 <td class="player">{e.player.name}</td>
                 <td class="num">{e.score}</td>
                 <td class="num">{e.progress ?? '–'}</td>
-                <td>{ended(e.outcome)}</td>
+                <td>{shortEnding(e.outcome)}</td>
                 <td class="num">{rate ? (e.spent === null ? '–' : clock(e.spent, rate)) : e.steps}</td>
                 <td>{when(e.createdAt)}</td>
                 {tries && <td class="num">{e.attempts ?? '–'}</td>}
@@ -115,15 +118,29 @@ function Table(props: {
 export function LeaderboardPage({ game }: { game: AnyGame }) {
   const params = new URLSearchParams(location.search);
   const asked = params.get('board');
-  const board: BoardName = asked === 'open' || asked === 'daily' ? asked : 'ranked';
-  const date = board === 'daily' ? (params.get('date') ?? undefined) : undefined;
+  const chosen: BoardName | null = asked === 'open' || asked === 'daily' || asked === 'ranked' ? asked : null;
+  // No board asked: the one holding this browser's latest run of the game, else Ranked (Open while
+  // Ranked is empty, decided once Ranked has answered).
+  const latest = chosen ? null : latestMine(game.spec.slug);
+  const [board, setBoard] = useState<BoardName>(chosen ?? latest?.board ?? 'ranked');
+  const fallBack = chosen === null && latest === null;
+  const date = board === 'daily' ? (params.get('date') ?? latest?.date ?? undefined) : undefined;
+  const mine = new Set(myRuns(game.spec.slug).map((r) => r.id));
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
     document.title = `${game.spec.name} leaderboard · Gameboard`;
     let live = true;
     setState({ kind: 'loading' });
     fetchLeaderboard(game.spec.slug, board, date).then(
-      (b) => live && setState({ kind: 'ok', board: b }),
+      (b) => {
+        if (!live) return;
+        if (fallBack && board === 'ranked' && b.human.length + b.agent.length === 0) {
+          history.replaceState(null, '', `/leaderboard/${game.spec.slug}?board=open`);
+          setBoard('open');
+          return;
+        }
+        setState({ kind: 'ok', board: b });
+      },
       (err: unknown) =>
         live &&
         setState({
@@ -170,7 +187,8 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
       </nav>
       {state.kind === 'ok' && (
         <p class="lead" data-testid="board-label">
-          {state.board.label} Rules {game.spec.rulesVersion}; <code>kind</code> (human or agent) is self-declared.
+          {state.board.label} Rules {game.spec.rulesVersion}; each player says for themselves whether they are a human
+          or an agent.
           {state.board.par && ` Par: ${state.board.par.score} (${state.board.par.by}).`}
           {day &&
             ` Day ${day} (UTC)${state.board.seed !== undefined ? `, seed ${state.board.seed}` : ', seed secret until the day is over'}.`}
@@ -202,6 +220,7 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
             entries={state.board.human}
             progressLabel={state.board.progressLabel}
             rate={tickRate(game)}
+            mine={mine}
           />
           <Table
             title="Agents"
@@ -209,6 +228,7 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
             entries={state.board.agent}
             progressLabel={state.board.progressLabel}
             rate={tickRate(game)}
+            mine={mine}
           />
         </div>
       )}

@@ -7,13 +7,24 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { PLAYER_NAME_MAX } from '../../store/store.js';
 import { StatusBar, releaseMouseFocus } from '../components/parts.js';
-import { ApiFailure, PLAYER_NAME, resumeLive, startLive, type LiveAnswer } from '../api.js';
+import {
+  ApiFailure,
+  PLAYER_NAME,
+  fetchStanding,
+  plainProblem,
+  resumeLive,
+  startLive,
+  type BoardStanding,
+  type LiveAnswer,
+} from '../api.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
 import { LiveGame } from '../live.js';
 import { forgetLive, keepLive, keptLive } from '../livekeep.js';
 import { GoalLine } from '../components/goal.js';
+import { noteMine } from '../mine.js';
 import { wordsFor } from '../words/index.js';
+import { seconds } from '../words/types.js';
 
 const NAME_KEY = 'gameboard.playerName';
 
@@ -47,6 +58,15 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
   const play = (first: LiveAnswer) => {
     const challenge = first.challenge ?? null;
     keepLive(slug, daily, first, challenge);
+    // The run is this browser's: the boards open on it and mark it (mine.ts).
+    noteMine({
+      slug,
+      // A game without randomness plays its daily challenge as an ordinary ranked session (no day).
+      board: daily && challenge ? 'daily' : 'ranked',
+      id: first.session.id,
+      ...(challenge ? { date: challenge } : {}),
+      at: Date.now(),
+    });
     const live: LiveGame = new LiveGame(first, () => {
       keepLive(slug, daily, live.answer, challenge);
       redraw(0);
@@ -95,7 +115,7 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
       const problem =
         err instanceof ApiFailure && err.code === 'store_unavailable'
           ? 'This server keeps no runs, so it has no ranked play.'
-          : (err as Error).message;
+          : plainProblem(err);
       setPhase({ kind: 'asking', problem, code: err instanceof ApiFailure ? err.code : undefined });
     }
   };
@@ -181,7 +201,40 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
   const buttons = view.buttonActions ? view.buttonActions(legal, obs) : legal;
   const liveRef = useRef(live);
   liveRef.current = live;
-  const act = (x: GameAction) => liveRef.current.act(x);
+  /** A click the board turned into an action of no listed shape (a far Whirlyard cell), said here. */
+  const [local, setLocal] = useState<string | null>(null);
+  const act = (x: GameAction) => {
+    const l = liveRef.current;
+    const keys = Object.keys(x).sort().join();
+    const listed = l.answer.legalActions.some((y) => y.type === x.type && Object.keys(y).sort().join() === keys);
+    if (!listed && !view.ownsKeys) {
+      // Never sent: the server would only answer that it is outside the grammar; the words say why.
+      setLocal(words.refusal(x, 'unknown_action', '', l.answer.observation));
+      return;
+    }
+    setLocal(null);
+    l.act(x);
+  };
+
+  // At game over: where the run stands on its board (its rank, or the player's better run's).
+  const [standing, setStanding] = useState<BoardStanding | 'failed' | null>(null);
+  useEffect(() => {
+    if (!over) return;
+    let gone = false;
+    fetchStanding(
+      game.spec.slug,
+      daily && a.challenge ? 'daily' : 'ranked',
+      live.id,
+      savedName() || null,
+      a.challenge ?? undefined,
+    ).then(
+      (s) => !gone && setStanding(s),
+      () => !gone && setStanding('failed'),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [over, live.id]);
 
   // Turn-based games: the same keys as free play, sent to the server.
   useLayoutEffect(() => {
@@ -214,7 +267,16 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
         items={[
           ...(view.status ?? genericStatus)(obs),
           { label: 'Step', value: a.session.step },
-          ...(budget ? [{ label: `Budget (${budget.unit})`, value: `${a.session.spent} / ${budget.limit}` }] : []),
+          ...(budget
+            ? [
+                budget.unit === 'ticks'
+                  ? { label: 'Time allowed', value: `${seconds(a.session.spent)} of ${seconds(budget.limit)}` }
+                  : {
+                      label: `${budget.unit[0].toUpperCase()}${budget.unit.slice(1)} allowed`,
+                      value: `${a.session.spent} of ${budget.limit}`,
+                    },
+              ]
+            : []),
         ]}
         score={a.score}
       />
@@ -225,6 +287,17 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
             {a.outcome ? words.ending(a.outcome, obs) : ''} Final score{' '}
             <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions, recorded by the
             server and ranked.
+          </p>
+          <p class="standing" role="status" data-testid="live-rank">
+            {standing === null
+              ? 'Looking up your rank…'
+              : standing === 'failed'
+                ? 'Your rank could not be looked up just now: the board has it.'
+                : standing.rank !== null
+                  ? `You are #${standing.rank} of ${standing.of} ${standing.of === 1 ? 'human' : 'humans'} on the ${daily ? 'daily' : 'ranked'} board.`
+                  : standing.best
+                    ? `Your best run stays #${standing.best.rank} on the ${daily ? 'daily' : 'ranked'} board, with ${standing.best.score}.`
+                    : `This run is not in the top ${standing.of} of the ${daily ? 'daily' : 'ranked'} board.`}
           </p>
           <div class="row">
             <a class="btn primary" href={boardHref} data-testid="live-board-link">
@@ -248,16 +321,22 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
           <div class="board-wrap">
             <Board obs={obs} legal={over ? [] : legal} onAction={over ? undefined : act} paused={over} />
           </div>
-          <p class={live.last.kind === 'refused' ? 'outcome refused' : 'outcome'} role="status" data-testid="outcome">
-            {live.last.kind === 'refused'
-              ? `Not allowed: ${label(live.last.action)} — ${live.last.message}`
-              : live.last.kind === 'accepted'
-                ? `${label(live.last.action)}. Score ${a.score}.`
-                : live.last.kind === 'caught_up'
-                  ? `This session was played on elsewhere: here it is at step ${live.last.step}.`
-                  : a.session.step > 0
-                    ? `Welcome back: your session goes on at step ${a.session.step}.`
-                    : 'Your move: every action is recorded.'}
+          <p
+            class={live.last.kind === 'refused' || local ? 'outcome refused' : 'outcome'}
+            role="status"
+            data-testid="outcome"
+          >
+            {local
+              ? local
+              : live.last.kind === 'refused'
+                ? words.refusal(live.last.action, live.last.reason, live.last.message, obs)
+                : live.last.kind === 'accepted'
+                  ? `${label(live.last.action)}. Score ${a.score}.`
+                  : live.last.kind === 'caught_up'
+                    ? `This session was played on elsewhere: here it is at step ${live.last.step}.`
+                    : a.session.step > 0
+                      ? `Welcome back: your session goes on at step ${a.session.step}.`
+                      : 'Your move: every action is recorded.'}
           </p>
         </div>
         <aside class="side">

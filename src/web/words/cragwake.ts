@@ -28,6 +28,12 @@ export const cragwakeWords: GameWords = {
         return /belay/.test(message)
           ? `You can't ${tryTo(a)}: it is above the next belay.`
           : `You can't ${tryTo(a)}: it is out of reach.`;
+      case 'too_costly': {
+        const m = /costs (\d+) stamina and you have (\d+)/.exec(message);
+        return m
+          ? `You can't ${tryTo(a)}: it costs ${m[1]} stamina and you have ${m[2]}.`
+          : `You can't ${tryTo(a)}: you have not the stamina for it.`;
+      }
       case 'under_floor':
         return `You can't ${tryTo(a)}: it is below the floor.`;
       case 'wrong_phase':

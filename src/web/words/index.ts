@@ -44,3 +44,21 @@ const own: Record<string, GameWords> = {
 export function wordsFor(game: AnyGame): GameWords {
   return own[game.spec.slug] ?? genericWords(game);
 }
+
+/** How a run ended in a few words, for a table cell ("caught by a drone", "out of stamina"). */
+const SHORT_ENDINGS: Record<string, string> = {
+  caught: 'caught by a drone',
+  won: 'won: every level cleared',
+  crushed: 'crushed',
+  out_of_oil: 'out of oil',
+  boxed_in: 'boxed in',
+  exhausted: 'out of stamina',
+  no_move: 'no move left',
+  out_of_hearts: 'out of hearts',
+};
+
+export function shortEnding(o: Outcome): string {
+  if (o.kind === 'truncated') return 'budget reached';
+  if (o.kind === 'ended') return 'ended by the player';
+  return SHORT_ENDINGS[o.reason] ?? human(o.reason);
+}

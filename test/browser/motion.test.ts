@@ -67,7 +67,7 @@ function drawnDrones(page: Page): Promise<string[]> {
     const svg = document.querySelector('svg.board.wy') as SVGSVGElement;
     const box = svg.getBoundingClientRect();
     const unit = box.width / 362;
-    return [...svg.querySelectorAll('[data-drone]:not(.wy-ghost)')]
+    return Array.from(svg.querySelectorAll('[data-drone]:not(.wy-ghost)'))
       .map((el) => {
         const r = el.getBoundingClientRect();
         const x = Math.floor(((r.left + r.width / 2 - box.left) / unit - 1) / 60);
@@ -119,7 +119,7 @@ describe('Whirlyard: every consequence seen', () => {
     const start = after(seed, actions.slice(0, k));
     await page.keyboard.press(keyOf(actions[k]));
     const glides = await page.evaluate(() =>
-      [...document.querySelectorAll('svg.board.wy [data-drone]')].map((el) => {
+      Array.from(document.querySelectorAll('svg.board.wy [data-drone]')).map((el) => {
         const a = el.getAnimations()[0];
         const k = a ? (a.effect as KeyframeEffect).getKeyframes() : [];
         return {

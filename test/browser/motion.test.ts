@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
 import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
 import type { GameAction } from '../../src/core/game.js';
+import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/index.js';
+import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
+import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
+import { planDelvewick } from '../../src/web/motion/dwplan.js';
 import { BEAT_MS } from '../../src/web/games/whirlyard.js';
 import { launchBrowser, newPage, startSite, type Site } from './harness.js';
 
@@ -221,5 +225,102 @@ describe('Whirlyard: every consequence seen', () => {
     await expect.poll(() => drawnDrones(page), { timeout: 2000 }).toEqual(cellsOf(see(s)));
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+const DW_KEYS: Record<string, string> = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' };
+const dwKey = (a: GameAction) => (a.type === 'move' ? DW_KEYS[String(a.dir)] : ' ');
+const dwSee = (s: unknown) => delvewick.observe(s as never) as unknown as DelvewickObservation;
+
+/** The stored solutions as one run, with the picture before and after each of its actions. */
+function solved(): { actions: GameAction[]; obs: DelvewickObservation[] } {
+  const actions = decodeActions((solutions as SolutionsFile).levels.map((l) => l.actions).join('')) as GameAction[];
+  let s = delvewick.init(1);
+  const obs = [dwSee(s)];
+  for (const a of actions) {
+    const r = delvewick.step(s, a as never);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+    obs.push(dwSee(s));
+  }
+  return { actions, obs };
+}
+
+describe('Delvewick: every consequence seen', () => {
+  it('a falling thing slides from its old cell to its new one, dug soil fades, and a collected gem is marked', async () => {
+    const { actions, obs } = solved();
+    // the first action after which something falls or rolls
+    const k = actions.findIndex((_, i) => planDelvewick(obs[i], obs[i + 1])?.moves.some((m) => !m.push));
+    expect(k).toBeGreaterThanOrEqual(0);
+    const { page, errors } = await newPage(site!.context);
+    await page.goto(`${base}/play/delvewick`);
+    for (const a of actions.slice(0, k)) await page.keyboard.press(dwKey(a));
+    await expect.poll(() => count(page)).toBe(k);
+    await page.waitForTimeout(400);
+    await page.keyboard.press(dwKey(actions[k]));
+    const plan = planDelvewick(obs[k], obs[k + 1])!;
+    const m = plan.moves.find((x) => !x.push)!;
+    const frames = await page.evaluate(
+      (at) =>
+        document
+          .querySelector(`svg.board.dw [data-at="${at}"]`)!
+          .getAnimations()
+          .map((a) => (a.effect as KeyframeEffect).getKeyframes().map((f) => f.transform as string)),
+      `${m.to.x},${m.to.y}`,
+    );
+    expect(frames.length).toBe(1);
+    expect(frames[0][0]).toBe(`translate(${(m.from.x - m.to.x) * 32}px, ${(m.from.y - m.to.y) * 32}px)`);
+    expect(frames[0][frames[0].length - 1]).toBe('translate(0px, 0px)');
+    // the soil the mole dug fades where it was
+    if (plan.dug.length) await expect(page.locator('svg.board.dw .dw-dug').count()).resolves.toBe(plan.dug.length);
+    // a gem walked into is marked where the mole took it
+    const g = actions.findIndex((_, i) => i > k && obs[i + 1].gems > obs[i].gems);
+    expect(g).toBeGreaterThan(k);
+    for (const a of actions.slice(k + 1, g)) await page.keyboard.press(dwKey(a));
+    await expect.poll(() => count(page)).toBe(g);
+    await page.keyboard.press(dwKey(actions[g]));
+    await expect.poll(() => page.getByTestId('dw-mark-gem').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('dw-mark-gem').count(), { timeout: 3000 }).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('with reduced motion nothing moves but the gem is still marked; held keys never fall behind', async () => {
+    const { actions, obs } = solved();
+    const b = await launchBrowser({ reducedMotion: 'reduce' });
+    const { page, errors } = await newPage(b.context);
+    await page.goto(`${base}/play/delvewick`);
+    const g = actions.findIndex((_, i) => obs[i + 1].gems > obs[i].gems);
+    for (const [i, a] of actions.slice(0, g + 1).entries()) {
+      await page.keyboard.press(dwKey(a));
+      await expect.poll(() => count(page)).toBe(i + 1);
+      await expect(page.evaluate(() => document.getAnimations().length)).resolves.toBe(0);
+    }
+    await expect(page.getByTestId('dw-mark-gem').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await b.close();
+    // Held keys, with motion: 20 quick presses, and soon the board is the engine's after 20 with nothing moving.
+    const b2 = await launchBrowser();
+    const { page: p2, errors: e2 } = await newPage(b2.context);
+    await p2.goto(`${base}/play/delvewick`);
+    await p2.locator('svg.board.dw').waitFor();
+    for (const a of actions.slice(0, 20)) await p2.keyboard.press(dwKey(a));
+    await expect.poll(() => count(p2), { timeout: 2000 }).toBe(20);
+    await expect
+      .poll(() => p2.locator('svg.board.dw').getAttribute('aria-label'))
+      .toContain(`The text map: ${obs[20].grid.join(' / ')}`);
+    await expect
+      .poll(() =>
+        p2.evaluate(
+          () =>
+            document
+              .querySelector('svg.board.dw')!
+              .getAnimations({ subtree: true })
+              .filter((a) => a.playState === 'running').length,
+        ),
+      )
+      .toBe(0);
+    expect(e2).toEqual([]);
+    await b2.close();
   });
 });

@@ -333,8 +333,9 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   const scrap = holding && plan ? plan.scrap : obs.scrap;
   const when = (stage: string) => (stage === 'pulse' ? 0 : stage === 'first' ? turn.t.first : turn.t.second);
   const lateAt = new Map<string, number>();
+  // Scrap made this turn (where drones met) appears when it is made; scrap already there stays.
   if (plan && turn.animate)
-    for (const h of plan.hits) if (h.how !== 'caught') lateAt.set(`${h.cell.x},${h.cell.y}`, when(h.stage));
+    for (const h of plan.hits) if (h.how === 'collision') lateAt.set(`${h.cell.x},${h.cell.y}`, when(h.stage));
   let drones: DroneView[];
   if (plan?.cleared && !holding)
     drones = obs.drones.map((d, i) => ({ id: turn.ids[i], ...d, ghost: false, path: [], spawn: true }));

@@ -246,6 +246,30 @@ function solved(): { actions: GameAction[]; obs: DelvewickObservation[] } {
   return { actions, obs };
 }
 
+describe('Whirlyard: a pulse', () => {
+  it('shows its ring around the rover for a moment, with reduced motion too, standing still', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const b = await launchBrowser({ reducedMotion });
+      const { page, errors } = await newPage(b.context);
+      await page.goto(`${base}/play/whirlyard?seed=3`);
+      await page.keyboard.press('p');
+      await expect.poll(() => count(page)).toBe(1);
+      await expect(page.getByTestId('wy-ring').count()).resolves.toBe(1);
+      const ring = await page.getByTestId('wy-ring').evaluate((el) => ({
+        cx: Number(el.getAttribute('cx')),
+        cy: Number(el.getAttribute('cy')),
+        moving: el.getAnimations().length,
+      }));
+      const rover = see(whirlyard.init(3)).rover;
+      expect([ring.cx, ring.cy]).toEqual([rover.x * 60 + 30, rover.y * 60 + 30]);
+      expect(ring.moving > 0).toBe(reducedMotion === 'no-preference');
+      await expect.poll(() => page.getByTestId('wy-ring').count(), { timeout: 3000 }).toBe(0);
+      expect(errors).toEqual([]);
+      await b.close();
+    }
+  });
+});
+
 describe('Delvewick: every consequence seen', () => {
   it('a falling thing slides from its old cell to its new one, dug soil fades, and a collected gem is marked', async () => {
     const { actions, obs } = solved();

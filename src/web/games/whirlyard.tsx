@@ -274,8 +274,9 @@ function useTurn(obs: WhirlyardObservation, small: boolean | undefined): Turn {
     return () => timers.forEach(clearTimeout);
   }, [t]);
   // The marks layer times a burst by the pursuit step it happened in.
-  stepDelay.first = ROVER_MS + STEP_MS;
-  stepDelay.second = ROVER_MS + 2 * STEP_MS;
+  // (at this turn's pace: the next turn is likely to come as quickly).
+  stepDelay.first = (ROVER_MS + STEP_MS) * t.speed;
+  stepDelay.second = (ROVER_MS + 2 * STEP_MS) * t.speed;
   stepDelay.pulse = 0;
   return t;
 }

@@ -270,6 +270,49 @@ describe('Whirlyard: a pulse', () => {
   });
 });
 
+describe('Whirlyard: caught', () => {
+  it('the drone that reaches the rover glides onto its cell before the catch is drawn', async () => {
+    // Waiting until a drone arrives, on the engine.
+    const seed = 6;
+    let s = whirlyard.init(seed);
+    let waits = 0;
+    let before = see(s);
+    while (!whirlyard.isGameOver(s)) {
+      before = see(s);
+      const r = whirlyard.step(s, { type: 'wait' } as never);
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+      waits++;
+    }
+    const last = see(s);
+    const { rover } = last;
+    const b = await launchBrowser();
+    const { page, errors } = await newPage(b.context);
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+    for (let i = 1; i < waits; i++) await page.keyboard.press('s');
+    await expect.poll(() => count(page)).toBe(waits - 1);
+    await page.waitForTimeout(600);
+    await page.keyboard.press('s');
+    await expect.poll(() => page.locator('.wy-caught').count()).toBe(1);
+    // A drone drawn on the rover's cell came there from its old cell, and the catch waits for it.
+    const onRover = before.drones.flatMap((d, i) =>
+      last.drones[i].x === rover.x && last.drones[i].y === rover.y ? [d] : [],
+    );
+    expect(onRover.length).toBeGreaterThan(0);
+    const starts = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('svg.board.wy [data-drone]')).flatMap((el) =>
+        el.getAnimations().map((a) => (a.effect as KeyframeEffect).getKeyframes()[0].transform as string),
+      ),
+    );
+    for (const d of onRover)
+      expect(starts).toContain(`translate(${(d.x - rover.x) * 60}px, ${(d.y - rover.y) * 60}px)`);
+    const late = await page.locator('.wy-caught').evaluate((el) => getComputedStyle(el).animationDelay);
+    expect(parseFloat(late)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await b.close();
+  });
+});
+
 describe('Delvewick: every consequence seen', () => {
   it('a falling thing slides from its old cell to its new one, dug soil fades, and a collected gem is marked', async () => {
     const { actions, obs } = solved();

@@ -9,10 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
 import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
 import type { GameAction } from '../../src/core/game.js';
+import { cragwake, type CragwakeObservation } from '../../src/games/cragwake/index.js';
 import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/index.js';
 import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
 import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
+import { wallChanges } from '../../src/web/motion/cwfx.js';
 import { planDelvewick } from '../../src/web/motion/dwplan.js';
 import { BEAT_MS } from '../../src/web/games/whirlyard.js';
 import { launchBrowser, newPage, startSite, type Site } from './harness.js';
@@ -389,5 +391,60 @@ describe('Delvewick: every consequence seen', () => {
       .toBe(0);
     expect(e2).toEqual([]);
     await b2.close();
+  });
+});
+
+describe('Cragwake: the wall changes', () => {
+  it('the rockfall sweeps its column and a changed hold is marked; with reduced motion the marks stand still', async () => {
+    // Climbing the highest reachable hold each turn, on the engine, until a rockfall sweeps.
+    const climb = (seed: number) => {
+      let s = cragwake.init(seed);
+      const moves: GameAction[] = [];
+      for (let i = 0; i < 120 && !cragwake.isGameOver(s); i++) {
+        const p = cragwake.observe(s) as unknown as CragwakeObservation;
+        const legal = cragwake.legalActions(s) as GameAction[];
+        const a =
+          legal
+            .filter((x) => x.type === 'move')
+            .sort((x, y) => Number(y.row) - Number(x.row) || Number(x.col) - Number(y.col))[0] ??
+          legal.find((x) => x.type === 'climbOn');
+        if (!a) return null;
+        const r = cragwake.step(s, a as never);
+        if (!r.ok) return null;
+        s = r.state;
+        moves.push(a);
+        if (p.rockfall !== null && p.rockfall !== undefined)
+          return { moves, swept: p, after: cragwake.observe(s) as unknown as CragwakeObservation };
+      }
+      return null;
+    };
+    let seed = 1;
+    while (!climb(seed) && seed < 50) seed++;
+    const { moves, swept, after: wall } = climb(seed) ?? { moves: [], swept: null, after: null };
+    expect(swept).not.toBeNull();
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const b = await launchBrowser({ reducedMotion });
+      const { page, errors } = await newPage(b.context);
+      await page.goto(`${base}/play/cragwake?seed=${seed}`);
+      for (const [i, a] of moves.entries()) {
+        if (i === moves.length - 1) await page.waitForTimeout(800);
+        if (a.type === 'climbOn') await page.keyboard.press('c');
+        else await page.locator(`.cw-target[data-row="${a.row}"][data-col="${a.col}"]`).click();
+        await expect.poll(() => count(page)).toBe(i + 1);
+      }
+      await expect(page.getByTestId('cw-sweep').getAttribute('data-col')).resolves.toBe(String(swept!.rockfall));
+      const changed = wallChanges(swept!, wall!)!.changes;
+      expect(changed.length).toBeGreaterThan(0);
+      await expect(page.locator('.cw-change').count()).resolves.toBe(
+        changed.filter((c) => wall!.band.some((r) => r.row === c.row)).length,
+      );
+      const moving = await page
+        .getByTestId('cw-sweep')
+        .evaluate((el) => el.querySelector('.cw-sweep-rock')!.getAnimations().length);
+      expect(moving > 0).toBe(reducedMotion === 'no-preference');
+      await expect.poll(() => page.getByTestId('cw-sweep').count(), { timeout: 3000 }).toBe(0);
+      expect(errors).toEqual([]);
+      await b.close();
+    }
   });
 });

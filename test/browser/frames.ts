@@ -45,7 +45,13 @@ try {
     ['whirlyard', whirlyardKeys(9, 20), '/play/whirlyard?seed=9'],
     ['delvewick', delvewickKeys(20), '/play/delvewick'],
   ] as const) {
-    const b = await launchBrowser({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const b = await launchBrowser({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      // MOTION=reduce measures the same play without animations, for comparison on a noisy machine.
+      reducedMotion: process.env.MOTION === 'reduce' ? 'reduce' : 'no-preference',
+    });
     const { page } = await newPage(b.context);
     await page.goto(site.base + path);
     await page.locator('svg.board').first().waitFor();
@@ -77,7 +83,7 @@ try {
     });
     const moves = await page.getByTestId('action-count').first().textContent();
     console.log(
-      `${game}: ${moves} moves, ${deltas.length} frames, median ${pct(deltas, 50).toFixed(1)} ms, p95 ${pct(deltas, 95).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms`,
+      `${game}${process.env.MOTION === 'reduce' ? ' (reduced motion)' : ''}: ${moves} moves, ${deltas.length} frames, median ${pct(deltas, 50).toFixed(1)} ms, p95 ${pct(deltas, 95).toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms`,
     );
     await b.close();
   }

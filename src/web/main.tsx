@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { App } from './app.js';
 import './ux.css';
 import './style.css';
+import './motion.css';
 
 const mount = document.getElementById('app');
 if (mount) render(<App />, mount);

@@ -11,6 +11,7 @@ import type { GameAction, Observation } from '../../core/game.js';
 import type { CragwakeObservation as CragwakeObs } from '../../games/cragwake/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import { Glide } from '../motion/glide.js';
+import { WallFx } from '../motion/cwfx.js';
 import { reducedMotion } from '../motion/prefs.js';
 import { cragwakeWords } from '../words/cragwake.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
@@ -291,6 +292,7 @@ function CragwakeBoard({ obs: raw, legal, onAction, small, paused }: BoardProps)
     >
       {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
       <g>{out}</g>
+      {!small && <WallFx obs={o} left={LEFT} top={TOP} cell={C} />}
       <g>
         {youY >= TOP && (
           <Glide x={LEFT + o.col * C} y={youY} maxJump={C * 3}>

@@ -6,7 +6,10 @@
 import type { GameAction, Observation } from '../../core/game.js';
 import { delvewick, type DelvewickObservation } from '../../games/delvewick/index.js';
 import { delvewickWords } from '../words/delvewick.js';
-import { Glide } from '../motion/glide.js';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { Glide, GLIDE_MS } from '../motion/glide.js';
+import { planDelvewick, type DelvewickPlan } from '../motion/dwplan.js';
+import { reducedMotion } from '../motion/prefs.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 32;
@@ -93,19 +96,106 @@ export function DwCell({ ch, x, y }: { ch: string; x: number; y: number }) {
   }
 }
 
+/** A tick's gravity moves start this long after the mole's step (the rules: the action, then gravity). */
+const GRAVITY_AT = 50;
+/** One cell of a fall, roll or push, at full speed. */
+const MOVE_MS = 110;
+/** A gem collected or a crush stays marked this long (with reduced motion too). */
+const MARK_MS = 600;
+
+interface Tick {
+  key: string;
+  obs: DelvewickObservation;
+  plan: DelvewickPlan | null;
+  at: number;
+  speed: number;
+  animate: boolean;
+  marksUntil: number;
+}
+
+const tickKey = (o: DelvewickObservation) => JSON.stringify([o.level, o.oil, o.score, o.mole, o.grid]);
+
+/** The tick the board shows; a new observation replaces it at once (held keys never queue motion). */
+function useTick(o: DelvewickObservation, small: boolean | undefined): Tick {
+  const tick = useRef<Tick | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const key = tickKey(o);
+  if (!tick.current || tick.current.key !== key) {
+    const last = tick.current;
+    const now = performance.now();
+    const plan = last ? planDelvewick(last.obs, o) : null;
+    const animate = !small && !reducedMotion();
+    // A tick that comes sooner than the last one took plays faster.
+    const gap = last ? now - last.at : Infinity;
+    const speed = plan && animate ? Math.max(0.2, Math.min(1, gap / (GRAVITY_AT + MOVE_MS))) : 1;
+    tick.current = {
+      key,
+      obs: o,
+      plan,
+      at: now,
+      speed,
+      animate,
+      marksUntil: plan?.marks.length ? now + MARK_MS : 0,
+    };
+  }
+  const t = tick.current;
+  useEffect(() => {
+    if (!t.marksUntil) return;
+    const timer = setTimeout(redraw, Math.max(0, t.marksUntil - performance.now()) + 5);
+    return () => clearTimeout(timer);
+  }, [t]);
+  return t;
+}
+
+const MOVABLE = new Set(['O', 'o', '*', 'v', 'G', 'g']);
+
 function DelvewickBoard({ obs: raw, small }: BoardProps) {
   const o = raw as DelvewickObservation;
+  const tick = useTick(o, small);
+  const plan = tick.plan;
   const cells = [];
   for (let y = 0; y < o.grid.length; y++)
     for (let x = 0; x < o.grid[y].length; x++) {
       const ch = o.grid[y][x];
       // The mole is drawn on its own layer, so it can glide from cell to cell.
-      if (ch !== 'M') cells.push(<DwCell key={`${x},${y}`} ch={ch} x={x} y={y} />);
+      if (ch === 'M') continue;
+      if (MOVABLE.has(ch))
+        cells.push(
+          <g key={`${x},${y}`} data-at={`${x},${y}`}>
+            <DwCell ch={ch} x={x} y={y} />
+          </g>,
+        );
+      else cells.push(<DwCell key={`${x},${y}`} ch={ch} x={x} y={y} />);
     }
+  const svg = useRef<SVGSVGElement>(null);
+  useLayoutEffect(() => {
+    const root = svg.current;
+    if (!root || !plan || !tick.animate || typeof root.animate !== 'function') return;
+    const sp = tick.speed;
+    for (const m of plan.moves) {
+      const el = root.querySelector(`[data-at="${m.to.x},${m.to.y}"]`);
+      if (!el) continue;
+      for (const a of el.getAnimations()) a.cancel();
+      const off = (c: { x: number; y: number }) => `translate(${(c.x - m.to.x) * C}px, ${(c.y - m.to.y) * C}px)`;
+      // A push moves with the mole; a fall or roll comes after it, in the gravity pass.
+      const start = m.push ? 0 : GRAVITY_AT * sp;
+      const legs = m.via ? 2 : 1;
+      const end = start + MOVE_MS * sp * legs;
+      const frames: Keyframe[] = [
+        { offset: 0, transform: off(m.from) },
+        { offset: start / end, transform: off(m.from) },
+        ...(m.via ? [{ offset: (start + MOVE_MS * sp) / end, transform: off(m.via) }] : []),
+        { offset: 1, transform: 'translate(0px, 0px)' },
+      ];
+      el.animate(frames, { duration: end, easing: m.push ? 'ease-out' : 'ease-in' });
+    }
+  }, [tick]);
+  const marking = !!plan && tick.marksUntil > performance.now();
   const w = o.width * C;
   const h = o.height * C;
   return (
     <svg
+      ref={svg}
       class={small ? 'board dw small' : 'board dw'}
       viewBox={`0 0 ${w} ${h}`}
       role="img"
@@ -113,11 +203,30 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
     >
       <rect class="dw-empty" x="0" y="0" width={w} height={h} />
       {cells}
+      <g>
+        {plan &&
+          tick.animate &&
+          plan.dug.map((c) => (
+            <rect key={`dug${tick.at},${c.x},${c.y}`} class="dw-dug" x={c.x * C} y={c.y * C} width={C} height={C} />
+          ))}
+      </g>
       {o.grid.some((r) => r.includes('M')) && (
-        <Glide x={o.mole.x * C} y={o.mole.y * C} maxJump={C * 1.5}>
+        <Glide key={o.level} x={o.mole.x * C} y={o.mole.y * C} maxJump={C * 1.5} ms={GLIDE_MS * tick.speed}>
           <DwCell ch="M" x={o.mole.x} y={o.mole.y} />
         </Glide>
       )}
+      <g>
+        {marking &&
+          plan!.marks.map((m) => (
+            <circle
+              class={`dw-mark ${m.kind}`}
+              data-testid={`dw-mark-${m.kind}`}
+              cx={m.cell.x * C + C / 2}
+              cy={m.cell.y * C + C / 2}
+              r={C / 2 - 1}
+            />
+          ))}
+      </g>
     </svg>
   );
 }

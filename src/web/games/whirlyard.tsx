@@ -6,7 +6,11 @@
 import type { GameAction, Observation } from '../../core/game.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import { Glide } from '../motion/glide.js';
+import { lastStep, stepDelay } from '../motion/fx.js';
+import { reducedMotion } from '../motion/prefs.js';
+import { hintOf, planWhirlyard, type WhirlyardPlan } from '../motion/wyplan.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 import { WhirlyardMisses } from './whirlyard-misses.js';
 
@@ -63,13 +67,13 @@ export function Rover({ x, y }: Pt) {
   );
 }
 
-export function Drone({ x, y, charged }: Pt & { charged: boolean }) {
+export function Drone({ x, y, charged, extra = '' }: Pt & { charged: boolean; extra?: string }) {
   const cx = x * C + C / 2;
   const cy = y * C + C / 2;
   if (charged) {
     const r = C / 2 - 7;
     return (
-      <g class="wy-drone charged">
+      <g class={'wy-drone charged' + extra}>
         <polygon points={`${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`} />
         <text x={cx} y={cy + 7}>
           C
@@ -78,7 +82,7 @@ export function Drone({ x, y, charged }: Pt & { charged: boolean }) {
     );
   }
   return (
-    <g class="wy-drone">
+    <g class={'wy-drone' + extra}>
       <circle cx={cx} cy={cy} r={C / 2 - 11} />
       <text x={cx} y={cy + 7}>
         D
@@ -87,9 +91,12 @@ export function Drone({ x, y, charged }: Pt & { charged: boolean }) {
   );
 }
 
-export function Scrap({ x, y }: Pt) {
+export function Scrap({ x, y, late }: Pt & { late?: number }) {
   return (
-    <g class="wy-scrap">
+    <g
+      class={late === undefined ? 'wy-scrap' : 'wy-scrap late'}
+      style={late === undefined ? undefined : { '--d': `${late}ms` }}
+    >
       <rect x={x * C + 8} y={y * C + 8} width={C - 16} height={C - 16} rx="3" fill="url(#wy-hatch)" />
       <text x={x * C + C / 2} y={y * C + C / 2 + 7}>
         #
@@ -99,7 +106,7 @@ export function Scrap({ x, y }: Pt) {
 }
 
 /** The rover caught: a burst where the drone reached it. */
-function Caught({ x, y }: Pt) {
+function Caught({ x, y, late = 0 }: Pt & { late?: number }) {
   const cx = x * C + C / 2;
   const cy = y * C + C / 2;
   const pts = [];
@@ -109,7 +116,7 @@ function Caught({ x, y }: Pt) {
     pts.push(`${cx + r * Math.cos(a)},${cy + r * Math.sin(a)}`);
   }
   return (
-    <g class="wy-caught">
+    <g class="wy-caught" style={{ '--d': `${late}ms` }}>
       <polygon points={pts.join(' ')} />
       <text x={cx} y={cy + 6}>
         X
@@ -132,8 +139,152 @@ function HatchDef() {
   );
 }
 
+/** The rover's move, then each pursuit step, at full speed, in ms. */
+const ROVER_MS = 100;
+const STEP_MS = 120;
+/** A dismantled drone fades out this long after it arrived. */
+const FADE_MS = 160;
+/** The cleared board stays this long after its last collision before the next wave appears. */
+export const BEAT_MS = 500;
+/** A collision cell stays marked this long (with reduced motion too). */
+const HIT_MS = 600;
+
+/** One drone drawn on the board: its element's identity, cell, and the path it came by this turn. */
+interface DroneView {
+  id: number;
+  x: number;
+  y: number;
+  charged: boolean;
+  /** Dismantled this turn: drawn where it ended, fading out once it got there. */
+  ghost: boolean;
+  /** Keyframes of the turn: where it was at each time (ms). */
+  path: { t: number; x: number; y: number }[];
+  /** When it fades (a ghost), in ms. */
+  fade?: number;
+  /** A new wave's drone, appearing. */
+  spawn?: boolean;
+}
+
+interface Turn {
+  key: string;
+  obs: WhirlyardObservation;
+  plan: WhirlyardPlan | null;
+  /** Drone element ids of `obs`, by index. */
+  ids: number[];
+  /** What the board draws for this turn. */
+  drones: DroneView[];
+  /** The time scale of this turn (1 at a calm pace, down to 0.2 for held keys and fast replays). */
+  speed: number;
+  /** When (performance.now) the turn began. */
+  at: number;
+  /** Timing of the pursuit steps, scaled. */
+  t: { first: number; second: number; end: number };
+  /** The cleared board is held until this time (performance.now), 0 when not. */
+  holdUntil: number;
+  /** The collision marks go at this time. */
+  hitsUntil: number;
+  /** Whether this turn moves (not on a thumbnail, not with reduced motion). */
+  animate: boolean;
+}
+
+let nextDroneId = 1;
+const turnKey = (o: WhirlyardObservation) => JSON.stringify([o.turn, o.wave, o.score, o.rover, o.drones, o.endReason]);
+
+/** The next turn's picture from the last one and a new observation. */
+function nextTurn(last: Turn | null, obs: WhirlyardObservation, animate: boolean): Turn {
+  const now = performance.now();
+  const key = turnKey(obs);
+  const p = last?.obs;
+  const hint =
+    p && lastStep && turnKey(lastStep.obs as WhirlyardObservation) === key ? hintOf(lastStep.events, p.rover) : null;
+  const plan = p ? planWhirlyard(p, obs, hint) : null;
+  const fresh = () => obs.drones.map(() => nextDroneId++);
+  let ids: number[];
+  const drones: DroneView[] = [];
+  // A turn that comes sooner than the last one took plays faster, so held keys never fall behind.
+  const full = ROVER_MS + 2 * STEP_MS;
+  const gap = last ? now - last.at : Infinity;
+  const speed = plan && animate ? Math.max(0.2, Math.min(1, gap / full)) : 1;
+  const t1 = ROVER_MS * speed;
+  const t2 = t1 + STEP_MS * speed;
+  const t3 = t2 + (plan?.second ? STEP_MS * speed : 0);
+  if (plan && last) {
+    ids = plan.cleared ? fresh() : [];
+    for (const d of plan.drones) {
+      const id = last.ids[d.from] ?? nextDroneId++;
+      if (!plan.cleared && d.to !== null) ids[d.to] = id;
+      const [a, b, c] = d.cells;
+      const path = [
+        { t: 0, ...a },
+        { t: t1, ...a },
+        { t: t2, ...b },
+        { t: t3, ...c },
+      ];
+      const stage = d.end?.stage;
+      const endCell = stage === 'pulse' ? a : stage === 'first' ? b : c;
+      const ghost = !!d.end && d.end.how !== 'caught';
+      if (ghost || !plan.cleared)
+        drones.push({
+          id,
+          ...endCell,
+          charged: d.charged,
+          ghost,
+          path: stage === 'pulse' ? [{ t: 0, ...a }] : stage === 'first' ? path.slice(0, 3) : path,
+          fade: ghost ? (stage === 'pulse' ? 0 : stage === 'first' ? t2 : t3) : undefined,
+        });
+    }
+  } else {
+    const same = p && p.wave === obs.wave && p.drones.length === obs.drones.length;
+    ids = same && last ? last.ids.slice() : fresh();
+  }
+  if (!plan) obs.drones.forEach((d, i) => drones.push({ id: ids[i], ...d, ghost: false, path: [] }));
+  const lastHit = plan?.hits.length
+    ? Math.max(...plan.hits.map((h) => (h.stage === 'pulse' ? 0 : h.stage === 'first' ? t2 : t3)))
+    : 0;
+  return {
+    key,
+    obs,
+    plan,
+    ids,
+    drones,
+    speed,
+    at: now,
+    t: { first: t2, second: t3, end: t3 },
+    holdUntil: plan?.cleared ? now + lastHit + BEAT_MS : 0,
+    hitsUntil: plan && (plan.hits.length || plan.pulse) ? now + lastHit + HIT_MS : 0,
+    animate,
+  };
+}
+
+/**
+ * The turn the board shows, and a redraw when its cleared board or its collision marks time out. A
+ * new observation ends the running turn at once (its animations are replaced by the next turn's).
+ */
+function useTurn(obs: WhirlyardObservation, small: boolean | undefined): Turn {
+  const turn = useRef<Turn | null>(null);
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const key = turnKey(obs);
+  if (!turn.current || turn.current.key !== key) turn.current = nextTurn(turn.current, obs, !small && !reducedMotion());
+  const t = turn.current;
+  useEffect(() => {
+    const wait = Math.max(t.holdUntil, t.hitsUntil) - performance.now();
+    if (wait <= 0) return;
+    const timers = [t.holdUntil, t.hitsUntil]
+      .filter((u) => u > 0)
+      .map((u) => setTimeout(redraw, Math.max(0, u - performance.now()) + 5));
+    return () => timers.forEach(clearTimeout);
+  }, [t]);
+  // The marks layer times a burst by the pursuit step it happened in.
+  // (at this turn's pace: the next turn is likely to come as quickly).
+  stepDelay.first = (ROVER_MS + STEP_MS) * t.speed;
+  stepDelay.second = (ROVER_MS + 2 * STEP_MS) * t.speed;
+  stepDelay.pulse = 0;
+  return t;
+}
+
 function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   const obs = asObs(raw);
+  const turn = useTurn(obs, small);
   const moves = new Map<string, GameAction>();
   for (const a of legal) if (a.type === 'move' && typeof a.direction === 'string') moves.set(a.direction, a);
   const cells = [];
@@ -179,61 +330,143 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
         );
       })
     : null;
-  const arrows = small
-    ? null
-    : obs.drones.map((d) => {
-        const dx = sign(obs.rover.x - d.x);
-        const dy = sign(obs.rover.y - d.y);
-        if (!dx && !dy) return null;
-        const cx = d.x * C + C / 2;
-        const cy = d.y * C + C / 2;
-        return (
-          <line
-            class="wy-pursuit"
-            x1={cx + dx * 16}
-            y1={cy + dy * 16}
-            x2={cx + dx * 27}
-            y2={cy + dy * 27}
-            marker-end="url(#wy-arrow)"
-          />
-        );
-      });
+  const now = performance.now();
+  const plan = turn.plan;
+  // While the cleared board is held, the picture is the board as the turn left it, before the reset.
+  const holding = !!plan && turn.holdUntil > now;
+  const marking = !!plan && turn.hitsUntil > now;
+  const rover = holding && plan ? plan.rover[1] : obs.rover;
+  const scrap = holding && plan ? plan.scrap : obs.scrap;
+  const when = (stage: string) => (stage === 'pulse' ? 0 : stage === 'first' ? turn.t.first : turn.t.second);
+  const lateAt = new Map<string, number>();
+  // Scrap made this turn (where drones met) appears when it is made; scrap already there stays.
+  if (plan && turn.animate)
+    for (const h of plan.hits) if (h.how === 'collision') lateAt.set(`${h.cell.x},${h.cell.y}`, when(h.stage));
+  let drones: DroneView[];
+  if (plan?.cleared && !holding)
+    drones = obs.drones.map((d, i) => ({ id: turn.ids[i], ...d, ghost: false, path: [], spawn: true }));
+  else drones = turn.animate ? turn.drones : turn.drones.filter((d) => !d.ghost);
+  const live = holding ? [] : obs.drones;
+  const caughtAt = plan?.hits.find((h) => h.how === 'caught');
+  const svg = useRef<SVGSVGElement>(null);
+  useLayoutEffect(() => {
+    const root = svg.current;
+    if (!root || !turn.animate || typeof root.animate !== 'function') return;
+    for (const d of turn.drones) {
+      if (d.path.length < 2 && !d.ghost) continue;
+      const el = root.querySelector(`[data-drone="${d.id}"]`);
+      if (!el) continue;
+      for (const a of el.getAnimations()) a.cancel();
+      const fadeAt = d.fade ?? 0;
+      const end = d.ghost ? fadeAt + FADE_MS * turn.speed : d.path[d.path.length - 1].t;
+      if (end <= 0) continue;
+      const move = (q: { x: number; y: number }) => `translate(${(q.x - d.x) * C}px, ${(q.y - d.y) * C}px)`;
+      const frames: Keyframe[] = d.path.map((q) => ({ offset: q.t / end, transform: move(q), opacity: 1 }));
+      if (!frames.length) frames.push({ offset: 0, transform: 'translate(0px, 0px)', opacity: 1 });
+      if (d.ghost) {
+        frames.push({ offset: fadeAt / end, transform: 'translate(0px, 0px)', opacity: 1 });
+        frames.push({ offset: 1, transform: 'translate(0px, 0px)', opacity: 0 });
+      }
+      el.animate(frames, { duration: end, easing: 'linear', fill: d.ghost ? 'forwards' : 'none' });
+    }
+  }, [turn]);
+  const arrows =
+    small || holding
+      ? null
+      : live.map((d) => {
+          const dx = sign(obs.rover.x - d.x);
+          const dy = sign(obs.rover.y - d.y);
+          if (!dx && !dy) return null;
+          const cx = d.x * C + C / 2;
+          const cy = d.y * C + C / 2;
+          return (
+            <line
+              class={turn.animate && plan ? 'wy-pursuit late' : 'wy-pursuit'}
+              style={{ '--d': `${turn.t.end}ms` }}
+              x1={cx + dx * 16}
+              y1={cy + dy * 16}
+              x2={cx + dx * 27}
+              y2={cy + dy * 27}
+              marker-end="url(#wy-arrow)"
+            />
+          );
+        });
   const label = `Whirlyard yard, wave ${obs.wave}: rover at (${obs.rover.x}, ${obs.rover.y}); ${obs.drones.length} drones${
     obs.drones.length ? ' at ' + obs.drones.map((d) => `(${d.x}, ${d.y})${d.charged ? ' charged' : ''}`).join(', ') : ''
   }; scrap at ${obs.scrap.map((s) => `(${s.x}, ${s.y})`).join(', ') || 'nowhere'}.`;
   return (
     <svg
-      class={small ? 'board wy small' : 'board wy'}
+      ref={svg}
+      class={small ? 'board wy small' : holding ? 'board wy holding' : 'board wy'}
       viewBox={`-1 -1 ${N * C + 2} ${N * C + 2}`}
       role="group"
       aria-label={label}
+      data-wave-shown={holding && plan ? obs.wave - 1 : obs.wave}
     >
       <HatchDef />
       {/* One <g> per layer: the layers' order is fixed however many things each holds. */}
       <g>{cells}</g>
       <g>
-        {obs.scrap.map((s) => (
-          <Scrap key={`${s.x},${s.y}`} {...s} />
+        {scrap.map((s) => (
+          <Scrap key={`${s.x},${s.y}`} {...s} late={lateAt.get(`${s.x},${s.y}`)} />
         ))}
       </g>
       <g>{arrows}</g>
       <g>
         {!small &&
+          !holding &&
           obs.charges > 0 &&
           !obs.endReason &&
-          obs.drones
+          live
             .filter((d) => Math.max(Math.abs(d.x - obs.rover.x), Math.abs(d.y - obs.rover.y)) === 1)
             .map((d) => <circle class="wy-inrange" cx={d.x * C + C / 2} cy={d.y * C + C / 2} r={C / 2 - 3} />)}
       </g>
       <g>
-        {obs.drones.map((d) => (
-          <Drone {...d} />
+        {drones.map((d) => (
+          <g key={d.id} data-drone={d.id} class={d.ghost ? 'wy-ghost' : undefined}>
+            <Drone x={d.x} y={d.y} charged={d.charged} extra={d.spawn && turn.animate ? ' spawn' : ''} />
+          </g>
         ))}
       </g>
-      <Glide x={obs.rover.x * C} y={obs.rover.y * C} maxJump={C * 1.5}>
-        <Rover {...obs.rover} />
+      <Glide
+        key={holding ? obs.wave - 1 : obs.wave}
+        x={rover.x * C}
+        y={rover.y * C}
+        maxJump={C * 1.5}
+        ms={ROVER_MS * turn.speed}
+      >
+        <Rover {...rover} />
       </Glide>
-      <g>{obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && <Caught {...obs.rover} />}</g>
+      <g>
+        {marking && plan && plan.pulse && (
+          <circle
+            class="wy-ring"
+            data-testid="wy-ring"
+            cx={plan.rover[1].x * C + C / 2}
+            cy={plan.rover[1].y * C + C / 2}
+            r={C * 1.5}
+          />
+        )}
+        {marking &&
+          plan &&
+          plan.hits
+            .filter((h) => h.how !== 'caught')
+            .map((h) => (
+              <circle
+                class="wy-hit"
+                data-testid="wy-hit"
+                style={{ '--d': `${turn.animate ? when(h.stage) : 0}ms` }}
+                cx={h.cell.x * C + C / 2}
+                cy={h.cell.y * C + C / 2}
+                r={C / 2 - 2}
+              />
+            ))}
+      </g>
+      <g>
+        {obs.drones.some((d) => d.x === obs.rover.x && d.y === obs.rover.y) && (
+          <Caught {...obs.rover} late={turn.animate && caughtAt ? when(caughtAt.stage) : 0} />
+        )}
+      </g>
       <g>{targets}</g>
     </svg>
   );

@@ -18,7 +18,18 @@ interface Mark {
   /** Position in % of the board area. */
   left: number;
   top: number;
+  /** Shown this many ms late (a drone's burst waits until the drone has reached its cell). */
+  delay?: number;
 }
+
+/**
+ * The latest accepted step's events with the picture after it, kept for boards that show how a step
+ * came about (Whirlyard reads where the rover went from them when a wave clear reset it).
+ */
+export let lastStep: { events: GameEvent[]; obs: Observation } | null = null;
+
+/** When the burst of a drone dismantled in a pursuit step plays, in ms after the step (see whirlyard.tsx). */
+export const stepDelay: Record<string, number> = {};
 
 let nextId = 1;
 /** How long a float or a burst stays, in ms (matches the CSS animations). */
@@ -29,15 +40,17 @@ export const MOMENT_MS = 2200;
 /** The marks an accepted step's events make (points with a place, drone bursts). */
 export function marksFor(events: GameEvent[], words: GameWords, obs: Observation): Mark[] {
   const out: Mark[] = [];
+  lastStep = { events, obs };
   let free = 0;
   for (const e of events) {
     const spot = words.spot?.(e, obs) ?? null;
     const p = typeof e.points === 'number' ? e.points : 0;
     const at = spot ?? { fx: 0.5, fy: 0.12 + 0.08 * (free++ % 4) };
+    const delay = typeof e.step === 'string' ? stepDelay[e.step] : undefined;
     if (e.type === 'dismantled' && spot)
-      out.push({ id: nextId++, kind: 'burst', text: '', left: at.fx * 100, top: at.fy * 100 });
+      out.push({ id: nextId++, kind: 'burst', text: '', left: at.fx * 100, top: at.fy * 100, delay });
     if (p !== 0 && !words.moment?.(e))
-      out.push({ id: nextId++, kind: 'points', text: points(p), left: at.fx * 100, top: at.fy * 100 });
+      out.push({ id: nextId++, kind: 'points', text: points(p), left: at.fx * 100, top: at.fy * 100, delay });
   }
   return out;
 }
@@ -49,20 +62,30 @@ export function FxLayer({ marks }: { marks: Mark[] }) {
     if (!marks.length || reducedMotion()) return;
     setShown((s) => [...s, ...marks].slice(-24));
     const ids = new Set(marks.map((m) => m.id));
-    const t = setTimeout(() => setShown((s) => s.filter((m) => !ids.has(m.id))), MARK_MS);
+    const late = Math.max(0, ...marks.map((m) => m.delay ?? 0));
+    const t = setTimeout(() => setShown((s) => s.filter((m) => !ids.has(m.id))), MARK_MS + late);
     return () => clearTimeout(t);
   }, [marks]);
   return (
     <div class="fx-layer" aria-hidden="true">
       {shown.map((m) =>
         m.kind === 'burst' ? (
-          <span key={m.id} class="fx-burst" style={{ left: `${m.left}%`, top: `${m.top}%` }}>
+          <span
+            key={m.id}
+            class={m.delay ? 'fx-burst later' : 'fx-burst'}
+            style={{ left: `${m.left}%`, top: `${m.top}%`, '--d': `${m.delay ?? 0}ms` }}
+          >
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <i style={{ '--a': `${i * 60}deg` }} />
             ))}
           </span>
         ) : (
-          <span key={m.id} class="fx-float" data-testid="fx-float" style={{ left: `${m.left}%`, top: `${m.top}%` }}>
+          <span
+            key={m.id}
+            class={m.delay ? 'fx-float later' : 'fx-float'}
+            data-testid="fx-float"
+            style={{ left: `${m.left}%`, top: `${m.top}%`, '--d': `${m.delay ?? 0}ms` }}
+          >
             {m.text}
           </span>
         ),

@@ -93,10 +93,19 @@ export interface Site {
 }
 
 /** Starts a `Site` on 127.0.0.1 at a random port; `prefix` names its build folder. */
-export async function startSite(prefix: string, options: { clock?: () => Date } = {}): Promise<Site> {
+export async function startSite(
+  prefix: string,
+  options: { clock?: () => Date; dailyQualify?: boolean } = {},
+): Promise<Site> {
   const dist = await buildWeb(prefix);
   const store = new SqliteRunStore(':memory:');
-  const app = await buildApp({ sealer: StateSealer.random(), store, webRoot: dist, clock: options.clock });
+  const app = await buildApp({
+    sealer: StateSealer.random(),
+    store,
+    webRoot: dist,
+    clock: options.clock,
+    dailyQualify: options.dailyQualify,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const browser = await launchBrowser();

@@ -9,6 +9,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChatStandIn, type ChatStandIn } from './helpers/chat.js';
@@ -70,6 +73,27 @@ describe('gameboard eval --agent llm', () => {
     expect(row(r.stdout, 'error rate')).toBe('0.0 %');
     expect(row(r.stdout, 'forfeit rate')).toBe('0.0 %');
     expect(Number(row(r.stdout, 'prompt tokens'))).toBe(100 * asked.length);
+  });
+
+  it("records the agent's settings in full in the result file: the options given over its defaults", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'gameboard-llm-out-')), 'runs.jsonl');
+    const r = await gameboard(
+      llm('--game', 'cragwake', '--workers', '0', '--max-steps', '2', '--retries', '1', '--out', out),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const header = JSON.parse(readFileSync(out, 'utf8').split('\n')[0]) as { kind: string; agentOptions: object };
+    expect(header.kind).toBe('header');
+    expect(header.agentOptions).toMatchObject({
+      baseUrl: chat.baseUrl,
+      model: 'stand-in',
+      menu: true,
+      retries: 1,
+      maxBatch: 30,
+      strictParse: false,
+      temperature: null,
+      timeoutMs: 60_000,
+      apiKeyEnv: 'OPENAI_API_KEY',
+    });
   });
 
   it('asks for no move once the budget is spent: one request per step played', async () => {

@@ -24,6 +24,7 @@ import {
   type EvalHeader,
   type RunResult,
 } from '../agents/harness/index.js';
+import { LLM_DEFAULTS } from '../agents/llm/index.js';
 import { headerMismatch, JsonlWriter, makeHeader, readResultFile, ResultFileError } from '../agents/harness/results.js';
 import { actionBudget, budgetOf } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
@@ -214,7 +215,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
     game: flags.game,
     rulesVersion: spec.rulesVersion,
     agent: flags.agent,
-    agentOptions,
+    // The LLM agent's settings in full: the options given over the defaults it plays by.
+    agentOptions: flags.agent === 'llm' ? { ...LLM_DEFAULTS, ...agentOptions } : agentOptions,
     suite: flags.seeds ? null : flags.suite!,
     seeds: [...seeds],
     budget: budget ? { limit: budget.limit, unit: budget.unit } : null,

@@ -229,17 +229,32 @@ export function fallbackFor(game: string, legal: GameAction[]): GameAction | und
   return GUIDES[game]?.fallback.find((f) => legal.some((a) => same(a, f)));
 }
 
+/**
+ * The LLM agent's settings where an option is not given: the agent plays by them, and an evaluation's
+ * result file records them beside the options given, so a file says exactly how its runs were played
+ * (`temperature: null` is the endpoint's own default).
+ */
+export const LLM_DEFAULTS = {
+  apiKeyEnv: 'OPENAI_API_KEY',
+  menu: true,
+  retries: 2,
+  maxBatch: 30,
+  strictParse: false,
+  timeoutMs: 60_000,
+  temperature: null,
+} as const;
+
 /** Makes the LLM agent factory. */
 export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
-  const menu = opts.menu ?? true;
-  const retries = Math.max(0, opts.retries ?? 2);
-  const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? 30));
-  const strict = opts.strictParse ?? false;
+  const menu = opts.menu ?? LLM_DEFAULTS.menu;
+  const retries = Math.max(0, opts.retries ?? LLM_DEFAULTS.retries);
+  const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? LLM_DEFAULTS.maxBatch));
+  const strict = opts.strictParse ?? LLM_DEFAULTS.strictParse;
   const chatOpts: ChatOptions = {
     baseUrl: opts.baseUrl,
     model: opts.model,
-    apiKey: opts.apiKey ?? process.env[opts.apiKeyEnv ?? 'OPENAI_API_KEY'],
-    timeoutMs: opts.timeoutMs,
+    apiKey: opts.apiKey ?? process.env[opts.apiKeyEnv ?? LLM_DEFAULTS.apiKeyEnv],
+    timeoutMs: opts.timeoutMs ?? LLM_DEFAULTS.timeoutMs,
     temperature: opts.temperature,
   };
   const endpoint = endpointName(opts.baseUrl);

@@ -105,6 +105,31 @@ describe.each(stores)('resuming a live session (%s)', (_name, makeStore, skip) =
     expect(malformed.status).toBe(400);
   });
 
+  it.skipIf(skip)(
+    'words a live action outside the grammar as the free-play route does (one grammar module)',
+    async () => {
+      const s = await post('/api/games/briarwink/sessions', { player: { name: 'resume-grammar', kind: 'agent' } });
+      const id = s.body.session.id as string;
+      const started = await post(`/api/sessions/${id}/action`, {
+        stateToken: s.body.stateToken,
+        action: { type: 'start' },
+      });
+      const bad = { type: 'tick', move: null, count: 40 };
+      const live = await post(`/api/sessions/${id}/action`, { stateToken: started.body.stateToken, action: bad });
+      expect(live.body).toMatchObject({ ok: false, reason: 'unknown_action' });
+      expect(live.body.message).toBe(
+        'The action is not in the Briarwink grammar: "count" must be an integer from 1 to 30, got 40.',
+      );
+      const init = (await app.inject('/api/games/briarwink/init?seed=3')).json() as Body;
+      const next = await post('/api/games/briarwink/action', {
+        stateToken: init.stateToken,
+        action: { type: 'start' },
+      });
+      const free = await post('/api/games/briarwink/action', { stateToken: next.body.stateToken, action: bad });
+      expect(free.body.message).toBe(live.body.message);
+    },
+  );
+
   it.skipIf(skip)('resumes a finished session to its end, with nothing left to play', async () => {
     const s = await post('/api/games/whirlyard/sessions', { player: { name: 'resume-end', kind: 'agent' } });
     const id = s.body.session.id as string;

@@ -26,7 +26,7 @@ import type { DailyQualification, Player, RunStore, SessionEnd, SessionRecord, S
 import { DailySeeds, isSeeded, utcDay } from './daily.js';
 import { DEFAULT_SESSION_EXPIRY_HOURS } from './config.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, describeGrammarError, plainJson, requireGame } from './grammar.js';
+import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import {
   liveAnswer,
@@ -237,13 +237,13 @@ export function registerSessionRoutes(
       if (c.session !== id || c.step > session.step)
         throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
       const action = req.body.action;
-      const valid = validators.get(game.spec.slug)!;
-      if (!valid(action)) {
+      const grammar = validators.get(game.spec.slug)!;
+      if (!grammar.check(action)) {
         return refusal(
           game,
           c,
           'unknown_action',
-          `The action is not in the ${game.spec.name} grammar: ${describeGrammarError(valid.errors)}.`,
+          `The action is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`,
         );
       }
       // A state behind the record: a retry of the last recorded step (same action) or a fork.

@@ -7,8 +7,7 @@
  */
 import { registry } from '../../games/index.js';
 import { loadAgent, AgentLoadError, type AgentOptions } from './load.js';
-import { isEvaluationAbort } from './guard.js';
-import { runLanes, runLocal, type RunSettings } from './local.js';
+import { runLocal, runSeeds, type RunSettings } from './local.js';
 import { runOnWorkers } from './pool.js';
 import { progressLabel } from './progress.js';
 import { runOnServer } from './remote.js';
@@ -101,27 +100,13 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
       opts.signal,
     ));
   } else {
-    const found: (RunResult | undefined)[] = new Array(opts.seeds.length);
-    let next = 0;
-    let halted = false;
-    const stopped = () => halted || interrupted();
-    try {
-      await runLanes(
-        Math.min(opts.concurrency ?? 1, opts.seeds.length),
-        () => (next < opts.seeds.length ? next++ : undefined),
-        (i) => runLocal(game, factory, opts.seeds[i], settings, stopped),
-        (i, r) => {
-          found[i] = r;
-          onRun(r);
-        },
-        stopped,
-      );
-    } catch (err) {
-      halted = true;
-      if (!isEvaluationAbort(err)) throw err;
-      abort = err.message;
-    }
-    results = found.filter((r): r is RunResult => r !== undefined);
+    ({ results, abort } = await runSeeds(
+      opts.seeds,
+      opts.concurrency ?? 1,
+      (seed, stopped) => runLocal(game, factory, seed, settings, stopped),
+      onRun,
+      interrupted,
+    ));
   }
   const wallMs = performance.now() - started;
   const startupMs = running - started;

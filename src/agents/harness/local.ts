@@ -82,6 +82,42 @@ export async function runLocal(
 }
 
 /**
+ * Plays `seeds` `lanes` at a time in this thread (runLanes over a seed list): the finished runs in seed
+ * order, and the message of an EvaluationAbort that stopped them early. `play` gets a run's seed and
+ * the `stopped` its run polls: the caller's interruption, or an abort of another run.
+ */
+export async function runSeeds(
+  seeds: readonly number[],
+  lanes: number,
+  play: (seed: number, stopped: () => boolean) => Promise<RunResult>,
+  onRun: (r: RunResult) => void,
+  interrupted: () => boolean,
+): Promise<{ results: RunResult[]; abort?: string }> {
+  const found: (RunResult | undefined)[] = new Array(seeds.length);
+  let next = 0;
+  let halted = false;
+  let abort: string | undefined;
+  const stopped = () => halted || interrupted();
+  try {
+    await runLanes(
+      Math.min(lanes, seeds.length),
+      () => (next < seeds.length ? next++ : undefined),
+      (i) => play(seeds[i], stopped),
+      (i, r) => {
+        found[i] = r;
+        onRun(r);
+      },
+      stopped,
+    );
+  } catch (err) {
+    halted = true;
+    if (!isEvaluationAbort(err)) throw err;
+    abort = err.message;
+  }
+  return { results: found.filter((r): r is RunResult => r !== undefined), abort };
+}
+
+/**
  * Plays the seeds `next()` hands out, `lanes` at a time, until it hands out none or `stopped()`;
  * `onRun` sees each result. An abort from any run rejects at once (the runs still in flight end at
  * their next move once `stopped()` says so: the caller's business) and no lane starts another run.

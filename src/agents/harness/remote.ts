@@ -10,7 +10,7 @@ import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
 import { EvaluationAbort } from './errors.js';
 import { GuardedAgent, Interrupted, isEvaluationAbort, RunFailure } from './guard.js';
-import { runLanes, type RunSettings } from './local.js';
+import { runSeeds, type RunSettings } from './local.js';
 import { progressOf } from './progress.js';
 import type { RunOutcome, RunResult } from './stats.js';
 
@@ -117,30 +117,12 @@ export async function runOnServer(
   interrupted: () => boolean = () => false,
 ): Promise<{ results: RunResult[]; rateLimited: number; abort?: string }> {
   const client = new GameboardClient(baseUrl);
-  const results: (RunResult | undefined)[] = new Array(seeds.length);
-  let next = 0;
-  let halted = false;
-  const stopped = () => halted || interrupted();
-  let abort: string | undefined;
-  try {
-    await runLanes(
-      Math.min(concurrency, seeds.length),
-      () => (next < seeds.length ? next++ : undefined),
-      (i) => runRemote(client, slug, factory, seeds[i], settings, stopped),
-      (i, r) => {
-        results[i] = r;
-        onRun(r);
-      },
-      stopped,
-    );
-  } catch (err) {
-    halted = true;
-    if (!isEvaluationAbort(err)) throw err;
-    abort = err.message;
-  }
-  return {
-    results: results.filter((r): r is RunResult => r !== undefined),
-    rateLimited: client.rateLimited,
-    abort,
-  };
+  const { results, abort } = await runSeeds(
+    seeds,
+    concurrency,
+    (seed, stopped) => runRemote(client, slug, factory, seed, settings, stopped),
+    onRun,
+    interrupted,
+  );
+  return { results, rateLimited: client.rateLimited, abort };
 }

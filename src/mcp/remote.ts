@@ -26,22 +26,16 @@ export const NO_SERVER =
   '--server URL or set GAMEBOARD_URL (for example http://127.0.0.1:3000). Free play (start_game with a seed) ' +
   'needs no server.';
 
-/** POSTs JSON and returns the answer; a non-JSON answer or a failed connection becomes a readable error. */
-export async function postJson(
+/** One request answered with JSON; a failed connection or a non-JSON answer becomes a readable error. */
+async function requestJson(
   server: string | null,
   path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
+  init: RequestInit = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   if (!server) throw new Error(NO_SERVER);
   let res: Response;
   try {
-    res = await fetch(server + path, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
+    res = await fetch(server + path, { ...init, signal: AbortSignal.timeout(30_000) });
   } catch (err) {
     throw new Error(`Could not reach the Gameboard server at ${server}: ${(err as Error).message}`);
   }
@@ -51,32 +45,34 @@ export async function postJson(
   } catch {
     throw new Error(`The Gameboard server answered ${path} with HTTP ${res.status} and no JSON.`);
   }
+}
+
+/** POSTs JSON and returns the answer (see requestJson). */
+export function postJson(
+  server: string | null,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return requestJson(server, path, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** GETs JSON (see requestJson). */
+export function getJson(
+  server: string | null,
+  path: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  return requestJson(server, path);
 }
 
 /** The session id in a session answer. */
 export function sessionIdOf(answer: Record<string, unknown>): string | undefined {
   const s = (answer.session as { id?: unknown } | undefined)?.id;
   return typeof s === 'string' ? s : undefined;
-}
-
-/** GETs JSON; a failed connection or a non-JSON answer becomes a readable error. */
-export async function getJson(
-  server: string | null,
-  path: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  if (!server) throw new Error(NO_SERVER);
-  let res: Response;
-  try {
-    res = await fetch(server + path, { signal: AbortSignal.timeout(30_000) });
-  } catch (err) {
-    throw new Error(`Could not reach the Gameboard server at ${server}: ${(err as Error).message}`);
-  }
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
-  } catch {
-    throw new Error(`The Gameboard server answered ${path} with HTTP ${res.status} and no JSON.`);
-  }
 }
 
 /**

@@ -92,6 +92,40 @@ describe.skipIf(!PYTHON)('cmd: agents (python3)', () => {
     }
   }, 180_000);
 
+  it("relays each stderr line whole, so two agents' lines written in pieces never cut into each other", async () => {
+    const agent = pythonAgent(
+      'pieces.py',
+      [
+        'def act(view):',
+        '    if view["step"] < 3:',
+        '        sys.stderr.write("piece one ")',
+        '        sys.stderr.flush()',
+        '        time.sleep(0.05)',
+        '        sys.stderr.write(f"piece two seed {view[\'seed\']}\\n")',
+        '        sys.stderr.flush()',
+        '    return view["legalActions"][0]',
+        '',
+      ].join('\n'),
+    );
+    const r = await gameboard([
+      'eval',
+      '--game',
+      'cragwake',
+      '--seeds',
+      '1-4',
+      '--max-steps',
+      '5',
+      '--workers',
+      '2',
+      '--agent',
+      `cmd:python3 ${agent}`,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const pieces = r.stderr.split('\n').filter((l) => l.includes('piece'));
+    expect(pieces.length).toBe(12);
+    for (const line of pieces) expect(line).toMatch(/^piece one piece two seed [1-4]$/);
+  }, 180_000);
+
   it('a crash, a line that is no answer and a timeout fail their runs only; a fresh process plays the next', async () => {
     const agent = pythonAgent(
       'flaky.py',

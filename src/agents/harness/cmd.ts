@@ -6,7 +6,9 @@
  *
  * then, before each move, `{"type":"observe","step","observation","legalActions","score"}`, which the
  * agent answers with one line `{"action": {...}}`; and at the end of the run
- * `{"type":"end","outcome":{...},"score"}`. The agent's stderr passes through to ours.
+ * `{"type":"end","outcome":{...},"score"}`. The agent's stderr passes through to ours a whole line at a
+ * time, so the logs of agents playing side by side (`--workers`, `--concurrency`) never cut into each
+ * other's lines.
  *
  * One process per lane (a worker thread, or each of its `--concurrency` runs in flight), started when
  * first needed and reused across runs. A process that crashes, writes a line that is not such an
@@ -32,7 +34,10 @@ class AgentProcess {
   constructor(readonly command: string) {
     // Its own process group: a kill reaches the program and not only the shell around it, and a Ctrl-C
     // at the terminal goes to the harness, which stops the runs itself.
-    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'inherit'] });
+    this.child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // A program's one line may reach us in several writes (Python's print writes each argument on
+    // its own): relay whole lines, each in one write.
+    createInterface({ input: this.child.stderr! }).on('line', (line) => process.stderr.write(line + '\n'));
     const rl = createInterface({ input: this.child.stdout! });
     rl.on('line', (line) => {
       if (!line.trim()) return;
@@ -74,7 +79,7 @@ class AgentProcess {
 
   /** Idle processes do not keep Node running; busy ones do. */
   hold(busy: boolean): void {
-    const handles = [this.child, this.child.stdin, this.child.stdout] as unknown as Array<{
+    const handles = [this.child, this.child.stdin, this.child.stdout, this.child.stderr] as unknown as Array<{
       ref?(): void;
       unref?(): void;
     }>;

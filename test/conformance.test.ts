@@ -84,7 +84,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s conformance', (sl
         expect(typeof obs.text, `${where}: observation.text must be a string`).toBe('string');
         expect(JSON.parse(JSON.stringify(obs)), `${where}: observation must be plain JSON`).toEqual(obs);
         if (game.progress) {
-          const label = game.spec.progressLabel as string;
+          const label = game.spec.progressLabel!;
           const o = obs as Record<string, unknown>;
           const shown = o[label] ?? (o.player as Record<string, unknown> | undefined)?.[label];
           expect(game.progress(state), `${where}: progress(state) must equal the observation's ${label}`).toBe(shown);

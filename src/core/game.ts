@@ -5,9 +5,10 @@
  * Engines are pure: no I/O, no clock, no Math.random. All randomness comes from the seeded generator
  * in `rng.ts`, whose state lives inside the game state.
  */
+import type { RankedBudget } from './budget.js';
 import type { Seed } from './seed.js';
 import type { SeedSuites } from './suites.js';
-import type { GameTensor } from './tensor.js';
+import type { ActionSlot, GameTensor, TensorSpec } from './tensor.js';
 
 /** Any value that survives JSON.stringify / JSON.parse unchanged. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -90,9 +91,29 @@ export interface GameSpec {
   suites: SeedSuites;
   /** Example actions, for docs. */
   exampleActions: GameAction[];
-  /** Extra game-specific facts (board size, tables) worth publishing; must be plain JSON. */
-  [key: string]: unknown;
+  /** The fixed action index of the numeric face (`Game.tensor.actionIndex`), for games that have one. */
+  actionIndex?: ActionSlot[];
+  /** The shape of the numeric observation (`Game.tensor.spec`), for games that have one. */
+  tensorSpec?: TensorSpec;
+  /** How much play a ranked run is scored on (src/core/budget.ts); null for a finite game. */
+  rankedBudget?: RankedBudget | null;
+  /** The observation field that says how far a run got (wave, level, pitch, night), at its top or under `player`. */
+  progressLabel?: string;
+  /** True when nothing is drawn from the seed (every seed plays the same): no daily seed, no word of seeds. */
+  seedless?: true;
+  /** The best score known, and who set it, shown beside the game's board. */
+  par?: { score: number; by: string };
+  /** For a game that runs in ticks: how many make a second of play (the boards show ticks as time). */
+  ticksPerSecond?: number;
 }
+
+/**
+ * A game's spec with its own published facts (board size, tables) beside the common fields, as plain
+ * JSON. `F` is an object type (a type literal, so that it is plain JSON) naming every fact:
+ * `SPEC: SpecWith<{ width: number; height: number }>`. The shells read only `GameSpec`'s fields; a
+ * fact that a shell needs becomes one of those.
+ */
+export type SpecWith<F extends { [K in keyof F]: Json }> = GameSpec & F;
 
 /** The game contract. `S` is the engine's own state type; nothing outside the game looks inside it. */
 export interface Game<S = unknown, A extends GameAction = GameAction> {

@@ -71,9 +71,9 @@ export function registerBoardRoutes(
         rulesVersion: game.spec.rulesVersion,
         board,
         label: LABELS[board],
-        progressLabel: (game.spec.progressLabel as string | undefined) ?? null,
+        progressLabel: game.spec.progressLabel ?? null,
         budget: budgetOf(game),
-        par: (game.spec.par as object | undefined) ?? null,
+        par: game.spec.par ?? null,
         limit,
       };
       let date: string | undefined;

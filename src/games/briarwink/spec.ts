@@ -2,7 +2,7 @@
  * Briarwink's published spec: goal, scoring and rules in the project's own words (facts from the seed
  * file shared/seeds/000_f24a9fe9a6231248.txt), and its action grammar exactly as given there.
  */
-import type { GameSpec, JsonSchema } from '../../core/game.js';
+import type { JsonSchema, SpecWith } from '../../core/game.js';
 import { BANDS, LAYOUT_NAMES } from './roster.js';
 import { LEGEND } from './observe.js';
 import { seedSuites } from '../../core/suites.js';
@@ -65,8 +65,11 @@ export const ACTION_SCHEMA: JsonSchema = {
   ],
 };
 
+/** Briarwink's own published facts: the garden's size and its layouts. */
+export type BriarwinkFacts = { width: number; height: number; layouts: string[] };
+
 /** The spec. */
-export const SPEC: GameSpec = {
+export const SPEC: SpecWith<BriarwinkFacts> = {
   slug: 'briarwink',
   name: 'Briarwink',
   genre: 'real-time arcade puzzle (tick-batched for agents)',

@@ -2,7 +2,7 @@
  * Cragwake's published description: rules and scoring in our own words, the seed file's action grammar
  * (in schema.ts, closed to extra fields as the engine is), and the difficulty table.
  */
-import type { GameSpec, Json } from '../../core/game.js';
+import type { Json, SpecWith } from '../../core/game.js';
 import { LISTED } from './difficulty.js';
 import { seedSuites } from '../../core/suites.js';
 import { ACTION_SCHEMA, OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
@@ -10,8 +10,11 @@ import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
 export { ACTION_SCHEMA };
 
+/** Cragwake's own published facts: the wall's width, the belay spacing and the difficulty table. */
+export type CragwakeFacts = { width: number; ledgeEvery: number; difficulty: Json };
+
 /** The published spec. */
-export const spec: GameSpec = {
+export const spec: SpecWith<CragwakeFacts> = {
   slug: 'cragwake',
   name: 'Cragwake',
   genre: 'endless climbing, stamina management',

@@ -2,7 +2,7 @@
  * Delvewick's published description. Facts come from seeds/001_96f0c49922c2c7ff.txt; the wording is
  * ours. `actionSchema` is the seed's grammar, closed to extra fields as the engine is.
  */
-import type { GameSpec } from '../../core/game.js';
+import type { SpecWith } from '../../core/game.js';
 import { LEVELS } from './generate.js';
 import { seedSuites } from '../../core/suites.js';
 import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
@@ -34,8 +34,13 @@ export const ACTION_SCHEMA = {
   ],
 };
 
+/** Delvewick's own published facts: the eight fixed levels. */
+export type DelvewickFacts = {
+  levels: { level: number; name: string; quota: number; oil: number; width: number; height: number }[];
+};
+
 /** The spec served at /api/games/delvewick. */
-export const spec: GameSpec = {
+export const spec: SpecWith<DelvewickFacts> = {
   slug: 'delvewick',
   name: 'Delvewick',
   genre: 'puzzle',

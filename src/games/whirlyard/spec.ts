@@ -2,7 +2,7 @@
  * Whirlyard's published description: goal, scoring and rules in our own words, the action grammar
  * exactly as the seed file gives it, and the numbers worth publishing.
  */
-import type { GameSpec, JsonSchema } from '../../core/game.js';
+import type { JsonSchema, SpecWith } from '../../core/game.js';
 import { seedSuites } from '../../core/suites.js';
 import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
@@ -43,8 +43,17 @@ export const ACTION_SCHEMA: JsonSchema = {
 /** The rules version: bump it whenever a rule, the generator or the state format changes. */
 export const RULES_VERSION = 'whirlyard-1';
 
+/** Whirlyard's own published facts, beside the common spec fields. */
+export type WhirlyardFacts = {
+  board: { width: number; height: number; roverStart: { x: number; y: number }; scrapStart: { x: number; y: number } };
+  charges: { start: number; max: number; perClearedWave: number };
+  chargedStepEvery: number;
+  waves: { waves: string; drones: number; charged: number }[];
+  legend: { [symbol: string]: string };
+};
+
 /** Whirlyard's spec. */
-export const SPEC: GameSpec = {
+export const SPEC: SpecWith<WhirlyardFacts> = {
   slug: 'whirlyard',
   name: 'Whirlyard',
   genre: 'tactics / pursuit',

@@ -4,7 +4,8 @@
  * falling things get motion streaks and their lowercase letter, as in the text map.
  */
 import type { GameAction, Observation } from '../../core/game.js';
-import { delvewick, type DelvewickObservation } from '../../games/delvewick/index.js';
+import type { DelvewickObservation } from '../../games/delvewick/index.js';
+import { spec as delvewickSpec } from '../../games/delvewick/spec.js';
 import { delvewickWords } from '../words/delvewick.js';
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import { Glide, GLIDE_MS } from '../motion/glide.js';
@@ -236,8 +237,7 @@ const OIL_LOW = 10;
 
 /** The oil a level starts with, from the spec's published table. */
 function levelOil(level: number): number {
-  const levels = delvewick.spec.levels as { level: number; oil: number }[];
-  return levels.find((l) => l.level === level)?.oil ?? 40;
+  return delvewickSpec.levels.find((l) => l.level === level)?.oil ?? 40;
 }
 
 function status(raw: Observation): StatusItem[] {

@@ -11,6 +11,7 @@ import { registry } from '../src/games/index.js';
 import { GUIDES } from '../src/llms/games.js';
 import { buildApp } from '../src/server/app.js';
 import { markdownToHtml } from '../src/server/llms.js';
+import { entryFor } from '../src/core/registry.js';
 
 /**
  * A conservative token estimate: English prose and JSON run about 4 characters a token in the common
@@ -58,10 +59,10 @@ describe('/llms.txt', () => {
       expect(section.length).toBeGreaterThan(0);
       expect(section).toContain(game.spec.goal);
       for (const line of game.spec.scoring) expect(section).toContain(line);
-      for (const a of GUIDES[slug].actions) expect(section).toContain(JSON.stringify(a.example));
+      for (const a of entryFor(GUIDES, slug)!.actions) expect(section).toContain(JSON.stringify(a.example));
       expect(section).toContain(`carry "${game.spec.carry}"`);
       expect(section).toContain(`{"${game.spec.carry}": <${game.spec.carry} from the last answer`);
-      expect(section).toContain(GUIDES[slug].ends);
+      expect(section).toContain(entryFor(GUIDES, slug)!.ends);
       expect(section).toContain(`/llms/${slug}.txt`);
     },
   );
@@ -94,7 +95,7 @@ describe('the guides', () => {
   it.each(registry.games.map((g) => [g.spec.slug, g] as const))(
     '%s: every example and fallback is in the grammar, and every grammar branch has an example',
     (slug, game) => {
-      const guide = GUIDES[slug];
+      const guide = entryFor(GUIDES, slug)!;
       expect(guide, `add a guide for ${slug} in src/llms/games.ts`).toBeDefined();
       const ajv = new Ajv({ strict: false });
       const valid = ajv.compile(game.spec.actionSchema);

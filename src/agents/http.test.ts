@@ -22,7 +22,7 @@ const STEPS = 80;
 describe.each(['whirlyard', 'cragwake', 'briarwink'])('the %s heuristic over HTTP', (slug) => {
   it('needs no state and plays the same run as in process', async () => {
     const game = registry.get(slug)!;
-    const factory = BUILTIN_AGENTS.heuristic[slug];
+    const factory = BUILTIN_AGENTS.heuristic[slug]!;
     expect(factory.needsState).toBeFalsy();
     const seed = game.spec.suites.dev[0];
     const local = await playRun(game, factory, seed, { maxSteps: STEPS });
@@ -55,6 +55,6 @@ describe.each(['whirlyard', 'cragwake', 'briarwink'])('the %s heuristic over HTT
 
 describe('the Delvewick heuristic', () => {
   it('says it needs the engine state, so it runs in process only', () => {
-    expect(BUILTIN_AGENTS.heuristic.delvewick.needsState).toBe(true);
+    expect(BUILTIN_AGENTS.heuristic.delvewick!.needsState).toBe(true);
   });
 });

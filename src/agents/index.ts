@@ -7,19 +7,26 @@ import { cragwakeHeuristic } from './cragwake/heuristic.js';
 import { delvewickHeuristic } from './delvewick/heuristic.js';
 import { random } from './random.js';
 import { whirlyardHeuristic } from './whirlyard/heuristic.js';
+import type { Slug } from '../games/index.js';
 import type { AgentFactory } from './types.js';
 
 export type { Agent, AgentContext, AgentFactory, AgentView } from './types.js';
 
+/**
+ * The heuristic agent of each game. Partial on purpose: a new game may have none yet, and then
+ * `--agent heuristic` refuses it by name ("The agent "heuristic" has no <slug> player yet").
+ */
+export const HEURISTICS: Readonly<Partial<Record<Slug, AgentFactory>>> = {
+  whirlyard: whirlyardHeuristic,
+  delvewick: delvewickHeuristic,
+  cragwake: cragwakeHeuristic,
+  briarwink: briarwinkHeuristic,
+};
+
 /** Built-in agents: name -> game slug (or '*' for every game) -> factory. */
-export const BUILTIN_AGENTS: Record<string, Record<string, AgentFactory>> = {
+export const BUILTIN_AGENTS: Record<string, Readonly<Partial<Record<string, AgentFactory>>>> = {
   random: { '*': random },
-  heuristic: {
-    whirlyard: whirlyardHeuristic,
-    delvewick: delvewickHeuristic,
-    cragwake: cragwakeHeuristic,
-    briarwink: briarwinkHeuristic,
-  },
+  heuristic: HEURISTICS,
 };
 
 /** The built-in agent `name` for `game`, or undefined. */

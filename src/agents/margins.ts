@@ -3,12 +3,13 @@
  * step caps the README names. Run `npx tsx src/agents/margins.ts [slug ...]` (all four by default).
  * Delvewick's heuristic plays in-process with the engine state, as it must.
  */
-import { registry } from '../games/index.js';
-import { BUILTIN_AGENTS } from './index.js';
+import { registry, type Slug } from '../games/index.js';
+import { entryFor } from '../core/registry.js';
+import { BUILTIN_AGENTS, HEURISTICS } from './index.js';
 import { measure, type ScoreSummary } from './measure.js';
 
 /** The step cap (accepted actions) each game is measured with. */
-export const MARGIN_CAPS: Record<string, number> = {
+export const MARGIN_CAPS: Record<Slug, number> = {
   whirlyard: 1000,
   delvewick: 5000,
   cragwake: 5000,
@@ -22,13 +23,14 @@ async function main(slugs: string[]): Promise<void> {
   for (const slug of slugs) {
     const game = registry.get(slug);
     if (!game) throw new Error(`no game "${slug}"`);
-    const cap = MARGIN_CAPS[slug];
+    const cap = entryFor(MARGIN_CAPS, slug)!;
     const seeds = game.spec.suites.dev;
     console.log(`\n${slug}: dev suite (${seeds.length} seeds), step cap ${cap}`);
     console.log('| agent | mean | median | max | min | actions |');
     console.log('| --- | --- | --- | --- | --- | --- |');
-    console.log(row('random', await measure(game, BUILTIN_AGENTS.random['*'], seeds, cap)));
-    console.log(row('heuristic', await measure(game, BUILTIN_AGENTS.heuristic[slug], seeds, cap)));
+    console.log(row('random', await measure(game, BUILTIN_AGENTS.random['*']!, seeds, cap)));
+    const heuristic = entryFor(HEURISTICS, slug);
+    console.log(heuristic ? row('heuristic', await measure(game, heuristic, seeds, cap)) : '| heuristic | none yet |');
   }
 }
 

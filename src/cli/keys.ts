@@ -2,10 +2,13 @@
  * The keys of `gameboard play`: per game, a key (typed then Enter) stands for an action, as on the
  * browser's keyboard where there is one. A number picks from the numbered legal actions instead.
  */
-import type { GameAction } from '../core/game.js';
+import type { AnyGame, GameAction } from '../core/game.js';
+import { withCount } from '../core/legal.js';
+import { entryFor } from '../core/registry.js';
+import type { Slug } from '../games/index.js';
 
-/** Key → action, per game. */
-export const KEYS: Readonly<Record<string, Readonly<Record<string, GameAction>>>> = {
+/** Key → action, per game (every registered game has a row; `{}` for one played by number and JSON only). */
+export const KEYS: Readonly<Record<Slug, Readonly<Record<string, GameAction>>>> = {
   // The eight directions laid out as on a keyboard around `s` (wait).
   whirlyard: {
     q: { type: 'move', direction: 'nw' },
@@ -46,6 +49,17 @@ export const KEYS: Readonly<Record<string, Readonly<Record<string, GameAction>>>
   },
 };
 
+/** A sentence more for the play prompt's help, per game where there is one (batching, given `--batch`). */
+export const NOTES: Readonly<Partial<Record<Slug, (batch: number) => string>>> = {
+  briarwink: (batch) => `Ticks run in batches of ${batch} (add a count: d 12).`,
+};
+
+/** The help note of a game for `--batch <batch>`, or '' (with a leading space when there is one). */
+export function playNote(slug: string, batch: number): string {
+  const note = entryFor(NOTES, slug);
+  return note ? ` ${note(batch)}` : '';
+}
+
 /** An action in one short line: `move direction=n`. */
 export function describeAction(a: GameAction): string {
   const rest = Object.entries(a)
@@ -56,7 +70,7 @@ export function describeAction(a: GameAction): string {
 
 /** The key help line of a game. */
 export function keyHelp(slug: string): string {
-  const keys = Object.entries(KEYS[slug] ?? {}).map(([k, a]) => `${k}=${describeAction(a)}`);
+  const keys = Object.entries(entryFor(KEYS, slug) ?? {}).map(([k, a]) => `${k}=${describeAction(a)}`);
   return keys.length ? `keys: ${keys.join(', ')}` : '';
 }
 
@@ -66,7 +80,7 @@ export function keyHelp(slug: string): string {
  * ticks in one batch (1 to 30); without one, `batch` ticks.
  */
 export function parseInput(
-  slug: string,
+  game: Pick<AnyGame, 'variants' | 'spec'>,
   line: string,
   legal: readonly GameAction[],
   batch: number,
@@ -83,21 +97,16 @@ export function parseInput(
   if (/^\d+$/.test(word) && countText === undefined) {
     const n = Number(word);
     return n >= 1 && n <= legal.length
-      ? withBatch(legal[n - 1], batch)
+      ? withCount(game, legal[n - 1], batch)
       : { error: `pick a number from 1 to ${legal.length}` };
   }
   if (word === 'end') {
     const end = legal.find((a) => /^end_?run$/i.test(a.type));
     return end ?? { error: 'the run cannot be ended now' };
   }
-  const keyed = KEYS[slug]?.[word.toLowerCase()];
+  const keyed = entryFor(KEYS, game.spec.slug)?.[word.toLowerCase()];
   if (!keyed) return { error: `unknown input "${word}"` };
   if (countText !== undefined && (!/^\d+$/.test(countText) || Number(countText) < 1 || Number(countText) > 30))
     return { error: 'a tick count runs from 1 to 30' };
-  return withBatch(keyed, countText === undefined ? batch : Number(countText));
-}
-
-/** A Briarwink tick runs as a batch of `count` ticks; other actions are as they are. */
-function withBatch(a: GameAction, count: number): GameAction {
-  return a.type === 'tick' && count > 1 ? { ...a, count } : a;
+  return withCount(game, keyed, countText === undefined ? batch : Number(countText));
 }

@@ -10,7 +10,7 @@ import { Command } from 'commander';
 import type { GameAction } from '../core/game.js';
 import { registry } from '../games/index.js';
 import { intIn, parseSeed, parseSlug } from './args.js';
-import { describeAction, keyHelp, parseInput } from './keys.js';
+import { describeAction, keyHelp, parseInput, playNote } from './keys.js';
 
 interface PlayFlags {
   seed?: number;
@@ -27,10 +27,7 @@ async function play(slug: string, flags: PlayFlags): Promise<void> {
   const rl = createInterface({ input: process.stdin, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   out(`${game.spec.name}, seed ${seed}. ${keyHelp(slug)}`);
-  out(
-    'A number picks from the list; `end` ends the run; `quit` leaves.' +
-      (slug === 'briarwink' ? ` Ticks run in batches of ${flags.batch} (add a count: d 12).` : ''),
-  );
+  out('A number picks from the list; `end` ends the run; `quit` leaves.' + playNote(slug, flags.batch));
   try {
     while (!game.isGameOver(state)) {
       const legal = game.legalActions(state);
@@ -41,7 +38,7 @@ async function play(slug: string, flags: PlayFlags): Promise<void> {
       const next = await lines.next();
       if (next.done || next.value.trim() === 'quit') break;
       if (next.value.trim() === '') continue;
-      const action = parseInput(slug, next.value, legal, flags.batch);
+      const action = parseInput(game, next.value, legal, flags.batch);
       if ('error' in action) {
         out(`(${action.error})`);
         continue;

@@ -155,6 +155,19 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
    * spec.tensorSpec.
    */
   tensor?: GameTensor<S>;
+  /**
+   * Optional, for a game whose `legalActions` lists plain forms only (Briarwink lists single ticks):
+   * the action `types` of which `step` accepts every grammatical variant (another field, a count)
+   * whenever one of that type is listed, and the integer `countField` that runs such an action several
+   * times in one call. Shells judge legality with core/legal.ts, never by slug.
+   */
+  variants?: ActionVariants;
+}
+
+/** A game's accepted variants of its listed actions (`Game.variants`). */
+export interface ActionVariants {
+  types: readonly string[];
+  countField?: string;
 }
 
 /** Any game, with its types erased; what the registry and the shells hold. */

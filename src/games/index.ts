@@ -5,20 +5,25 @@
  * Adding a game, or working on one while others work beside you: read CONTRIBUTING.md first (commit only
  * your own paths, never `git add -A`).
  */
-import { Registry } from '../core/registry.js';
+import { Registry, type SlugOf } from '../core/registry.js';
 import { whirlyard } from './whirlyard/index.js';
 import { delvewick } from './delvewick/index.js';
 import { cragwake } from './cragwake/index.js';
 import { briarwink, briarwinkV1 } from './briarwink/index.js';
 
-export const registry = new Registry(
-  [
-    // one line per game, in catalogue order
-    whirlyard,
-    delvewick,
-    cragwake,
-    briarwink,
-  ],
+/** The current games by slug: one line per game, in catalogue order. */
+const current = {
+  whirlyard,
+  delvewick,
+  cragwake,
+  briarwink,
+};
+
+/** A registered game's slug. Per-game tables are `Record<Slug, …>`, so a new game's missing entries fail to compile. */
+export type Slug = SlugOf<typeof current>;
+
+export const registry = new Registry<Slug>(
+  current,
   // earlier rules versions, kept only to replay runs stored under them
   [briarwinkV1],
 );

@@ -5,6 +5,7 @@
  * A test checks every example against the game's action schema.
  */
 import type { GameAction } from '../core/game.js';
+import type { Slug } from '../games/index.js';
 
 /** One action of a game's grammar, with an example to send and what it does. */
 export interface ActionGuide {
@@ -25,10 +26,15 @@ export interface GameGuide {
   fallback: GameAction[];
   /** A sentence on playing it well over the API (batching, coordinates). */
   tip: string;
+  /**
+   * For a game with a count field (`Game.variants`): how to batch, for the LLM agent's answer rules,
+   * given the agent's largest batch `cap` and whether over-large counts are refused (`strict`).
+   */
+  batching?(cap: number, strict: boolean): string;
 }
 
 /** The guides, by slug. */
-export const GUIDES: Record<string, GameGuide> = {
+export const GUIDES: Record<Slug, GameGuide> = {
   whirlyard: {
     actions: [
       {
@@ -85,5 +91,11 @@ export const GUIDES: Record<string, GameGuide> = {
     ends: 'Losing the last heart ends it (terminated, out_of_hearts); endRun ends it (ended). Nights never end on their own.',
     fallback: [{ type: 'tick', move: null, plant: false }, { type: 'start' }],
     tip: 'Real time in 30 ticks a second, batched: a pod bursts 66 ticks after planting, so plant, walk out of its row and column, and wait with count.',
+    batching: (cap, strict) =>
+      `Briarwink runs in ticks (30 a second) and nothing moves between your replies. A tick action may add ` +
+      `"count" (1 to ${cap}) to run that many ticks with the same input, for example ` +
+      `{"type":"tick","move":"right","plant":false,"count":${Math.min(8, cap)}}; a batch stops early when you ` +
+      `lose a heart, clear the night, or (walkTo) arrive. ` +
+      (strict ? `A count above ${cap} is refused.` : `Counts above ${cap} are cut to ${cap}.`),
   },
 };

@@ -21,6 +21,8 @@
  * eval table's columns.
  */
 import type { GameAction } from '../../core/game.js';
+import { isAllowed } from '../../core/legal.js';
+import { entryFor } from '../../core/registry.js';
 import { registry } from '../../games/index.js';
 import { GUIDES } from '../../llms/games.js';
 import { EvaluationAbort } from '../harness/errors.js';
@@ -216,17 +218,16 @@ const rate = (part: number, whole: number) => (whole > 0 ? `${((100 * part) / wh
 const same = (a: GameAction, b: GameAction) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Whether `action` is allowed now, judged from the legal actions alone (so it works over HTTP too).
- * Briarwink lists only single ticks; its `count` and `walkTo` variants are legal whenever ticks are.
+ * Whether `action` is allowed now, judged from the legal actions alone (so it works over HTTP too):
+ * core/legal.ts's one rule, with the game's declared variants (Briarwink's `count` and `walkTo`).
  */
 export function isLegal(game: string, action: GameAction, legal: GameAction[]): boolean {
-  if (game === 'briarwink' && action.type === 'tick') return legal.some((a) => a.type === 'tick');
-  return legal.some((a) => same(a, action));
+  return isAllowed(registry.get(game) ?? {}, action, legal);
 }
 
 /** The forfeit fallback: the first of the game's fallbacks that is legal now. */
 export function fallbackFor(game: string, legal: GameAction[]): GameAction | undefined {
-  return GUIDES[game]?.fallback.find((f) => legal.some((a) => same(a, f)));
+  return entryFor(GUIDES, game)?.fallback.find((f) => legal.some((a) => same(a, f)));
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { ACTIONS_HEADING } from '../../core/text.js';
+import { entryFor } from '../../core/registry.js';
 import { GUIDES } from '../../llms/games.js';
 import type { ChatMessage } from './chat.js';
 
@@ -52,7 +53,7 @@ export function withoutActions(text: string): string {
  */
 export function agentRulesText(game: AnyGame): string {
   const s = game.spec;
-  const guide = GUIDES[s.slug];
+  const guide = entryFor(GUIDES, s.slug);
   const list = (items: readonly string[]) => items.map((r) => `- ${r}`).join('\n');
   const actions = guide
     ? guide.actions.map((a) => `- ${JSON.stringify(a.example)}: ${a.says}`).join('\n')
@@ -88,14 +89,8 @@ ${list(s.rules)}`;
 /** How to answer: one JSON action, last in the reply. */
 function answerRules(input: PromptInput): string {
   const cap = input.maxBatch;
-  const batching =
-    input.game === 'briarwink'
-      ? `\nBriarwink runs in ticks (30 a second) and nothing moves between your replies. A tick action may add ` +
-        `"count" (1 to ${cap}) to run that many ticks with the same input, for example ` +
-        `{"type":"tick","move":"right","plant":false,"count":${Math.min(8, cap)}}; a batch stops early when you ` +
-        `lose a heart, clear the night, or (walkTo) arrive. ` +
-        (input.strict ? `A count above ${cap} is refused.` : `Counts above ${cap} are cut to ${cap}.`)
-      : '';
+  const batch = entryFor(GUIDES, input.game)?.batching?.(cap, input.strict === true);
+  const batching = batch ? `\n${batch}` : '';
   return (
     'Answer with exactly one action as a JSON object, for example {"type":"..."}; you may think first, but end ' +
     'your reply with the JSON action. ' +

@@ -36,6 +36,8 @@ export const briarwink: Game<State, Action> = {
   toWire,
   fromWire,
   tensor: TENSOR,
+  // only single ticks are listed; walkTo and count are accepted on any tick (rules: "accepted variants")
+  variants: { types: ['tick'], countField: 'count' },
   pack,
   unpack,
 };

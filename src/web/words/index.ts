@@ -8,6 +8,8 @@ import { cragwakeWords } from './cragwake.js';
 import { delvewickWords } from './delvewick.js';
 import { num, points, type GameWords } from './types.js';
 import { whirlyardWords } from './whirlyard.js';
+import { entryFor } from '../../core/registry.js';
+import type { Slug } from '../../games/index.js';
 
 export type { GameWords, Moment, Spot } from './types.js';
 
@@ -33,7 +35,7 @@ export function genericWords(game: AnyGame): GameWords {
   };
 }
 
-const own: Record<string, GameWords> = {
+const own: Record<Slug, GameWords> = {
   whirlyard: whirlyardWords,
   delvewick: delvewickWords,
   cragwake: cragwakeWords,
@@ -42,7 +44,7 @@ const own: Record<string, GameWords> = {
 
 /** The words for this game (its own, or the generic ones). */
 export function wordsFor(game: AnyGame): GameWords {
-  return own[game.spec.slug] ?? genericWords(game);
+  return entryFor(own, game.spec.slug) ?? genericWords(game);
 }
 
 /** How a run ended in a few words, for a table cell ("caught by a drone", "out of stamina"). */

@@ -4,13 +4,12 @@
  * baseline, measured in the same run, is the same loop over a trivial game on the same contract, so
  * the ratio shows what each engine costs beyond the contract itself.
  */
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { replay } from '../src/core/replay.js';
 import { games } from '../src/games/index.js';
 import { playout } from '../test/helpers/playout.js';
+import { BENCH_CASES } from './games/index.js';
 import { makeTally } from '../test/helpers/tally.js';
 
 export interface EngineCase {
@@ -53,17 +52,13 @@ function randomPairs(game: AnyGame, count: number): Array<[unknown, GameAction]>
   return pairs.slice(0, count);
 }
 
-/** Extra cases a game may publish in bench/games/<slug>.ts (e.g. a busy late night). */
+/** Extra cases a game publishes in bench/games/<slug>.ts (e.g. a busy late night), listed in bench/games/index.ts. */
 async function gameCases(only?: string[]): Promise<{ engine: EngineCase[]; replay: ReplayCase[] }> {
-  const dir = fileURLToPath(new URL('./games/', import.meta.url));
   const engine: EngineCase[] = [];
   const replays: ReplayCase[] = [];
-  const wanted = (file: string) => file.endsWith('.ts') && (!only || only.includes(file.slice(0, -3)));
-  for (const file of readdirSync(dir).filter(wanted)) {
-    const mod = (await import(new URL(`./games/${file}`, import.meta.url).href)) as {
-      engineCases?: () => EngineCase[];
-      replayCases?: () => ReplayCase[];
-    };
+  for (const [slug, load] of Object.entries(BENCH_CASES)) {
+    if (!load || (only && !only.includes(slug))) continue;
+    const mod = await load();
     if (mod.engineCases) engine.push(...mod.engineCases());
     if (mod.replayCases) replays.push(...mod.replayCases());
   }

@@ -18,7 +18,8 @@ import type { Page } from 'playwright-core';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import type { Run } from '../src/core/replay.js';
 import { StateSealer } from '../src/core/seal.js';
-import { registry } from '../src/games/index.js';
+import { entryFor } from '../src/core/registry.js';
+import { registry, type Slug } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import type { SavedGame } from '../src/web/persist.js';
@@ -33,9 +34,6 @@ const SIZES = {
   desktop: { viewport: { width: 1366, height: 768 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 } as const;
-
-/** Moves per game before the mid-game picture (Briarwink counts ticks: 150 are five seconds). */
-const MID_STEPS: Record<string, number> = { whirlyard: 8, delvewick: 6, cragwake: 6, briarwink: 150 };
 
 const isEnd = (a: GameAction) => a.type === 'endRun' || a.type === 'end_run';
 
@@ -99,10 +97,42 @@ function replayed(game: AnyGame, actions: GameAction[]): unknown {
 
 const WHIRLYARD_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 
-/**
- * Plays one action the way a person does: its key, its board cell or its button (docs/web.md, Keys).
- * Briarwink's only UI action here is one idle tick while paused (`.`), or ending the run.
- */
+/** How the pictures of one game are taken. */
+interface Shots {
+  /** Moves before the mid-game picture (Briarwink counts ticks: 150 are five seconds). */
+  midSteps: number;
+  /** Plays one action that does not end the run the way a person does: its key or its board cell (docs/web.md, Keys). */
+  play(page: Page, a: GameAction): Promise<void>;
+  /** Played by the UI on top of every mid-game move (Briarwink: the paused page's one idle tick), instead of the last move. */
+  onTop?: GameAction;
+}
+
+const dirOf = (a: GameAction) => String(a.direction ?? a.dir ?? '');
+
+/** Every game's pictures (a missing game is a compile error). */
+const SHOTS: Record<Slug, Shots> = {
+  whirlyard: {
+    midSteps: 8,
+    play: (page, a) =>
+      page.keyboard.press(a.type === 'move' ? WHIRLYARD_KEYS[dirOf(a)] : a.type === 'pulse' ? 'p' : 's'),
+  },
+  delvewick: {
+    midSteps: 6,
+    play: (page, a) =>
+      page.keyboard.press(a.type === 'move' ? `Arrow${dirOf(a)[0].toUpperCase()}${dirOf(a).slice(1)}` : '.'),
+  },
+  cragwake: {
+    midSteps: 6,
+    play: (page, a) =>
+      a.type === 'move'
+        ? page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click()
+        : page.keyboard.press(a.type === 'breathe' ? 'b' : 'c'),
+  },
+  // Briarwink's only UI action here is one idle tick while paused (`.`), or ending the run.
+  briarwink: { midSteps: 150, play: (page) => page.keyboard.press('.'), onTop: { type: 'tick' } },
+};
+
+/** Plays one action the way a person does: its key, its board cell or its button. */
 async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> {
   if (isEnd(a)) {
     await page
@@ -111,16 +141,9 @@ async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> 
       .click();
     return;
   }
-  const dir = String(a.direction ?? a.dir ?? '');
-  if (slug === 'whirlyard')
-    await page.keyboard.press(a.type === 'move' ? WHIRLYARD_KEYS[dir] : a.type === 'pulse' ? 'p' : 's');
-  else if (slug === 'delvewick')
-    await page.keyboard.press(a.type === 'move' ? `Arrow${dir[0].toUpperCase()}${dir.slice(1)}` : '.');
-  else if (slug === 'cragwake' && a.type === 'move')
-    await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click();
-  else if (slug === 'cragwake') await page.keyboard.press(a.type === 'breathe' ? 'b' : 'c');
-  else if (slug === 'briarwink') await page.keyboard.press('.');
-  else throw new Error(`${slug}: no way to play ${JSON.stringify(a)} by the UI`);
+  const shots = entryFor(SHOTS, slug);
+  if (!shots) throw new Error(`${slug}: no way to play ${JSON.stringify(a)} by the UI`);
+  await shots.play(page, a);
 }
 
 /**
@@ -190,10 +213,10 @@ async function main(): Promise<void> {
         for (const entry of registry.games) {
           const game = entry as AnyGame;
           const slug = game.spec.slug;
-          const mid = greedy(game, SEED, MID_STEPS[slug] ?? 8).actions;
-          // Briarwink's last mid-game action is the paused page's one idle tick, played on top.
-          const [before, last] =
-            slug === 'briarwink' ? [mid, { type: 'tick' }] : [mid.slice(0, -1), mid[mid.length - 1]];
+          const shots = entryFor(SHOTS, slug);
+          const mid = greedy(game, SEED, shots?.midSteps ?? 8).actions;
+          // A game's `onTop` action (Briarwink's paused page's one idle tick) is played on top of every move.
+          const [before, last] = shots?.onTop ? [mid, shots.onTop] : [mid.slice(0, -1), mid[mid.length - 1]];
           await shoot(page, base, game, before, last, join(OUT, `${slug}-${size}-mid.png`));
           const over = finish(game, mid, replayed(game, mid));
           await shoot(

@@ -1,82 +1,8 @@
 /**
- * Immutability conformance: no game may write into a state it was given. Over long seeded random
- * playouts of every registered game, each state (and each action) is deep-frozen before `step`,
- * `observe`, `legalActions`, `score`, `isGameOver` and `outcome` see it, so any write into the input,
- * or into an array or record the input shares with the output, throws (engines are ES modules, which
- * run in strict mode). The server's recent-token memory hands one state object to several requests,
- * so such a write would silently change another player's game.
- *
- * Typed arrays cannot be frozen (`Object.freeze` refuses a non-empty one); a state holding one is
- * reported instead of silently left writable.
+ * Immutability conformance (test/helpers/immutability.ts) over every registered game: each state and
+ * action is deep-frozen before the engine sees it, so a write into an input throws.
  */
-import { describe, expect, it } from 'vitest';
-import type { AnyGame, GameAction } from '../src/core/game.js';
-import { Rng } from '../src/core/rng.js';
 import { games } from '../src/games/index.js';
-import { randomPolicy } from './helpers/playout.js';
+import { immutabilitySuite } from './helpers/immutability.js';
 
-/** At least this many seeds per game, each played until game over or `PER_SEED` steps... */
-const SEEDS = Number(process.env.IMMUTABILITY_SEEDS ?? 30);
-const PER_SEED = 400;
-/** ...and more seeds until the game has taken at least this many steps. */
-const STEPS = Number(process.env.IMMUTABILITY_STEPS ?? 4000);
-
-/** Freeze `x` and everything reachable from it; the paths of any typed arrays go to `unfreezable`. */
-function deepFreeze(x: unknown, unfreezable: string[], path = 'state'): void {
-  if (x === null || typeof x !== 'object' || Object.isFrozen(x)) return;
-  if (ArrayBuffer.isView(x)) {
-    unfreezable.push(path);
-    return;
-  }
-  Object.freeze(x);
-  for (const [k, v] of Object.entries(x)) deepFreeze(v, unfreezable, `${path}.${k}`);
-}
-
-/** A random action: legal, and for games that accept variants of listed actions, sometimes one of those. */
-function chooser(game: AnyGame, seed: number): (legal: GameAction[]) => GameAction {
-  const pick = randomPolicy(Rng.fromSeed(seed, 23));
-  const rng = Rng.fromSeed(seed, 29);
-  return (legal) => {
-    const a = pick(legal);
-    // Briarwink lists single ticks but accepts walkTo and count on any of them: cover those paths too
-    if (game.spec.slug === 'briarwink' && a.type === 'tick' && rng.chance(0.4))
-      return { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3), count: 1 + rng.int(30) };
-    if (game.spec.slug === 'briarwink' && a.type === 'tick' && rng.chance(0.2)) return { ...a, count: 1 + rng.int(30) };
-    return a;
-  };
-}
-
-describe.each(games.map((g) => [g.spec.slug, g] as const))('%s immutability', (slug, game) => {
-  it(`never writes into a deep-frozen state over ${SEEDS}+ seeds and ${STEPS}+ steps of random play`, () => {
-    const perSeed = PER_SEED;
-    let steps = 0;
-    for (let seed = 1; seed <= SEEDS || (steps < STEPS && seed <= 100 * SEEDS); seed++) {
-      const choose = chooser(game, seed);
-      let state: unknown = game.init(seed * 7919);
-      for (let i = 0; i < perSeed && !game.isGameOver(state); i++) {
-        const where = `${slug}, seed ${seed * 7919}, step ${i}`;
-        const unfreezable: string[] = [];
-        deepFreeze(state, unfreezable);
-        expect(unfreezable, `${where}: the state holds typed arrays, which cannot be frozen`).toEqual([]);
-        game.observe(state);
-        game.score(state);
-        game.outcome(state);
-        const legal = game.legalActions(state);
-        if (legal.length === 0) break;
-        const action = choose(legal);
-        deepFreeze(action, unfreezable, 'action');
-        let r;
-        try {
-          r = game.step(state, action);
-        } catch (err) {
-          throw new Error(`${where}: step(${JSON.stringify(action)}) wrote into its frozen input: ${String(err)}`);
-        }
-        expect(r.ok, `${where}: ${JSON.stringify(action)} was refused`).toBe(true);
-        if (!r.ok) break;
-        state = r.state;
-        steps++;
-      }
-    }
-    expect(steps).toBeGreaterThanOrEqual(STEPS);
-  });
-});
+immutabilitySuite(games);

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction, Observation } from '../src/core/game.js';
 import { ACTIONS_HEADING } from '../src/core/text.js';
 import { Rng } from '../src/core/rng.js';
-import { registry } from '../src/games/index.js';
+import { entryFor } from '../src/core/registry.js';
+import { registry, type Slug } from '../src/games/index.js';
 import { TEXT_GUIDE as WHIRLYARD_GUIDE } from '../src/games/whirlyard/observe.js';
 import { TEXT_GUIDE as DELVEWICK_GUIDE } from '../src/games/delvewick/observe.js';
 import { LEGEND as CRAGWAKE_LEGEND, TEXT_GUIDE as CRAGWAKE_GUIDE } from '../src/games/cragwake/observe.js';
@@ -64,7 +65,7 @@ function splitBoard(text: string, isRuler: (l: string) => boolean, row: RegExp, 
   return kept.join('\n');
 }
 
-const CHECKS: Record<string, TextCheck> = {
+const CHECKS: Record<Slug, TextCheck> = {
   whirlyard: {
     constants: [
       WHIRLYARD_GUIDE,
@@ -223,19 +224,20 @@ const CHECKS: Record<string, TextCheck> = {
   },
 };
 
-/** A random but long-lived playout: ending actions only when nothing else is legal; Briarwink batches. */
+/** A random but long-lived playout: ending actions only when nothing else is legal; a game with a count field (Briarwink) batches. */
 function chooser(game: AnyGame, rng: Rng) {
   return (legal: GameAction[]): GameAction => {
     const going = legal.filter((a) => a.type !== 'end_run' && a.type !== 'endRun');
     const pool = going.length > 0 ? going : legal;
     const a = pool[rng.int(pool.length)];
-    if (game.spec.slug === 'briarwink' && a.type === 'tick') return { ...a, count: 1 + rng.int(20) };
+    const v = game.variants;
+    if (v?.countField && v.types.includes(a.type)) return { ...a, [v.countField]: 1 + rng.int(20) };
     return a;
   };
 }
 
 describe.each(registry.games.map((g) => [g.spec.slug, g] as const))('%s: text and data agree', (slug, game) => {
-  const check = CHECKS[slug];
+  const check = entryFor(CHECKS, slug)!;
 
   it('has a check', () => expect(check, `add a TextCheck for ${slug}`).toBeDefined());
 

@@ -1,0 +1,125 @@
+/**
+ * A new game is its folder and one registry line: Cairn (test/fixtures/cairn/, a tiny engine of a few
+ * states) is registered in a test-only registry (test/fixtures/registry.ts) beside the project's games,
+ * with no other edit anywhere, and passes the registry-wide conformance and immutability suites. The
+ * shells then serve and play it as they find it: the HTTP API answers its spec and plays it to the end,
+ * and the per-game tables it has no entry in degrade to their generic forms.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAllowed } from '../src/core/legal.js';
+import { StateSealer } from '../src/core/seal.js';
+import { loadAgent } from '../src/agents/harness/load.js';
+import { keyHelp, parseInput } from '../src/cli/keys.js';
+import { registry } from '../src/games/index.js';
+import { buildApp } from '../src/server/app.js';
+import { genericView } from '../src/web/games/generic.js';
+import { hasOwnView, viewFor } from '../src/web/games/index.js';
+import { wordsFor } from '../src/web/words/index.js';
+import { SPEC } from './fixtures/cairn/spec.js';
+import { testRegistry } from './fixtures/registry.js';
+import { conformanceSuite } from './helpers/conformance.js';
+import { immutabilitySuite } from './helpers/immutability.js';
+
+const cairn = testRegistry.get('cairn')!;
+
+it('the test registry holds the project games and Cairn, in catalogue order', () => {
+  expect(testRegistry.slugs()).toEqual([...registry.slugs(), 'cairn']);
+  expect(registry.has('cairn')).toBe(false);
+});
+
+conformanceSuite([cairn]);
+immutabilitySuite([cairn]);
+
+describe('the HTTP API serves and plays Cairn from the test registry', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({
+      sealer: new StateSealer(['sixth-game-test-secret-0123456789']),
+      registry: testRegistry,
+      webRoot: null,
+    });
+  });
+  afterAll(() => app.close());
+
+  it('lists it, answers its spec as published, and plays a run to its end', async () => {
+    const list = (await app.inject({ method: 'GET', url: '/api/games' })).json() as { games: { slug: string }[] };
+    expect(list.games.map((g) => g.slug)).toContain('cairn');
+    const one = await app.inject({ method: 'GET', url: '/api/games/cairn' });
+    expect(one.statusCode).toBe(200);
+    expect((one.json() as { spec: unknown }).spec).toEqual(JSON.parse(JSON.stringify(SPEC)));
+
+    let answer = (await app.inject({ method: 'GET', url: '/api/games/cairn/init?seed=7' })).json() as {
+      stateToken: string;
+      gameOver: boolean;
+      score: number;
+      outcome: unknown;
+    };
+    let places = 0;
+    while (!answer.gameOver) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/games/cairn/action',
+        payload: { stateToken: answer.stateToken, action: { type: 'place' } },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      answer = r.json();
+      places++;
+    }
+    expect(places).toBe(SPEC.top);
+    expect(answer.outcome).toEqual({ kind: 'terminated', reason: 'finished' });
+    expect(answer.score).toBe(cairn.score(replayed(7)));
+  });
+
+  it('answers an action outside its grammar, as for every game, with unknown_action and the state unchanged', async () => {
+    const init = (await app.inject({ method: 'GET', url: '/api/games/cairn/init?seed=7' })).json() as {
+      stateToken: string;
+    };
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/games/cairn/action',
+      payload: { stateToken: init.stateToken, action: { type: 'topple' } },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ ok: false, reason: 'unknown_action', stateToken: init.stateToken, score: 0 });
+  });
+});
+
+/** Cairn played to its end with `place` only, in process. */
+function replayed(seed: number): unknown {
+  let s = cairn.init(seed);
+  while (!cairn.isGameOver(s)) {
+    const r = cairn.step(s, { type: 'place' });
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return s;
+}
+
+describe('the per-game tables Cairn has no entry in degrade visibly', () => {
+  it('the browser draws it with the generic text view and words', () => {
+    expect(hasOwnView('cairn')).toBe(false);
+    expect(viewFor('cairn')).toBe(genericView);
+    expect(wordsFor(cairn).ending({ kind: 'ended', reason: 'stop' }, cairn.observe(cairn.init(1)))).toBe(
+      'The player stopped.',
+    );
+  });
+
+  it('the CLI has no keys for it and takes numbers from the list', () => {
+    expect(keyHelp('cairn')).toBe('');
+    const legal = cairn.legalActions(cairn.init(1));
+    expect(parseInput(cairn, '1', legal, 10)).toEqual({ type: 'place' });
+    expect(parseInput(cairn, 'q', legal, 10)).toEqual({ error: 'unknown input "q"' });
+  });
+
+  it('the one legality rule judges it by its listed actions', () => {
+    const legal = cairn.legalActions(cairn.init(1));
+    expect(isAllowed(cairn, { type: 'stop' }, legal)).toBe(true);
+    expect(isAllowed(cairn, { type: 'topple' }, legal)).toBe(false);
+  });
+
+  it('the heuristic agent says it has no Cairn player, by name; the random agent plays it', async () => {
+    await expect(loadAgent('heuristic', 'cairn')).rejects.toThrow('The agent "heuristic" has no cairn player yet');
+    await expect(loadAgent('random', 'cairn')).resolves.toBeTypeOf('function');
+  });
+});

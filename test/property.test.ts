@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { StateSealer, canonicalJson } from '../src/core/seal.js';
-import { registry } from '../src/games/index.js';
+import { entryFor } from '../src/core/registry.js';
+import { registry, type Slug } from '../src/games/index.js';
 
 const sealer = StateSealer.random();
 const RUNS = 25;
@@ -54,13 +55,13 @@ function walk(game: AnyGame, seed: number, moves: ({ legal: number } | { junk: u
  * means "scan every row" and gives the same result. The round trip equals the state but for these, and
  * the rebuilt state plays on exactly as the original (checked below).
  */
-const WIRE_CACHES: Record<string, readonly string[]> = {
+const WIRE_CACHES: Partial<Record<Slug, readonly string[]>> = {
   delvewick: ['settled'],
 };
 
 /** `state` without its cache fields. */
 function withoutCaches(slug: string, state: unknown): unknown {
-  const caches = WIRE_CACHES[slug];
+  const caches = entryFor(WIRE_CACHES, slug);
   if (!caches || state === null || typeof state !== 'object') return state;
   const copy: Record<string, unknown> = { ...(state as Record<string, unknown>) };
   for (const k of caches) delete copy[k];

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { registry, type Slug } from '../src/games/index.js';
 import { chainedPlayLoad, midGameRequest, type ActionRequest } from './requests.js';
 
 export interface HttpFigure {
@@ -168,8 +169,8 @@ export interface HttpRow extends HttpFigure {
   answerBytes?: number;
 }
 
-/** The games whose action route the bench measures, one row each. */
-export const BENCH_GAMES = ['whirlyard', 'delvewick', 'cragwake', 'briarwink'] as const;
+/** The games whose action route the bench measures, one row each: every registered game. */
+export const BENCH_GAMES: readonly Slug[] = registry.slugs();
 
 /**
  * The HTTP table: hello-world and echo (the ceilings), every game's action route on a mid-game request

@@ -1,9 +1,9 @@
 /**
  * A new game is its folder and one registry line: Cairn (test/fixtures/cairn/, a tiny engine of a few
  * states) is registered in a test-only registry (test/fixtures/registry.ts) beside the project's games,
- * with no other edit anywhere, and passes the registry-wide conformance and immutability suites. The
- * shells then serve and play it as they find it: the HTTP API answers its spec and plays it to the end,
- * and the per-game tables it has no entry in degrade to their generic forms.
+ * with no other edit anywhere, and passes the registry-wide conformance, immutability and contract
+ * suites. The shells then serve and play it as they find it: the HTTP API answers its spec and plays it
+ * to the end, and the per-game tables it has no entry in degrade to their generic forms.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { wordsFor } from '../src/web/words/index.js';
 import { SPEC } from './fixtures/cairn/spec.js';
 import { testRegistry } from './fixtures/registry.js';
 import { conformanceSuite } from './helpers/conformance.js';
+import { contractSuite } from './helpers/contract.js';
 import { immutabilitySuite } from './helpers/immutability.js';
 
 const cairn = testRegistry.get('cairn')!;
@@ -30,6 +31,7 @@ it('the test registry holds the project games and Cairn, in catalogue order', ()
 
 conformanceSuite([cairn]);
 immutabilitySuite([cairn]);
+contractSuite(testRegistry, ['cairn']);
 
 describe('the HTTP API serves and plays Cairn from the test registry', () => {
   let app: FastifyInstance;

@@ -1,4 +1,5 @@
 export type {
+  ActionVariants,
   AnyGame,
   Game,
   GameAction,
@@ -9,6 +10,7 @@ export type {
   Observation,
   Outcome,
   OutcomeSpec,
+  SpecWith,
   StepResult,
   WireState,
 } from './game.js';
@@ -19,7 +21,9 @@ export type { Seed } from './seed.js';
 export type { RngState } from './rng.js';
 export { StateSealer, StateError, canonicalJson } from './seal.js';
 export type { ReadableState } from './seal.js';
-export { Registry } from './registry.js';
+export { Registry, entryFor } from './registry.js';
+export type { GameRecord, SlugOf } from './registry.js';
+export { isAllowed, withCount } from './legal.js';
 export { replay } from './replay.js';
 export type { Run, ReplayResult } from './replay.js';
 export { seedSuites, drawSuite, SUITE_SIZES } from './suites.js';

@@ -263,7 +263,7 @@ export function registerGameRoutes(
         response: { 200: actionAnswer, ...errorResponses },
       },
       serializerCompiler: plainJson,
-      // Compressing an action answer costs more CPU than the rest of the route (docs/architecture.md).
+      // Compressing an action answer costs more CPU than the rest of the route (bench/RESULTS.md).
       ...(options.compressActions ? {} : { compress: false as const }),
     },
     async (req) => playAction(gameOr404(req.params.slug), req.body),

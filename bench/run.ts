@@ -236,6 +236,8 @@ if (args.has('--batch')) {
       'req/s': fmt(r.requestsPerSecond),
       'steps/s': fmt(r.stepsPerSecond),
       'vs action route': (r.stepsPerSecond / one).toFixed(2),
+      'server CPU µs/step': r.cpuUsPerStep?.toFixed(1) ?? '',
+      'steps per CPU s vs action route': r.cpuUsPerStep ? (route[0].cpuUsPerStep! / r.cpuUsPerStep).toFixed(2) : '',
       'p99 ms': r.p99ms,
       errors: r.errors,
       non2xx: r.non2xx,

@@ -306,24 +306,43 @@ export async function benchHttp(
     }
   }
   for (const t of targets) await load(t.name, { ...t.opts, duration: 1 }, t.pid);
-  const best = new Map<string, HttpFigure>();
-  const leastCpu = new Map<string, number>();
+  const rows: HttpFigure[][] = [];
   for (let round = 0; round < rounds; round++) {
-    for (const t of targets) {
-      const f = await load(t.name, { ...t.opts, duration: durationSeconds }, t.pid);
-      const prev = best.get(t.name);
-      if (!prev || f.requestsPerSecond > prev.requestsPerSecond) best.set(t.name, f);
+    const figures: HttpFigure[] = [];
+    for (const t of targets) figures.push(await load(t.name, { ...t.opts, duration: durationSeconds }, t.pid));
+    rows.push(figures);
+  }
+  return summariseHttpRounds(targets, rows).map((r) => ({ ...r, ...sizes.get(r.name) }));
+}
+
+/**
+ * The HTTP table from its rounds (`rounds[r][i]` is target `i`'s figure in round `r`): each target's
+ * best round by requests per second, its least CPU per request over the rounds, and that over the least
+ * of its echo (`cpuVsEcho`, when it names one measured in the same rounds).
+ */
+export function summariseHttpRounds(
+  targets: readonly { name: string; echo?: string }[],
+  rounds: HttpFigure[][],
+): HttpRow[] {
+  if (rounds.length === 0) throw new Error('the HTTP bench needs at least one round');
+  const leastCpu = new Map<string, number>();
+  const best = targets.map((t, i) => {
+    let top = rounds[0][i];
+    for (const round of rounds) {
+      const f = round[i];
+      if (f.name !== t.name) throw new Error(`round figure ${f.name} is not target ${t.name}`);
+      if (f.requestsPerSecond > top.requestsPerSecond) top = f;
       const cpu = f.cpuUsPerRequest;
       if (cpu !== undefined && cpu < (leastCpu.get(t.name) ?? Infinity)) leastCpu.set(t.name, cpu);
     }
-  }
-  return targets.map((t) => {
+    return top;
+  });
+  return targets.map((t, i) => {
     const cpu = leastCpu.get(t.name);
     const echoCpu = t.echo ? leastCpu.get(t.echo) : undefined;
     return {
-      ...best.get(t.name)!,
+      ...best[i],
       cpuUsPerRequest: cpu,
-      ...sizes.get(t.name),
       echo: t.echo,
       cpuVsEcho: cpu !== undefined && echoCpu ? cpu / echoCpu : undefined,
     };

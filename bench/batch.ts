@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { hasPython, pythonVenv } from '../test/helpers/python-venv.js';
@@ -21,11 +22,32 @@ export interface BatchFigure {
   p99ms: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time (all its threads, /proc) per game step, in µs. */
+  cpuUsPerStep?: number;
 }
 
 const ITEMS = 64;
 
-async function cannon(name: string, url: string, body: string, perRequest: number, seconds: number) {
+/** CPU time (user + system, every thread) process `pid` has used so far, in ms (Linux; else 0). */
+function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime; USER_HZ is 100
+  } catch {
+    return 0;
+  }
+}
+
+async function cannon(
+  name: string,
+  url: string,
+  body: string,
+  perRequest: number,
+  seconds: number,
+  pid?: number,
+): Promise<BatchFigure> {
+  const before = cpuMs(pid);
   const r = await autocannon({
     url,
     method: 'POST',
@@ -41,11 +63,13 @@ async function cannon(name: string, url: string, body: string, perRequest: numbe
     p99ms: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+    cpuUsPerStep:
+      pid && r.requests.total > 0 ? ((cpuMs(pid) - before) * 1000) / (r.requests.total * perRequest) : undefined,
   };
 }
 
 /** Runs `fn` against the real app in a child process (bench/http-servers.ts app), stopped afterwards. */
-async function withApp<T>(fn: (base: string) => Promise<T>): Promise<T> {
+async function withApp<T>(fn: (base: string, pid: number) => Promise<T>): Promise<T> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./http-servers.ts', import.meta.url)), 'app'],
@@ -56,14 +80,17 @@ async function withApp<T>(fn: (base: string) => Promise<T>): Promise<T> {
   );
   try {
     const [line] = (await once(child.stdout!, 'data')) as [Buffer];
-    return await fn(`http://127.0.0.1:${Number(line.toString().trim())}`);
+    return await fn(`http://127.0.0.1:${Number(line.toString().trim())}`, child.pid!);
   } finally {
     child.kill('SIGTERM');
   }
 }
 
-/** The route figures, best of `rounds` interleaved rounds of `seconds`. */
-export async function benchBatchRoute(base: string, seconds: number, rounds: number, slug = 'whirlyard') {
+/**
+ * The route figures, best of `rounds` interleaved rounds of `seconds` by steps per second; with the
+ * server's `pid`, also its CPU time per step, the least of the rounds.
+ */
+export async function benchBatchRoute(base: string, seconds: number, rounds: number, slug = 'whirlyard', pid?: number) {
   const single = await midGameRequest(base, slug);
   const item = JSON.parse(single.body) as Record<string, unknown>;
   const batchUrl = `${base}/api/games/${slug}/batch`;
@@ -85,16 +112,19 @@ export async function benchBatchRoute(base: string, seconds: number, rounds: num
     ],
   });
   const best = new Map<string, BatchFigure>();
+  const leastCpu = new Map<string, number>();
   const keep = (f: BatchFigure) => {
     const b = best.get(f.name);
     if (!b || f.stepsPerSecond > b.stepsPerSecond) best.set(f.name, f);
+    if (f.cpuUsPerStep !== undefined && f.cpuUsPerStep < (leastCpu.get(f.name) ?? Infinity))
+      leastCpu.set(f.name, f.cpuUsPerStep);
   };
   for (let r = 0; r < rounds; r++) {
-    keep(await cannon(`${slug} action (1 step a request)`, single.url, single.body, 1, seconds));
-    keep(await cannon(`${slug} batch of ${ITEMS}, full answers`, batchUrl, full, ITEMS, seconds));
-    keep(await cannon(`${slug} batch of ${ITEMS}, tensor fields only`, batchUrl, trimmed, ITEMS, seconds));
+    keep(await cannon(`${slug} action (1 step a request)`, single.url, single.body, 1, seconds, pid));
+    keep(await cannon(`${slug} batch of ${ITEMS}, full answers`, batchUrl, full, ITEMS, seconds, pid));
+    keep(await cannon(`${slug} batch of ${ITEMS}, tensor fields only`, batchUrl, trimmed, ITEMS, seconds, pid));
   }
-  return [...best.values()];
+  return [...best.values()].map((f) => ({ ...f, cpuUsPerStep: leastCpu.get(f.name) }));
 }
 
 export interface VectorFigure {
@@ -124,8 +154,8 @@ export async function benchVectorEnv(
 
 /** Both parts against one app server. */
 export async function benchBatch(seconds: number, rounds: number) {
-  return withApp(async (base) => ({
-    route: await benchBatchRoute(base, seconds, rounds),
+  return withApp(async (base, pid) => ({
+    route: await benchBatchRoute(base, seconds, rounds, 'whirlyard', pid),
     vector: await benchVectorEnv(base, Math.max(seconds, 5)),
   }));
 }

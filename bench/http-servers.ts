@@ -4,8 +4,9 @@
  * running both Fastify instances optimises their shared code for neither). Prints its port as one line.
  *
  * - `hello`: a bare Fastify hello-world.
- * - `echo`: a bare Fastify route that parses the body and answers a stored body of the real answer's
- *   size (set once through `/_setup`), no other work.
+ * - `echo`: bare Fastify routes `/echo/<name>` that parse the body (POST) or the seed (GET) and answer
+ *   a stored answer object (set once through `POST /_setup/<name>`), no other work: the floor each real
+ *   route is measured against, with that route's own request and answer.
  * - `app`: the real app; `/_mem` reports this process's memory for the hostile-input run.
  * - `cold`: the real app with no memory of recent tokens, so every action decrypts its token.
  * - `ranked`: the real app with a SQLite run store in a throwaway folder, for live sessions.
@@ -28,15 +29,25 @@ async function server(kind: string): Promise<FastifyInstance> {
     return hello;
   }
   if (kind === 'echo') {
-    const echo = Fastify({ logger: false, bodyLimit: 256 * 1024 });
-    let answer: unknown = { ok: true };
-    echo.post('/_setup', async (req) => {
-      answer = req.body;
+    const echo = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+    // Answers by name: each route the bench measures gets an echo of its own request and answer.
+    const answers = new Map<string, unknown>();
+    echo.post<{ Params: { name: string } }>('/_setup/:name', async (req) => {
+      answers.set(req.params.name, req.body);
       return { ok: true };
     });
-    echo.post('/echo', async (req) => {
+    const answer = (name: string) => {
+      const a = answers.get(name);
+      if (a === undefined) throw new Error(`no echo answer named ${name}`);
+      return a;
+    };
+    echo.post<{ Params: { name: string } }>('/echo/:name', async (req) => {
       if (!req.body) throw new Error('no body');
-      return answer;
+      return answer(req.params.name);
+    });
+    echo.get<{ Params: { name: string }; Querystring: { seed?: string } }>('/echo/:name', async (req) => {
+      if (req.query.seed === undefined) throw new Error('no seed');
+      return answer(req.params.name);
     });
     return echo;
   }

@@ -1,8 +1,7 @@
 /**
- * HTTP round trips per second: the real `action` route (open the sealed token, validate, step, observe,
- * seal the next token) against a bare Fastify echo route taking and returning bodies of the same sizes,
- * and against a bare hello-world route, all measured in the same run with autocannon on 127.0.0.1; then
- * the same route with no token memory, and `npm start`'s server with two workers.
+ * HTTP routes under load, each against a bare Fastify echo of its own request and answer, measured in the
+ * same run with autocannon on 127.0.0.1: the server's CPU time per answered request, and round trips per
+ * second (see `benchHttp`).
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +12,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import autocannon from 'autocannon';
 import { registry, type Slug } from '../src/games/index.js';
+import { liveSample, liveSessionLoad } from './live.js';
 import { chainedPlayLoad, midGameRequest, type ActionRequest } from './requests.js';
 
 export interface HttpFigure {
@@ -167,34 +167,61 @@ export const base = (port: number) => `http://127.0.0.1:${port}`;
 export interface HttpRow extends HttpFigure {
   requestBytes?: number;
   answerBytes?: number;
+  /** The echo row this route is measured against (the same request and answer, bare Fastify). */
+  echo?: string;
+  /** This route's server CPU per request over its echo's, both the least of their rounds. */
+  cpuVsEcho?: number;
 }
 
 /** The games whose action route the bench measures, one row each: every registered game. */
 export const BENCH_GAMES: readonly Slug[] = registry.slugs();
 
+/** The groups of routes `benchHttp` can measure (`--routes`); all of them by default. */
+export const ROUTE_GROUPS = ['init', 'action', 'live', 'batch', 'extra'] as const;
+export type RouteGroup = (typeof ROUTE_GROUPS)[number];
+
+/** Items per request of the batch rows (the same mid-game action each, as bench/batch.ts). */
+export const BATCH_ITEMS = 64;
+
+interface Target {
+  name: string;
+  opts: autocannon.Options;
+  pid: number;
+  echo?: string;
+}
+
 /**
- * The HTTP table: hello-world and echo (the ceilings), every game's action route on a mid-game request
- * (bench/requests.ts), Briarwink's in chained play (every request continuing its own game, one of 320),
- * Whirlyard's with no token memory and with two workers, and, when
- * `compression` is set, every game's route again with `accept-encoding: gzip` and `br`. Each target is
- * warmed up, then measured in interleaved rounds; each keeps its best round (on a shared machine, the
- * one least disturbed by others).
+ * The HTTP table: hello-world, then every route next to its echo (a bare Fastify route parsing that
+ * route's real request and answering its real answer object, bench/http-servers.ts): every game's init
+ * (seed 7) and action route on a mid-game request (bench/requests.ts), Briarwink's live-session action
+ * route (every request continuing its own recorded session), Whirlyard's batch route (64 action items a
+ * request); then, as `extra`, Briarwink's action in chained play (every request continuing its own game,
+ * one of 320), Whirlyard's with no token memory and with two workers, and, when `compression` is set,
+ * every game's action route again with `accept-encoding: gzip` and `br`. The server's CPU time per
+ * answered request (all its threads, /proc) is the measure that matters: on a 2-CPU machine shared with
+ * the load generator, requests per second measure the load generator as much as the server. Each target
+ * is warmed up, then measured in interleaved rounds; each keeps its best round by requests per second
+ * and its least CPU per request (on a shared machine, the rounds least disturbed by others).
  */
 export async function benchHttp(
   ports: BenchServers,
   durationSeconds = 3,
   rounds = 3,
   compression = false,
+  groups: readonly RouteGroup[] = ROUTE_GROUPS,
 ): Promise<HttpRow[]> {
+  const want = new Set(groups);
   const requests = new Map<string, ActionRequest>();
   for (const slug of BENCH_GAMES) requests.set(slug, await midGameRequest(base(ports.app), slug));
   const whirlyard = requests.get('whirlyard')!;
-  // The echo route answers a stored body of the Whirlyard answer's size.
-  await fetch(`${base(ports.echo)}/_setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: whirlyard.answer,
-  });
+  const setEcho = async (name: string, answer: string) => {
+    const res = await fetch(`${base(ports.echo)}/_setup/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: answer,
+    });
+    if (!res.ok) throw new Error(`the echo server refused the ${name} answer: ${res.status}`);
+  };
 
   const post = (body: string, encoding?: string) => ({
     method: 'POST' as const,
@@ -203,46 +230,122 @@ export async function benchHttp(
   });
   const sizes = new Map<string, { requestBytes: number; answerBytes: number }>();
   const p = ports.pids;
-  const targets: Array<[string, autocannon.Options, number]> = [
-    ['hello-world (bare Fastify)', { url: base(ports.hello) }, p.hello],
-    ['echo, whirlyard body sizes (bare Fastify)', { url: `${base(ports.echo)}/echo`, ...post(whirlyard.body) }, p.echo],
-  ];
-  for (const r of requests.values()) {
-    const name = `${r.slug} action`;
-    targets.push([name, { url: `${base(ports.app)}${new URL(r.url).pathname}`, ...post(r.body) }, p.app]);
-    sizes.set(name, { requestBytes: r.body.length, answerBytes: r.answer.length });
+  const targets: Target[] = [{ name: 'hello-world (bare Fastify)', opts: { url: base(ports.hello) }, pid: p.hello }];
+  /** A route and, before it, its echo: `name` answered by the real server, `echo ${name}` by the echo. */
+  const pair = async (name: string, path: string, pid: number, portOf: number, body: string | null, answer: string) => {
+    const key = name.replace(/[^a-z0-9]+/gi, '-');
+    await setEcho(key, answer);
+    const echoName = `echo, ${name}`;
+    const query = body === null ? '?seed=7' : '';
+    targets.push(
+      {
+        name: echoName,
+        opts: { url: `${base(ports.echo)}/echo/${key}${query}`, ...(body === null ? {} : post(body)) },
+        pid: p.echo,
+      },
+      { name, opts: { url: `${base(portOf)}${path}`, ...(body === null ? {} : post(body)) }, pid, echo: echoName },
+    );
+    sizes.set(name, { requestBytes: body?.length ?? 0, answerBytes: answer.length });
+    sizes.set(echoName, { requestBytes: body?.length ?? 0, answerBytes: answer.length });
+  };
+  if (want.has('init')) {
+    for (const slug of BENCH_GAMES) {
+      const path = `/api/games/${slug}/init?seed=7`;
+      const answer = await (await fetch(`${base(ports.app)}${path}`)).text();
+      await pair(`${slug} init`, path, p.app, ports.app, null, answer);
+    }
   }
-  targets.push(
-    ['briarwink action, chained play (320 games in rotation)', await chainedPlayLoad(base(ports.app)), p.app],
-    [
-      'whirlyard action, token decrypted (no memory)',
-      { url: `${base(ports.cold)}/api/games/whirlyard/action`, ...post(whirlyard.body) },
-      p.cold,
-    ],
-    [
-      'whirlyard action, 2 workers',
-      { url: `${base(ports.workers2)}/api/games/whirlyard/action`, ...post(whirlyard.body) },
-      p.workers2,
-    ],
-  );
+  if (want.has('action')) {
+    for (const r of requests.values())
+      await pair(`${r.slug} action`, new URL(r.url).pathname, p.app, ports.app, r.body, r.answer);
+  }
+  if (want.has('live')) {
+    const sample = await liveSample(base(ports.ranked));
+    await pair('briarwink live-session action', sample.path, p.ranked, ports.ranked, sample.body, sample.answer);
+    // The real route plays rotating sessions (each request continues its own recorded session).
+    targets[targets.length - 1].opts = await liveSessionLoad(base(ports.ranked));
+  }
+  if (want.has('batch')) {
+    const item = JSON.parse(whirlyard.body) as unknown;
+    const body = JSON.stringify({ items: Array.from({ length: BATCH_ITEMS }, () => item) });
+    const path = '/api/games/whirlyard/batch';
+    const res = await fetch(`${base(ports.app)}${path}`, post(body));
+    const answer = await res.text();
+    if (!res.ok) throw new Error(`the batch route refused the bench's batch: ${answer.slice(0, 200)}`);
+    await pair(`whirlyard batch of ${BATCH_ITEMS} actions`, path, p.app, ports.app, body, answer);
+  }
+  if (want.has('extra')) {
+    targets.push(
+      {
+        name: 'briarwink action, chained play (320 games in rotation)',
+        opts: await chainedPlayLoad(base(ports.app)),
+        pid: p.app,
+        echo: want.has('action') ? 'echo, briarwink action' : undefined,
+      },
+      {
+        name: 'whirlyard action, token decrypted (no memory)',
+        opts: { url: `${base(ports.cold)}/api/games/whirlyard/action`, ...post(whirlyard.body) },
+        pid: p.cold,
+        echo: want.has('action') ? 'echo, whirlyard action' : undefined,
+      },
+      {
+        name: 'whirlyard action, 2 workers',
+        opts: { url: `${base(ports.workers2)}/api/games/whirlyard/action`, ...post(whirlyard.body) },
+        pid: p.workers2,
+        echo: want.has('action') ? 'echo, whirlyard action' : undefined,
+      },
+    );
+  }
   if (compression) {
     for (const r of requests.values()) {
       for (const encoding of ['gzip', 'br']) {
         const name = `${r.slug} action, ${encoding}`;
         const url = `${base(ports.compress)}${new URL(r.url).pathname}`;
         sizes.set(name, { requestBytes: r.body.length, answerBytes: await wireBytes(url, r.body, encoding) });
-        targets.push([name, { url, ...post(r.body, encoding) }, p.compress]);
+        targets.push({ name, opts: { url, ...post(r.body, encoding) }, pid: p.compress });
       }
     }
   }
-  for (const [name, opts, pid] of targets) await load(name, { ...opts, duration: 1 }, pid);
-  const best = new Map<string, HttpFigure>();
+  for (const t of targets) await load(t.name, { ...t.opts, duration: 1 }, t.pid);
+  const rows: HttpFigure[][] = [];
   for (let round = 0; round < rounds; round++) {
-    for (const [name, opts, pid] of targets) {
-      const f = await load(name, { ...opts, duration: durationSeconds }, pid);
-      const prev = best.get(name);
-      if (!prev || f.requestsPerSecond > prev.requestsPerSecond) best.set(name, f);
-    }
+    const figures: HttpFigure[] = [];
+    for (const t of targets) figures.push(await load(t.name, { ...t.opts, duration: durationSeconds }, t.pid));
+    rows.push(figures);
   }
-  return targets.map(([name]) => ({ ...best.get(name)!, ...sizes.get(name) }));
+  return summariseHttpRounds(targets, rows).map((r) => ({ ...r, ...sizes.get(r.name) }));
+}
+
+/**
+ * The HTTP table from its rounds (`rounds[r][i]` is target `i`'s figure in round `r`): each target's
+ * best round by requests per second, its least CPU per request over the rounds, and that over the least
+ * of its echo (`cpuVsEcho`, when it names one measured in the same rounds).
+ */
+export function summariseHttpRounds(
+  targets: readonly { name: string; echo?: string }[],
+  rounds: HttpFigure[][],
+): HttpRow[] {
+  if (rounds.length === 0) throw new Error('the HTTP bench needs at least one round');
+  const leastCpu = new Map<string, number>();
+  const best = targets.map((t, i) => {
+    let top = rounds[0][i];
+    for (const round of rounds) {
+      const f = round[i];
+      if (f.name !== t.name) throw new Error(`round figure ${f.name} is not target ${t.name}`);
+      if (f.requestsPerSecond > top.requestsPerSecond) top = f;
+      const cpu = f.cpuUsPerRequest;
+      if (cpu !== undefined && cpu < (leastCpu.get(t.name) ?? Infinity)) leastCpu.set(t.name, cpu);
+    }
+    return top;
+  });
+  return targets.map((t, i) => {
+    const cpu = leastCpu.get(t.name);
+    const echoCpu = t.echo ? leastCpu.get(t.echo) : undefined;
+    return {
+      ...best[i],
+      cpuUsPerRequest: cpu,
+      echo: t.echo,
+      cpuVsEcho: cpu !== undefined && echoCpu ? cpu / echoCpu : undefined,
+    };
+  });
 }

@@ -21,12 +21,12 @@ async function post(url: string, body: unknown, key?: string): Promise<Record<st
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** Starts `n` Briarwink sessions past their `start` action, ready for ticks. */
-async function startSessions(base: string, n: number): Promise<Lent[]> {
+/** Starts `n` Briarwink sessions past their `start` action, ready for ticks, for the player `name`. */
+async function startSessions(base: string, n: number, name = 'bench'): Promise<Lent[]> {
   const out: Lent[] = [];
   let key: string | undefined;
   for (let i = 0; i < n; i++) {
-    const s = await post(`${base}/api/games/briarwink/sessions`, { player: { name: 'bench', kind: 'agent' } }, key);
+    const s = await post(`${base}/api/games/briarwink/sessions`, { player: { name, kind: 'agent' } }, key);
     key ??= s.playerKey as string;
     const id = (s.session as { id: string }).id;
     const a = await post(`${base}/api/sessions/${id}/action`, { stateToken: s.stateToken, action: { type: 'start' } });
@@ -45,6 +45,23 @@ async function load(name: string, opts: autocannon.Options): Promise<HttpFigure>
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/**
+ * One live-session tick as an agent sends it, and the answer it got: a Briarwink session started past
+ * its `start` action and ticked once (the echo row of `benchHttp` replays these bytes).
+ */
+export async function liveSample(base: string): Promise<{ path: string; body: string; answer: string }> {
+  const [lent] = await startSessions(base, 1, 'bench-sample');
+  const body = JSON.stringify({ stateToken: lent.token, action: TICK });
+  const res = await fetch(`${base}${lent.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const answer = await res.text();
+  if (!res.ok) throw new Error(`benchmark session refused a tick: ${answer.slice(0, 200)}`);
+  return { path: lent.path, body, answer };
 }
 
 /**

@@ -5,8 +5,8 @@
  * runs one part (`--boards`: action p99 with 20 board reads a second over 100,000 runs, both stores;
  * `--seconds N`, default 5);
  * `--engines` takes `--rounds N` (3: each task measured in N rounds of 1.5 / N s, the best round kept);
- * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--compress` (adds every game's route with
- * gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
+ * `--http` takes `--seconds N` and `--rounds N` (3 and 3), `--routes init,action,live,batch,extra` (all by
+ * default), `--compress` (adds every game's route with gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
  * `-- --batch` (opt-in) the batch route against the single action route and the Python vector env
  * against one env (bench/batch.ts; `--seconds N`, `--rounds N`, 3 and 2);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
@@ -21,7 +21,7 @@ import { benchBatch } from './batch.js';
 import { benchEngines, type EngineFigure } from './engines.js';
 import { benchEvalConcurrency } from './eval.js';
 import { benchHostile } from './hostile.js';
-import { base, benchHttp, withServers } from './http.js';
+import { base, benchHttp, ROUTE_GROUPS, withServers, type RouteGroup } from './http.js';
 import { benchLoad } from './load.js';
 import { benchLive } from './live.js';
 import { benchStores } from './store.js';
@@ -110,29 +110,37 @@ if (all || args.has('--http') || args.has('--hostile') || args.has('--live')) {
             .map((l) => l.toFixed(2))
             .join(' ')}`,
       );
-      const rows = await benchHttp(ports, seconds, rounds, args.has('--compress'));
-      const echo = rows.find((r) => r.name.startsWith('echo'))!.requestsPerSecond;
-      const hello = rows.find((r) => r.name.startsWith('hello'))!.requestsPerSecond;
+      const routesAt = process.argv.indexOf('--routes');
+      const groups = (routesAt >= 0 ? process.argv[routesAt + 1].split(',') : ROUTE_GROUPS) as RouteGroup[];
+      for (const g of groups)
+        if (!ROUTE_GROUPS.includes(g)) throw new Error(`--routes takes ${ROUTE_GROUPS.join(',')}; got ${g}`);
+      const rows = await benchHttp(ports, seconds, rounds, args.has('--compress'), groups);
+      const hello = rows.find((r) => r.name.startsWith('hello'))!;
       console.table(
         rows.map((r) => ({
           route: r.name,
-          'req/s': fmt(r.requestsPerSecond),
-          'p99 ms': r.p99ms,
-          'vs hello': (r.requestsPerSecond / hello).toFixed(3),
-          'vs echo': (r.requestsPerSecond / echo).toFixed(3),
           'server CPU µs/req': r.cpuUsPerRequest?.toFixed(0) ?? '',
+          'CPU vs echo': r.cpuVsEcho?.toFixed(2) ?? '',
+          'req/s': fmt(r.requestsPerSecond),
+          'req/s vs echo': r.echo
+            ? (r.requestsPerSecond / rows.find((e) => e.name === r.echo)!.requestsPerSecond).toFixed(3)
+            : '',
+          'req/s vs hello': (r.requestsPerSecond / hello.requestsPerSecond).toFixed(3),
+          'p99 ms': r.p99ms,
+          'request B': r.requestBytes ?? '',
           'answer B': r.answerBytes ?? '',
           errors: r.errors,
           non2xx: r.non2xx,
         })),
       );
-      const one = rows.find((r) => r.name === 'whirlyard action')!;
-      const two = rows.find((r) => r.name === 'whirlyard action, 2 workers')!;
-      console.log(
-        `2 workers / 1 process: ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)} requests/s ` +
-          `(${availableParallelism()} CPUs${pin ? ', the servers confined to one' : ', shared with the load generator'}); ` +
-          `server CPU per request ${two.cpuUsPerRequest?.toFixed(0)} µs against ${one.cpuUsPerRequest?.toFixed(0)} µs`,
-      );
+      const one = rows.find((r) => r.name === 'whirlyard action');
+      const two = rows.find((r) => r.name === 'whirlyard action, 2 workers');
+      if (one && two)
+        console.log(
+          `2 workers / 1 process: ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)} requests/s ` +
+            `(${availableParallelism()} CPUs${pin ? ', the servers confined to one' : ', shared with the load generator'}); ` +
+            `server CPU per request ${two.cpuUsPerRequest?.toFixed(0)} µs against ${one.cpuUsPerRequest?.toFixed(0)} µs`,
+        );
     }
     if (all || args.has('--live')) {
       console.log('Live sessions: the recorded action route against the stateless one, same game, 64 connections');
@@ -228,6 +236,8 @@ if (args.has('--batch')) {
       'req/s': fmt(r.requestsPerSecond),
       'steps/s': fmt(r.stepsPerSecond),
       'vs action route': (r.stepsPerSecond / one).toFixed(2),
+      'server CPU µs/step': r.cpuUsPerStep?.toFixed(1) ?? '',
+      'steps per CPU s vs action route': r.cpuUsPerStep ? (route[0].cpuUsPerStep! / r.cpuUsPerStep).toFixed(2) : '',
       'p99 ms': r.p99ms,
       errors: r.errors,
       non2xx: r.non2xx,

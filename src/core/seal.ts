@@ -117,7 +117,9 @@ function writeCanonical(value: unknown, seen: { negativeZero: boolean }): string
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new StateError('the state holds a number JSON cannot represent');
     if (value === 0 && 1 / value < 0) seen.negativeZero = true;
-    return JSON.stringify(value); // -0 is written "0"
+    // A finite number's JSON is its string form (both are Number::toString; -0 is written "0"),
+    // without a call into JSON.stringify for every number of the state.
+    return '' + value;
   }
   if (typeof value === 'string') return value.length <= 8 ? quotedShort(value) : JSON.stringify(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';

@@ -59,7 +59,13 @@ export interface GameTensor<S = unknown> {
 
 /** The key of a fixed action: its fields in sorted order, so the key does not depend on key order. */
 export function actionKey(a: GameAction): string {
-  const keys = Object.keys(a).sort();
+  const keys = Object.keys(a);
+  // Actions have one to three fields, nearly always written in order already: sort only when not.
+  for (let i = 1; i < keys.length; i++)
+    if (keys[i - 1] > keys[i]) {
+      keys.sort();
+      break;
+    }
   let out = '';
   for (const k of keys) out += `${k}=${JSON.stringify(a[k])};`;
   return out;
@@ -76,19 +82,31 @@ export function fixedIndex(slots: readonly ActionSlot[]): (a: GameAction) => num
 
 /** The int8 mask of `state`: 1 at the index of every legal action. */
 export function actionMask<S>(t: GameTensor<S>, state: S, legal: readonly GameAction[]): Int8Array {
+  return maskOf(
+    t,
+    legal.map((a) => t.indexOf(state, a)),
+  );
+}
+
+/** The int8 mask with a 1 at each of `indices` (each legal action's index; -1 for none). */
+export function maskOf(t: { readonly actionIndex: readonly ActionSlot[] }, indices: readonly number[]): Int8Array {
   const mask = new Int8Array(t.actionIndex.length);
-  for (const a of legal) {
-    const i = t.indexOf(state, a);
-    if (i >= 0) mask[i] = 1;
-  }
+  for (const i of indices) if (i >= 0) mask[i] = 1;
   return mask;
+}
+
+/** A typed array's numbers as a plain array (what `Array.from` answers, without its iterator). */
+function plainNumbers(a: Uint8Array | Int8Array | Float32Array): number[] {
+  const out = new Array<number>(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i];
+  return out;
 }
 
 /** The JSON form of a tensor and mask, as the API serves them. */
 export function tensorJson(t: Tensor, mask: Int8Array): { tensor: Json; actionMask: Json } {
   return {
-    tensor: { planes: Array.from(t.planes), features: Array.from(t.features) },
-    actionMask: Array.from(mask),
+    tensor: { planes: plainNumbers(t.planes), features: plainNumbers(t.features) },
+    actionMask: plainNumbers(mask),
   };
 }
 

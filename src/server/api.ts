@@ -8,7 +8,7 @@ import type { AnyGame, GameAction, Observation } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
-import { actionMask, tensorJson } from '../core/tensor.js';
+import { maskOf, tensorJson } from '../core/tensor.js';
 import { ApiError, errorBody } from './errors.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
 import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
@@ -95,13 +95,12 @@ export function registerGameRoutes(
     const t = game.tensor;
     if (!t) throw new ApiError('bad_request', `${game.spec.name} publishes no numeric observation.`);
     const legal = head.legalActions as GameAction[];
-    const { tensor, actionMask: mask } = tensorJson(
-      t.encode(head.observation as Observation),
-      actionMask(t, state, legal),
-    );
+    // Each legal action's index, looked up once for both the mask and legalIndex.
+    const legalIndex = legal.map((a) => t.indexOf(state, a));
+    const { tensor, actionMask: mask } = tensorJson(t.encode(head.observation as Observation), maskOf(t, legalIndex));
     head.tensor = tensor;
     head.actionMask = mask;
-    head.legalIndex = legal.map((a) => t.indexOf(state, a));
+    head.legalIndex = legalIndex;
   };
 
   /**
@@ -263,7 +262,7 @@ export function registerGameRoutes(
         response: { 200: actionAnswer, ...errorResponses },
       },
       serializerCompiler: plainJson,
-      // Compressing an action answer costs more CPU than the rest of the route (docs/architecture.md).
+      // Compressing an action answer costs more CPU than the rest of the route (bench/RESULTS.md).
       ...(options.compressActions ? {} : { compress: false as const }),
     },
     async (req) => playAction(gameOr404(req.params.slug), req.body),

@@ -375,8 +375,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   // Answers of 1 KiB and more (init with its spec, docs, the OpenAPI document) are compressed when the
-  // client accepts it; the action route's are not unless `compressActions` (see docs/architecture.md,
-  // "Speed of the action route", for what it costs and saves). Request bodies are not decompressed.
+  // client accepts it; the action route's are not unless `compressActions` (see bench/RESULTS.md,
+  // "The action route and the HTTP bench", for what it costs and saves). Request bodies are not decompressed.
   await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
 
   app.addHook('onSend', (req, reply, payload, done) => {

@@ -16,7 +16,7 @@
  * Keep it small. Remembered states outlive the young generation of V8's heap once the memory holds
  * more than a fraction of a second of answers, so each one is copied into the old generation and
  * later collected there, which costs more than a hit saves. Measured on the action routes at 64
- * connections (docs/architecture.md, 3 December 2026): with 1,024 states every game's route spent
+ * connections (bench/RESULTS.md, 3 December 2026): with 1,024 states every game's route spent
  * 5-25% more server CPU per answer than with none; with 64 the same as with none, within the noise.
  * A token is kept for 32 to 64 answers after it is issued, so an agent's next request still hits while
  * up to about 32 agents play at once; with more, requests miss and open their tokens, which costs no

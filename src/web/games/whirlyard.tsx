@@ -410,15 +410,24 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       </Glide>
       <g>
         {marking && plan && plan.pulse && (
-          <g class="wy-ring" data-testid="wy-ring">
-            <Sprite
-              id="wy-pulse"
-              x={plan.rover[1].x * C - C}
-              y={plan.rover[1].y * C - C}
-              w={C * 3}
-              label={`Pulse around (${plan.rover[1].x}, ${plan.rover[1].y})`}
+          <>
+            <circle
+              class="wy-ring"
+              data-testid="wy-ring"
+              cx={plan.rover[1].x * C + C / 2}
+              cy={plan.rover[1].y * C + C / 2}
+              r={C * 1.5}
             />
-          </g>
+            <g class="wy-ring">
+              <Sprite
+                id="wy-pulse"
+                x={plan.rover[1].x * C - C / 2}
+                y={plan.rover[1].y * C - C / 2}
+                w={C * 2}
+                label={`Pulse around (${plan.rover[1].x}, ${plan.rover[1].y})`}
+              />
+            </g>
+          </>
         )}
         {marking &&
           plan &&

@@ -8,6 +8,8 @@
 import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 
 const W = 7;
+/** The most ticks one action runs (a batch). */
+const MAX_TICKS = 30;
 
 export interface BloomBurst {
   pod: number;
@@ -42,9 +44,10 @@ function side(centre: number, cell: number): BloomBurst['cells'][number]['side']
   return 'centre';
 }
 
-/** The plan of the change from `p` to `q`, or null when it is no step of the same night. */
+/** The plan of the change from `p` to `q`, or null when it is no single step of the same night. */
 export function planBriarwink(p: BriarwinkObservation, q: BriarwinkObservation): BriarwinkPlan | null {
-  if (q.turn <= p.turn || q.player.night !== p.player.night) return null;
+  // One tick or one batch (at most 30 ticks) of the same night; anything else is a jump (a seek).
+  if (q.turn <= p.turn || q.turn - p.turn > MAX_TICKS || q.player.night !== p.player.night) return null;
   const had = new Set(p.blooms.map((b) => b.pod));
   const podCell = new Map(p.pods.map((x) => [x.id, x.cell]));
   const bursts: BloomBurst[] = [];

@@ -91,6 +91,21 @@ export function Scrap({ x, y, late }: Pt & { late?: number }) {
   );
 }
 
+/**
+ * A dismantled drone's burst: six shards flying out of its cell, drawn in the board (an HTML layer of
+ * animated shards over the SVG made the browser raster the whole board again at each burst: Whirlyard's
+ * frame p95 was 33 to 50 ms on a phone because of it).
+ */
+function Shards({ x, y, late }: Pt & { late: number }) {
+  return (
+    <g class="wy-shards" transform={`translate(${x * C + C / 2} ${y * C + C / 2})`} style={{ '--d': `${late}ms` }}>
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <rect class={`s${i}`} x="-4" y="-4" width="8" height="8" rx="2" />
+      ))}
+    </g>
+  );
+}
+
 /** The rover caught: a burst where the drone reached it. */
 function Caught({ x, y, late = 0 }: Pt & { late?: number }) {
   return (
@@ -434,14 +449,17 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
           plan.hits
             .filter((h) => h.how !== 'caught')
             .map((h) => (
-              <circle
-                class="wy-hit"
-                data-testid="wy-hit"
-                style={{ '--d': `${turn.animate ? when(h.stage) : 0}ms` }}
-                cx={h.cell.x * C + C / 2}
-                cy={h.cell.y * C + C / 2}
-                r={C / 2 - 2}
-              />
+              <>
+                <circle
+                  class="wy-hit"
+                  data-testid="wy-hit"
+                  style={{ '--d': `${turn.animate ? when(h.stage) : 0}ms` }}
+                  cx={h.cell.x * C + C / 2}
+                  cy={h.cell.y * C + C / 2}
+                  r={C / 2 - 2}
+                />
+                {turn.animate && <Shards x={h.cell.x} y={h.cell.y} late={when(h.stage)} />}
+              </>
             ))}
       </g>
       <g>

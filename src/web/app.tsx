@@ -8,6 +8,7 @@ import { RankedPage } from './pages/ranked.js';
 import { ReplayPage } from './pages/replay.js';
 import { RulesPage } from './pages/rules.js';
 import { isAppHref, navigate, useRoute } from './router.js';
+import { SpriteSheet } from './sprites/sheet.js';
 
 function onAppClick(e: JSX.TargetedMouseEvent<HTMLElement>) {
   // A button clicked with the mouse gives the focus back to the page, so game keys such as Space keep
@@ -70,6 +71,7 @@ export function App() {
         </nav>
       </header>
       {page}
+      <SpriteSheet />
     </div>
   );
 }

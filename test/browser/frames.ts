@@ -1,8 +1,10 @@
 /**
- * Frame times while playing quickly on a phone (issue 28): for Whirlyard and Delvewick, 20 moves by
- * key, 60 ms apart, in Chromium at 390x844, with every requestAnimationFrame delta recorded from the
- * first press until the board is still again. Prints the median and 95th percentile per game. A
- * measurement, not a test: run it with `npx tsx test/browser/frames.ts` on a quiet machine.
+ * Frame times while playing quickly on a phone (issue 28): for each game a scripted play by key in
+ * Chromium at 390x844 (Whirlyard and Delvewick 20 moves 60 ms apart, Cragwake 10 climbs by arrow and
+ * Enter, Briarwink about 4 s of real time walking and planting), with every requestAnimationFrame
+ * delta recorded from the first press until the board is still again. Prints the median and 95th
+ * percentile per game. A measurement, not a test: run it with `npx tsx test/browser/frames.ts` on a
+ * quiet machine (`GAMES=whirlyard,briarwink` picks games, `MOTION=reduce` turns the animations off).
  */
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
 import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
@@ -39,12 +41,41 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
+/** One scripted play: key presses (or `hold:Key:ms` for a key held down) with a pause after each. */
+type Play = { game: string; path: string; keys: string[]; gap: number };
+
+const plays: Play[] = [
+  { game: 'whirlyard', path: '/play/whirlyard?seed=9', keys: whirlyardKeys(9, 20), gap: 60 },
+  { game: 'delvewick', path: '/play/delvewick', keys: delvewickKeys(20), gap: 60 },
+  // Cragwake by keyboard: the up arrow picks the nearest hold above, Enter climbs there (10 climbs).
+  {
+    game: 'cragwake',
+    path: '/play/cragwake?seed=9',
+    keys: Array.from({ length: 10 }, () => ['ArrowUp', 'Enter']).flat(),
+    gap: 60,
+  },
+  // Briarwink in real time: start, plant, walk about for about 4 s (pods burst, dimlings wander).
+  {
+    game: 'briarwink',
+    path: '/play/briarwink?seed=2',
+    keys: [
+      'Enter',
+      ' ',
+      'hold:ArrowDown:700',
+      'hold:ArrowRight:700',
+      ' ',
+      'hold:ArrowUp:700',
+      'hold:ArrowLeft:700',
+      'hold:ArrowDown:900',
+    ],
+    gap: 60,
+  },
+];
+const only = process.env.GAMES?.split(',');
+
 const site = await startSite('gameboard-web-frames-');
 try {
-  for (const [game, keys, path] of [
-    ['whirlyard', whirlyardKeys(9, 20), '/play/whirlyard?seed=9'],
-    ['delvewick', delvewickKeys(20), '/play/delvewick'],
-  ] as const) {
+  for (const { game, keys, path, gap } of plays.filter((p) => !only || only.includes(p.game))) {
     const b = await launchBrowser({
       viewport: { width: 390, height: 844 },
       hasTouch: true,
@@ -72,8 +103,13 @@ try {
       });
     })()`);
     for (const k of keys) {
-      await page.keyboard.press(k);
-      await page.waitForTimeout(60);
+      if (k.startsWith('hold:')) {
+        const [, key, ms] = k.split(':');
+        await page.keyboard.down(key);
+        await page.waitForTimeout(Number(ms));
+        await page.keyboard.up(key);
+      } else await page.keyboard.press(k);
+      await page.waitForTimeout(gap);
     }
     await page.waitForTimeout(700);
     const deltas = await page.evaluate(() => {

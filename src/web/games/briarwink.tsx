@@ -1,5 +1,6 @@
 /**
- * Briarwink board and its real-time controls. The board draws the observation's map (terrain), the pods
+ * Briarwink board and its real-time controls, a night garden drawn in sprites named for screen readers.
+ * The board draws the observation's map (terrain), the pods
  * with the cross each will bloom over and its countdown, active blooms, visible dimlings, pickups, the
  * gate, fireflies and, on moonless nights, the darkness over unlit cells. The controls run the game at
  * 30 ticks a second in the browser: the held arrow key walks, Space plants, a click walks to a cell,
@@ -10,8 +11,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { GameAction, Observation } from '../../core/game.js';
 import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
+import { useBriarwinkMotion } from '../motion/bwfx.js';
 import { Glide } from '../motion/glide.js';
 import { seconds } from '../words/types.js';
+import { Sprite } from '../sprites/sprite.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 type BriarwinkObs = BriarwinkObservation & Observation;
@@ -24,15 +27,6 @@ const TICK_MS = 1000 / 30;
 /** A dimling's glide between cells: about its step time, so it moves on without stopping. */
 const STEP_MS = 8 * TICK_MS;
 
-const KIND_LETTER: Record<string, string> = {
-  mope: 'm',
-  peeker: 'p',
-  rootling: 'r',
-  nudger: 'n',
-  twinbud: 't',
-  sprig: 's',
-  tangler: 'T',
-};
 const DIRS: Record<string, string> = {
   ArrowUp: 'up',
   ArrowRight: 'right',
@@ -59,114 +53,80 @@ const BLOCKED: Record<string, string> = {
 const cx = (cell: number) => (cell % W) * C + C / 2;
 const cy = (cell: number) => Math.floor(cell / W) * C + C / 2;
 
-/** Terrain for one map character (entities are drawn on floor). */
+/** The terrain a map character stands for: its sprite and its name (entities stand on moss). */
+const TERRAIN: Record<string, [string, string]> = {
+  '%': ['bw-briar', 'Briar'],
+  R: ['bw-briar', 'Briar'],
+  ',': ['bw-sprout', 'Sprout'],
+  '#': ['bw-moonstone', 'Moonstone'],
+  H: ['bw-hedge', 'Hedge'],
+  '~': ['bw-pond', 'Pond'],
+  X: ['bw-thicket', 'Thicket'],
+  x: ['bw-creep', 'Creep mark'],
+};
+
+const at = (cell: number) => `(${cell % W}, ${Math.floor(cell / W)})`;
+
+/** Terrain for one map character (entities are drawn on moss). */
 function Terrain({ ch, cell }: { ch: string; cell: number }) {
   const x = (cell % W) * C;
   const y = Math.floor(cell / W) * C;
-  const base = <rect class="bw-floor" x={x} y={y} width={C} height={C} />;
-  const label = (t: string, cls: string) => (
-    <text class={'bw-t ' + cls} x={x + C / 2} y={y + C / 2 + 6}>
-      {t}
-    </text>
+  const t = TERRAIN[ch];
+  return (
+    <>
+      <Sprite id="bw-moss" x={x} y={y} w={C} />
+      {t && <Sprite id={t[0]} x={x} y={y} w={C} label={`${t[1]} at ${at(cell)}`} />}
+    </>
   );
-  switch (ch) {
-    case '%':
-    case 'R':
-      return (
-        <g class="bw-briar">
-          <rect x={x} y={y} width={C} height={C} />
-          <path d={`M${x + 6},${y + 40} l8,-12 l8,12 l8,-12 l8,12 l8,-12`} />
-          <path d={`M${x + 6},${y + 22} l8,-12 l8,12 l8,-12 l8,12 l8,-12`} />
-          {ch === '%' && label('%', 'light')}
-        </g>
-      );
-    case ',':
-      return (
-        <g class="bw-sprout">
-          {base}
-          <path
-            d={`M${x + 18},${y + 40} q4,-14 -4,-22 M${x + 26},${y + 40} q0,-14 6,-22 M${x + 34},${y + 40} q2,-10 8,-14`}
-          />
-        </g>
-      );
-    case '#':
-      return (
-        <g class="bw-stone">
-          {base}
-          <ellipse cx={x + C / 2} cy={y + C / 2 + 2} rx={C / 2 - 5} ry={C / 2 - 9} />
-          {label('#', '')}
-        </g>
-      );
-    case 'H':
-      return (
-        <g class="bw-hedge">
-          <rect x={x + 1} y={y + 1} width={C - 2} height={C - 2} rx="6" />
-          {label('H', 'light')}
-        </g>
-      );
-    case '~':
-      return (
-        <g class="bw-pond">
-          <rect x={x} y={y} width={C} height={C} />
-          <path d={`M${x + 8},${y + 20} q6,-6 12,0 t12,0 t12,0 M${x + 8},${y + 34} q6,-6 12,0 t12,0 t12,0`} />
-        </g>
-      );
-    case 'X':
-      return (
-        <g class="bw-thicket">
-          <rect x={x} y={y} width={C} height={C} />
-          {label('X', 'light')}
-        </g>
-      );
-    case 'x':
-      return (
-        <g class="bw-mark">
-          {base}
-          <path
-            d={`M${x + 10},${y + 10} L${x + C - 10},${y + C - 10} M${x + C - 10},${y + 10} L${x + 10},${y + C - 10}`}
-          />
-        </g>
-      );
-    default:
-      return base;
-  }
 }
+
+const KIND_NAME: Record<string, string> = {
+  mope: 'Mope',
+  peeker: 'Peeker',
+  rootling: 'Rootling',
+  nudger: 'Nudger',
+  twinbud: 'Twinbud',
+  sprig: 'Sprig',
+  tangler: 'Tangler',
+};
 
 function Dimling({ d }: { d: BriarwinkObs['dimlings'][number] }) {
   const x = cx(d.cell);
   const y = cy(d.cell);
-  const letter = d.spotted ? 'P' : (KIND_LETTER[d.kind] ?? '?');
   const head = d.heading ? HEAD[d.heading] : null;
+  const id = d.spotted ? 'bw-peeker-spotted' : KIND_NAME[d.kind] ? `bw-${d.kind}` : 'bw-mope';
+  const name = `${KIND_NAME[d.kind] ?? 'Dimling'}${d.spotted ? ' that has spotted you' : ''}${
+    d.shimmer > 0 ? ', shimmering' : ''
+  } at ${at(d.cell)}`;
   return (
     <g class={`bw-dim k-${d.kind}${d.spotted ? ' spotted' : ''}${d.shimmer > 0 ? ' shimmer' : ''}`}>
-      {head && <line class="bw-heading" x1={x} y1={y} x2={x + head[0] * 22} y2={y + head[1] * 22} />}
-      <circle cx={x} cy={y} r="15" />
-      {d.spotted && (
-        <>
-          <circle class="bw-eye" cx={x - 5} cy={y - 7} r="3" />
-          <circle class="bw-eye" cx={x + 5} cy={y - 7} r="3" />
-        </>
-      )}
-      <text x={x} y={y + 6}>
-        {letter}
-      </text>
+      {head && <line class="bw-heading" x1={x} y1={y} x2={x + head[0] * 24} y2={y + head[1] * 24} />}
+      <Sprite id={id} x={x - 20} y={y - 20} w={40} label={name} />
     </g>
   );
 }
 
 function Gardener({ p }: { p: Player }) {
   if (p.x < 0) return null;
-  const x = p.x * C + C / 2;
-  const y = p.y * C + C / 2;
+  const grace = p.grace > 0;
   return (
-    <g class={p.grace > 0 ? 'bw-gardener grace' : 'bw-gardener'}>
-      <rect x={x - 16} y={y - 16} width="32" height="32" rx="7" />
-      <text x={x} y={y + 7}>
-        {p.grace > 0 ? '@' : 'G'}
-      </text>
+    <g class={grace ? 'bw-gardener grace' : 'bw-gardener'}>
+      <Sprite
+        id={grace ? 'bw-gardener-grace' : 'bw-gardener'}
+        x={p.x * C + 4}
+        y={p.y * C + 2}
+        w={C - 8}
+        label={`You, the gardener${grace ? ', in grace' : ''}`}
+      />
     </g>
   );
 }
+
+const POWER_SPRITE: Record<string, string> = {
+  'Wide Petal': 'bw-wide-petal',
+  'Extra Pod': 'bw-extra-pod',
+  'Quick Step': 'bw-quick-step',
+};
 
 /** The garden as an SVG picture (used by the live board, the replay viewer, cards and rules). */
 function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean; onCell?: (cell: number) => void }) {
@@ -179,9 +139,11 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
   for (const b of o.blooms) for (const c of b.cells) bloom.add(c);
   const unlit = new Set(o.unlit);
   const p = o.player;
+  const { svg, ghosts } = useBriarwinkMotion(o, !!small);
   return (
     <svg
-      class={small ? 'board bw small' : 'board bw'}
+      ref={svg}
+      class={small ? 'board bw small' : p.moonless ? 'board bw moonless' : 'board bw'}
       viewBox={`0 0 ${W * C} ${H * C}`}
       role="group"
       aria-label={`Briarwink garden, night ${p.night}${p.moonless ? ' (moonless)' : ''}: ${
@@ -205,59 +167,66 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
       {/* Moonless darkness goes under everything the observation says is visible (pods, blooms, the
           gate, fireflies, and only the dimlings and pickups that can be seen), over the terrain. */}
       <g>
-        {[...unlit].map((c) => (
-          <rect class="bw-dark" x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
-        ))}
+        {p.moonless &&
+          Array.from({ length: W * H }, (_, c) =>
+            unlit.has(c) ? (
+              <Sprite id="bw-dark" x={(c % W) * C} y={Math.floor(c / W) * C} w={C} label={`Dark cell ${at(c)}`} />
+            ) : (
+              <Sprite id="bw-moonlit" x={(c % W) * C} y={Math.floor(c / W) * C} w={C} cls="bw-lit" />
+            ),
+          )}
       </g>
-      <g>
+      <g class="bw-blooms">
         {[...bloom].map((c) => (
-          <g class="bw-bloom">
-            <rect x={(c % W) * C} y={Math.floor(c / W) * C} width={C} height={C} />
-            <text x={cx(c) + 15} y={cy(c) - 12}>
-              *
-            </text>
+          <g key={c} class="bw-bloom" data-cell={c}>
+            <Sprite id="bw-bloom" x={(c % W) * C} y={Math.floor(c / W) * C} w={C} label={`Bloom at ${at(c)}`} />
           </g>
         ))}
       </g>
       <g>
         {o.gate >= 0 && (
           <g class="bw-gate">
-            <path d={`M${cx(o.gate) - 16},${cy(o.gate) + 18} v-18 a16,16 0 0 1 32,0 v18 z`} />
-            <text x={cx(o.gate)} y={cy(o.gate) + 12}>
-              ^
-            </text>
+            <Sprite
+              id="bw-gate"
+              x={cx(o.gate) - 22}
+              y={cy(o.gate) - 22}
+              w={44}
+              label={`Open moon gate at ${at(o.gate)}`}
+            />
           </g>
         )}
       </g>
       <g>
         {o.fireflies.map((f) => (
-          <circle class="bw-firefly" cx={cx(f) - 14} cy={cy(f) + 14} r="4" />
+          <g key={f} class="bw-firefly" data-cell={f}>
+            <Sprite id="bw-firefly" x={cx(f) - 26} y={cy(f) + 1} w={24} label={`Firefly at ${at(f)}`} />
+          </g>
         ))}
       </g>
       <g>
         {o.pickups.map((k) => (
           <g class="bw-pickup">
-            <title>{k.power}</title>
-            <polygon
-              points={[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
-                .map((i) => {
-                  const r = i % 2 ? 7 : 16;
-                  const a = (Math.PI / 5) * i - Math.PI / 2;
-                  return `${cx(k.cell) + r * Math.cos(a)},${cy(k.cell) + r * Math.sin(a)}`;
-                })
-                .join(' ')}
+            <Sprite
+              id={POWER_SPRITE[k.power] ?? 'bw-wide-petal'}
+              x={cx(k.cell) - 17}
+              y={cy(k.cell) - 17}
+              w={34}
+              label={`${k.power} pickup at ${at(k.cell)}`}
             />
-            <text x={cx(k.cell)} y={cy(k.cell) + 5}>
-              +
-            </text>
           </g>
         ))}
       </g>
       <g>
         {o.pods.map((pod) => (
           <g class={pod.woken ? 'bw-pod woken' : 'bw-pod'}>
-            <circle cx={cx(pod.cell)} cy={cy(pod.cell)} r="14" />
-            <text x={cx(pod.cell)} y={cy(pod.cell) + 5}>
+            <Sprite
+              id={pod.woken ? 'bw-pod-woken' : 'bw-pod'}
+              x={cx(pod.cell) - 20}
+              y={cy(pod.cell) - 22}
+              w={40}
+              label={`${pod.woken ? 'Woken pod' : 'Pod'} at ${at(pod.cell)}, bursts in ${pod.bloomIn} ticks`}
+            />
+            <text x={cx(pod.cell)} y={cy(pod.cell) + 8}>
               {pod.bloomIn}
             </text>
           </g>
@@ -268,6 +237,13 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
           <Glide key={d.id} x={cx(d.cell)} y={cy(d.cell)} ms={STEP_MS} maxJump={C * 1.5} linear>
             <Dimling d={d} />
           </Glide>
+        ))}
+      </g>
+      <g>
+        {ghosts.map((g) => (
+          <g key={g.key} class="bw-relit" data-ghost={g.key} data-testid="bw-relit">
+            <Sprite id={`bw-${g.kind}`} x={cx(g.from) - 20} y={cy(g.from) - 20} w={40} />
+          </g>
         ))}
       </g>
       <g>
@@ -489,80 +465,41 @@ function status(raw: Observation): StatusItem[] {
 }
 
 const sample = (body: ComponentChildren) => (
-  <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon">
-    <rect class="bw-floor" width={C} height={C} />
+  <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon bw-icon">
+    <Sprite id="bw-moss" x={0} y={0} w={C} />
     {body}
   </svg>
 );
+const icon = (id: string) => sample(<Sprite id={id} x={6} y={6} w={C - 12} />);
 
 const legend: LegendEntry[] = [
+  { symbol: icon('bw-gardener'), label: 'You, the gardener (a dashed halo while in grace)' },
   {
-    symbol: sample(<Gardener p={{ x: 0, y: 0, grace: 0 } as Player} />),
-    label: 'G — you, the gardener (@ while in grace)',
-  },
-  {
-    symbol: sample(<Dimling d={{ id: 0, kind: 'mope', cell: 0, heading: null, spotted: false, shimmer: 0 }} />),
+    symbol: icon('bw-mope'),
     label:
-      'm p r n t s T — dimlings by kind (mope, peeker, rootling, nudger, twinbud, sprig, tangler); P with eyes: a peeker that has spotted you',
+      'Dimlings, each kind its own face: mope (sleepy), peeker (big eyes), rootling (roots), nudger (horns), twinbud (two heads), sprig (a leaf), tangler (vines); glowing yellow eyes: a peeker that has spotted you',
   },
+  { symbol: icon('bw-peeker-spotted'), label: 'A peeker that has spotted you: it stands, then dashes at you' },
   {
     symbol: sample(
       <g class="bw-pod">
-        <circle cx={C / 2} cy={C / 2} r="14" />
-        <text x={C / 2} y={C / 2 + 5}>
+        <Sprite id="bw-pod" x={6} y={4} w={C - 12} />
+        <text x={C / 2} y={C / 2 + 8}>
           66
         </text>
       </g>,
     ),
     label: 'Pod with ticks (1/30 s each) until it bursts; the dashed yellow cells are the cross its bloom will cover',
   },
+  { symbol: icon('bw-bloom'), label: 'Active bloom: relights dimlings into fireflies, clears briar, dazzles you' },
+  { symbol: icon('bw-firefly'), label: 'Firefly: a relit dimling, lighting the garden for the rest of the night' },
+  { symbol: icon('bw-briar'), label: 'Briar (thorny brambles); a sprout grows into briar' },
+  { symbol: icon('bw-moonstone'), label: 'Moonstone; a hedge, the pond and thicket block the way too' },
+  { symbol: icon('bw-creep'), label: 'Creep mark: grows into thicket' },
+  { symbol: icon('bw-gate'), label: 'Open moon gate: step on it to clear the night' },
+  { symbol: icon('bw-wide-petal'), label: 'Pickups: Wide Petal (reach), Extra Pod (pod cap), Quick Step (speed)' },
   {
-    symbol: sample(
-      <g class="bw-bloom">
-        <rect width={C} height={C} />
-      </g>,
-    ),
-    label: '* Active bloom: relights dimlings, clears briar, dazzles you',
-  },
-  {
-    symbol: (
-      <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon">
-        <Terrain ch="%" cell={0} />
-      </svg>
-    ),
-    label: '% Briar (zigzag thorns)',
-  },
-  {
-    symbol: (
-      <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon">
-        <Terrain ch="#" cell={0} />
-      </svg>
-    ),
-    label: '# Moonstone; H hedge; ~ pond; X thicket',
-  },
-  {
-    symbol: (
-      <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon">
-        <Terrain ch="x" cell={0} />
-      </svg>
-    ),
-    label: 'x Creep mark: grows into thicket',
-  },
-  {
-    symbol: sample(
-      <g class="bw-gate">
-        <path d={`M${C / 2 - 16},${C / 2 + 18} v-18 a16,16 0 0 1 32,0 v18 z`} />
-      </g>,
-    ),
-    label: '^ Open moon gate: step on it to clear the night; + a pickup; small dots are fireflies',
-  },
-  {
-    symbol: (
-      <svg viewBox={`0 0 ${C} ${C}`} class="legend-icon">
-        <rect class="bw-floor" width={C} height={C} />
-        <rect class="bw-dark" width={C} height={C} />
-      </svg>
-    ),
+    symbol: sample(<Sprite id="bw-dark" x={0} y={0} w={C} />),
     label: 'Dark cell — unlit on a moonless night: dimlings and pickups there are hidden',
   },
 ];

@@ -1,8 +1,8 @@
 /**
- * Cragwake board: the band of ten rows the observation carries, top row first. Holds differ by shape
- * and letter as well as colour (jug J big rounded with breath dots, plain P circle, cracked K circle
- * with a crack and its uses, crimp C thin bar); ice is a white fill with a snowflake, frosting a dashed
- * ring. Reachable holds are outlined with their stamina cost; click one, or pick one with the arrow keys
+ * Cragwake board: the band of ten rows the observation carries, top row first. Holds are drawn
+ * sprites that differ by shape as well as colour (a big jug with its pocket and breath dots, a round
+ * plain hold, a cracked one with its cracks and uses, a thin crimp), each named for screen readers; ice
+ * is a white glaze with a snowflake, frosting a dashed ring of crystals. Reachable holds are outlined with their stamina cost; click one, or pick one with the arrow keys
  * (the picked hold is drawn with a solid outline) and press Enter. A click on any other cell of the wall
  * is sent to the engine as a move too, so its refusal says why that hold cannot be reached.
  */
@@ -14,6 +14,7 @@ import { Glide } from '../motion/glide.js';
 import { WallFx } from '../motion/cwfx.js';
 import { reducedMotion } from '../motion/prefs.js';
 import { cragwakeWords } from '../words/cragwake.js';
+import { Sprite } from '../sprites/sprite.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 56;
@@ -23,6 +24,24 @@ const W = 6;
 
 const isLedge = (row: number) => row % 10 === 0;
 
+const HOLD: Record<string, [string, string]> = {
+  J: ['cw-jug', 'Jug'],
+  P: ['cw-plain', 'Plain hold'],
+  K: ['cw-cracked', 'Cracked hold'],
+  C: ['cw-crimp', 'Crimp'],
+};
+
+/** What a hold token is, in words: "Jug, 2 breaths left, icy". */
+export function holdName(token: string): string {
+  const ice = token.endsWith('*') ? ', icy' : token.endsWith('~') ? ', frosting' : '';
+  const t = ice ? token.slice(0, -1) : token;
+  const n = Number(t.slice(1) || 0);
+  const what = HOLD[t[0]]?.[1] ?? 'Hold';
+  if (t[0] === 'J') return `${what}, ${n === 1 ? '1 breath' : `${n} breaths`} left${ice}`;
+  if (t[0] === 'K') return `${what}, ${n === 1 ? '1 more use' : `${n} more uses`}${ice}`;
+  return what + ice;
+}
+
 /** A hold drawn from its token (J2, P, K1, C, with ~ or * for frost and ice) centred at (cx, cy). */
 export function Hold({ token, cx, cy }: { token: string; cx: number; cy: number }) {
   if (!token || token === '.' || token === '?') return null;
@@ -30,31 +49,19 @@ export function Hold({ token, cx, cy }: { token: string; cx: number; cy: number 
   const t = ice ? token.slice(0, -1) : token;
   const kind = t[0];
   const n = Number(t.slice(1) || 0);
-  let shape;
-  let letter = kind;
-  if (kind === 'J') {
-    shape = <rect x={cx - 20} y={cy - 13} width="40" height="26" rx="13" />;
-  } else if (kind === 'C') {
-    shape = <rect x={cx - 17} y={cy - 5} width="34" height="10" rx="3" />;
-  } else {
-    shape = <circle cx={cx} cy={cy} r="13" />;
-    if (kind === 'K') letter = `K${n}`;
-  }
+  const id = kind === 'K' && n >= 2 ? 'cw-cracked2' : (HOLD[kind]?.[0] ?? 'cw-plain');
   return (
     <g class={`cw-hold cw-${kind} ${ice}`}>
-      {shape}
-      {kind === 'K' && <path class="cw-crack" d={`M${cx - 9},${cy - 9} l6,7 l-3,4 l7,7`} />}
-      <text x={cx} y={kind === 'C' ? cy - 8 : cy + 5}>
-        {letter}
-      </text>
-      {kind === 'J' &&
-        Array.from({ length: n }, (_, i) => <circle class="cw-breath" cx={cx - 4 + i * 8} cy={cy + 18} r="3" />)}
-      {ice === 'icy' && (
-        <text class="cw-ice" x={cx + 18} y={cy - 10}>
-          ✱
+      <Sprite id={id} x={cx - 24} y={cy - 24} w={48} label={holdName(token)} />
+      {kind === 'K' && (
+        <text class="cw-uses" x={cx + 15} y={cy + 18}>
+          {n}
         </text>
       )}
-      {ice === 'frost' && <circle class="cw-frost" cx={cx} cy={cy} r="21" />}
+      {kind === 'J' &&
+        Array.from({ length: n }, (_, i) => <circle class="cw-breath" cx={cx - 4 + i * 8} cy={cy + 18} r="3" />)}
+      {ice === 'icy' && <Sprite id="cw-ice" x={cx - 24} y={cy - 24} w={48} />}
+      {ice === 'frost' && <Sprite id="cw-frost" x={cx - 24} y={cy - 24} w={48} />}
     </g>
   );
 }
@@ -62,10 +69,7 @@ export function Hold({ token, cx, cy }: { token: string; cx: number; cy: number 
 function Climber({ cx, cy }: { cx: number; cy: number }) {
   return (
     <g class="cw-you">
-      <circle cx={cx} cy={cy} r="17" />
-      <text x={cx} y={cy + 6}>
-        @
-      </text>
+      <Sprite id="cw-climber" x={cx - 24} y={cy - 26} w={48} label="You, the climber" />
     </g>
   );
 }
@@ -149,14 +153,22 @@ function CragwakeBoard({ obs: raw, legal, onAction, small, paused }: BoardProps)
     );
     if (r.fogged) {
       out.push(
-        <text class="cw-fogtext" x={LEFT + (W * C) / 2} y={y + C / 2 + 5}>
-          ? fog ?
-        </text>,
+        <Sprite id="cw-fog" x={LEFT + 8} y={y + 6} w={(W * C) / 2 - 16} h={C - 12} label={`Fog over row ${r.row}`} />,
+        <Sprite id="cw-fog" x={LEFT + (W * C) / 2 + 8} y={y + 6} w={(W * C) / 2 - 16} h={C - 12} />,
       );
       return;
     }
     if (ledge) {
-      out.push(<rect class="cw-ledge" x={LEFT + 2} y={y + C - 16} width={W * C - 4} height="12" rx="3" />);
+      out.push(
+        <rect class="cw-ledge" x={LEFT + 2} y={y + C - 16} width={W * C - 4} height="12" rx="3" />,
+        <Sprite
+          id="cw-belay"
+          x={LEFT + (W * C) / 2 - 14}
+          y={y + 4}
+          w={28}
+          label={r.row === o.belay ? `Belay ledge, row ${r.row}: the next belay` : `Belay ledge, row ${r.row}`}
+        />,
+      );
     } else {
       r.cells.forEach((t, c) => out.push(<Hold token={t} cx={LEFT + c * C + C / 2} cy={y + C / 2} />));
     }
@@ -166,8 +178,9 @@ function CragwakeBoard({ obs: raw, legal, onAction, small, paused }: BoardProps)
     out.push(
       <g class="cw-gust">
         <rect x={LEFT + c * C + 2} y={TOP} width={C - 4} height={rows.length * C} />
-        <text x={LEFT + c * C + C / 2} y={TOP - 8}>
-          ≋ g +2
+        <Sprite id="cw-gust" x={LEFT + c * C + C / 2 - 22} y={1} w={22} label={`Gust in column ${c}: +2 to reach`} />
+        <text x={LEFT + c * C + C / 2 + 10} y={TOP - 8}>
+          +2
         </text>
       </g>,
     );
@@ -175,9 +188,13 @@ function CragwakeBoard({ obs: raw, legal, onAction, small, paused }: BoardProps)
     out.push(
       <g class="cw-rock">
         <rect x={LEFT + o.rockfall * C + 6} y={TOP} width={C - 12} height={rows.length * C} />
-        <text x={LEFT + o.rockfall * C + C / 2} y={TOP - 8}>
-          ▼ R
-        </text>
+        <Sprite
+          id="cw-rockfall"
+          x={LEFT + o.rockfall * C + C / 2 - 11}
+          y={1}
+          w={22}
+          label={`Rockfall in column ${o.rockfall} after your move`}
+        />
       </g>,
     );
   const yOf = (row: number) => TOP + rows.findIndex((r) => r.row === row) * C;
@@ -341,12 +358,12 @@ function keyToAction(e: KeyboardEvent, legal: GameAction[]): GameAction | null {
 }
 
 const legend: LegendEntry[] = [
-  ['J2', 'J — jug: breathe here to regain stamina; the dots are its breaths left'],
-  ['P', 'P — plain hold'],
-  ['K2', 'K — cracked hold: loses a use each time you leave it'],
-  ['C', 'C — crimp: costs 2 to reach'],
+  ['J2', 'Jug: breathe here to regain stamina; the dots are its breaths left'],
+  ['P', 'Plain hold'],
+  ['K2', 'Cracked hold: loses a use each time you leave it (the number is its uses left)'],
+  ['C', 'Crimp: costs 2 to reach'],
   ['P~', 'Dashed ring — frosting (turns icy at the next frost)'],
-  ['P*', '✱ white — icy: +2 to reach, no lunging from it'],
+  ['P*', 'Glazed white with a snowflake — icy: +2 to reach, no lunging from it'],
 ].map(([t, label]) => ({
   symbol: (
     <svg viewBox="0 0 56 56" class="legend-icon">
@@ -377,7 +394,7 @@ legend.push(
         <Climber cx={28} cy={28} />
       </svg>
     ),
-    label: '@ — you',
+    label: 'You, the climber',
   },
 );
 legend.push({
@@ -385,9 +402,11 @@ legend.push({
     <svg viewBox="0 0 56 56" class="legend-icon">
       <rect class="cw-row ledge" width="56" height="56" />
       <rect class="cw-ledge" x="2" y="40" width="52" height="12" rx="3" />
+      <Sprite id="cw-belay" x={14} y={6} w={28} />
     </svg>
   ),
-  label: 'Plank (= by its number) — a belay ledge every 10 rows: costs 1; the next one completes the pitch',
+  label:
+    'Plank with an anchor (= by its number) — a belay ledge every 10 rows: costs 1; the next one completes the pitch',
 });
 legend.push({
   symbol: (

@@ -1,7 +1,8 @@
 /**
- * Delvewick board: the level grid from the observation's `grid` rows. Each thing has its own shape and
- * letter as well as colour (boulder grey circle O, gem blue diamond *, geode pink hexagon G, mole M);
- * falling things get motion streaks and their lowercase letter, as in the text map.
+ * Delvewick board: the level grid from the observation's `grid` rows. Each thing is a drawn sprite
+ * with its own outline as well as colour (a grey boulder, a blue cut gem, a pink hexagonal geode, the
+ * mole with its lantern, a barred or an open lit exit), named for screen readers; falling things get
+ * motion streaks, and their names say they are falling.
  */
 import type { GameAction, Observation } from '../../core/game.js';
 import type { DelvewickObservation } from '../../games/delvewick/index.js';
@@ -11,6 +12,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
 import { Glide, GLIDE_MS } from '../motion/glide.js';
 import { planDelvewick, type DelvewickPlan } from '../motion/dwplan.js';
 import { reducedMotion } from '../motion/prefs.js';
+import { Sprite } from '../sprites/sprite.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
 const C = 32;
@@ -25,76 +27,35 @@ function Streaks({ cx, cy }: { cx: number; cy: number }) {
   );
 }
 
-/** One cell of the map, drawn at (x, y). */
+const TILE: Record<string, [string, string]> = {
+  '#': ['dw-bedrock', 'Bedrock'],
+  '%': ['dw-soil', 'Soil'],
+  O: ['dw-boulder', 'Boulder'],
+  o: ['dw-boulder', 'Falling boulder'],
+  '*': ['dw-gem', 'Gem'],
+  v: ['dw-gem', 'Falling gem'],
+  G: ['dw-geode', 'Geode'],
+  g: ['dw-geode', 'Falling geode'],
+  X: ['dw-exit', 'Closed exit'],
+  E: ['dw-exit-open', 'Open exit'],
+  M: ['dw-mole', 'Mole (you)'],
+};
+const FALLING = new Set(['o', 'v', 'g']);
+
+/** One cell of the map, drawn at (x, y): its sprite, named with the thing and the cell. */
 export function DwCell({ ch, x, y }: { ch: string; x: number; y: number }) {
+  const t = TILE[ch];
+  if (!t) return null;
   const px = x * C;
   const py = y * C;
-  const cx = px + C / 2;
-  const cy = py + C / 2;
-  const letter = (t: string, cls = '') => (
-    <text class={'dw-letter ' + cls} x={cx} y={cy + 5}>
-      {t}
-    </text>
+  const sprite = <Sprite id={t[0]} x={px} y={py} w={C} label={`${t[1]} at (${x}, ${y})`} />;
+  if (!FALLING.has(ch)) return ch === '#' || ch === '%' ? sprite : <g class={t[0]}>{sprite}</g>;
+  return (
+    <g class={t[0] + ' falling'}>
+      {sprite}
+      <Streaks cx={px + C / 2} cy={py + C / 2} />
+    </g>
   );
-  switch (ch) {
-    case '#':
-      return <rect class="dw-bedrock" x={px} y={py} width={C} height={C} />;
-    case '%':
-      return <rect class="dw-soil" x={px} y={py} width={C} height={C} />;
-    case 'O':
-    case 'o':
-      return (
-        <g class={ch === 'o' ? 'dw-boulder falling' : 'dw-boulder'}>
-          <circle cx={cx} cy={cy + 1} r={C / 2 - 3} />
-          {ch === 'o' && <Streaks cx={cx} cy={cy} />}
-          {letter(ch)}
-        </g>
-      );
-    case '*':
-    case 'v': {
-      const r = C / 2 - 3;
-      return (
-        <g class={ch === 'v' ? 'dw-gem falling' : 'dw-gem'}>
-          <polygon points={`${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`} />
-          {ch === 'v' && <Streaks cx={cx} cy={cy} />}
-          {letter(ch === 'v' ? 'v' : '*', 'dark')}
-        </g>
-      );
-    }
-    case 'G':
-    case 'g': {
-      const r = C / 2 - 3;
-      const pts = [0, 1, 2, 3, 4, 5]
-        .map((i) => `${cx + r * Math.cos((Math.PI / 3) * i)},${cy + r * Math.sin((Math.PI / 3) * i)}`)
-        .join(' ');
-      return (
-        <g class={ch === 'g' ? 'dw-geode falling' : 'dw-geode'}>
-          <polygon points={pts} />
-          {ch === 'g' && <Streaks cx={cx} cy={cy} />}
-          {letter(ch, 'dark')}
-        </g>
-      );
-    }
-    case 'X':
-    case 'E':
-      return (
-        <g class={ch === 'E' ? 'dw-exit open' : 'dw-exit'}>
-          <rect x={px + 3} y={py + 2} width={C - 6} height={C - 2} rx="9" />
-          {letter(ch, ch === 'E' ? '' : 'dark')}
-        </g>
-      );
-    case 'M':
-      return (
-        <g class="dw-mole">
-          <ellipse cx={cx} cy={cy + 2} rx={C / 2 - 3} ry={C / 2 - 5} />
-          <circle cx={cx - 9} cy={cy - 9} r="4" />
-          <circle cx={cx + 9} cy={cy - 9} r="4" />
-          {letter('M', 'dark')}
-        </g>
-      );
-    default:
-      return null;
-  }
 }
 
 /** A tick's gravity moves start this long after the mole's step (the rules: the action, then gravity). */
@@ -199,7 +160,7 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
       ref={svg}
       class={small ? 'board dw small' : 'board dw'}
       viewBox={`0 0 ${w} ${h}`}
-      role="img"
+      role="group"
       aria-label={`Delvewick level ${o.level}, ${o.levelName}: mole at (${o.mole.x}, ${o.mole.y}), gems ${o.gems} of ${o.quota}, exit ${o.exitOpen ? 'open' : 'closed'}. The text map: ${o.grid.join(' / ')}`}
     >
       <rect class="dw-empty" x="0" y="0" width={w} height={h} />
@@ -287,14 +248,14 @@ const icon = (ch: string) => (
 );
 
 const legend: LegendEntry[] = [
-  { symbol: icon('M'), label: 'M — you, the mole' },
+  { symbol: icon('M'), label: 'You, the mole (with its lantern)' },
   { symbol: icon('%'), label: 'Soil — dig through it by moving into it' },
   { symbol: icon('#'), label: 'Bedrock — never moves, never digs' },
-  { symbol: icon('O'), label: 'O — boulder: push it sideways; falling (o, streaks) it crushes you' },
-  { symbol: icon('*'), label: '* — gem: walk into it (or catch it falling, v) to collect it' },
-  { symbol: icon('G'), label: 'G — geode: cracks into a gem when it lands after a fall' },
-  { symbol: icon('X'), label: 'X — exit, closed until you reach the gem quota' },
-  { symbol: icon('E'), label: 'E — open exit: step on it to clear the level' },
+  { symbol: icon('O'), label: 'Boulder: push it sideways; falling (streaks) it crushes you' },
+  { symbol: icon('*'), label: 'Gem: walk into it (or catch it falling) to collect it' },
+  { symbol: icon('G'), label: 'Geode: cracks into a gem when it lands after a fall' },
+  { symbol: icon('X'), label: 'Exit, barred until you reach the gem quota' },
+  { symbol: icon('E'), label: 'Open exit: step on it to clear the level' },
 ];
 
 export const delvewickView: GameView = {

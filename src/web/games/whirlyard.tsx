@@ -1,7 +1,8 @@
 /**
- * Whirlyard board: the 6 by 6 yard drawn from the observation's rover, drones and scrap. Shapes and
- * letters carry the meaning as well as colour (rover R square, drone D circle, charged drone C diamond,
- * scrap X hatched square), so the board reads without telling colours apart.
+ * Whirlyard board: the 6 by 6 yard drawn from the observation's rover, drones and scrap, each a drawn
+ * sprite with its own outline as well as colour (the rover on its tracks, a drone on four rotors, a
+ * charged drone a diamond with a lightning bolt, scrap a heap), so the board reads without telling
+ * colours apart, and each piece is named for screen readers.
  */
 import type { GameAction, Observation } from '../../core/game.js';
 import { releaseMouseFocus } from '../components/parts.js';
@@ -13,6 +14,7 @@ import { reducedMotion } from '../motion/prefs.js';
 import { hintOf, planWhirlyard, type WhirlyardPlan } from '../motion/wyplan.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 import { WhirlyardMisses } from './whirlyard-misses.js';
+import { Sprite } from '../sprites/sprite.js';
 
 interface Pt {
   x: number;
@@ -59,34 +61,21 @@ const sign = (v: number) => (v > 0 ? 1 : v < 0 ? -1 : 0);
 export function Rover({ x, y }: Pt) {
   return (
     <g class="wy-rover">
-      <rect x={x * C + 10} y={y * C + 10} width={C - 20} height={C - 20} rx="8" />
-      <text x={x * C + C / 2} y={y * C + C / 2 + 7}>
-        R
-      </text>
+      <Sprite id="wy-rover" x={x * C + 6} y={y * C + 6} w={C - 12} label={`Rover at (${x}, ${y})`} />
     </g>
   );
 }
 
 export function Drone({ x, y, charged, extra = '' }: Pt & { charged: boolean; extra?: string }) {
-  const cx = x * C + C / 2;
-  const cy = y * C + C / 2;
-  if (charged) {
-    const r = C / 2 - 7;
-    return (
-      <g class={'wy-drone charged' + extra}>
-        <polygon points={`${cx},${cy - r} ${cx + r},${cy} ${cx},${cy + r} ${cx - r},${cy}`} />
-        <text x={cx} y={cy + 7}>
-          C
-        </text>
-      </g>
-    );
-  }
   return (
-    <g class={'wy-drone' + extra}>
-      <circle cx={cx} cy={cy} r={C / 2 - 11} />
-      <text x={cx} y={cy + 7}>
-        D
-      </text>
+    <g class={(charged ? 'wy-drone charged' : 'wy-drone') + extra}>
+      <Sprite
+        id={charged ? 'wy-charged' : 'wy-drone'}
+        x={x * C + 5}
+        y={y * C + 5}
+        w={C - 10}
+        label={`${charged ? 'Charged drone' : 'Drone'} at (${x}, ${y})`}
+      />
     </g>
   );
 }
@@ -97,30 +86,31 @@ export function Scrap({ x, y, late }: Pt & { late?: number }) {
       class={late === undefined ? 'wy-scrap' : 'wy-scrap late'}
       style={late === undefined ? undefined : { '--d': `${late}ms` }}
     >
-      <rect x={x * C + 8} y={y * C + 8} width={C - 16} height={C - 16} rx="3" fill="url(#wy-hatch)" />
-      <text x={x * C + C / 2} y={y * C + C / 2 + 7}>
-        #
-      </text>
+      <Sprite id="wy-scrap" x={x * C + 5} y={y * C + 5} w={C - 10} label={`Scrap at (${x}, ${y})`} />
+    </g>
+  );
+}
+
+/**
+ * A dismantled drone's burst: six shards flying out of its cell, drawn in the board (an HTML layer of
+ * animated shards over the SVG made the browser raster the whole board again at each burst: Whirlyard's
+ * frame p95 was 33 to 50 ms on a phone because of it).
+ */
+function Shards({ x, y, late }: Pt & { late: number }) {
+  return (
+    <g class="wy-shards" transform={`translate(${x * C + C / 2} ${y * C + C / 2})`} style={{ '--d': `${late}ms` }}>
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <rect class={`s${i}`} x="-4" y="-4" width="8" height="8" rx="2" />
+      ))}
     </g>
   );
 }
 
 /** The rover caught: a burst where the drone reached it. */
 function Caught({ x, y, late = 0 }: Pt & { late?: number }) {
-  const cx = x * C + C / 2;
-  const cy = y * C + C / 2;
-  const pts = [];
-  for (let i = 0; i < 16; i++) {
-    const r = i % 2 ? 12 : 28;
-    const a = (Math.PI * 2 * i) / 16;
-    pts.push(`${cx + r * Math.cos(a)},${cy + r * Math.sin(a)}`);
-  }
   return (
     <g class="wy-caught" style={{ '--d': `${late}ms` }}>
-      <polygon points={pts.join(' ')} />
-      <text x={cx} y={cy + 6}>
-        X
-      </text>
+      <Sprite id="wy-caught" x={x * C + 2} y={y * C + 2} w={C - 4} label={`Caught at (${x}, ${y})`} />
     </g>
   );
 }
@@ -128,10 +118,6 @@ function Caught({ x, y, late = 0 }: Pt & { late?: number }) {
 function HatchDef() {
   return (
     <defs>
-      <pattern id="wy-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-        <rect width="8" height="8" fill="#8a8a8a" />
-        <line x1="0" y1="0" x2="0" y2="8" stroke="#4a4a4a" stroke-width="4" />
-      </pattern>
       <marker id="wy-arrow" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="5" markerHeight="5" orient="auto">
         <path d="M0,0 L10,5 L0,10 z" fill="#b33c00" />
       </marker>
@@ -439,27 +425,41 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       </Glide>
       <g>
         {marking && plan && plan.pulse && (
-          <circle
-            class="wy-ring"
-            data-testid="wy-ring"
-            cx={plan.rover[1].x * C + C / 2}
-            cy={plan.rover[1].y * C + C / 2}
-            r={C * 1.5}
-          />
+          <>
+            <circle
+              class="wy-ring"
+              data-testid="wy-ring"
+              cx={plan.rover[1].x * C + C / 2}
+              cy={plan.rover[1].y * C + C / 2}
+              r={C * 1.5}
+            />
+            <g class="wy-ring">
+              <Sprite
+                id="wy-pulse"
+                x={plan.rover[1].x * C - C / 2}
+                y={plan.rover[1].y * C - C / 2}
+                w={C * 2}
+                label={`Pulse around (${plan.rover[1].x}, ${plan.rover[1].y})`}
+              />
+            </g>
+          </>
         )}
         {marking &&
           plan &&
           plan.hits
             .filter((h) => h.how !== 'caught')
             .map((h) => (
-              <circle
-                class="wy-hit"
-                data-testid="wy-hit"
-                style={{ '--d': `${turn.animate ? when(h.stage) : 0}ms` }}
-                cx={h.cell.x * C + C / 2}
-                cy={h.cell.y * C + C / 2}
-                r={C / 2 - 2}
-              />
+              <>
+                <circle
+                  class="wy-hit"
+                  data-testid="wy-hit"
+                  style={{ '--d': `${turn.animate ? when(h.stage) : 0}ms` }}
+                  cx={h.cell.x * C + C / 2}
+                  cy={h.cell.y * C + C / 2}
+                  r={C / 2 - 2}
+                />
+                {turn.animate && <Shards x={h.cell.x} y={h.cell.y} late={when(h.stage)} />}
+              </>
             ))}
       </g>
       <g>
@@ -517,7 +517,7 @@ const legend: LegendEntry[] = [
         <Rover x={0} y={0} />
       </svg>
     ),
-    label: 'R — your rover',
+    label: 'Your rover',
   },
   {
     symbol: (
@@ -525,7 +525,7 @@ const legend: LegendEntry[] = [
         <Drone x={0} y={0} charged={false} />
       </svg>
     ),
-    label: 'D — drone: steps one cell toward you after each action (the arrow shows where)',
+    label: 'Drone: steps one cell toward you after each action (the arrow shows where)',
   },
   {
     symbol: (
@@ -533,16 +533,15 @@ const legend: LegendEntry[] = [
         <Drone x={0} y={0} charged={true} />
       </svg>
     ),
-    label: 'C — charged drone: also steps a second time on every third action of a wave',
+    label: 'Charged drone (diamond, lightning): also steps a second time on every third action of a wave',
   },
   {
     symbol: (
       <svg viewBox="0 0 60 60" class="legend-icon">
-        <HatchDef />
         <Scrap x={0} y={0} />
       </svg>
     ),
-    label: '# — scrap: drones that land on it are dismantled; you cannot move onto it',
+    label: 'Scrap: drones that land on it are dismantled; you cannot move onto it',
   },
   {
     symbol: (

@@ -1,6 +1,6 @@
 /**
  * What just happened, over the board: points that float up ("+120") near where they were earned,
- * bursts where drones broke into scrap, and a banner for each moment (a wave, level, pitch or night
+ * and a banner for each moment (a wave, level, pitch or night
  * cleared, a heart lost) with its points. The banner is also announced to screen readers. Under
  * reduced motion nothing moves: points and bursts are not drawn, and the banner simply appears.
  */
@@ -13,7 +13,7 @@ import { reducedMotion } from './prefs.js';
 /** One floating mark over the board. */
 interface Mark {
   id: number;
-  kind: 'points' | 'burst';
+  kind: 'points';
   text: string;
   /** Position in % of the board area. */
   left: number;
@@ -47,8 +47,7 @@ export function marksFor(events: GameEvent[], words: GameWords, obs: Observation
     const p = typeof e.points === 'number' ? e.points : 0;
     const at = spot ?? { fx: 0.5, fy: 0.12 + 0.08 * (free++ % 4) };
     const delay = typeof e.step === 'string' ? stepDelay[e.step] : undefined;
-    if (e.type === 'dismantled' && spot)
-      out.push({ id: nextId++, kind: 'burst', text: '', left: at.fx * 100, top: at.fy * 100, delay });
+    // A dismantled drone's burst is drawn by the board itself, in its SVG (whirlyard.tsx's Shards).
     if (p !== 0 && !words.moment?.(e))
       out.push({ id: nextId++, kind: 'points', text: points(p), left: at.fx * 100, top: at.fy * 100, delay });
   }
@@ -68,28 +67,16 @@ export function FxLayer({ marks }: { marks: Mark[] }) {
   }, [marks]);
   return (
     <div class="fx-layer" aria-hidden="true">
-      {shown.map((m) =>
-        m.kind === 'burst' ? (
-          <span
-            key={m.id}
-            class={m.delay ? 'fx-burst later' : 'fx-burst'}
-            style={{ left: `${m.left}%`, top: `${m.top}%`, '--d': `${m.delay ?? 0}ms` }}
-          >
-            {[0, 1, 2, 3, 4, 5].map((i) => (
-              <i style={{ '--a': `${i * 60}deg` }} />
-            ))}
-          </span>
-        ) : (
-          <span
-            key={m.id}
-            class={m.delay ? 'fx-float later' : 'fx-float'}
-            data-testid="fx-float"
-            style={{ left: `${m.left}%`, top: `${m.top}%`, '--d': `${m.delay ?? 0}ms` }}
-          >
-            {m.text}
-          </span>
-        ),
-      )}
+      {shown.map((m) => (
+        <span
+          key={m.id}
+          class={m.delay ? 'fx-float later' : 'fx-float'}
+          data-testid="fx-float"
+          style={{ left: `${m.left}%`, top: `${m.top}%`, '--d': `${m.delay ?? 0}ms` }}
+        >
+          {m.text}
+        </span>
+      ))}
     </div>
   );
 }

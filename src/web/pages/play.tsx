@@ -302,8 +302,13 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
           onClick={() => {
             setSoundOn(!sound);
             setSound(!sound);
+            // Turned on: a soft blip says at what volume.
+            if (!sound) playSound('move');
           }}
         >
+          <span class="sound-icon" aria-hidden="true">
+            {sound ? '🔊' : '🔇'}
+          </span>{' '}
           {sound ? 'Sound on' : 'Sound off'}
         </button>
         <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">

@@ -4,6 +4,7 @@ import { App } from './app.js';
 import './ux.css';
 import './style.css';
 import './motion.css';
+import './layout.css';
 
 const mount = document.getElementById('app');
 if (mount) render(<App />, mount);

@@ -571,6 +571,7 @@ const legend: LegendEntry[] = [
 export const whirlyardView: GameView = {
   Board: WhirlyardBoard,
   status,
+  statusSlots: 7,
   keyToAction,
   actionLabel,
   legend,

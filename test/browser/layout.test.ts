@@ -296,7 +296,7 @@ describe.skipIf(!registry.get('delvewick'))("Delvewick's touch controls", () => 
         await touch(dx, dy);
         played.push({ type: 'move', dir });
         // Each swipe is that move, accepted ("You moved right") or refused ("You can't move up").
-        await expect.poll(() => page.getByTestId('outcome').textContent(), dir).toMatch(new RegExp(`move[d]? ${dir}`));
+        await expect.poll(() => page.getByTestId('outcome').textContent()).toMatch(new RegExp(`move[d]? ${dir}`));
       }
       // A tap and a diagonal drag are no swipes.
       await touch(3, 2);

@@ -229,6 +229,7 @@ describe.skipIf(!registry.get('delvewick'))("Delvewick's touch controls", () => 
   it('are a d-pad: the arrows in a cross around Wait', async () => {
     for (const viewport of [
       { width: 390, height: 844 },
+      { width: 360, height: 740 },
       { width: 1366, height: 850 },
     ]) {
       const b = await launchBrowser({ viewport, hasTouch: viewport.width < 600, isMobile: viewport.width < 600 });

@@ -1,6 +1,9 @@
 /**
- * `npm run screenshots`: pictures of each game for the docs, at a 1366x768 desktop and a 390x844 touch
- * phone, mid-game and at game over, saved as docs/screenshots/<slug>-<desktop|phone>-<mid|over>.png.
+ * `npm run screenshots`: pictures of each game for the docs, at a 1366x850 desktop and a 390x844 touch
+ * phone: at the start, mid-game, at a big moment (Whirlyard's first wave cleared, Delvewick's first gem,
+ * Cragwake's first belay, Briarwink's first bloom) and at game over, saved as
+ * docs/screenshots/<slug>-<desktop|phone>-<start|mid|moment|over>.png; and one Whirlyard collision with
+ * motion on, frame by frame, as an animated PNG (docs/screenshots/whirlyard-collision.png).
  *
  * It builds the UI into a temp folder (as the browser tests do), serves it from the real app on a free
  * 127.0.0.1 port, and drives Debian's Chromium through playwright-core (never a downloaded browser).
@@ -8,18 +11,22 @@
  * reduced motion, so no frame is caught mid-tween. Each game is opened the way a returning player finds
  * it: the browser keeps games in localStorage (src/web/persist.ts), so the script writes the game in
  * progress there (all its actions but the last; the page replays them itself), then plays the last
- * action through the page, by key, board cell or button, as a person would.
+ * action through the page, by key, board cell or button, as a person would. Pictures are shrunk to a
+ * 256-colour palette, and the animation assembled, with upng-js.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import UPNG from 'upng-js';
+import { chooseWhirlyard } from '../src/agents/whirlyard/heuristic.js';
+import { DIRECTIONS } from '../src/agents/whirlyard/model.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import type { Run } from '../src/core/replay.js';
 import { StateSealer } from '../src/core/seal.js';
 import { entryFor } from '../src/core/registry.js';
 import { registry, type Slug } from '../src/games/index.js';
+import { whirlyard, type WhirlyardObservation } from '../src/games/whirlyard/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import type { SavedGame } from '../src/web/persist.js';
@@ -31,7 +38,7 @@ const SEED = 7;
 const STAMP = Date.UTC(2026, 0, 1);
 
 const SIZES = {
-  desktop: { viewport: { width: 1366, height: 768 } },
+  desktop: { viewport: { width: 1366, height: 850 } },
   phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
 } as const;
 
@@ -62,6 +69,48 @@ function greedy(game: AnyGame, seed: number, n: number): { actions: GameAction[]
     s = best.s;
   }
   return { actions, state: s };
+}
+
+/** The big moment each game's picture shows: the first step whose events hold one of these. */
+const MOMENT: Record<string, string> = {
+  whirlyard: 'wave_cleared',
+  delvewick: 'gem',
+  cragwake: 'pitchComplete',
+  briarwink: 'burst',
+};
+/** Briarwink's `.` key (a paused tick, standing still): the one tick the page plays here. */
+const TICK: GameAction = { type: 'tick', move: null, plant: false };
+
+/**
+ * The actions up to and including the first one whose events hold the game's big moment, by the
+ * greedy rule. Briarwink's last action must be the page's `.` tick: the bloom comes on its own, so
+ * the greedy ticks go up to the one before it, and plain ticks follow until one brings it.
+ */
+function toMoment(game: AnyGame, seed: number): GameAction[] {
+  const slug = game.spec.slug;
+  const want = MOMENT[slug];
+  const has = (events: { type: string }[]) => events.some((e) => e.type === want);
+  const plan = greedy(game, seed, 400).actions;
+  let s = game.init(seed);
+  const out: GameAction[] = [];
+  for (const a of plan) {
+    const r = game.step(s, a);
+    if (!r.ok) break;
+    if (has(r.events)) {
+      if (slug !== 'briarwink') return [...out, a];
+      for (let i = 0; i < 300; i++) {
+        const t = game.step(s, TICK);
+        if (!t.ok || game.isGameOver(t.state)) break;
+        if (has(t.events)) return [...out, TICK];
+        out.push(TICK);
+        s = t.state;
+      }
+      break;
+    }
+    out.push(a);
+    s = r.state;
+  }
+  throw new Error(`${slug}: no ${want} in the greedy run on seed ${seed}`);
 }
 
 /**
@@ -146,15 +195,10 @@ async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> 
   await shots.play(page, a);
 }
 
-/**
- * Shrinks a picture with pngquant (lossy palette, much smaller files for docs) when it is installed;
- * without it the full PNG is kept.
- */
-function shrink(file: string): void {
-  const r = spawnSync('pngquant', ['--force', '--skip-if-larger', '--strip', '--quality=70-95', '--ext', '.png', file]);
-  if (r.error) return; // not installed
-  // 98 = the result would have been larger, 99 = quality too low: the original stays.
-  if (r.status !== 0 && r.status !== 98 && r.status !== 99) throw new Error(`pngquant failed on ${file}`);
+/** A PNG shrunk to a 256-colour palette (the boards are flat colours: about a third of the bytes). */
+function shrink(png: Buffer): Buffer {
+  const img = UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer);
+  return Buffer.from(UPNG.encode(UPNG.toRGBA8(img), img.width, img.height, 256));
 }
 
 /**
@@ -164,7 +208,15 @@ function shrink(file: string): void {
  * time moves only by the fixed steps here, and the window's blur pauses the game, as it would for a
  * player who looked away, before the tab shows.
  */
-async function shoot(page: Page, base: string, game: AnyGame, actions: GameAction[], last: GameAction, file: string) {
+async function shoot(
+  page: Page,
+  base: string,
+  game: AnyGame,
+  actions: GameAction[],
+  last: GameAction | null,
+  file: string,
+  settleMs = 500,
+) {
   const slug = game.spec.slug;
   const run: Run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: SEED, actions };
   const saved: SavedGame = { run, score: game.score(replayed(game, actions)), savedAt: STAMP };
@@ -172,23 +224,22 @@ async function shoot(page: Page, base: string, game: AnyGame, actions: GameActio
   await page.evaluate(
     (v) => {
       localStorage.clear();
-      localStorage.setItem('gameboard.unfinished.v1', v);
+      if (v) localStorage.setItem('gameboard.unfinished.v1', v);
     },
-    JSON.stringify([saved]),
+    actions.length ? JSON.stringify([saved]) : '',
   );
   await page.goto(`${base}/play/${slug}?seed=${SEED}`);
   await page.locator('[data-testid="score"]').first().waitFor();
   await page.clock.runFor(50); // effects and listeners are set up after the first frame
   await page.evaluate("window.dispatchEvent(new Event('blur')); window.shotHidden = false;");
   await page.clock.runFor(100);
-  await playByUi(page, slug, last);
-  await page.clock.runFor(500);
+  if (last) await playByUi(page, slug, last);
+  await page.clock.runFor(settleMs);
   const count = await page.getByTestId('action-count').first().textContent();
-  const want = actions.length + 1;
+  const want = actions.length + (last ? 1 : 0);
   if (count !== String(want)) throw new Error(`${slug}: the page shows ${count} actions, not ${want}`);
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-  shrink(file);
+  writeFileSync(file, shrink(await page.screenshot({ animations: 'disabled', caret: 'hide' })));
 }
 
 async function main(): Promise<void> {
@@ -217,7 +268,19 @@ async function main(): Promise<void> {
           const mid = greedy(game, SEED, shots?.midSteps ?? 8).actions;
           // A game's `onTop` action (Briarwink's paused page's one idle tick) is played on top of every move.
           const [before, last] = shots?.onTop ? [mid, shots.onTop] : [mid.slice(0, -1), mid[mid.length - 1]];
+          await shoot(page, base, game, [], null, join(OUT, `${slug}-${size}-start.png`));
           await shoot(page, base, game, before, last, join(OUT, `${slug}-${size}-mid.png`));
+          const moment = toMoment(game, SEED);
+          // Shot at once, while the moment's banner stands and the cleared board is held.
+          await shoot(
+            page,
+            base,
+            game,
+            moment.slice(0, -1),
+            moment[moment.length - 1],
+            join(OUT, `${slug}-${size}-moment.png`),
+            100,
+          );
           const over = finish(game, mid, replayed(game, mid));
           await shoot(
             page,
@@ -228,19 +291,98 @@ async function main(): Promise<void> {
             join(OUT, `${slug}-${size}-over.png`),
           );
           if (!(await page.getByTestId('gameover').isVisible())) throw new Error(`${slug}: no game over shown`);
-          console.log(`${slug} ${size}: mid-game after ${before.length + 1} actions, over after ${over.length}`);
+          console.log(
+            `${slug} ${size}: mid-game after ${before.length + 1} actions, ${MOMENT[slug]} after ${moment.length}, over after ${over.length}`,
+          );
         }
         if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
       } finally {
         await browser.close();
       }
     }
+    await collision(base);
   } finally {
     await app.close();
     await store.close();
     rmSync(dist, { recursive: true, force: true });
   }
   console.log(`saved to ${OUT}`);
+}
+
+const WY_KEYS: Record<string, string> = WHIRLYARD_KEYS;
+/** Frames of the collision and the time between them, in ms of the page's animations. */
+const FRAMES = 14;
+const FRAME_MS = 40;
+
+/**
+ * Whirlyard's heuristic agent's keys from `seed` up to and including the first turn (not the first)
+ * where two drones meet and drones remain, or null when none comes in 60 turns.
+ */
+function toCollision(seed: number): string[] | null {
+  let s = whirlyard.init(seed);
+  const keys: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const code = chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation);
+    const a =
+      code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
+    const r = whirlyard.step(s, a as never);
+    if (!r.ok) return null;
+    s = r.state;
+    keys.push(a.type === 'move' ? WY_KEYS[(a as { direction: string }).direction] : a.type === 'pulse' ? 'p' : 's');
+    const met = r.events.filter((e) => e.type === 'dismantled' && e.cause === 'collision').length;
+    if (met >= 2 && !r.events.some((e) => e.type === 'wave_cleared') && i > 0) return keys;
+  }
+  return null;
+}
+
+/**
+ * One Whirlyard collision with motion on, on the 390x844 phone, the board only: the turn's animations
+ * paused and set to each frame's time in turn (the page's timers held meanwhile, so the marks stay),
+ * assembled into an animated PNG that plays them at their own pace, with the board before the turn
+ * and after it held a moment.
+ */
+async function collision(base: string): Promise<void> {
+  let seed = 1;
+  let keys = toCollision(seed);
+  while (!keys && seed < 200) keys = toCollision(++seed);
+  if (!keys) throw new Error('no Whirlyard collision found');
+  const b = await launchBrowser({ ...SIZES.phone, reducedMotion: 'no-preference' });
+  try {
+    const { page, errors } = await newPage(b.context);
+    await page.goto(`${base}/`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
+    for (const k of keys.slice(0, -1)) await page.keyboard.press(k);
+    const board = page.locator('.board-wrap');
+    await page.waitForTimeout(1500);
+    const shots = [await board.screenshot()];
+    await page.evaluate('window.__timeout = window.setTimeout; window.setTimeout = () => 0;');
+    await page.keyboard.press(keys[keys.length - 1]);
+    await page.evaluate('document.getAnimations().forEach((a) => a.pause())');
+    for (let f = 0; f < FRAMES; f++) {
+      await page.evaluate(`document.getAnimations().forEach((a) => { a.currentTime = ${f * FRAME_MS}; })`);
+      shots.push(await board.screenshot());
+    }
+    await page.evaluate('window.setTimeout = window.__timeout;');
+    if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
+    const frames = shots.map((png) =>
+      UPNG.decode(png.buffer.slice(png.byteOffset, png.byteOffset + png.byteLength) as ArrayBuffer),
+    );
+    const { width, height } = frames[0];
+    if (frames.some((f) => f.width !== width || f.height !== height)) throw new Error('the board changed size');
+    const delays = frames.map((_, i) => (i === 0 ? 700 : i === frames.length - 1 ? 1500 : FRAME_MS));
+    const apng = UPNG.encode(
+      frames.map((f) => UPNG.toRGBA8(f)[0]),
+      width,
+      height,
+      256,
+      delays,
+    );
+    writeFileSync(join(OUT, 'whirlyard-collision.png'), Buffer.from(apng));
+    console.log(`whirlyard collision: seed ${seed}, ${keys.length} actions, ${frames.length} frames`);
+  } finally {
+    await b.close();
+  }
 }
 
 await main();

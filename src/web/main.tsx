@@ -5,6 +5,7 @@ import './ux.css';
 import './style.css';
 import './motion.css';
 import './sprites.css';
+import './layout.css';
 
 const mount = document.getElementById('app');
 if (mount) render(<App />, mount);

@@ -1,6 +1,7 @@
 /**
  * The goal line: what the game asks and how to play it, on every play page until the first few moves
  * (the keys on a keyboard, taps on a touch screen), so nobody starts a game not knowing what to do.
+ * After them it stays in place, hidden, so nothing under it moves.
  */
 import type { GameView } from '../games/types.js';
 
@@ -10,13 +11,24 @@ export const GOAL_LINE_MOVES = 3;
 const touchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
 export function GoalLine({ goal, view, moves }: { goal: string; view: GameView; moves: number }) {
-  if (moves >= GOAL_LINE_MOVES) return null;
   const how = view.controls ? (touchScreen() ? view.controls.touch : view.controls.keys) : '';
   // The goal's first sentence: the rest (budgets, banking) is for the Rules page.
   const first = /^.*?[.!?](?=\s|$)/.exec(goal)?.[0] ?? goal;
+  const text = (
+    <>
+      <strong>Goal:</strong> {first} {how && <span class="muted">{how}</span>}
+    </>
+  );
+  // Once it has given way, the line keeps its room (hidden, unheard), so the board never moves up.
+  if (moves >= GOAL_LINE_MOVES)
+    return (
+      <p class="goal-line spent" aria-hidden="true">
+        {text}
+      </p>
+    );
   return (
     <p class="goal-line" data-testid="goal-line">
-      <strong>Goal:</strong> {first} {how && <span class="muted">{how}</span>}
+      {text}
     </p>
   );
 }

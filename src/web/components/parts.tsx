@@ -4,7 +4,13 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { GameEvent, Json } from '../../core/game.js';
 import type { KeyHelp, LegendEntry, StatusItem } from '../games/types.js';
 
-export function StatusBar({ items, score }: { items: StatusItem[]; score: number }) {
+/**
+ * The score and the game's status tiles. `slots` is the most tiles the game can show at once: the bar
+ * keeps room for them (empty, hidden tiles fill the rest), and its rows have a fixed height, so the board
+ * under it never moves when a tile comes or goes (layout.css).
+ */
+export function StatusBar({ items, score, slots = 0 }: { items: StatusItem[]; score: number; slots?: number }) {
+  const fillers = Math.max(0, slots - items.length);
   return (
     <dl class="status" aria-label="Status">
       <div class="stat score-stat">
@@ -38,6 +44,9 @@ export function StatusBar({ items, score }: { items: StatusItem[]; score: number
           </div>
         );
       })}
+      {Array.from({ length: fillers }, () => (
+        <div class="stat stat-filler" aria-hidden="true" />
+      ))}
     </dl>
   );
 }

@@ -507,6 +507,7 @@ const legend: LegendEntry[] = [
 export const briarwinkView: GameView = {
   Board: BriarwinkBoard,
   status,
+  statusSlots: 13,
   ownsKeys: true,
   legend,
   replayRate: 30,

@@ -420,6 +420,7 @@ legend.push({
 export const cragwakeView: GameView = {
   Board: CragwakeBoard,
   status,
+  statusSlots: 11,
   keyToAction,
   actionLabel: (a, obs) => {
     if (a.type === 'move') return `Move to row ${String(a.row)}, column ${String(a.col)}`;

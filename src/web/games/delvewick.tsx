@@ -261,7 +261,9 @@ const legend: LegendEntry[] = [
 export const delvewickView: GameView = {
   Board: DelvewickBoard,
   status,
+  statusSlots: 6,
   keyToAction,
+  swipe: (dir) => ({ type: 'move', dir }),
   actionLabel,
   legend,
   replayRate: 4,
@@ -280,7 +282,7 @@ export const delvewickView: GameView = {
       : [],
   controls: {
     keys: 'Move with the arrows or W A S D, wait with Space; U takes back a move.',
-    touch: 'Move with the arrow buttons; Wait lets gravity run one tick.',
+    touch: 'Swipe on the board or use the arrow pad to move; Wait lets gravity run one tick.',
   },
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },

@@ -42,6 +42,13 @@ export interface GameView {
   Board: ComponentType<BoardProps>;
   /** The status line (turn, wave, charges...). */
   status?(obs: Observation): StatusItem[];
+  /**
+   * The most status tiles `status` returns for any observation: the status bar keeps room for them all,
+   * so the board does not move when one appears.
+   */
+  statusSlots?: number;
+  /** A swipe on the board (touch screens): the action it plays, if any. */
+  swipe?(dir: 'up' | 'down' | 'left' | 'right', legal: GameAction[], obs: Observation): GameAction | null;
   /** Maps a key press to an action (turn-based games); the play page applies it through `step`. */
   keyToAction?(e: KeyboardEvent, legal: GameAction[], obs: Observation): GameAction | null;
   /** True when the board handles keys itself (real-time games). */

@@ -570,6 +570,7 @@ const legend: LegendEntry[] = [
 export const whirlyardView: GameView = {
   Board: WhirlyardBoard,
   status,
+  statusSlots: 7,
   keyToAction,
   actionLabel,
   legend,

@@ -28,6 +28,7 @@ import { navigate } from '../router.js';
 import { downloadRun, encodeRun, shareLink } from '../runfile.js';
 import { PlaySession, randomSeed } from '../session.js';
 import { play as playSound, setSoundOn, soundOn } from '../sound.js';
+import { useSwipe } from '../swipe.js';
 import { wordsFor, type Moment } from '../words/index.js';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -135,6 +136,16 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     if (focusInBoard.current && wrap && !wrap.contains(document.activeElement)) wrap.focus();
     focusInBoard.current = false;
   });
+  // A swipe on the board plays the game's move that way (Delvewick), by the same path as a key.
+  useSwipe(
+    boardRef,
+    view.swipe &&
+      ((dir) => {
+        const s = sessionRef.current;
+        const a = !s.isOver() && !helpRef.current ? view.swipe!(dir, s.legal(), s.observation()) : null;
+        if (a) act(a);
+      }),
+  );
   const act = (a: GameAction) => {
     const s = sessionRef.current;
     if (s.isOver()) return;
@@ -316,11 +327,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         </button>
       </div>
       <GoalLine goal={game.spec.goal} view={view} moves={session.actions.length} />
-      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} />
+      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} slots={view.statusSlots} />
       <div class="play-grid">
         <div class="board-col">
           <MomentBanner moment={moment} />
-          <div class="board-wrap" ref={boardRef} tabIndex={-1}>
+          <div class={view.swipe ? 'board-wrap swipes' : 'board-wrap'} ref={boardRef} tabIndex={-1}>
             <Board
               obs={obs}
               legal={over ? [] : legal}

@@ -7,6 +7,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { PLAYER_NAME_MAX } from '../../store/store.js';
 import { StatusBar, releaseMouseFocus } from '../components/parts.js';
+import { useSwipe } from '../swipe.js';
 import {
   ApiFailure,
   PLAYER_NAME,
@@ -216,6 +217,18 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
     l.act(x);
   };
 
+  // A swipe on the board plays the game's move that way (Delvewick), as its key does.
+  const boardRef = useRef<HTMLDivElement>(null);
+  useSwipe(
+    boardRef,
+    view.swipe &&
+      ((dir) => {
+        const l = liveRef.current;
+        const x = l.isOver() ? null : view.swipe!(dir, l.answer.legalActions, l.answer.observation);
+        if (x) act(x);
+      }),
+  );
+
   // At game over: where the run stands on its board (its rank, or the player's better run's).
   const [standing, setStanding] = useState<BoardStanding | 'failed' | null>(null);
   useEffect(() => {
@@ -279,6 +292,7 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
             : []),
         ]}
         score={a.score}
+        slots={(view.statusSlots ?? 0) + (budget ? 2 : 1)}
       />
       {over && (
         <section class="panel gameover" role="region" aria-label="Session over" data-testid="live-gameover">
@@ -318,7 +332,7 @@ function LivePlay({ game, live, daily }: { game: AnyGame; live: LiveGame; daily:
       )}
       <div class="play-grid">
         <div class="board-col">
-          <div class="board-wrap">
+          <div class={view.swipe ? 'board-wrap swipes' : 'board-wrap'} ref={boardRef}>
             <Board obs={obs} legal={over ? [] : legal} onAction={over ? undefined : act} paused={over} />
           </div>
           <p

@@ -265,66 +265,69 @@ function Viewer({ timeline }: { timeline: Timeline }) {
           The run stops early: {timeline.error}
         </p>
       )}
-      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} />
+      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} slots={view.statusSlots} />
       <div class="play-grid">
         <div class="board-col">
           <div class="board-wrap">
             <view.Board obs={obs} legal={[]} />
           </div>
-          <div class="transport" role="group" aria-label="Replay controls">
-            <button class="btn" onClick={() => seek(0)} aria-label="Go to the start (Home)">
-              |◀
-            </button>
-            <button
-              class="btn"
-              onClick={() => seek(at - 1)}
-              aria-label="Step back (Left arrow)"
-              data-testid="step-back"
-            >
-              ◀
-            </button>
-            <button
-              class="btn primary"
-              onClick={() => setPlaying((p) => (at >= n ? false : !p))}
-              aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
-              data-testid="play-pause"
-            >
-              {playing ? '❚❚ Pause' : '▶ Play'}
-            </button>
-            <button
-              class="btn"
-              onClick={() => seek(at + 1)}
-              aria-label="Step forward (Right arrow)"
-              data-testid="step-forward"
-            >
-              ▶
-            </button>
-            <button class="btn" onClick={() => seek(n)} aria-label="Go to the end (End)" data-testid="to-end">
-              ▶|
-            </button>
-            <label class="speed">
-              Speed{' '}
-              <select value={String(speed)} onChange={(e) => setSpeed(Number((e.target as HTMLSelectElement).value))}>
-                {SPEEDS.map((s) => (
-                  <option value={String(s)}>{s}×</option>
-                ))}
-              </select>
+          {/* The transport and the timeline stick to the bottom of the window while the board is taller. */}
+          <div class="replay-controls" data-testid="replay-controls">
+            <div class="transport" role="group" aria-label="Replay controls">
+              <button class="btn" onClick={() => seek(0)} aria-label="Go to the start (Home)">
+                |◀
+              </button>
+              <button
+                class="btn"
+                onClick={() => seek(at - 1)}
+                aria-label="Step back (Left arrow)"
+                data-testid="step-back"
+              >
+                ◀
+              </button>
+              <button
+                class="btn primary"
+                onClick={() => setPlaying((p) => (at >= n ? false : !p))}
+                aria-label={playing ? 'Pause (Space)' : 'Play (Space)'}
+                data-testid="play-pause"
+              >
+                {playing ? '❚❚ Pause' : '▶ Play'}
+              </button>
+              <button
+                class="btn"
+                onClick={() => seek(at + 1)}
+                aria-label="Step forward (Right arrow)"
+                data-testid="step-forward"
+              >
+                ▶
+              </button>
+              <button class="btn" onClick={() => seek(n)} aria-label="Go to the end (End)" data-testid="to-end">
+                ▶|
+              </button>
+              <label class="speed">
+                Speed{' '}
+                <select value={String(speed)} onChange={(e) => setSpeed(Number((e.target as HTMLSelectElement).value))}>
+                  {SPEEDS.map((s) => (
+                    <option value={String(s)}>{s}×</option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <label class="scrub">
+              <span>
+                Step <span data-testid="step">{at}</span> of {n}
+              </span>
+              <input
+                type="range"
+                min="0"
+                max={String(n)}
+                value={String(at)}
+                aria-label="Timeline"
+                data-testid="timeline"
+                onInput={(e) => seek(Number((e.target as HTMLInputElement).value))}
+              />
             </label>
           </div>
-          <label class="scrub">
-            <span>
-              Step <span data-testid="step">{at}</span> of {n}
-            </span>
-            <input
-              type="range"
-              min="0"
-              max={String(n)}
-              value={String(at)}
-              aria-label="Timeline"
-              data-testid="timeline"
-              onInput={(e) => seek(Number((e.target as HTMLInputElement).value))}
-            />
-          </label>
           <ScoreGraph scores={timeline.scores} at={at} onSeek={seek} />
         </div>
         <aside class="side">

@@ -22,6 +22,74 @@ export interface RankedBudget {
   why: string;
 }
 
+/**
+ * A budget as a run meters it: the limit, its unit, and what one action costs. A game's published
+ * budget becomes one with `meterOf`; a `--max-steps` cap is `actionMeter(n)`.
+ */
+export interface Meter {
+  limit: number;
+  unit: RankedBudget['unit'];
+  cost(action: GameAction): number;
+}
+
+/** The meter of a published budget. */
+export function meterOf(budget: RankedBudget): Meter {
+  return { limit: budget.limit, unit: budget.unit, cost: (a) => actionCost(budget, a) };
+}
+
+/** A meter of `limit` plain actions (a step cap the user gives). */
+export function actionMeter(limit: number): Meter {
+  return { limit, unit: 'actions', cost: () => 1 };
+}
+
+/** What `action` costs under a published budget or a meter. */
+export function costUnder(budget: RankedBudget | Meter, action: GameAction): number {
+  return 'cost' in budget ? budget.cost(action) : actionCost(budget, action);
+}
+
+/**
+ * The one live budget meter: what a run has spent, and whether the next action fits. The in-process
+ * `Session` (core/session.ts), the harness's runs over HTTP and the ranked sessions' refusals all count
+ * with it, so a run is cut at the same action wherever it is played.
+ */
+export class Spending {
+  constructor(
+    readonly budget: RankedBudget | Meter,
+    public spent = 0,
+  ) {}
+
+  /** True once nothing is left (a spent budget stops the run before another action is asked for). */
+  get exhausted(): boolean {
+    return this.spent >= this.budget.limit;
+  }
+
+  /** What is left of the limit. */
+  get left(): number {
+    return this.budget.limit - this.spent;
+  }
+
+  /**
+   * Why `action` does not fit in what is left (reason `over_budget`, in a ranked session's words), or
+   * null when it does.
+   */
+  refusal(action: GameAction): { reason: 'over_budget'; message: string } | null {
+    const cost = costUnder(this.budget, action);
+    if (this.spent + cost <= this.budget.limit) return null;
+    return {
+      reason: 'over_budget',
+      message: `Only ${this.left} ${this.budget.unit} of the ranked budget are left and this action costs ${cost}; send a smaller one.`,
+    };
+  }
+
+  /** Counts `action` when it fits and answers its cost; null (nothing counted) when it would cross. */
+  charge(action: GameAction): number | null {
+    const cost = costUnder(this.budget, action);
+    if (this.spent + cost > this.budget.limit) return null;
+    this.spent += cost;
+    return cost;
+  }
+}
+
 /** The outcome of a run stopped by its budget. */
 export const BUDGET_OUTCOME: Outcome = { kind: 'truncated', reason: 'budget' };
 

@@ -463,8 +463,8 @@ export function createMcpServer(opts: McpOptions): McpServer {
           {
             game: g.game.spec.slug,
             rulesVersion: g.game.spec.rulesVersion,
-            seed: g.seed,
-            actions: g.actions,
+            seed: g.session.seed,
+            actions: g.session.actions,
             player: { name: p.name, kind: 'agent' },
           },
           keys.headers(p.name, p.key),

@@ -5,6 +5,7 @@
  */
 import { GameboardClient, GameboardError } from '../../client/index.js';
 import type { GameAction, Observation, Outcome } from '../../core/game.js';
+import { Spending } from '../../core/budget.js';
 import { actionBudget, budgetOf } from '../budgets.js';
 import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
@@ -38,11 +39,11 @@ export async function runRemote(
   let outcome: RunOutcome;
   try {
     agent = new GuardedAgent(factory({ game: slug, seed }), slug, seed, settings, stopped);
-    let spent = 0;
+    const meter = budget ? new Spending(budget) : null;
     const live = session;
     while (!session.gameOver) {
       // a spent budget stops the run before the agent is asked for a move it could not play
-      if (budget && spent >= budget.limit) {
+      if (meter?.exhausted) {
         truncated = { kind: 'truncated', reason: 'budget' };
         break;
       }
@@ -54,13 +55,11 @@ export async function runRemote(
         step: session.history.length,
         refusal: (a) => refusalOnServer(live, a),
       });
-      if (budget) {
-        const cost = budget.cost(action);
-        if (spent + cost > budget.limit) {
+      if (meter) {
+        if (meter.charge(action) === null) {
           truncated = { kind: 'truncated', reason: 'budget' };
           break;
         }
-        spent += cost;
       } else if (session.history.length >= 100_000) {
         truncated = { kind: 'truncated', reason: 'max_steps' };
         break;

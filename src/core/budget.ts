@@ -6,7 +6,7 @@
  * Gymnasium's words. The cost of an action is a pure function of the action, so a live session and a
  * replay of the same run count the same.
  */
-import type { AnyGame, GameAction, Outcome } from './game.js';
+import type { AnyGame, GameAction, Observation, Outcome } from './game.js';
 
 /** A game's ranked budget, as published in its spec (`spec.rankedBudget`; null for finite games). */
 export interface RankedBudget {
@@ -168,16 +168,33 @@ export class BudgetMeter {
   }
 }
 
+/** What a game counts as progress (`spec.progressLabel`: wave, level, pitch, night), or null. */
+export function progressLabelOf(game: AnyGame): string | null {
+  const label = game.spec.progressLabel;
+  return typeof label === 'string' && label !== '' ? label : null;
+}
+
+/**
+ * How far a run got, read from an observation only (a run played over HTTP has nothing else): the
+ * field named by the game's `progressLabel`, at the top or in its `player`. Null when there is none.
+ */
+export function progressIn(game: AnyGame, observation: Observation): number | null {
+  const label = progressLabelOf(game);
+  if (!label) return null;
+  const o = observation as Record<string, unknown>;
+  const read = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return read(o[label]) ?? read((o.player as Record<string, unknown> | undefined)?.[label]);
+}
+
 /**
  * How far a run got, in the game's own word (wave, level, pitch, night): from the game's `progress`
- * when it has one, else read from its observation.
+ * when it has one, else read from its observation (`progressIn`). The one progress function: the
+ * ranked boards, the verifier and the harness (in process and over HTTP) all read progress here.
  */
 export function progressOf(game: AnyGame, state: unknown): { label: string; value: number } | null {
-  const label = game.spec.progressLabel as string | undefined;
+  const label = progressLabelOf(game);
   if (!label) return null;
   if (game.progress) return { label, value: game.progress(state) };
-  const o = game.observe(state) as Record<string, unknown>;
-  const read = (v: unknown) => (typeof v === 'number' ? v : null);
-  const value = read(o[label]) ?? read((o.player as Record<string, unknown> | undefined)?.[label]);
+  const value = progressIn(game, game.observe(state));
   return value === null ? null : { label, value };
 }

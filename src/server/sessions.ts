@@ -18,7 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { actionCost, budgetOf, progressOf, Spending } from '../core/budget.js';
-import { answerInto, standing } from '../core/session.js';
+import { answerInto, Session, standing } from '../core/session.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { canonicalJson, StateError, type StateSealer } from '../core/seal.js';
@@ -327,17 +327,11 @@ export function registerSessionRoutes(
         throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
       let c = sent;
       if (sent.step < session.step) {
-        const actions = await s.sessionActions(id);
-        const budget = budgetOf(game);
-        let state: unknown = game.init(session.seed);
-        let spent = 0;
-        for (const action of actions.slice(0, session.step)) {
-          const r = game.step(state, action);
-          if (!r.ok) throw new Error(`session ${id} does not replay at ${JSON.stringify(action)}: ${r.reason}`);
-          state = r.state;
-          if (budget) spent += actionCost(budget, action);
-        }
-        c = { session: id, step: session.step, spent, state };
+        const actions = (await s.sessionActions(id)).slice(0, session.step);
+        const run = Session.resume(game, { seed: session.seed, actions }, { budget: budgetOf(game) });
+        if (run.steps !== actions.length)
+          throw new Error(`session ${id} does not replay at ${JSON.stringify(actions[run.steps])}`);
+        c = { session: id, step: session.step, spent: run.spent, state: run.state };
       }
       const head: Record<string, unknown> = {
         ok: true,

@@ -4,9 +4,28 @@
  */
 import type { GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
-import { requestJson, submitAs, type RetryOptions, type Transport } from './http.js';
-import { GameSession } from './session.js';
-import type { ActionOf, Answer, GameEntry, ObservationOf, Player, SubmitResult } from './types.js';
+import {
+  PLAYER_KEY_HEADER,
+  requestJson,
+  submitAs,
+  type PlayerKeyStore,
+  type RetryOptions,
+  type Transport,
+} from './http.js';
+import { GameSession, LiveSession, resumeAnswer } from './session.js';
+import type {
+  ActionOf,
+  Answer,
+  BoardName,
+  GameEntry,
+  Leaderboard,
+  LiveAnswer,
+  ObservationOf,
+  Player,
+  SessionStatus,
+  StoredRun,
+  SubmitResult,
+} from './types.js';
 
 /** Options of `new GameboardClient`. */
 export interface ClientOptions extends RetryOptions {
@@ -18,7 +37,15 @@ export interface ClientOptions extends RetryOptions {
    * that name from another process.
    */
   playerKeys?: Record<string, string>;
+  /**
+   * Where to keep player keys instead (by lower-cased name), e.g. one backed by the key file so that
+   * claimed names survive the process; `playerKeys` are added to it.
+   */
+  keyStore?: PlayerKeyStore;
 }
+
+/** A player given as a name (an agent) or in full. */
+const asPlayer = (p: string | Player): Player => (typeof p === 'string' ? { name: p, kind: 'agent' } : p);
 
 /** A client for one Gameboard server. */
 export class GameboardClient {
@@ -26,12 +53,13 @@ export class GameboardClient {
 
   /** `baseUrl` is the server's root, e.g. `http://127.0.0.1:3000`. */
   constructor(baseUrl: string, options: ClientOptions = {}) {
-    const keys = Object.entries(options.playerKeys ?? {}).map(([name, key]) => [name.toLowerCase(), key] as const);
+    const keys = options.keyStore ?? new Map<string, string>();
+    for (const [name, key] of Object.entries(options.playerKeys ?? {})) keys.set(name.toLowerCase(), key);
     this.transport = {
       ...options,
       baseUrl,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-      playerKeys: new Map(keys),
+      playerKeys: keys,
       rateLimited: 0,
     };
   }
@@ -82,7 +110,66 @@ export class GameboardClient {
     run: { game: string; rulesVersion: string; seed: number | string; actions: unknown[] },
     player: string | Player,
   ): Promise<SubmitResult> {
-    const who = typeof player === 'string' ? { name: player, kind: 'agent' as const } : player;
-    return (await submitAs(this.transport, run, who)) as SubmitResult;
+    return (await submitAs(this.transport, run, asPlayer(player))) as SubmitResult;
+  }
+
+  /**
+   * Starts a live ranked session of `slug` (or, with `challenge: 'daily'`, today's daily challenge):
+   * the server draws the seed, records every action and meters the ranked budget. `player` is a name
+   * (an agent) or a full player; its key is sent when this client holds one (or `key` gives it), and
+   * the key the server answers when the name is claimed now is kept.
+   */
+  async startRanked<S extends string>(
+    slug: S,
+    player: string | Player,
+    opts: { challenge?: 'daily'; key?: string } = {},
+  ): Promise<LiveSession<ActionOf<S>, ObservationOf<S>>> {
+    const who = asPlayer(player);
+    const name = who.name.toLowerCase();
+    if (opts.key !== undefined) this.transport.playerKeys.set(name, opts.key);
+    const key = this.transport.playerKeys.get(name);
+    const answer = (await requestJson(
+      this.transport,
+      'POST',
+      `api/games/${encodeURIComponent(slug)}/sessions`,
+      { player: who, ...(opts.challenge ? { challenge: opts.challenge } : {}) },
+      key === undefined ? {} : { [PLAYER_KEY_HEADER]: key },
+    )) as LiveAnswer;
+    if (typeof answer.playerKey === 'string') this.transport.playerKeys.set(name, answer.playerKey);
+    return new LiveSession(this.transport, slug, answer);
+  }
+
+  /** Takes up live session `id` again from any of its state tokens, at its latest position. */
+  async resume(id: string, stateToken: string): Promise<LiveSession> {
+    const answer = await resumeAnswer(this.transport, id, stateToken);
+    return new LiveSession(this.transport, String(answer.game ?? ''), answer);
+  }
+
+  /** Where live session `id` stands (its seed once it has ended and is public). */
+  async sessionStatus(id: string): Promise<SessionStatus> {
+    const answer = (await requestJson(this.transport, 'GET', `api/sessions/${encodeURIComponent(id)}`)) as {
+      session: SessionStatus;
+    };
+    return answer.session;
+  }
+
+  /** A game's board: each player's best finished run, humans and agents apart. */
+  async leaderboard(
+    slug: string,
+    opts: { board?: BoardName; kind?: Player['kind']; date?: string; limit?: number } = {},
+  ): Promise<Leaderboard> {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts)) if (v !== undefined) q.set(k, String(v));
+    const query = q.toString() ? `?${q.toString()}` : '';
+    return (await requestJson(
+      this.transport,
+      'GET',
+      `api/games/${encodeURIComponent(slug)}/leaderboard${query}`,
+    )) as Leaderboard;
+  }
+
+  /** A stored run (a submission or a finished live session), ready for replay. */
+  async storedRun(id: string): Promise<StoredRun> {
+    return (await requestJson(this.transport, 'GET', `api/runs/${encodeURIComponent(id)}`)) as StoredRun;
   }
 }

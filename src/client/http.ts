@@ -15,12 +15,21 @@ export interface RetryOptions {
   maxWaitMs?: number;
 }
 
+/**
+ * Where a client keeps the player keys of the names it claimed, by lower-cased name: a Map in memory by
+ * default; the MCP server and the CLI give one backed by the key file (keyfile.ts), so keys survive.
+ */
+export interface PlayerKeyStore {
+  get(name: string): string | undefined;
+  set(name: string, key: string): unknown;
+}
+
 /** Transport settings shared by every call. */
 export interface Transport extends RetryOptions {
   baseUrl: string;
   fetch: typeof fetch;
   /** Player keys by lower-cased name: sent with submissions under that name, learnt from answers. */
-  playerKeys: Map<string, string>;
+  playerKeys: PlayerKeyStore;
   /** Requests the server answered 429 and that were sent again after its Retry-After. */
   rateLimited: number;
 }

@@ -48,7 +48,7 @@ describe('live sessions through GameboardClient', () => {
     const keyStore: PlayerKeyStore = { get: (n) => kept.get(n), set: (n, k) => kept.set(n, k) };
     const client = new GameboardClient(base, { keyStore });
     const live = await client.startRanked('tally-ranked', 'Live-Client');
-    expect(kept.get('live-client')).toMatch(/^pk_/);
+    expect(kept.get('Live-Client')).toMatch(/^pk_/);
     expect(live.session).toMatchObject({ step: 0, spent: 0, finished: false, budget: { limit: 4 } });
     const first = live.stateToken;
     await live.act({ type: 'add', amount: 2 });

@@ -5,6 +5,7 @@
 import type { GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
 import {
+  memoryKeyStore,
   PLAYER_KEY_HEADER,
   requestJson,
   submitAs,
@@ -53,8 +54,8 @@ export class GameboardClient {
 
   /** `baseUrl` is the server's root, e.g. `http://127.0.0.1:3000`. */
   constructor(baseUrl: string, options: ClientOptions = {}) {
-    const keys = options.keyStore ?? new Map<string, string>();
-    for (const [name, key] of Object.entries(options.playerKeys ?? {})) keys.set(name.toLowerCase(), key);
+    const keys = options.keyStore ?? memoryKeyStore();
+    for (const [name, key] of Object.entries(options.playerKeys ?? {})) keys.set(name, key);
     this.transport = {
       ...options,
       baseUrl,
@@ -71,7 +72,12 @@ export class GameboardClient {
 
   /** The key of a player name this client holds (given in the options or answered by a claim). */
   playerKey(name: string): string | undefined {
-    return this.transport.playerKeys.get(name.toLowerCase());
+    return this.transport.playerKeys.get(name);
+  }
+
+  /** Keeps `key` as the key of player name `name` (sent with its later starts and submissions). */
+  setPlayerKey(name: string, key: string): void {
+    this.transport.playerKeys.set(name, key);
   }
 
   /** The games this server offers. */
@@ -125,7 +131,7 @@ export class GameboardClient {
     opts: { challenge?: 'daily'; key?: string } = {},
   ): Promise<LiveSession<ActionOf<S>, ObservationOf<S>>> {
     const who = asPlayer(player);
-    const name = who.name.toLowerCase();
+    const name = who.name;
     if (opts.key !== undefined) this.transport.playerKeys.set(name, opts.key);
     const key = this.transport.playerKeys.get(name);
     const answer = (await requestJson(

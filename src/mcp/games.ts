@@ -8,6 +8,7 @@ import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import { grammarRefusal, grammarsOf, type ActionGrammar } from '../core/grammar.js';
 import type { Registry } from '../core/registry.js';
 import { Session } from '../core/session.js';
+import type { LiveSession } from '../client/index.js';
 
 /** A free-play game in this process: a run of the core run library (src/core/session.ts). */
 export interface LocalGame {
@@ -17,16 +18,12 @@ export interface LocalGame {
   session: Session;
 }
 
-/** A ranked session on a Gameboard server. */
+/** A ranked session on a Gameboard server, played through the project's client (src/client). */
 export interface RemoteGame {
   kind: 'remote';
   id: string;
   game: AnyGame;
-  /** The session's id on the server. */
-  sessionId: string;
-  /** The last answer's fields: observation, legalActions, score, gameOver (and any carried state). */
-  last: Record<string, unknown>;
-  steps: number;
+  live: LiveSession;
 }
 
 export type OpenGame = LocalGame | RemoteGame;
@@ -153,18 +150,19 @@ export class Games {
         text: a.observation.text,
       };
     }
-    const last = g.last;
-    const obs = last.observation as { text?: string } | undefined;
+    const { live } = g;
+    const seed = live.last.seed;
+    const obs = live.observation as { text?: string } | undefined;
     return {
       gameId: g.id,
       game: g.game.spec.slug,
       kind: 'ranked',
-      seed: typeof last.seed === 'number' || typeof last.seed === 'string' ? last.seed : null,
-      step: g.steps,
-      score: Number(last.score ?? 0),
-      gameOver: last.gameOver === true,
-      outcome: (last.outcome as Outcome | undefined) ?? null,
-      legalActions: (last.legalActions as GameAction[] | undefined) ?? [],
+      seed: typeof seed === 'number' || typeof seed === 'string' ? seed : null,
+      step: live.steps,
+      score: live.score,
+      gameOver: live.gameOver,
+      outcome: live.outcome,
+      legalActions: live.legalActions,
       text: obs?.text ?? '',
     };
   }

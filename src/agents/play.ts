@@ -102,7 +102,7 @@ export async function playRun(
     const chosen = agent.act(view);
     const action = isThenable(chosen) ? await chosen : chosen;
     // An action that would take the run past its budget stops it (the run is truncated there).
-    if (budget && run.spent + budget.cost(action) > budget.limit) {
+    if (!run.fits(action)) {
       truncated = { kind: 'truncated', reason: 'budget' };
       break;
     }

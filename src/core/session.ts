@@ -180,6 +180,11 @@ export class Session<S = unknown> {
     return { ok: true, events: r.events };
   }
 
+  /** True when `action` fits in what is left of the budget (always, without one). */
+  fits(action: GameAction): boolean {
+    return this.meter === null || (!this.meter.exhausted && this.meter.refusal(action) === null);
+  }
+
   /** Plays one action and answers as the API does: the new state's answer with the step's events. */
   act(action: GameAction): ActResult {
     const r = this.step(action);

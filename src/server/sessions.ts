@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { actionCost, budgetOf, progressOf, Spending } from '../core/budget.js';
+import { budgetOf, progressOf, Spending } from '../core/budget.js';
 import { answerInto, Session, standing } from '../core/session.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
@@ -258,12 +258,13 @@ export function registerSessionRoutes(
       }
 
       const budget = budgetOf(game);
-      const over = budget ? new Spending(budget, c.spent).refusal(action as GameAction) : null;
+      const meter = budget ? new Spending(budget, c.spent) : null;
+      const over = meter?.refusal(action as GameAction);
       if (over) return refusal(game, c, over.reason, over.message);
-      const cost = budget ? actionCost(budget, action as GameAction) : 0;
       const result = game.step(c.state, action as GameAction);
       if (!result.ok) return refusal(game, c, result.reason, result.message);
-      const next: LiveContent = { session: id, step: c.step + 1, spent: c.spent + cost, state: result.state };
+      meter?.charge(action as GameAction);
+      const next: LiveContent = { session: id, step: c.step + 1, spent: meter?.spent ?? c.spent, state: result.state };
       if (c.step === session.step) {
         const outcome = outcomeOf(game, next.state, next.spent);
         const end: SessionEnd | undefined = outcome

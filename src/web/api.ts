@@ -3,6 +3,7 @@
  * leaderboard, and playing a live (ranked) session. Free play runs in the page; only verified runs
  * go to the server, and ranked play goes through it action by action.
  */
+import type { RankedBudget } from '../core/budget.js';
 import type { GameAction, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import type { Seed } from '../core/seed.js';
@@ -136,7 +137,7 @@ export interface LiveAnswer {
     step: number;
     spent: number;
     finished: boolean;
-    budget: { unit: string; limit: number } | null;
+    budget: RankedBudget | null;
   };
   challenge?: string | null;
   playerKey?: string;

@@ -23,8 +23,11 @@ export const BUDGETS: Readonly<Record<string, Budget>> = Object.fromEntries(
   }),
 );
 
-/** The budget of `slug`, or undefined when the game ends by itself. */
-export function budgetOf(slug: string): Budget | undefined {
+/**
+ * The meter of `slug`'s published budget (core/budget.ts `budgetOf(game)` is the one reading of it), or
+ * undefined when the game ends by itself.
+ */
+export function meterFor(slug: string): Budget | undefined {
   return BUDGETS[slug];
 }
 

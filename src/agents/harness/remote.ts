@@ -6,7 +6,7 @@
 import { GameboardClient, GameboardError } from '../../client/index.js';
 import type { GameAction, Observation, Outcome } from '../../core/game.js';
 import { Spending } from '../../core/budget.js';
-import { actionBudget, budgetOf } from '../budgets.js';
+import { actionBudget, meterFor } from '../budgets.js';
 import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
 import { EvaluationAbort } from './errors.js';
@@ -24,7 +24,7 @@ export async function runRemote(
   settings: RunSettings,
   stopped: () => boolean = () => false,
 ): Promise<RunResult> {
-  const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : budgetOf(slug);
+  const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : meterFor(slug);
   const started = performance.now();
   let session;
   try {

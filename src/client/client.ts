@@ -2,18 +2,25 @@
  * The TypeScript client of the Gameboard HTTP API: list the games, start a typed session, play it,
  * fork it, submit it. Fetch-based, so it runs in Node 18+ and in browsers.
  */
-import type { GameSpec } from '../core/game.js';
+import type { GameAction, GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
 import {
   memoryKeyStore,
-  PLAYER_KEY_HEADER,
   requestJson,
   submitAs,
   type PlayerKeyStore,
   type RetryOptions,
   type Transport,
 } from './http.js';
-import { GameSession, LiveSession, resumeAnswer } from './session.js';
+import {
+  leaderboardAnswer,
+  liveActionAnswer,
+  resumeAnswer,
+  sessionStatusAnswer,
+  startRankedAnswer,
+  storedRunAnswer,
+} from './calls.js';
+import { GameSession, LiveSession } from './session.js';
 import type {
   ActionOf,
   Answer,
@@ -131,17 +138,13 @@ export class GameboardClient {
     opts: { challenge?: 'daily'; key?: string } = {},
   ): Promise<LiveSession<ActionOf<S>, ObservationOf<S>>> {
     const who = asPlayer(player);
-    const name = who.name;
-    if (opts.key !== undefined) this.transport.playerKeys.set(name, opts.key);
-    const key = this.transport.playerKeys.get(name);
-    const answer = (await requestJson(
+    if (opts.key !== undefined) this.transport.playerKeys.set(who.name, opts.key);
+    const answer = await startRankedAnswer(
       this.transport,
-      'POST',
-      `api/games/${encodeURIComponent(slug)}/sessions`,
-      { player: who, ...(opts.challenge ? { challenge: opts.challenge } : {}) },
-      key === undefined ? {} : { [PLAYER_KEY_HEADER]: key },
-    )) as LiveAnswer;
-    if (typeof answer.playerKey === 'string') this.transport.playerKeys.set(name, answer.playerKey);
+      slug,
+      who,
+      opts.challenge ? { challenge: opts.challenge } : {},
+    );
     return new LiveSession(this.transport, slug, answer);
   }
 
@@ -151,12 +154,17 @@ export class GameboardClient {
     return new LiveSession(this.transport, String(answer.game ?? ''), answer);
   }
 
+  /**
+   * One action of live session `id` from the state token of an answer, without a `LiveSession` (for
+   * callers that keep the answers themselves): a refusal is answered, not thrown.
+   */
+  async liveAction(id: string, stateToken: string, action: GameAction): Promise<LiveAnswer> {
+    return liveActionAnswer(this.transport, id, stateToken, action);
+  }
+
   /** Where live session `id` stands (its seed once it has ended and is public). */
   async sessionStatus(id: string): Promise<SessionStatus> {
-    const answer = (await requestJson(this.transport, 'GET', `api/sessions/${encodeURIComponent(id)}`)) as {
-      session: SessionStatus;
-    };
-    return answer.session;
+    return sessionStatusAnswer(this.transport, id);
   }
 
   /** A game's board: each player's best finished run, humans and agents apart. */
@@ -164,18 +172,11 @@ export class GameboardClient {
     slug: string,
     opts: { board?: BoardName; kind?: Player['kind']; date?: string; limit?: number } = {},
   ): Promise<Leaderboard> {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(opts)) if (v !== undefined) q.set(k, String(v));
-    const query = q.toString() ? `?${q.toString()}` : '';
-    return (await requestJson(
-      this.transport,
-      'GET',
-      `api/games/${encodeURIComponent(slug)}/leaderboard${query}`,
-    )) as Leaderboard;
+    return leaderboardAnswer(this.transport, slug, opts);
   }
 
   /** A stored run (a submission or a finished live session), ready for replay. */
   async storedRun(id: string): Promise<StoredRun> {
-    return (await requestJson(this.transport, 'GET', `api/runs/${encodeURIComponent(id)}`)) as StoredRun;
+    return storedRunAnswer(this.transport, id);
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { GameAction, Outcome } from '../core/game.js';
 import { GameboardError } from './errors.js';
+import { liveActionAnswer, resumeAnswer } from './calls.js';
 import { requestJson, submitAs, type Transport } from './http.js';
 import type { Answer, LiveAnswer, Player, SessionInfo, SubmitResult } from './types.js';
 
@@ -200,10 +201,7 @@ export class LiveSession<A extends GameAction = GameAction, O = unknown> {
    * nothing; a finished or expired session throws the server's `session_over`.
    */
   async act(action: A): Promise<Turn<A, O>> {
-    const answer = (await requestJson(this.transport, 'POST', `api/sessions/${encodeURIComponent(this.id)}/action`, {
-      stateToken: this.token,
-      action,
-    })) as LiveAnswer;
+    const answer = await liveActionAnswer(this.transport, this.id, this.token, action);
     if (!answer.ok) {
       if (answer.legalActions) this.legalActions = answer.legalActions as A[];
       if (answer.session) this.session = { ...this.session, ...answer.session };
@@ -222,11 +220,4 @@ export class LiveSession<A extends GameAction = GameAction, O = unknown> {
     this.apply(await resumeAnswer(this.transport, this.id, this.token));
     return this.turn();
   }
-}
-
-/** `POST /api/sessions/:id/resume` with any token of the session. */
-export async function resumeAnswer(t: Transport, id: string, stateToken: string): Promise<LiveAnswer> {
-  return (await requestJson(t, 'POST', `api/sessions/${encodeURIComponent(id)}/resume`, {
-    stateToken,
-  })) as LiveAnswer;
 }

@@ -126,8 +126,9 @@ export interface RankedResult {
  */
 export class BudgetMeter {
   private readonly budget: RankedBudget | null;
+  /** The one live meter (`Spending`), fed the accepted actions. */
+  private readonly meter: Spending | null;
   private state: unknown;
-  private spent = 0;
   private steps = 0;
   private stopped = false;
   private overrun = false;
@@ -137,6 +138,7 @@ export class BudgetMeter {
     first: unknown,
   ) {
     this.budget = budgetOf(game);
+    this.meter = this.budget ? new Spending(this.budget) : null;
     this.state = first;
   }
 
@@ -146,14 +148,12 @@ export class BudgetMeter {
       this.overrun = true;
       return;
     }
-    if (this.budget) {
-      const cost = actionCost(this.budget, action);
-      if (this.spent + cost > this.budget.limit) {
+    if (this.meter) {
+      if (this.meter.charge(action) === null) {
         this.stopped = this.overrun = true;
         return;
       }
-      this.spent += cost;
-      if (this.spent >= this.budget.limit) this.stopped = true;
+      if (this.meter.exhausted) this.stopped = true;
     }
     this.state = after;
     this.steps++;
@@ -162,9 +162,10 @@ export class BudgetMeter {
   /** The ranked state and how the run ended (null outcome: unfinished). */
   result(): RankedResult {
     const g = this.game;
-    const atLimit = this.budget !== null && (this.overrun || this.spent >= this.budget.limit);
+    const spent = this.meter?.spent ?? 0;
+    const atLimit = this.meter !== null && (this.overrun || this.meter.exhausted);
     const outcome = g.outcome(this.state) ?? (atLimit ? BUDGET_OUTCOME : null);
-    return { state: this.state, score: g.score(this.state), steps: this.steps, spent: this.spent, outcome };
+    return { state: this.state, score: g.score(this.state), steps: this.steps, spent, outcome };
   }
 }
 

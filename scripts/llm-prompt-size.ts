@@ -15,7 +15,7 @@
  */
 import type { GameAction } from '../src/core/game.js';
 import { registry } from '../src/games/index.js';
-import { budgetOf } from '../src/agents/budgets.js';
+import { meterFor } from '../src/agents/budgets.js';
 import { loadAgent } from '../src/agents/harness/load.js';
 import { createLlmAgent } from '../src/agents/llm/index.js';
 import { playRun } from '../src/agents/play.js';
@@ -81,7 +81,7 @@ export async function measure(slug: string, menu = true): Promise<PromptSize> {
       },
       { needsState: heuristic.needsState },
     );
-    await playRun(game, both, seed, { budget: budgetOf(slug), maxSteps: budgetOf(slug) ? Infinity : undefined });
+    await playRun(game, both, seed, { budget: meterFor(slug), maxSteps: meterFor(slug) ? Infinity : undefined });
   } finally {
     globalThis.fetch = realFetch;
   }

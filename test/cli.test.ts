@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../src/agents/random.js';
-import { budgetOf } from '../src/agents/budgets.js';
+import { meterFor } from '../src/agents/budgets.js';
 import { playRun } from '../src/agents/play.js';
 import { StateSealer } from '../src/core/seal.js';
 import { registry } from '../src/games/index.js';
@@ -139,7 +139,7 @@ describe('gameboard eval', () => {
     };
     const game = registry.get('cragwake')!;
     const expected = [];
-    for (const seed of [1, 2, 3, 4]) expected.push(await playRun(game, random, seed, { budget: budgetOf('cragwake') }));
+    for (const seed of [1, 2, 3, 4]) expected.push(await playRun(game, random, seed, { budget: meterFor('cragwake') }));
     expect(saved.runs.map((x) => [x.seed, x.score, x.steps])).toEqual(expected.map((x) => [x.seed, x.score, x.steps]));
     expect(saved.runs[0].actions).toEqual(expected[0].actions);
     const scores = expected.map((x) => x.score);

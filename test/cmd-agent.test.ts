@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetOf } from '../src/agents/budgets.js';
+import { meterFor } from '../src/agents/budgets.js';
 import { playRun } from '../src/agents/play.js';
 import { registry } from '../src/games/index.js';
 import { gameboard } from './helpers/cli.js';
@@ -61,7 +61,7 @@ describe.skipIf(!PYTHON)('cmd: agents (python3)', () => {
     const game = registry.get('whirlyard')!;
     const first = () => ({ act: (view: { legalActions: unknown[] }) => view.legalActions[0] as never });
     const want = await Promise.all(
-      [1, 2, 3, 4, 5, 6].map((s) => playRun(game, first, s, { budget: budgetOf('whirlyard') })),
+      [1, 2, 3, 4, 5, 6].map((s) => playRun(game, first, s, { budget: meterFor('whirlyard') })),
     );
     for (const workers of ['2', '0']) {
       const out = join(dir, `first-${workers}.jsonl`);

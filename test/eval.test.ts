@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetOf } from '../src/agents/budgets.js';
+import { meterFor } from '../src/agents/budgets.js';
 import { playRun } from '../src/agents/play.js';
 import { registry } from '../src/games/index.js';
 import { gameboard, startGameboard } from './helpers/cli.js';
@@ -71,7 +71,7 @@ describe.concurrent('--agent PATH: a module from any folder outside the checkout
   const seeds = [1, 2, 3];
   const game = registry.get('whirlyard')!;
   const first = () => ({ act: (view: { legalActions: unknown[] }) => view.legalActions[0] as never });
-  const expected = Promise.all(seeds.map((s) => playRun(game, first, s, { budget: budgetOf('whirlyard') })));
+  const expected = Promise.all(seeds.map((s) => playRun(game, first, s, { budget: meterFor('whirlyard') })));
 
   AGENTS.forEach(([label, files, entry], i) => {
     it(`${label}: the same runs on 2 workers and in this thread`, async () => {

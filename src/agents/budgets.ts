@@ -8,35 +8,30 @@
  * or a breathe; climbing on from a belay and ending the run are not turns), and Briarwink counts ticks
  * (a tick action with `count` n is n ticks; `start` and `endRun` are not ticks).
  */
-import { actionCost, budgetOf as rankedBudgetOf } from '../core/budget.js';
-import type { GameAction } from '../core/game.js';
+import { actionMeter, budgetOf as rankedBudgetOf, meterOf, type Meter } from '../core/budget.js';
 import { registry } from '../games/index.js';
 
-/** One game's budget: how much a run may spend, and what one action costs. */
-export interface Budget {
-  /** The most a run may spend, in `unit`s. */
-  limit: number;
-  unit: 'actions' | 'turns' | 'ticks';
-  /** What `action` costs against the limit. */
-  cost(action: GameAction): number;
-}
+/** One game's budget: how much a run may spend, and what one action costs (core/budget.ts's `Meter`). */
+export type Budget = Meter;
 
 /** Every published budget, by game slug; a game missing here has none. */
 export const BUDGETS: Readonly<Record<string, Budget>> = Object.fromEntries(
   registry.games.flatMap((game) => {
     const ranked = rankedBudgetOf(game);
     if (!ranked) return [];
-    const budget: Budget = { limit: ranked.limit, unit: ranked.unit, cost: (a) => actionCost(ranked, a) };
-    return [[game.spec.slug, budget]];
+    return [[game.spec.slug, meterOf(ranked)]];
   }),
 );
 
-/** The budget of `slug`, or undefined when the game ends by itself. */
-export function budgetOf(slug: string): Budget | undefined {
+/**
+ * The meter of `slug`'s published budget (core/budget.ts `budgetOf(game)` is the one reading of it), or
+ * undefined when the game ends by itself.
+ */
+export function meterFor(slug: string): Budget | undefined {
   return BUDGETS[slug];
 }
 
 /** A budget of `limit` plain actions, for a `--max-steps` the user gives. */
 export function actionBudget(limit: number): Budget {
-  return { limit, unit: 'actions', cost: () => 1 };
+  return actionMeter(limit);
 }

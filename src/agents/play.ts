@@ -4,6 +4,7 @@
  * score), plus the engine's state when it declares `needsState`.
  */
 import type { AnyGame, GameAction, Observation, Outcome } from '../core/game.js';
+import { Session } from '../core/session.js';
 import type { Budget } from './budgets.js';
 import type { AgentFactory, AgentView } from './types.js';
 
@@ -80,38 +81,36 @@ export async function playRun(
   const budget = opts.budget;
   const slug = game.spec.slug;
   const agent = factory({ game: slug, seed });
-  let state = game.init(seed);
-  const actions: GameAction[] = [];
-  let spent = 0;
+  // The run is carried by the core run library, metering the budget; its answers are never built
+  // here (the agent's view builds the observation only when read).
+  const run = new Session(game, seed, { budget });
   let truncated: Outcome | null = null;
-  while (!game.isGameOver(state)) {
-    if (actions.length >= maxSteps) {
+  while (!game.isGameOver(run.state)) {
+    const state = run.state;
+    if (run.steps >= maxSteps) {
       truncated = { kind: 'truncated', reason: 'max_steps' };
       break;
     }
     // A spent budget stops the run before the agent is asked for a move it could not play.
-    if (budget && spent >= budget.limit) {
+    if (budget && run.spent >= budget.limit) {
       truncated = { kind: 'truncated', reason: 'budget' };
       break;
     }
-    const view = new View(slug, game, state, game.legalActions(state), game.score(state), actions.length);
+    const view = new View(slug, game, state, game.legalActions(state), game.score(state), run.steps);
     if (factory.needsState) view.state = state;
     // Awaiting only real promises keeps a synchronous agent's loop free of a microtask per step.
     const chosen = agent.act(view);
     const action = isThenable(chosen) ? await chosen : chosen;
-    if (budget) {
-      const cost = budget.cost(action);
-      if (spent + cost > budget.limit) {
-        truncated = { kind: 'truncated', reason: 'budget' };
-        break;
-      }
-      spent += cost;
+    // An action that would take the run past its budget stops it (the run is truncated there).
+    if (!run.fits(action)) {
+      truncated = { kind: 'truncated', reason: 'budget' };
+      break;
     }
-    const r = game.step(state, action);
+    const r = run.step(action);
     if (!r.ok) throw new Error(`the agent chose a refused action ${JSON.stringify(action)}: ${r.reason}: ${r.message}`);
-    state = r.state;
-    actions.push(action);
   }
+  const state = run.state;
+  const actions = run.actions;
   return {
     game: slug,
     rulesVersion: game.spec.rulesVersion,

@@ -26,7 +26,7 @@ import {
 } from '../agents/harness/index.js';
 import { LLM_DEFAULTS } from '../agents/llm/index.js';
 import { headerMismatch, JsonlWriter, makeHeader, readResultFile, ResultFileError } from '../agents/harness/results.js';
-import { actionBudget, budgetOf } from '../agents/budgets.js';
+import { actionBudget, meterFor } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
 import { KeyFile, nameKey } from '../client/keyfile.js';
 import { registry } from '../games/index.js';
@@ -210,7 +210,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
   const workers = flags.workers ?? (flags.server ? 4 : Math.max(1, availableParallelism()));
   const agentOptions: AgentOptions = {};
   for (const [k, v] of Object.entries(flags)) if (!OWN_OPTIONS.has(k)) agentOptions[k] = v as AgentOptions[string];
-  const budget = flags.maxSteps !== undefined ? actionBudget(flags.maxSteps) : budgetOf(flags.game);
+  const budget = flags.maxSteps !== undefined ? actionBudget(flags.maxSteps) : meterFor(flags.game);
   const header: EvalHeader = makeHeader({
     game: flags.game,
     rulesVersion: spec.rulesVersion,

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Command } from 'commander';
-import type { GameAction } from '../core/game.js';
+import { Session } from '../core/session.js';
 import { registry } from '../games/index.js';
 import { intIn, parseSeed, parseSlug } from './args.js';
 import { describeAction, keyHelp, parseInput, playNote } from './keys.js';
@@ -21,18 +21,17 @@ interface PlayFlags {
 async function play(slug: string, flags: PlayFlags): Promise<void> {
   const game = registry.get(slug)!;
   const seed = flags.seed ?? randomInt(0, 2 ** 32 - 1);
-  let state = game.init(seed);
-  const actions: GameAction[] = [];
+  const run = new Session(game, seed);
   const out = (s: string) => process.stdout.write(s + '\n');
   const rl = createInterface({ input: process.stdin, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   out(`${game.spec.name}, seed ${seed}. ${keyHelp(slug)}`);
   out('A number picks from the list; `end` ends the run; `quit` leaves.' + playNote(slug, flags.batch));
   try {
-    while (!game.isGameOver(state)) {
-      const legal = game.legalActions(state);
+    while (!run.answer().gameOver) {
+      const { legalActions: legal, observation } = run.answer();
       out('');
-      out(game.observe(state).text);
+      out(observation.text);
       out(legal.map((a, i) => `${i + 1}) ${describeAction(a)}`).join('  '));
       process.stdout.write('> ');
       const next = await lines.next();
@@ -43,27 +42,21 @@ async function play(slug: string, flags: PlayFlags): Promise<void> {
         out(`(${action.error})`);
         continue;
       }
-      const r = game.step(state, action);
-      if (!r.ok) {
-        out(`(refused: ${r.reason}: ${r.message})`);
-        continue;
-      }
-      state = r.state;
-      actions.push(action);
+      const r = run.step(action);
+      if (!r.ok) out(`(refused: ${r.reason}: ${r.message})`);
     }
   } finally {
     rl.close();
   }
-  const outcome = game.outcome(state);
+  const { outcome, gameOver, observation, score } = run.answer();
   out('');
-  if (game.isGameOver(state)) out(game.observe(state).text);
+  if (gameOver) out(observation.text);
   out(
-    `${game.spec.name} seed ${seed}: score ${game.score(state)} after ${actions.length} actions` +
+    `${game.spec.name} seed ${seed}: score ${score} after ${run.steps} actions` +
       (outcome ? `, ${outcome.kind} (${outcome.reason})` : ', left unfinished'),
   );
   if (flags.save) {
-    const run = { game: slug, rulesVersion: game.spec.rulesVersion, seed, actions };
-    writeFileSync(flags.save, JSON.stringify(run) + '\n');
+    writeFileSync(flags.save, JSON.stringify(run.run()) + '\n');
     out(`saved the run to ${flags.save} (gameboard replay verify ${flags.save})`);
   }
 }

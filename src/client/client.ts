@@ -2,11 +2,38 @@
  * The TypeScript client of the Gameboard HTTP API: list the games, start a typed session, play it,
  * fork it, submit it. Fetch-based, so it runs in Node 18+ and in browsers.
  */
-import type { GameSpec } from '../core/game.js';
+import type { GameAction, GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
-import { requestJson, submitAs, type RetryOptions, type Transport } from './http.js';
-import { GameSession } from './session.js';
-import type { ActionOf, Answer, GameEntry, ObservationOf, Player, SubmitResult } from './types.js';
+import {
+  memoryKeyStore,
+  requestJson,
+  submitAs,
+  type PlayerKeyStore,
+  type RetryOptions,
+  type Transport,
+} from './http.js';
+import {
+  leaderboardAnswer,
+  liveActionAnswer,
+  resumeAnswer,
+  sessionStatusAnswer,
+  startRankedAnswer,
+  storedRunAnswer,
+} from './calls.js';
+import { GameSession, LiveSession } from './session.js';
+import type {
+  ActionOf,
+  Answer,
+  BoardName,
+  GameEntry,
+  Leaderboard,
+  LiveAnswer,
+  ObservationOf,
+  Player,
+  SessionStatus,
+  StoredRun,
+  SubmitResult,
+} from './types.js';
 
 /** Options of `new GameboardClient`. */
 export interface ClientOptions extends RetryOptions {
@@ -18,7 +45,15 @@ export interface ClientOptions extends RetryOptions {
    * that name from another process.
    */
   playerKeys?: Record<string, string>;
+  /**
+   * Where to keep player keys instead (by lower-cased name), e.g. one backed by the key file so that
+   * claimed names survive the process; `playerKeys` are added to it.
+   */
+  keyStore?: PlayerKeyStore;
 }
+
+/** A player given as a name (an agent) or in full. */
+const asPlayer = (p: string | Player): Player => (typeof p === 'string' ? { name: p, kind: 'agent' } : p);
 
 /** A client for one Gameboard server. */
 export class GameboardClient {
@@ -26,12 +61,13 @@ export class GameboardClient {
 
   /** `baseUrl` is the server's root, e.g. `http://127.0.0.1:3000`. */
   constructor(baseUrl: string, options: ClientOptions = {}) {
-    const keys = Object.entries(options.playerKeys ?? {}).map(([name, key]) => [name.toLowerCase(), key] as const);
+    const keys = options.keyStore ?? memoryKeyStore();
+    for (const [name, key] of Object.entries(options.playerKeys ?? {})) keys.set(name, key);
     this.transport = {
       ...options,
       baseUrl,
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-      playerKeys: new Map(keys),
+      playerKeys: keys,
       rateLimited: 0,
     };
   }
@@ -43,7 +79,12 @@ export class GameboardClient {
 
   /** The key of a player name this client holds (given in the options or answered by a claim). */
   playerKey(name: string): string | undefined {
-    return this.transport.playerKeys.get(name.toLowerCase());
+    return this.transport.playerKeys.get(name);
+  }
+
+  /** Keeps `key` as the key of player name `name` (sent with its later starts and submissions). */
+  setPlayerKey(name: string, key: string): void {
+    this.transport.playerKeys.set(name, key);
   }
 
   /** The games this server offers. */
@@ -82,7 +123,60 @@ export class GameboardClient {
     run: { game: string; rulesVersion: string; seed: number | string; actions: unknown[] },
     player: string | Player,
   ): Promise<SubmitResult> {
-    const who = typeof player === 'string' ? { name: player, kind: 'agent' as const } : player;
-    return (await submitAs(this.transport, run, who)) as SubmitResult;
+    return (await submitAs(this.transport, run, asPlayer(player))) as SubmitResult;
+  }
+
+  /**
+   * Starts a live ranked session of `slug` (or, with `challenge: 'daily'`, today's daily challenge):
+   * the server draws the seed, records every action and meters the ranked budget. `player` is a name
+   * (an agent) or a full player; its key is sent when this client holds one (or `key` gives it), and
+   * the key the server answers when the name is claimed now is kept.
+   */
+  async startRanked<S extends string>(
+    slug: S,
+    player: string | Player,
+    opts: { challenge?: 'daily'; key?: string } = {},
+  ): Promise<LiveSession<ActionOf<S>, ObservationOf<S>>> {
+    const who = asPlayer(player);
+    if (opts.key !== undefined) this.transport.playerKeys.set(who.name, opts.key);
+    const answer = await startRankedAnswer(
+      this.transport,
+      slug,
+      who,
+      opts.challenge ? { challenge: opts.challenge } : {},
+    );
+    return new LiveSession(this.transport, slug, answer);
+  }
+
+  /** Takes up live session `id` again from any of its state tokens, at its latest position. */
+  async resume(id: string, stateToken: string): Promise<LiveSession> {
+    const answer = await resumeAnswer(this.transport, id, stateToken);
+    return new LiveSession(this.transport, String(answer.game ?? ''), answer);
+  }
+
+  /**
+   * One action of live session `id` from the state token of an answer, without a `LiveSession` (for
+   * callers that keep the answers themselves): a refusal is answered, not thrown.
+   */
+  async liveAction(id: string, stateToken: string, action: GameAction): Promise<LiveAnswer> {
+    return liveActionAnswer(this.transport, id, stateToken, action);
+  }
+
+  /** Where live session `id` stands (its seed once it has ended and is public). */
+  async sessionStatus(id: string): Promise<SessionStatus> {
+    return sessionStatusAnswer(this.transport, id);
+  }
+
+  /** A game's board: each player's best finished run, humans and agents apart. */
+  async leaderboard(
+    slug: string,
+    opts: { board?: BoardName; kind?: Player['kind']; date?: string; limit?: number } = {},
+  ): Promise<Leaderboard> {
+    return leaderboardAnswer(this.transport, slug, opts);
+  }
+
+  /** A stored run (a submission or a finished live session), ready for replay. */
+  async storedRun(id: string): Promise<StoredRun> {
+    return storedRunAnswer(this.transport, id);
   }
 }

@@ -13,14 +13,32 @@ export interface RetryOptions {
   backoffMs?: number;
   /** The longest wait between attempts, `Retry-After` included (default 10,000). */
   maxWaitMs?: number;
+  /** Give up on one attempt after this many milliseconds (default: no limit). */
+  timeoutMs?: number;
+}
+
+/**
+ * Where a client keeps the player keys of the names it claimed. Names are case-blind on the server, so
+ * a store must be too: the default one (in memory) lower-cases them; the MCP server gives one backed by
+ * the key file (keyfile.ts), so keys survive the process.
+ */
+export interface PlayerKeyStore {
+  get(name: string): string | undefined;
+  set(name: string, key: string): unknown;
+}
+
+/** A store in memory, case-blind. */
+export function memoryKeyStore(): PlayerKeyStore {
+  const keys = new Map<string, string>();
+  return { get: (name) => keys.get(name.toLowerCase()), set: (name, key) => keys.set(name.toLowerCase(), key) };
 }
 
 /** Transport settings shared by every call. */
 export interface Transport extends RetryOptions {
   baseUrl: string;
   fetch: typeof fetch;
-  /** Player keys by lower-cased name: sent with submissions under that name, learnt from answers. */
-  playerKeys: Map<string, string>;
+  /** Player keys by name: sent with submissions under that name, learnt from answers. */
+  playerKeys: PlayerKeyStore;
   /** Requests the server answered 429 and that were sent again after its Retry-After. */
   rateLimited: number;
 }
@@ -51,6 +69,7 @@ export async function requestJson(
   const maxWait = t.maxWaitMs ?? 10_000;
   const url = new URL(path, t.baseUrl.endsWith('/') ? t.baseUrl : `${t.baseUrl}/`).href;
   const init: RequestInit = { method, headers: { ...headers, accept: 'application/json' } };
+  if (t.timeoutMs !== undefined) init.signal = AbortSignal.timeout(t.timeoutMs);
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...headers, accept: 'application/json', 'content-type': 'application/json' };
@@ -117,7 +136,7 @@ export async function submitAs(
   run: { game: string; rulesVersion: string; seed: number | string; actions: unknown[] },
   player: { name: string; kind: string },
 ): Promise<unknown> {
-  const name = player.name.toLowerCase();
+  const name = player.name;
   let key = t.playerKeys.get(name);
   if (key === undefined) {
     key = drawPlayerKey();

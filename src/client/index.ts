@@ -10,7 +10,23 @@ export { GameboardClient } from './client.js';
 export type { ClientOptions } from './client.js';
 export { GameboardError } from './errors.js';
 export type { GameboardErrorCode } from './errors.js';
-export type { RetryOptions } from './http.js';
-export { GameSession } from './session.js';
+export type { PlayerKeyStore, RetryOptions } from './http.js';
+export { GameSession, LiveSession } from './session.js';
 export type { Turn } from './session.js';
-export type { ActionOf, GameEntry, GameTypes, ObservationOf, Player, Slug, SubmitResult } from './types.js';
+export type {
+  ActionOf,
+  BoardEntry,
+  BoardName,
+  Budget,
+  GameEntry,
+  GameTypes,
+  Leaderboard,
+  LiveAnswer,
+  ObservationOf,
+  Player,
+  SessionInfo,
+  SessionStatus,
+  Slug,
+  StoredRun,
+  SubmitResult,
+} from './types.js';

@@ -5,8 +5,9 @@
  */
 import type { GameAction, Outcome } from '../core/game.js';
 import { GameboardError } from './errors.js';
+import { liveActionAnswer, resumeAnswer } from './calls.js';
 import { requestJson, submitAs, type Transport } from './http.js';
-import type { Answer, Player, SubmitResult } from './types.js';
+import type { Answer, LiveAnswer, Player, SessionInfo, SubmitResult } from './types.js';
 
 /** The readable part of a session, as `act` answers it. */
 export interface Turn<A extends GameAction, O> {
@@ -127,5 +128,96 @@ export class GameSession<A extends GameAction = GameAction, O = unknown> {
   async submit(player: string | Player): Promise<SubmitResult> {
     const who = typeof player === 'string' ? { name: player, kind: 'agent' as const } : player;
     return (await submitAs(this.transport, this.run(), who)) as SubmitResult;
+  }
+}
+
+/**
+ * A live (ranked or daily) session on a server, which draws the seed, records every action and meters
+ * the ranked budget. Make one with `GameboardClient.startRanked` (or `resume`). Unlike free play it
+ * cannot fork: the server refuses a state behind its record (resending the latest request is a safe
+ * retry).
+ */
+export class LiveSession<A extends GameAction = GameAction, O = unknown> {
+  observation!: O;
+  legalActions!: A[];
+  score!: number;
+  gameOver!: boolean;
+  outcome!: Outcome | null;
+  /** The events of the last accepted action. */
+  events: unknown[] = [];
+  /** Where the session stands: step, budget spent, finished, and its run's links once finished. */
+  session!: SessionInfo;
+  /** The latest answer as the server sent it. */
+  last!: LiveAnswer;
+  private token!: string;
+
+  /** @internal Built by the client. */
+  constructor(
+    private readonly transport: Transport,
+    readonly game: string,
+    answer: LiveAnswer,
+  ) {
+    this.apply(answer);
+  }
+
+  /** The session's id on the server. */
+  get id(): string {
+    return this.session.id;
+  }
+
+  /** The actions the server recorded. */
+  get steps(): number {
+    return this.session.step;
+  }
+
+  /** The state token of the latest answer (what `act` and `resume` send). */
+  get stateToken(): string {
+    return this.token;
+  }
+
+  private apply(answer: LiveAnswer): void {
+    if (typeof answer.stateToken !== 'string' || !answer.session || answer.observation === undefined) {
+      throw new GameboardError('bad_answer', `The server's live ${this.game} answer holds no session or state token.`);
+    }
+    this.last = answer;
+    this.token = answer.stateToken;
+    this.session = answer.session;
+    this.observation = answer.observation as O;
+    this.legalActions = (answer.legalActions ?? []) as A[];
+    this.score = answer.score ?? 0;
+    this.gameOver = answer.gameOver ?? this.legalActions.length === 0;
+    this.outcome = answer.outcome ?? null;
+    this.events = answer.events ?? [];
+  }
+
+  private turn(): Turn<A, O> {
+    const { observation, legalActions, score, gameOver, outcome, events } = this;
+    return { observation, legalActions, score, gameOver, outcome, events };
+  }
+
+  /**
+   * Plays `action`; the server records it. A refused action (outside the grammar, illegal, or over the
+   * budget) throws `GameboardError('refused')` with the `reason` and the legal actions, and changes
+   * nothing; a finished or expired session throws the server's `session_over`.
+   */
+  async act(action: A): Promise<Turn<A, O>> {
+    const answer = await liveActionAnswer(this.transport, this.id, this.token, action);
+    if (!answer.ok) {
+      if (answer.legalActions) this.legalActions = answer.legalActions as A[];
+      if (answer.session) this.session = { ...this.session, ...answer.session };
+      throw new GameboardError(
+        'refused',
+        answer.message ?? `The action ${JSON.stringify(action)} was refused: ${answer.reason ?? 'no reason given'}.`,
+        { reason: answer.reason ?? 'refused', legalActions: answer.legalActions },
+      );
+    }
+    this.apply(answer);
+    return this.turn();
+  }
+
+  /** Asks the server for the session's latest position (after a lost answer, or in another process). */
+  async resume(): Promise<Turn<A, O>> {
+    this.apply(await resumeAnswer(this.transport, this.id, this.token));
+    return this.turn();
   }
 }

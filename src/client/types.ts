@@ -68,6 +68,97 @@ export interface SubmitResult {
   playerKey?: string;
 }
 
+/** A game's ranked budget, as the server publishes it (core/budget.ts `RankedBudget`). */
+export interface Budget {
+  unit: 'actions' | 'turns' | 'ticks';
+  limit: number;
+  counted?: string[];
+  countField?: string;
+  why: string;
+}
+
+/** Where a live (ranked or daily) session stands, as every live answer carries it. */
+export interface SessionInfo {
+  id: string;
+  step: number;
+  /** Budget units spent so far. */
+  spent: number;
+  budget: Budget | null;
+  finished: boolean;
+  actionUrl?: string;
+  /** Once finished: where its run and board are. */
+  runUrl?: string;
+  replayUrl?: string;
+  [key: string]: unknown;
+}
+
+/** What `GET /api/sessions/:id` answers: where a session stands; its seed once finished and public. */
+export interface SessionStatus extends SessionInfo {
+  game: string;
+  rulesVersion: string;
+  player: Player;
+  challenge: string | null;
+  createdAt: string;
+  expired: boolean;
+  seed?: number | string;
+}
+
+/** A live answer (start, action, resume). */
+export interface LiveAnswer extends Answer {
+  session: SessionInfo;
+  game?: string;
+  player?: Player;
+  challenge?: string | null;
+  /** The key of a player name this start claimed (the client keeps it). */
+  playerKey?: string;
+  resumed?: boolean;
+}
+
+/** Which board: the open one (submitted runs), the ranked one (live sessions) or the daily challenge's. */
+export type BoardName = 'open' | 'ranked' | 'daily';
+
+/** One entry of a board. */
+export interface BoardEntry {
+  rank: number;
+  player: Player;
+  score: number;
+  [key: string]: unknown;
+}
+
+/** What `GET /api/games/:slug/leaderboard` answers (entries by player kind). */
+export interface Leaderboard {
+  ok: true;
+  game: string;
+  rulesVersion: string;
+  board: BoardName;
+  label: string;
+  progressLabel: string | null;
+  budget: Budget | null;
+  limit: number;
+  date?: string;
+  seed?: number | string;
+  human?: BoardEntry[];
+  agent?: BoardEntry[];
+  [key: string]: unknown;
+}
+
+/** What `GET /api/runs/:id` answers: a stored run, ready for replay. */
+export interface StoredRun {
+  ok: true;
+  id: string;
+  run: { game: string; rulesVersion: string; seed: number | string; actions: GameAction[] };
+  player: Player;
+  score: number;
+  gameOver: boolean;
+  steps: number;
+  outcome: Outcome | null;
+  progress: number | null;
+  board: BoardName;
+  challenge: string | null;
+  createdAt: string;
+  requestId: string | null;
+}
+
 /** One game answer (init or action), as the server sends it; older servers omit `outcome`. */
 export interface Answer {
   ok: boolean;

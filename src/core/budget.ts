@@ -6,7 +6,7 @@
  * Gymnasium's words. The cost of an action is a pure function of the action, so a live session and a
  * replay of the same run count the same.
  */
-import type { AnyGame, GameAction, Outcome } from './game.js';
+import type { AnyGame, GameAction, Observation, Outcome } from './game.js';
 
 /** A game's ranked budget, as published in its spec (`spec.rankedBudget`; null for finite games). */
 export interface RankedBudget {
@@ -20,6 +20,74 @@ export interface RankedBudget {
   countField?: string;
   /** Why this limit, in one sentence. */
   why: string;
+}
+
+/**
+ * A budget as a run meters it: the limit, its unit, and what one action costs. A game's published
+ * budget becomes one with `meterOf`; a `--max-steps` cap is `actionMeter(n)`.
+ */
+export interface Meter {
+  limit: number;
+  unit: RankedBudget['unit'];
+  cost(action: GameAction): number;
+}
+
+/** The meter of a published budget. */
+export function meterOf(budget: RankedBudget): Meter {
+  return { limit: budget.limit, unit: budget.unit, cost: (a) => actionCost(budget, a) };
+}
+
+/** A meter of `limit` plain actions (a step cap the user gives). */
+export function actionMeter(limit: number): Meter {
+  return { limit, unit: 'actions', cost: () => 1 };
+}
+
+/** What `action` costs under a published budget or a meter. */
+export function costUnder(budget: RankedBudget | Meter, action: GameAction): number {
+  return 'cost' in budget ? budget.cost(action) : actionCost(budget, action);
+}
+
+/**
+ * The one live budget meter: what a run has spent, and whether the next action fits. The in-process
+ * `Session` (core/session.ts), the harness's runs over HTTP and the ranked sessions' refusals all count
+ * with it, so a run is cut at the same action wherever it is played.
+ */
+export class Spending {
+  constructor(
+    readonly budget: RankedBudget | Meter,
+    public spent = 0,
+  ) {}
+
+  /** True once nothing is left (a spent budget stops the run before another action is asked for). */
+  get exhausted(): boolean {
+    return this.spent >= this.budget.limit;
+  }
+
+  /** What is left of the limit. */
+  get left(): number {
+    return this.budget.limit - this.spent;
+  }
+
+  /**
+   * Why `action` does not fit in what is left (reason `over_budget`, in a ranked session's words), or
+   * null when it does.
+   */
+  refusal(action: GameAction): { reason: 'over_budget'; message: string } | null {
+    const cost = costUnder(this.budget, action);
+    if (this.spent + cost <= this.budget.limit) return null;
+    return {
+      reason: 'over_budget',
+      message: `Only ${this.left} ${this.budget.unit} of the ranked budget are left and this action costs ${cost}; send a smaller one.`,
+    };
+  }
+
+  /** Counts `action` when it fits and answers its cost; null (nothing counted) when it would cross. */
+  charge(action: GameAction): number | null {
+    const cost = costUnder(this.budget, action);
+    if (this.spent + cost > this.budget.limit) return null;
+    this.spent += cost;
+    return cost;
+  }
 }
 
 /** The outcome of a run stopped by its budget. */
@@ -58,8 +126,9 @@ export interface RankedResult {
  */
 export class BudgetMeter {
   private readonly budget: RankedBudget | null;
+  /** The one live meter (`Spending`), fed the accepted actions. */
+  private readonly meter: Spending | null;
   private state: unknown;
-  private spent = 0;
   private steps = 0;
   private stopped = false;
   private overrun = false;
@@ -69,6 +138,7 @@ export class BudgetMeter {
     first: unknown,
   ) {
     this.budget = budgetOf(game);
+    this.meter = this.budget ? new Spending(this.budget) : null;
     this.state = first;
   }
 
@@ -78,14 +148,12 @@ export class BudgetMeter {
       this.overrun = true;
       return;
     }
-    if (this.budget) {
-      const cost = actionCost(this.budget, action);
-      if (this.spent + cost > this.budget.limit) {
+    if (this.meter) {
+      if (this.meter.charge(action) === null) {
         this.stopped = this.overrun = true;
         return;
       }
-      this.spent += cost;
-      if (this.spent >= this.budget.limit) this.stopped = true;
+      if (this.meter.exhausted) this.stopped = true;
     }
     this.state = after;
     this.steps++;
@@ -94,22 +162,40 @@ export class BudgetMeter {
   /** The ranked state and how the run ended (null outcome: unfinished). */
   result(): RankedResult {
     const g = this.game;
-    const atLimit = this.budget !== null && (this.overrun || this.spent >= this.budget.limit);
+    const spent = this.meter?.spent ?? 0;
+    const atLimit = this.meter !== null && (this.overrun || this.meter.exhausted);
     const outcome = g.outcome(this.state) ?? (atLimit ? BUDGET_OUTCOME : null);
-    return { state: this.state, score: g.score(this.state), steps: this.steps, spent: this.spent, outcome };
+    return { state: this.state, score: g.score(this.state), steps: this.steps, spent, outcome };
   }
+}
+
+/** What a game counts as progress (`spec.progressLabel`: wave, level, pitch, night), or null. */
+export function progressLabelOf(game: AnyGame): string | null {
+  const label = game.spec.progressLabel;
+  return typeof label === 'string' && label !== '' ? label : null;
+}
+
+/**
+ * How far a run got, read from an observation only (a run played over HTTP has nothing else): the
+ * field named by the game's `progressLabel`, at the top or in its `player`. Null when there is none.
+ */
+export function progressIn(game: AnyGame, observation: Observation): number | null {
+  const label = progressLabelOf(game);
+  if (!label) return null;
+  const o = observation as Record<string, unknown>;
+  const read = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return read(o[label]) ?? read((o.player as Record<string, unknown> | undefined)?.[label]);
 }
 
 /**
  * How far a run got, in the game's own word (wave, level, pitch, night): from the game's `progress`
- * when it has one, else read from its observation.
+ * when it has one, else read from its observation (`progressIn`). The one progress function: the
+ * ranked boards, the verifier and the harness (in process and over HTTP) all read progress here.
  */
 export function progressOf(game: AnyGame, state: unknown): { label: string; value: number } | null {
-  const label = game.spec.progressLabel as string | undefined;
+  const label = progressLabelOf(game);
   if (!label) return null;
   if (game.progress) return { label, value: game.progress(state) };
-  const o = game.observe(state) as Record<string, unknown>;
-  const read = (v: unknown) => (typeof v === 'number' ? v : null);
-  const value = read(o[label]) ?? read((o.player as Record<string, unknown> | undefined)?.[label]);
+  const value = progressIn(game, game.observe(state));
   return value === null ? null : { label, value };
 }

@@ -34,7 +34,34 @@ interface Branch {
 
 const options = { removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false } as const;
 
-/** One compiled grammar per game slug. */
+/** The grammars compiled for each registry: every shell in a process shares one compilation. */
+const compiled = new WeakMap<Registry, Map<string, ActionGrammar>>();
+
+/**
+ * Each game's compiled grammar, by slug, compiled once per registry however many shells (routes, the
+ * MCP server, the harness) ask for it. Prefer this to `compileActionGrammars`.
+ */
+export function grammarsOf(registry: Registry): Map<string, ActionGrammar> {
+  let m = compiled.get(registry);
+  if (!m) compiled.set(registry, (m = compileActionGrammars(registry)));
+  return m;
+}
+
+/**
+ * The one wording of an action outside a game's grammar, as every shell refuses it (reason
+ * `unknown_action`): `The action is not in the <Name> grammar: <why>.`; `what` names the action
+ * differently (`Action 3` in a submitted run).
+ */
+export function grammarRefusal(
+  game: { spec: { name: string } },
+  grammar: ActionGrammar,
+  action: unknown,
+  what = 'The action',
+): string {
+  return `${what} is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`;
+}
+
+/** One compiled grammar per game slug (a fresh compilation; `grammarsOf` shares one). */
 export function compileActionGrammars(registry: Registry): Map<string, ActionGrammar> {
   const fast = new Ajv(options);
   const thorough = new Ajv({ ...options, allErrors: true });

@@ -5,29 +5,25 @@
  * a Gameboard server (remote.ts) and only hold what that server answered.
  */
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
-import { compileActionGrammars, type ActionGrammar } from '../core/grammar.js';
+import { grammarRefusal, grammarsOf, type ActionGrammar } from '../core/grammar.js';
 import type { Registry } from '../core/registry.js';
+import { Session } from '../core/session.js';
+import type { LiveSession } from '../client/index.js';
 
-/** A free-play game in this process. */
+/** A free-play game in this process: a run of the core run library (src/core/session.ts). */
 export interface LocalGame {
   kind: 'local';
   id: string;
   game: AnyGame;
-  seed: number;
-  actions: GameAction[];
-  state: unknown;
+  session: Session;
 }
 
-/** A ranked session on a Gameboard server. */
+/** A ranked session on a Gameboard server, played through the project's client (src/client). */
 export interface RemoteGame {
   kind: 'remote';
   id: string;
   game: AnyGame;
-  /** The session's id on the server. */
-  sessionId: string;
-  /** The last answer's fields: observation, legalActions, score, gameOver (and any carried state). */
-  last: Record<string, unknown>;
-  steps: number;
+  live: LiveSession;
 }
 
 export type OpenGame = LocalGame | RemoteGame;
@@ -56,7 +52,7 @@ export class Games {
   private readonly grammars: Map<string, ActionGrammar>;
 
   constructor(readonly registry: Registry) {
-    this.grammars = compileActionGrammars(registry);
+    this.grammars = grammarsOf(registry);
   }
 
   /** Every open game, oldest first. */
@@ -103,7 +99,7 @@ export class Games {
   /** Starts a free-play game from `seed`. */
   startLocal(slug: string, seed: number): LocalGame {
     const game = this.engine(slug);
-    return this.add({ kind: 'local', id: this.newId(), game, seed, actions: [], state: game.init(seed) }) as LocalGame;
+    return this.add({ kind: 'local', id: this.newId(), game, session: new Session(game, seed) }) as LocalGame;
   }
 
   /** Plays one action; a refusal changes nothing and says why. */
@@ -113,85 +109,60 @@ export class Games {
   ): { ok: true; events: GameEvent[] } | { ok: false; reason: string; message: string } {
     const grammar = this.grammars.get(g.game.spec.slug);
     if (grammar && !grammar.check(action)) {
-      return {
-        ok: false,
-        reason: 'unknown_action',
-        message: `The action is not in the ${g.game.spec.name} grammar: ${grammar.explain(action)}.`,
-      };
+      return { ok: false, reason: 'unknown_action', message: grammarRefusal(g.game, grammar, action) };
     }
-    const r = g.game.step(g.state, action);
-    if (!r.ok) return { ok: false, reason: r.reason, message: r.message };
-    g.state = r.state;
-    g.actions.push(action);
-    return { ok: true, events: r.events };
-  }
-
-  /** The state after the first `steps` actions of `g`, replayed from the seed. */
-  replayTo(g: LocalGame, steps: number): unknown {
-    let state = g.game.init(g.seed);
-    for (const a of g.actions.slice(0, steps)) {
-      const r = g.game.step(state, a);
-      if (!r.ok) throw new Error(`replay failed at action ${JSON.stringify(a)}: ${r.reason}`);
-      state = r.state;
-    }
-    return state;
+    return g.session.step(action);
   }
 
   /** Takes back the last `steps` actions. */
   undo(g: LocalGame, steps: number): void {
-    const keep = Math.max(0, g.actions.length - steps);
-    g.state = this.replayTo(g, keep);
-    g.actions = g.actions.slice(0, keep);
+    g.session.undo(steps);
   }
 
   /**
    * A new free-play game continuing `g` from after its first `steps` actions (default all). A step past
    * the end is refused: forking there silently would hand back a position the caller did not ask for.
    */
-  fork(g: LocalGame, steps = g.actions.length): LocalGame {
-    if (steps > g.actions.length)
+  fork(g: LocalGame, steps = g.session.steps): LocalGame {
+    const n = g.session.steps;
+    if (steps > n)
       throw new Error(
-        `${g.id} has ${g.actions.length} action${g.actions.length === 1 ? '' : 's'}; it cannot be forked after action ${steps} (give step 0 to ${g.actions.length}).`,
+        `${g.id} has ${n} action${n === 1 ? '' : 's'}; it cannot be forked after action ${steps} (give step 0 to ${n}).`,
       );
-    const keep = Math.max(0, steps);
-    const copy: LocalGame = {
-      ...g,
-      id: this.newId(),
-      actions: g.actions.slice(0, keep),
-      state: this.replayTo(g, keep),
-    };
+    const copy: LocalGame = { ...g, id: this.newId(), session: g.session.fork(Math.max(0, steps)) };
     return this.add(copy) as LocalGame;
   }
 
   /** What the client sees of a game now. */
   view(g: OpenGame): GameView {
     if (g.kind === 'local') {
-      const { game, state } = g;
+      const a = g.session.answer();
       return {
         gameId: g.id,
-        game: game.spec.slug,
+        game: g.game.spec.slug,
         kind: 'free',
-        seed: g.seed,
-        step: g.actions.length,
-        score: game.score(state),
-        gameOver: game.isGameOver(state),
-        outcome: game.outcome(state),
-        legalActions: game.legalActions(state),
-        text: game.observe(state).text,
+        seed: g.session.seed as number,
+        step: g.session.steps,
+        score: a.score,
+        gameOver: a.gameOver,
+        outcome: a.outcome,
+        legalActions: a.legalActions,
+        text: a.observation.text,
       };
     }
-    const last = g.last;
-    const obs = last.observation as { text?: string } | undefined;
+    const { live } = g;
+    const seed = live.last.seed;
+    const obs = live.observation as { text?: string } | undefined;
     return {
       gameId: g.id,
       game: g.game.spec.slug,
       kind: 'ranked',
-      seed: typeof last.seed === 'number' || typeof last.seed === 'string' ? last.seed : null,
-      step: g.steps,
-      score: Number(last.score ?? 0),
-      gameOver: last.gameOver === true,
-      outcome: (last.outcome as Outcome | undefined) ?? null,
-      legalActions: (last.legalActions as GameAction[] | undefined) ?? [],
+      seed: typeof seed === 'number' || typeof seed === 'string' ? seed : null,
+      step: live.steps,
+      score: live.score,
+      gameOver: live.gameOver,
+      outcome: live.outcome,
+      legalActions: live.legalActions,
       text: obs?.text ?? '',
     };
   }

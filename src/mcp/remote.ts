@@ -8,8 +8,10 @@
  * `stateToken`; each action is `POST /api/sessions/:id/action` with `{stateToken, action}`, the token of
  * the latest answer. A player name is claimed by its first use; the key answered then (`playerKey`) is
  * kept in the player-key file the CLI uses too (src/client/keyfile.ts), so it survives a restart, and it
- * is sent as `x-player-key` with every later start or submission under that name.
+ * is sent as `x-player-key` with every later start or submission under that name. Every call goes through
+ * the project's client (src/client), as the harness's runs over HTTP do.
  */
+import { GameboardClient, GameboardError } from '../client/index.js';
 import { KeyFile } from '../client/keyfile.js';
 
 /** Where the Gameboard server is, or null. */
@@ -26,78 +28,25 @@ export const NO_SERVER =
   '--server URL or set GAMEBOARD_URL (for example http://127.0.0.1:3000). Free play (start_game with a seed) ' +
   'needs no server.';
 
-/** One request answered with JSON; a failed connection or a non-JSON answer becomes a readable error. */
-async function requestJson(
-  server: string | null,
-  path: string,
-  init: RequestInit = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  if (!server) throw new Error(NO_SERVER);
-  let res: Response;
-  try {
-    res = await fetch(server + path, { ...init, signal: AbortSignal.timeout(30_000) });
-  } catch (err) {
-    throw new Error(`Could not reach the Gameboard server at ${server}: ${(err as Error).message}`);
-  }
-  const text = await res.text();
-  try {
-    return { status: res.status, body: JSON.parse(text) as Record<string, unknown> };
-  } catch {
-    throw new Error(`The Gameboard server answered ${path} with HTTP ${res.status} and no JSON.`);
-  }
-}
-
-/** POSTs JSON and returns the answer (see requestJson). */
-export function postJson(
-  server: string | null,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return requestJson(server, path, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+/**
+ * The project's client (src/client) for the Gameboard server at `server`, keeping player keys in the
+ * shared key file, so a restarted MCP server (or the CLI) still owns a claimed name. Each attempt gives
+ * up after 30 seconds; busy answers (429, 503) are retried as the client does.
+ */
+export function clientFor(server: string, file: KeyFile = new KeyFile()): GameboardClient {
+  return new GameboardClient(server, {
+    timeoutMs: 30_000,
+    keyStore: { get: (name) => file.get(server, name), set: (name, key) => file.set(server, name, key) },
   });
 }
 
-/** GETs JSON (see requestJson). */
-export function getJson(
-  server: string | null,
-  path: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  return requestJson(server, path);
-}
-
-/** The session id in a session answer. */
-export function sessionIdOf(answer: Record<string, unknown>): string | undefined {
-  const s = (answer.session as { id?: unknown } | undefined)?.id;
-  return typeof s === 'string' ? s : undefined;
-}
-
 /**
- * Player keys of one Gameboard server: given with a call (`player.key`), or answered when a name was
- * claimed; kept in the shared key file, so a restarted MCP server (or the CLI) still owns the name.
+ * What a failed call to the server says, for a tool's error: `what` refused (with the HTTP status and
+ * the server's message), or that the server could not be reached.
  */
-export class PlayerKeys {
-  constructor(
-    private readonly server: string | null,
-    private readonly file: KeyFile = new KeyFile(),
-  ) {}
-
-  /** The header proving `name` is ours, when a key is known (or given now, which is kept). */
-  headers(name: string, given?: string): Record<string, string> {
-    if (!this.server) return {};
-    if (given && this.file.get(this.server, name) !== given) this.file.set(this.server, name, given);
-    const key = given ?? this.file.get(this.server, name);
-    return key ? { 'x-player-key': key } : {};
-  }
-
-  /** Keeps the key of a name the answer says was just claimed; returns it for the tool's reply. */
-  learn(name: string, answer: Record<string, unknown>): string | undefined {
-    const key = answer.playerKey;
-    if (typeof key !== 'string' || !this.server) return undefined;
-    this.file.set(this.server, name, key);
-    return key;
-  }
+export function serverFailure(server: string, err: unknown, what = 'The server refused', withCode = false): string {
+  if (err instanceof GameboardError && err.status !== undefined)
+    return `${what} (HTTP ${err.status}${withCode ? `, ${err.code}` : ''}): ${err.message}`;
+  const message = err instanceof Error ? err.message : String(err);
+  return `Could not reach the Gameboard server at ${server}: ${message}`;
 }

@@ -22,7 +22,8 @@ import { gameRulesTxt } from '../llms/pages.js';
 import type { KeyFile } from '../client/keyfile.js';
 import { Games, type GameView, type LocalGame, type OpenGame } from './games.js';
 import { staticLines } from './compact.js';
-import { getJson, NO_SERVER, PlayerKeys, postJson, sessionIdOf } from './remote.js';
+import { GameboardError, type BoardName, type GameboardClient } from '../client/index.js';
+import { clientFor, NO_SERVER, serverFailure } from './remote.js';
 
 /** Options: the games, the Gameboard server for ranked play (null: none), and the text mode. */
 export interface McpOptions {
@@ -104,7 +105,9 @@ function local(g: OpenGame, what: string): LocalGame {
 /** Builds the MCP server with its tools, resources and prompts (not yet connected to a transport). */
 export function createMcpServer(opts: McpOptions): McpServer {
   const games = new Games(opts.registry);
-  const keys = new PlayerKeys(opts.server, opts.keyFile);
+  // The project's client does every call to the Gameboard server (null: none configured).
+  const remote: GameboardClient | null = opts.server ? clientFor(opts.server, opts.keyFile) : null;
+  const server_ = opts.server ?? '';
   const server = new McpServer({ name: 'gameboard', version: '1.1.0' });
   const fixedLines = new Map(opts.registry.games.map((g) => [g.spec.slug, staticLines(g)]));
 
@@ -202,24 +205,23 @@ export function createMcpServer(opts: McpOptions): McpServer {
           return failure(
             'A ranked session cannot take a seed: the server draws a secret one, so nobody can rehearse it. Leave seed out, or play free (ranked: false) with that seed.',
           );
-        if (!opts.server) return failure(NO_SERVER);
+        if (!remote) return failure(NO_SERVER);
         if (!player) return failure('A ranked session needs a player: a name such as "my-agent".');
         const p = asPlayer(player);
-        const r = await postJson(
-          opts.server,
-          `/api/games/${engine.spec.slug}/sessions`,
-          { player: { name: p.name, kind: 'agent' }, ...(daily ? { challenge: 'daily' } : {}) },
-          keys.headers(p.name, p.key),
-        );
-        const sessionId = sessionIdOf(r.body);
-        if (r.status >= 400 || r.body.ok === false || !sessionId)
-          return failure(
-            `The server refused the session (HTTP ${r.status}): ${String(r.body.message ?? JSON.stringify(r.body))}`,
+        let live;
+        try {
+          live = await remote.startRanked(
+            engine.spec.slug,
+            { name: p.name, kind: 'agent' },
+            { ...(daily ? { challenge: 'daily' as const } : {}), ...(p.key !== undefined ? { key: p.key } : {}) },
           );
-        const g = games.add({ kind: 'remote', id: games.newId(), game: engine, sessionId, last: r.body, steps: 0 });
+        } catch (err) {
+          return failure(serverFailure(server_, err, 'The server refused the session'));
+        }
+        const g = games.add({ kind: 'remote', id: games.newId(), game: engine, live });
         const v = games.view(g);
-        const claimed = keys.learn(p.name, r.body);
-        return result(viewText(v, compact) + claimedNote(p.name, claimed), v, { sessionId });
+        const claimed = typeof live.last.playerKey === 'string' ? live.last.playerKey : undefined;
+        return result(viewText(v, compact) + claimedNote(p.name, claimed), v, { sessionId: live.id });
       }),
   );
 
@@ -256,25 +258,20 @@ export function createMcpServer(opts: McpOptions): McpServer {
           if (!r.ok) return refused(v, r.reason, r.message);
           return result(viewText(v, compact), v, { events: r.events.slice(0, 32) });
         }
-        const r = await postJson(opts.server, `/api/sessions/${encodeURIComponent(g.sessionId)}/action`, {
-          stateToken: g.last.stateToken,
-          action,
-        });
-        if (r.status >= 400) return failure(`The server refused (HTTP ${r.status}): ${String(r.body.message ?? '')}`);
-        if (r.body.ok === false) {
-          const v = games.view(g);
-          return refused(
-            v,
-            String(r.body.reason),
-            String(r.body.message ?? ''),
-            (r.body.legalActions as GameAction[] | undefined) ?? v.legalActions,
-          );
+        try {
+          await g.live.act(action as GameAction);
+        } catch (err) {
+          if (err instanceof GameboardError && err.code === 'refused') {
+            const v = games.view(g);
+            return refused(v, String(err.reason), err.message, err.legalActions ?? v.legalActions);
+          }
+          return failure(serverFailure(server_, err));
         }
-        g.last = r.body;
-        g.steps++;
         const v = games.view(g);
-        const events = Array.isArray(r.body.events) ? (r.body.events as GameAction[]).slice(0, 32) : undefined;
-        return result(viewText(v, compact), v, { sessionId: g.sessionId, ...(events ? { events } : {}) });
+        const events = Array.isArray(g.live.last.events)
+          ? (g.live.last.events as GameAction[]).slice(0, 32)
+          : undefined;
+        return result(viewText(v, compact), v, { sessionId: g.live.id, ...(events ? { events } : {}) });
       }),
   );
 
@@ -408,13 +405,19 @@ export function createMcpServer(opts: McpOptions): McpServer {
     ({ game, board, date, kind, limit }) =>
       guarded(async () => {
         const engine = games.engine(game);
-        if (!opts.server) return failure(NO_SERVER);
-        const q = new URLSearchParams({ board: board ?? 'ranked', limit: String(limit ?? 10) });
-        if (date) q.set('date', date);
-        if (kind) q.set('kind', kind);
-        const r = await getJson(opts.server, `/api/games/${engine.spec.slug}/leaderboard?${q}`);
-        if (r.status >= 400 || r.body.ok === false)
-          return failure(`The server refused (HTTP ${r.status}): ${String(r.body.message ?? '')}`);
+        if (!remote) return failure(NO_SERVER);
+        let answer;
+        try {
+          answer = await remote.leaderboard(engine.spec.slug, {
+            board: (board ?? 'ranked') as BoardName,
+            limit: limit ?? 10,
+            ...(date ? { date } : {}),
+            ...(kind ? { kind } : {}),
+          });
+        } catch (err) {
+          return failure(serverFailure(server_, err));
+        }
+        const r = { body: answer };
         type Row = { rank: number; id: string; player: { name: string; kind: string }; score: number; steps: number };
         const rows = [...((r.body.human as Row[] | undefined) ?? []), ...((r.body.agent as Row[] | undefined) ?? [])];
         const entries = rows.map((e) => ({
@@ -455,24 +458,16 @@ export function createMcpServer(opts: McpOptions): McpServer {
     ({ gameId, player }) =>
       guarded(async () => {
         const g = local(games.get(gameId), 'submit_run');
-        if (!opts.server) return failure(NO_SERVER);
+        if (!remote) return failure(NO_SERVER);
         const p = asPlayer(player);
-        const r = await postJson(
-          opts.server,
-          '/api/runs',
-          {
-            game: g.game.spec.slug,
-            rulesVersion: g.game.spec.rulesVersion,
-            seed: g.seed,
-            actions: g.actions,
-            player: { name: p.name, kind: 'agent' },
-          },
-          keys.headers(p.name, p.key),
-        );
-        if (r.status >= 400 || r.body.ok === false)
-          return failure(
-            `The server refused the run (HTTP ${r.status}, ${String(r.body.error ?? '')}): ${String(r.body.message ?? '')}`,
-          );
+        if (p.key !== undefined && remote.playerKey(p.name) !== p.key) remote.setPlayerKey(p.name, p.key);
+        let answer;
+        try {
+          answer = await remote.submitRun(g.session.run(), { name: p.name, kind: 'agent' });
+        } catch (err) {
+          return failure(serverFailure(server_, err, 'The server refused the run', true));
+        }
+        const r = { body: answer as unknown as Record<string, unknown> };
         const rank = typeof r.body.rank === 'number' ? r.body.rank : null;
         return {
           content: [
@@ -480,7 +475,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
               type: 'text',
               text:
                 `Submitted: score ${String(r.body.score)}, rank ${String(rank)}, run id ${String(r.body.id)}.` +
-                claimedNote(p.name, keys.learn(p.name, r.body)),
+                claimedNote(p.name, typeof r.body.playerKey === 'string' ? r.body.playerKey : undefined),
             },
           ],
           structuredContent: { ok: true, id: String(r.body.id), score: Number(r.body.score), rank },

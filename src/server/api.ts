@@ -8,10 +8,11 @@ import type { AnyGame, GameAction, Observation } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from '../core/seal.js';
 import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
+import { answerInto } from '../core/session.js';
 import { maskOf, tensorJson } from '../core/tensor.js';
 import { ApiError, errorBody } from './errors.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
-import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
+import { grammarRefusal, grammarsOf, plainJson, requireGame } from './grammar.js';
 import {
   actionAnswer,
   actionBody,
@@ -72,17 +73,13 @@ export function registerGameRoutes(
   recent: RecentStates,
   options: { compressActions?: boolean } = {},
 ): void {
-  const grammars = compileActionGrammars(registry);
+  const grammars = grammarsOf(registry);
 
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
   /** What every play answer carries after its head and state: what the state shows and how the run stands. */
   const show = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor = false) => {
-    head.observation = game.observe(state);
-    head.legalActions = game.legalActions(state);
-    head.score = game.score(state);
-    head.gameOver = game.isGameOver(state);
-    head.outcome = game.outcome(state);
+    answerInto(game, state, head);
     if (tensor) addTensor(game, state, head);
     return head;
   };
@@ -216,8 +213,7 @@ export function registerGameRoutes(
     const state = open(game, carried);
     const grammar = grammars.get(game.spec.slug)!;
     if (!grammar.check(action)) {
-      const why = `The action is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`;
-      return refusal(game, state, carried, 'unknown_action', why, tensor);
+      return refusal(game, state, carried, 'unknown_action', grammarRefusal(game, grammar, action), tensor);
     }
     const result = game.step(state, action as never);
     if (!result.ok) return refusal(game, state, carried, result.reason, result.message, tensor);

@@ -10,6 +10,8 @@ export {
   compileActionGrammars,
   compileGrammar,
   describeGrammarError,
+  grammarRefusal,
+  grammarsOf,
   preview,
   type ActionGrammar,
 } from '../core/grammar.js';

@@ -14,7 +14,7 @@ import type { Registry } from '../core/registry.js';
 import { RunCopyError, type Player, type RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, plainJson } from './grammar.js';
+import { grammarRefusal, grammarsOf, plainJson } from './grammar.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import { namedErrors, storedRunErrors, submitAnswer } from './rankedschemas.js';
 import { playerKeyHeaders, runAnswer, runBody, runIdParams } from './schemas.js';
@@ -42,7 +42,7 @@ export function registerRunRoutes(
   clock: () => Date = () => new Date(),
   verifier: VerifyPool = new VerifyPool(0),
 ): void {
-  const grammars = compileActionGrammars(registry);
+  const grammars = grammarsOf(registry);
 
   const needStore = (): RunStore => {
     if (!store) throw new ApiError('store_unavailable');
@@ -88,10 +88,7 @@ export function registerRunRoutes(
       const grammar = grammars.get(game.spec.slug)!;
       for (let i = 0; i < actions.length; i++) {
         if (!grammar.check(actions[i])) {
-          throw new ApiError(
-            'invalid_run',
-            `Action ${i} is not in the ${game.spec.name} grammar: ${grammar.explain(actions[i])}.`,
-          );
+          throw new ApiError('invalid_run', grammarRefusal(game, grammar, actions[i], `Action ${i}`));
         }
       }
       const run = { game: slug, rulesVersion, seed, actions };

@@ -17,7 +17,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { actionCost, BUDGET_OUTCOME, budgetOf, progressOf } from '../core/budget.js';
+import { budgetOf, progressOf, Spending } from '../core/budget.js';
+import { answerInto, Session, standing } from '../core/session.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { canonicalJson, StateError, type StateSealer } from '../core/seal.js';
@@ -26,7 +27,7 @@ import type { DailyQualification, Player, RunStore, SessionEnd, SessionRecord, S
 import { DailySeeds, isSeeded, utcDay } from './daily.js';
 import { DEFAULT_SESSION_EXPIRY_HOURS } from './config.js';
 import { ApiError } from './errors.js';
-import { compileActionGrammars, plainJson, requireGame } from './grammar.js';
+import { grammarRefusal, grammarsOf, plainJson, requireGame } from './grammar.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import {
   liveAnswer,
@@ -56,7 +57,7 @@ export function registerSessionRoutes(
   /** Daily attempts only for names with a qualifying ranked session (see docs/ranked.md); false for local evaluation. */
   dailyQualify = true,
 ): void {
-  const validators = compileActionGrammars(registry);
+  const validators = grammarsOf(registry);
   const tokens = new SessionTokens(sealer.derivedKeys('live-session'));
   // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
   // next request's token (tokens are deterministic, so a token always means the same content). The
@@ -96,10 +97,8 @@ export function registerSessionRoutes(
   }
 
   /** How the run stands: the game's own outcome, else `truncated` once the budget is spent. */
-  const outcomeOf = (game: AnyGame, state: unknown, spent: number): Outcome | null => {
-    const budget = budgetOf(game);
-    return game.outcome(state) ?? (budget && spent >= budget.limit ? BUDGET_OUTCOME : null);
-  };
+  const outcomeOf = (game: AnyGame, state: unknown, spent: number): Outcome | null =>
+    standing(game, state, budgetOf(game), spent);
 
   /** A live answer: a pure function of the session, step and state, so a retry gets the same bytes. */
   const present = (game: AnyGame, c: LiveContent, head: Record<string, unknown>, events?: GameEvent[]) => {
@@ -117,11 +116,7 @@ export function registerSessionRoutes(
     const token = tokens.seal(game, c);
     remember(recentTokens, token, c);
     head.stateToken = token;
-    head.observation = game.observe(c.state);
-    head.legalActions = outcome === null ? game.legalActions(c.state) : [];
-    head.score = game.score(c.state);
-    head.gameOver = outcome !== null;
-    head.outcome = outcome;
+    answerInto(game, c.state, head, budgetOf(game), c.spent);
     if (events) head.events = events;
     return head;
   };
@@ -239,12 +234,7 @@ export function registerSessionRoutes(
       const action = req.body.action;
       const grammar = validators.get(game.spec.slug)!;
       if (!grammar.check(action)) {
-        return refusal(
-          game,
-          c,
-          'unknown_action',
-          `The action is not in the ${game.spec.name} grammar: ${grammar.explain(action)}.`,
-        );
+        return refusal(game, c, 'unknown_action', grammarRefusal(game, grammar, action));
       }
       // A state behind the record: a retry of the last recorded step (same action) or a fork.
       const stale = async () => {
@@ -268,19 +258,13 @@ export function registerSessionRoutes(
       }
 
       const budget = budgetOf(game);
-      const cost = budget ? actionCost(budget, action as GameAction) : 0;
-      if (budget && c.spent + cost > budget.limit) {
-        const left = budget.limit - c.spent;
-        return refusal(
-          game,
-          c,
-          'over_budget',
-          `Only ${left} ${budget.unit} of the ranked budget are left and this action costs ${cost}; send a smaller one.`,
-        );
-      }
+      const meter = budget ? new Spending(budget, c.spent) : null;
+      const over = meter?.refusal(action as GameAction);
+      if (over) return refusal(game, c, over.reason, over.message);
       const result = game.step(c.state, action as GameAction);
       if (!result.ok) return refusal(game, c, result.reason, result.message);
-      const next: LiveContent = { session: id, step: c.step + 1, spent: c.spent + cost, state: result.state };
+      meter?.charge(action as GameAction);
+      const next: LiveContent = { session: id, step: c.step + 1, spent: meter?.spent ?? c.spent, state: result.state };
       if (c.step === session.step) {
         const outcome = outcomeOf(game, next.state, next.spent);
         const end: SessionEnd | undefined = outcome
@@ -344,17 +328,11 @@ export function registerSessionRoutes(
         throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
       let c = sent;
       if (sent.step < session.step) {
-        const actions = await s.sessionActions(id);
-        const budget = budgetOf(game);
-        let state: unknown = game.init(session.seed);
-        let spent = 0;
-        for (const action of actions.slice(0, session.step)) {
-          const r = game.step(state, action);
-          if (!r.ok) throw new Error(`session ${id} does not replay at ${JSON.stringify(action)}: ${r.reason}`);
-          state = r.state;
-          if (budget) spent += actionCost(budget, action);
-        }
-        c = { session: id, step: session.step, spent, state };
+        const actions = (await s.sessionActions(id)).slice(0, session.step);
+        const run = Session.resume(game, { seed: session.seed, actions }, { budget: budgetOf(game) });
+        if (run.steps !== actions.length)
+          throw new Error(`session ${id} does not replay at ${JSON.stringify(actions[run.steps])}`);
+        c = { session: id, step: session.step, spent: run.spent, state: run.state };
       }
       const head: Record<string, unknown> = {
         ok: true,

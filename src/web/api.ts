@@ -3,10 +3,22 @@
  * leaderboard, and playing a live (ranked) session. Free play runs in the page; only verified runs
  * go to the server, and ranked play goes through it action by action.
  */
+import type { RankedBudget } from '../core/budget.js';
 import type { GameAction, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import type { Seed } from '../core/seed.js';
 import { PLAYER_NAME_PATTERN, type LeaderboardEntry, type Player } from '../store/store.js';
+import {
+  leaderboardAnswer,
+  liveActionAnswer,
+  resumeAnswer,
+  startRankedAnswer,
+  storedRunAnswer,
+  submitRunAnswer,
+  transportTo,
+} from '../client/calls.js';
+import { GameboardError } from '../client/errors.js';
+import type { Transport } from '../client/http.js';
 import { parseRun } from './runfile.js';
 
 export type { LeaderboardEntry, Player, PlayerKind } from '../store/store.js';
@@ -58,23 +70,26 @@ export class ApiFailure extends Error {
   }
 }
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
-  let res: Response;
+/**
+ * Every call goes through the project's client (src/client), on this page's own server, with the
+ * player keys kept in this browser's storage. Its errors become `ApiFailure`s with the server's code.
+ */
+let shared: Transport | null = null;
+function server(): Transport {
+  return (shared ??= transportTo(location.origin, {
+    keyStore: { get: (name) => savedKey(name) ?? undefined, set: (name, key) => keepKey(name, key) },
+  }));
+}
+
+/** Runs a client call, answering its failure as an `ApiFailure` in the words the pages show. */
+async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
-    res = await fetch(url, init);
-  } catch {
-    throw new ApiFailure('network', 'The server could not be reached.');
+    return await request();
+  } catch (err) {
+    if (!(err instanceof GameboardError)) throw err;
+    if (err.code === 'network') throw new ApiFailure('network', 'The server could not be reached.');
+    throw new ApiFailure(err.code, err.message);
   }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw new ApiFailure('bad_answer', `The server answered ${res.status} without JSON: is the API running here?`);
-  }
-  const b = body as { ok?: boolean; error?: string; message?: string };
-  if (!res.ok || b.ok !== true)
-    throw new ApiFailure(b.error ?? 'error', b.message ?? `The server answered ${res.status}.`);
-  return body as T;
 }
 
 const KEY_PREFIX = 'gameboard.playerKey.';
@@ -98,34 +113,23 @@ function keepKey(name: string, key: string | undefined): void {
 }
 
 /**
- * The key to send for a name: the one kept, else a new one of 32 random bytes (base64url), kept before
- * the request goes out. A name's first use then claims it for a key this browser already holds, so an
- * answer lost on the way back does not lose the name.
+ * A name's key before its first use: the one kept, else a new one of 32 random bytes (base64url), kept
+ * before the request goes out. A name's first use then claims it for a key this browser already holds,
+ * so an answer lost on the way back does not lose the name.
  */
-function keyFor(name: string): string {
-  const kept = savedKey(name);
-  if (kept) return kept;
+function ensureKey(name: string): void {
+  if (savedKey(name)) return;
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const key = btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
   keepKey(name, key);
-  return key;
-}
-
-function jsonHeaders(name: string): Record<string, string> {
-  return { 'content-type': 'application/json', 'x-player-key': keyFor(name) };
 }
 
 export async function submitRun(run: Run, player: Player): Promise<Submitted> {
-  const r = await call<Submitted>('/api/runs', {
-    method: 'POST',
-    headers: jsonHeaders(player.name),
-    body: JSON.stringify({ ...run, player }),
-  });
-  keepKey(player.name, r.playerKey);
-  return r;
+  ensureKey(player.name);
+  return call(() => submitRunAnswer(server(), run, player));
 }
 
 /** A live session's answer (start or action), as the server gives it. */
@@ -136,7 +140,7 @@ export interface LiveAnswer {
     step: number;
     spent: number;
     finished: boolean;
-    budget: { unit: string; limit: number } | null;
+    budget: RankedBudget | null;
   };
   challenge?: string | null;
   playerKey?: string;
@@ -152,13 +156,9 @@ export interface LiveAnswer {
 
 /** Starts a live session (today's daily challenge with `daily`), keeping a newly answered player key. */
 export async function startLive(slug: string, player: Player, daily: boolean): Promise<LiveAnswer> {
-  const r = await call<LiveAnswer>(`/api/games/${encodeURIComponent(slug)}/sessions`, {
-    method: 'POST',
-    headers: jsonHeaders(player.name),
-    body: JSON.stringify({ player, ...(daily ? { challenge: 'daily' } : {}) }),
-  });
-  keepKey(player.name, r.playerKey);
-  return r;
+  ensureKey(player.name);
+  const answer = await call(() => startRankedAnswer(server(), slug, player, daily ? { challenge: 'daily' } : {}));
+  return answer as unknown as LiveAnswer;
 }
 
 /**
@@ -166,32 +166,16 @@ export async function startLive(slug: string, player: Player, daily: boolean): P
  * This is how a reload, another tab or a reopened browser goes on where the server's record stands.
  */
 export async function resumeLive(id: string, stateToken: string): Promise<LiveAnswer> {
-  return call<LiveAnswer>(`/api/sessions/${encodeURIComponent(id)}/resume`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ stateToken }),
-  });
+  return (await call(() => resumeAnswer(server(), id, stateToken))) as unknown as LiveAnswer;
 }
 
 /** One live action; a refusal (`ok: false`) is answered, not thrown. */
 export async function liveAction(id: string, stateToken: string, action: GameAction): Promise<LiveAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/sessions/${encodeURIComponent(id)}/action`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ stateToken, action }),
-    });
-  } catch {
-    throw new ApiFailure('network', 'The server could not be reached.');
-  }
-  const b = (await res.json()) as LiveAnswer & { error?: string };
-  if (!res.ok) throw new ApiFailure(b.error ?? 'error', b.message ?? `The server answered ${res.status}.`);
-  return b;
+  return (await call(() => liveActionAnswer(server(), id, stateToken, action))) as unknown as LiveAnswer;
 }
 
 export async function fetchRun(id: string): Promise<StoredRun> {
-  const body = await call<StoredRun>(`/api/runs/${encodeURIComponent(id)}`);
+  const body = await call(() => storedRunAnswer(server(), id));
   return { ...body, run: parseRun(body.run) };
 }
 
@@ -201,9 +185,9 @@ export async function fetchLeaderboard(
   date?: string,
   limit = 20,
 ): Promise<Leaderboard> {
-  const q = new URLSearchParams({ board, limit: String(limit) });
-  if (date) q.set('date', date);
-  const b = await call<Leaderboard>(`/api/games/${encodeURIComponent(slug)}/leaderboard?${q}`);
+  const b = (await call(() =>
+    leaderboardAnswer(server(), slug, { board, limit, ...(date ? { date } : {}) }),
+  )) as unknown as Leaderboard;
   return { ...b, human: b.human ?? [], agent: b.agent ?? [] };
 }
 

@@ -5,6 +5,7 @@
  * 30 (Briarwink's `count`), so a slow round trip costs smoothness, never game time: the game still
  * advances 30 ticks for each second of input.
  */
+import { Spending } from '../core/budget.js';
 import type { GameAction } from '../core/game.js';
 import { ApiFailure, liveAction, resumeLive, type LiveAnswer } from './api.js';
 
@@ -119,11 +120,11 @@ export class LiveGame {
     }
   }
 
-  /** A tick batch never asks for more ticks than the ranked budget has left. */
+  /** A tick batch never asks for more ticks than the ranked budget has left (the one meter's count). */
   private clipToBudget(action: GameAction): void {
     const b = this.answer.session.budget;
     if (!b || b.unit !== 'ticks' || action.type !== 'tick') return;
-    const left = b.limit - this.answer.session.spent;
+    const left = new Spending(b, this.answer.session.spent).left;
     if (typeof action.count === 'number' && action.count > left && left > 0) action.count = left;
   }
 }

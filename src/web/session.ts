@@ -5,6 +5,7 @@
 import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import type { Seed } from '../core/seed.js';
+import { Session } from '../core/session.js';
 
 /** What the last action did, for the events panel and the screen-reader announcement. */
 export type LastOutcome =
@@ -12,24 +13,25 @@ export type LastOutcome =
   | { kind: 'accepted'; action: GameAction; events: GameEvent[] }
   | { kind: 'refused'; action: GameAction; reason: string; message: string };
 
-/** One game in progress. Mutable on purpose: the page re-renders after each `act`. */
+/**
+ * One game in progress: the core run library's `Session` (src/core/session.ts), with what the page
+ * shows besides (the last action's outcome, the score graph, each step's events). Mutable on purpose:
+ * the page re-renders after each `act`.
+ */
 export class PlaySession {
-  state: unknown;
-  readonly actions: GameAction[] = [];
   last: LastOutcome = { kind: 'none' };
   /** The score before the first action and after each accepted one (the game-over graph). */
   readonly scores: number[];
   /** The events of each accepted action, in order (for restart level). */
   private readonly events: GameEvent[][] = [];
-  private cachedLegal: GameAction[] | null = null;
-  private cachedObs: Observation | null = null;
+  private readonly run_: Session;
 
   constructor(
     readonly game: AnyGame,
     readonly seed: Seed,
   ) {
-    this.state = game.init(seed);
-    this.scores = [game.score(this.state)];
+    this.run_ = new Session(game, seed);
+    this.scores = [this.run_.answer().score];
   }
 
   /**
@@ -41,6 +43,16 @@ export class PlaySession {
     for (const a of run.actions) if (!s.act(a)) break;
     s.last = { kind: 'none' };
     return s;
+  }
+
+  /** The engine state now. */
+  get state(): unknown {
+    return this.run_.state;
+  }
+
+  /** The accepted actions, in order. */
+  get actions(): GameAction[] {
+    return this.run_.actions;
   }
 
   /** This game with only its first `n` actions (undo, restart level): the same seed, replayed. */
@@ -65,14 +77,14 @@ export class PlaySession {
 
   /** How the run ended (null while it goes on). */
   outcome(): Outcome | null {
-    return this.game.outcome(this.state);
+    return this.run_.outcome();
   }
 
   /** Applies an action through `step`; a refusal changes nothing but `last`. */
   act(action: GameAction): boolean {
     let r;
     try {
-      r = this.game.step(this.state, action);
+      r = this.run_.step(action);
     } catch (err) {
       r = { ok: false as const, reason: 'engine_error', message: String(err) };
     }
@@ -80,40 +92,31 @@ export class PlaySession {
       this.last = { kind: 'refused', action, reason: r.reason, message: r.message };
       return false;
     }
-    this.state = r.state;
-    this.actions.push(action);
-    this.scores.push(this.game.score(r.state));
+    this.scores.push(this.game.score(this.run_.state));
     this.events.push(r.events);
     this.last = { kind: 'accepted', action, events: r.events };
-    this.cachedLegal = null;
-    this.cachedObs = null;
     return true;
   }
 
   legal(): GameAction[] {
-    return (this.cachedLegal ??= this.game.legalActions(this.state));
+    return this.run_.answer().legalActions;
   }
 
   observation(): Observation {
-    return (this.cachedObs ??= this.game.observe(this.state));
+    return this.run_.answer().observation;
   }
 
   score(): number {
-    return this.game.score(this.state);
+    return this.game.score(this.run_.state);
   }
 
   isOver(): boolean {
-    return this.game.isGameOver(this.state);
+    return this.game.isGameOver(this.run_.state);
   }
 
   /** The run so far, as a downloadable, replayable record. */
   run(): Run {
-    return {
-      game: this.game.spec.slug,
-      rulesVersion: this.game.spec.rulesVersion,
-      seed: this.seed,
-      actions: [...this.actions],
-    };
+    return this.run_.run();
   }
 }
 

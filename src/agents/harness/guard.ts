@@ -5,7 +5,7 @@
  * records the run's trajectory when asked (one record per step, with what `Agent.stepInfo` answers),
  * and ends the run at its next move once the evaluation is interrupted.
  */
-import { compileActionGrammars, preview, type ActionGrammar } from '../../core/grammar.js';
+import { grammarsOf, preview, type ActionGrammar } from '../../core/grammar.js';
 import type { GameAction } from '../../core/game.js';
 import { registry } from '../../games/index.js';
 import type { Agent, AgentView } from '../types.js';
@@ -50,7 +50,7 @@ let grammars: Map<string, ActionGrammar> | undefined;
 
 /** The compiled grammar of `slug` (compiled once per thread). */
 function grammarOf(slug: string): ActionGrammar | undefined {
-  grammars ??= compileActionGrammars(registry);
+  grammars ??= grammarsOf(registry);
   return grammars.get(slug);
 }
 

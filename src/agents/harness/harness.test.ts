@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../../core/game.js';
 import { registry } from '../../games/index.js';
-import { BUDGETS, budgetOf, type Budget } from '../budgets.js';
+import { BUDGETS, meterFor, type Budget } from '../budgets.js';
 import { playRun } from '../play.js';
 import type { AgentFactory } from '../types.js';
 import { evaluate, loadAgent, progressOf, quantile, scoreStats, summarize, type RunResult } from './index.js';
@@ -34,11 +34,11 @@ describe('budgets', () => {
       cragwake: [2000, 'turns'],
       briarwink: [54000, 'ticks'],
     });
-    expect(budgetOf('delvewick')).toBeUndefined();
+    expect(meterFor('delvewick')).toBeUndefined();
   });
 
   it('a Briarwink tick with count n costs n ticks; start and endRun cost none', () => {
-    const b = budgetOf('briarwink')!;
+    const b = meterFor('briarwink')!;
     expect(b.cost({ type: 'tick', move: 'up', plant: false, count: 7 })).toBe(7);
     expect(b.cost({ type: 'tick', move: null, plant: true })).toBe(1);
     expect(b.cost({ type: 'start' })).toBe(0);
@@ -46,13 +46,13 @@ describe('budgets', () => {
   });
 
   it('a Cragwake move or breathe is a turn; climbing on and ending the run are not', () => {
-    const b = budgetOf('cragwake')!;
+    const b = meterFor('cragwake')!;
     expect([{ type: 'move', row: 1, col: 2 }, { type: 'breathe' }].map((a) => b.cost(a as GameAction))).toEqual([1, 1]);
     expect([{ type: 'climbOn' }, { type: 'endRun' }].map((a) => b.cost(a))).toEqual([0, 0]);
   });
 
   it('playRun stops before an action would pass the budget, and calls the run truncated', async () => {
-    const tiny: Budget = { ...budgetOf('briarwink')!, limit: 10 };
+    const tiny: Budget = { ...meterFor('briarwink')!, limit: 10 };
     const run = await playRun(briarwink, batches(4), 5, { budget: tiny });
     // start (0 ticks), 4 + 4 ticks; the next 4 would make 12 > 10.
     expect(run.actions.map((a) => a.count ?? 0)).toEqual([0, 4, 4]);
@@ -148,7 +148,7 @@ describe('agents', () => {
     const { results } = await evaluate({ game: 'cragwake', agent: 'random', seeds: [1, 2], workers: 0 });
     const factory = await loadAgent('random', 'cragwake');
     const direct = await Promise.all(
-      [1, 2].map((s) => playRun(registry.get('cragwake')!, factory, s, { budget: budgetOf('cragwake') })),
+      [1, 2].map((s) => playRun(registry.get('cragwake')!, factory, s, { budget: meterFor('cragwake') })),
     );
     expect(results.map((r) => [r.score, r.steps, r.outcome])).toEqual(direct.map((r) => [r.score, r.steps, r.outcome]));
   });

@@ -15,7 +15,7 @@ import { summarize, type RunResult, type Summary } from './stats.js';
 
 export { AGENT_MAKERS, AgentLoadError, agentNames, isAgentPath, loadAgent } from './load.js';
 export type { AgentOptions } from './load.js';
-export { PROGRESS, progressLabel, progressOf } from './progress.js';
+export { progressLabel, progressOf } from './progress.js';
 export { EvaluationAbort } from './errors.js';
 export { formatSummary, isFailed, quantile, runsToCsv, scoreStats, summarize } from './stats.js';
 export type { EvalHeader, RunOutcome, RunResult, ScoreStats, Summary } from './stats.js';

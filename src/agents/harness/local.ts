@@ -6,7 +6,7 @@
  */
 import { progressOf } from '../../core/budget.js';
 import type { AnyGame } from '../../core/game.js';
-import { actionBudget, budgetOf } from '../budgets.js';
+import { actionBudget, meterFor } from '../budgets.js';
 import { playRun } from '../play.js';
 import type { AgentFactory } from '../types.js';
 import { GuardedAgent, Interrupted, isEvaluationAbort, RunFailure, type GuardSettings } from './guard.js';
@@ -34,7 +34,7 @@ export async function runLocal(
   stopped: () => boolean = () => false,
 ): Promise<RunResult> {
   const slug = game.spec.slug;
-  const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : budgetOf(slug);
+  const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : meterFor(slug);
   const started = performance.now();
   let guarded: GuardedAgent | undefined;
   const perRun: AgentFactory = Object.assign(

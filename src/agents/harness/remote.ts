@@ -5,7 +5,8 @@
  */
 import { GameboardClient, GameboardError } from '../../client/index.js';
 import type { GameAction, Observation, Outcome } from '../../core/game.js';
-import { actionBudget, budgetOf } from '../budgets.js';
+import { Spending } from '../../core/budget.js';
+import { actionBudget, meterFor } from '../budgets.js';
 import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
 import { EvaluationAbort } from './errors.js';
@@ -23,7 +24,7 @@ export async function runRemote(
   settings: RunSettings,
   stopped: () => boolean = () => false,
 ): Promise<RunResult> {
-  const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : budgetOf(slug);
+  const budget = settings.maxSteps !== undefined ? actionBudget(settings.maxSteps) : meterFor(slug);
   const started = performance.now();
   let session;
   try {
@@ -38,11 +39,11 @@ export async function runRemote(
   let outcome: RunOutcome;
   try {
     agent = new GuardedAgent(factory({ game: slug, seed }), slug, seed, settings, stopped);
-    let spent = 0;
+    const meter = budget ? new Spending(budget) : null;
     const live = session;
     while (!session.gameOver) {
       // a spent budget stops the run before the agent is asked for a move it could not play
-      if (budget && spent >= budget.limit) {
+      if (meter?.exhausted) {
         truncated = { kind: 'truncated', reason: 'budget' };
         break;
       }
@@ -54,13 +55,11 @@ export async function runRemote(
         step: session.history.length,
         refusal: (a) => refusalOnServer(live, a),
       });
-      if (budget) {
-        const cost = budget.cost(action);
-        if (spent + cost > budget.limit) {
+      if (meter) {
+        if (meter.charge(action) === null) {
           truncated = { kind: 'truncated', reason: 'budget' };
           break;
         }
-        spent += cost;
       } else if (session.history.length >= 100_000) {
         truncated = { kind: 'truncated', reason: 'max_steps' };
         break;

@@ -27,6 +27,7 @@ interface Lists {
 interface GameReport {
   check_env: boolean;
   check_env_warnings: string[];
+  wrappers: string[];
   action_space: [string, number];
   observation_space: Record<string, [string, number[], string]>;
   budget: number | null;
@@ -45,6 +46,7 @@ interface GameReport {
   dict_action_steps: number;
   masked_out: unknown;
   refused: unknown;
+  stuck: [number, boolean, boolean][];
   budget3: { flags: [boolean, boolean][]; run: Run };
 }
 interface Report {
@@ -67,6 +69,16 @@ interface Report {
     mode: string;
   };
   disabled: [string, boolean, boolean] | null;
+  vector_refused: {
+    refused: boolean[];
+    env: number;
+    reward: number;
+    flags: [boolean, boolean];
+    same_obs: boolean;
+    same_run: [boolean, boolean];
+    others_stepped: boolean;
+  } | null;
+  vector_strict: unknown;
 }
 
 /** The engine's numeric observation of a state, as lists. */
@@ -129,8 +141,9 @@ describe.skipIf(!hasPython)(
       const spec = game.spec.tensorSpec as TensorSpec;
       const g = () => report.games[slug];
 
-      it("check_env passes, warning only that the features' Box is unbounded above", () => {
+      it("check_env passes with the defaults on a gymnasium.make env (checker on), warning only that the features' Box is unbounded above", () => {
         expect(g().check_env).toBe(true);
+        expect(g().wrappers).toEqual(['OrderEnforcing', 'PassiveEnvChecker', 'GameboardEnv']);
         for (const w of g().check_env_warnings) expect(w).toMatch(/maximum value is infinity/);
       });
 
@@ -170,10 +183,20 @@ describe.skipIf(!hasPython)(
         expect(p.terminated).toBe(game.isGameOver(r.state));
       });
 
-      it('a dict action plays; a masked-out index raises IllegalActionError; illegal_action="refuse" refuses it', () => {
+      it('a dict action plays; a masked-out index is a refused no-op by default; illegal_action="raise" raises IllegalActionError', () => {
         expect(g().dict_action_steps).toBe(1);
+        // [info.refused, reward, terminated, truncated, run unchanged, observation unchanged, mask unchanged]
+        expect(g().refused).toEqual(['masked_out', 0, false, false, true, true, true]);
+        // [code, index named, message says masked out, run unchanged]
         expect(g().masked_out).toEqual(['illegal_action', true, true, true]);
-        expect(g().refused).toEqual(['masked_out', 0, false, true]);
+      });
+
+      it('refused_reward is the reward of a refused step, and max_steps counts refused steps', () => {
+        expect(g().stuck).toEqual([
+          [-1, false, false],
+          [-1, false, false],
+          [-1, false, true],
+        ]);
       });
 
       it('budget=3 truncates once 3 units of the ranked budget are spent', () => {
@@ -228,6 +251,19 @@ describe.skipIf(!hasPython)(
         expect(f.final_over, 'final_obs is the ended run (gameOver feature)').toBe(1);
         expect(f.obs).toEqual(encoded(whirlyard, whirlyard.init(f.seed)));
       }
+    });
+
+    it('GameboardVectorEnv: a masked-out index is refused for that env alone by default, and raises when strict', () => {
+      const v = report.vector_refused!;
+      expect(v).not.toBeNull();
+      expect(v.refused.filter(Boolean)).toHaveLength(1);
+      expect(v.refused[v.env]).toBe(true);
+      expect(v.reward).toBe(0);
+      expect(v.flags).toEqual([false, false]);
+      expect(v.same_obs).toBe(true);
+      expect(v.same_run).toEqual([true, true]);
+      expect(v.others_stepped).toBe(true);
+      expect(report.vector_strict).toEqual(['illegal_action', true, true]);
     });
 
     it('disabled autoreset: stepping an ended run raises, reset_mask resets only the ended ones', () => {

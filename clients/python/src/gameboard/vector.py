@@ -7,6 +7,9 @@ action and answers its reset observation with reward 0 and neither flag set); `a
 AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only on steps where a run
 ended; the last observation in infos["final_obs"], its info in infos["final_info"]);
 `AutoresetMode.DISABLED` leaves it to `reset(options={"reset_mask": mask})`.
+
+A masked-out index is refused as GameboardEnv refuses it (by default a no-op with reward
+`refused_reward` and infos["refused"] set for that environment; `illegal_action="raise"` raises).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ class GameboardVectorEnv(VectorEnv):
     def __init__(self, game: str, num_envs: int = 1, base_url: str = "http://127.0.0.1:3000",
                  client: Optional[GameboardClient] = None, budget: Union[str, int, None] = RANKED,
                  max_steps: Optional[int] = None, render_mode: Optional[str] = None,
-                 illegal_action: str = "raise", autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
+                 illegal_action: str = "refuse", refused_reward: float = 0.0, autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
         if num_envs < 1 or num_envs > 256:
             raise ValueError(f"num_envs must be 1 to 256 (one batch request holds at most 256 items); got {num_envs}")
         if render_mode is not None:
@@ -43,6 +46,7 @@ class GameboardVectorEnv(VectorEnv):
         self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
         self.game = game
         self.num_envs = num_envs
+        self._own_client = client is None
         self.client = client or GameboardClient(base_url)
         self.game_spec = self.client.spec(game)
         self.carry: str = self.game_spec["carry"]
@@ -50,6 +54,7 @@ class GameboardVectorEnv(VectorEnv):
         self.max_steps = max_steps
         self.render_mode = None
         self.illegal_action = illegal_action
+        self.refused_reward = float(refused_reward)
         self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
         self.single_action_space = spaces.Discrete(len(self.action_index))
         self.single_observation_space = observation_space_of(self.game_spec)
@@ -72,7 +77,7 @@ class GameboardVectorEnv(VectorEnv):
     def _run_of(self, answer: Dict[str, Any]) -> Dict[str, Any]:
         return {"carried": answer[self.carry], "seed": answer["seed"], "obs": observation_of(self.game_spec, answer["tensor"]),
                 "mask": np.asarray(answer["actionMask"], dtype=np.int8), "index": dict(zip(answer["legalIndex"], answer["legalActions"])),
-                "score": answer["score"], "over": answer["gameOver"], "outcome": answer["outcome"], "steps": 0, "spent": 0}
+                "score": answer["score"], "over": answer["gameOver"], "outcome": answer["outcome"], "steps": 0, "elapsed": 0, "spent": 0}
 
     def _observations(self) -> Dict[str, np.ndarray]:
         runs = [r for r in self._runs if r is not None]
@@ -163,13 +168,20 @@ class GameboardVectorEnv(VectorEnv):
                 continue
             new = self._run_of(answer)
             new["steps"] = run["steps"] + 1
+            new["elapsed"] = run["elapsed"] + 1
             new["spent"] = run["spent"] + (action_cost(self.budget, concrete) if self.budget and concrete else 0)
             rewards[i] = new["score"] - run["score"]
             terminations[i] = new["over"]
             truncations[i] = not new["over"] and (
                 (self.budget is not None and new["spent"] >= self.budget["limit"])
-                or (self.max_steps is not None and new["steps"] >= self.max_steps))
+                or (self.max_steps is not None and new["elapsed"] >= self.max_steps))
             self._runs[i] = new
+        for i in np.flatnonzero(refused):  # a refused step: the run unchanged, one more step towards max_steps
+            run = self._runs[i]
+            assert run is not None
+            run["elapsed"] += 1
+            rewards[i] = self.refused_reward
+            truncations[i] = self.max_steps is not None and run["elapsed"] >= self.max_steps
         ended = terminations | truncations
         final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
         if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
@@ -194,3 +206,5 @@ class GameboardVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         self._runs = [None] * self.num_envs
+        if self._own_client:
+            self.client.close()

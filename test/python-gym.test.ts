@@ -56,8 +56,9 @@ interface Report {
     requests: string[];
     steps: number;
     in_space: boolean;
-    resets: { env: number; seed: number; reward: number; flags: [boolean, boolean]; obs: Lists }[];
+    resets: { env: number; seed: number; reward: number; flags: [boolean, boolean]; obs: Lists; mask: number[] }[];
     initial_seeds: number[];
+    initial_masks: number[][];
     mask_shape: number[];
     obs_shape: Record<string, number[]>;
   };
@@ -220,11 +221,17 @@ describe.skipIf(!hasPython)(
       expect(v.mask_shape).toEqual([8, 11]);
       expect(v.obs_shape).toEqual({ planes: [8, 4, 6, 6], features: [8, 11] });
       const whirlyard = registry.get('whirlyard')!;
+      const mask = (seed: number) => {
+        const state = whirlyard.init(seed);
+        return Array.from(actionMask(whirlyard.tensor as GameTensor, state, whirlyard.legalActions(state)));
+      };
+      v.initial_seeds.forEach((seed, i) => expect(v.initial_masks[i], `env ${i}'s mask`).toEqual(mask(seed)));
       expect(v.resets.length).toBeGreaterThan(0);
       for (const r of v.resets) {
         expect(r.reward).toBe(0);
         expect(r.flags).toEqual([false, false]);
         expect(r.obs).toEqual(encoded(whirlyard, whirlyard.init(r.seed)));
+        expect(r.mask).toEqual(mask(r.seed));
       }
     });
 

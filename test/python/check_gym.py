@@ -137,6 +137,7 @@ def main(base):
     rng = np.random.default_rng(3)
     steps, in_space, resets, done_before = 0, True, [], np.zeros(8, dtype=bool)
     seeds_before = infos["seed"].copy()
+    masks_before = infos["action_mask"].tolist()
     for _ in range(40):
         obs, rew, te, tr, infos = venv.step([masked_choice(rng, m) for m in infos["action_mask"]])
         steps += 1
@@ -144,10 +145,11 @@ def main(base):
         for i in np.flatnonzero(done_before):
             # The step after an episode ended: that env was reset (reward 0, no flags).
             resets.append({"env": int(i), "seed": int(infos["seed"][i]), "reward": float(rew[i]),
-                           "flags": [bool(te[i]), bool(tr[i])], "obs": lists({k: v[i] for k, v in obs.items()})})
+                           "flags": [bool(te[i]), bool(tr[i])], "obs": lists({k: v[i] for k, v in obs.items()}),
+                           "mask": infos["action_mask"][i].tolist()})
         done_before = te | tr
     out["vector"] = {"requests": requests, "steps": steps, "in_space": bool(in_space), "resets": resets[:6],
-                     "initial_seeds": seeds_before.tolist(), "mask_shape": list(infos["action_mask"].shape),
+                     "initial_seeds": seeds_before.tolist(), "initial_masks": masks_before, "mask_shape": list(infos["action_mask"].shape),
                      "obs_shape": {k: list(v.shape) for k, v in obs.items()}}
     # Same-step autoreset: the ended run's last observation in final_obs, the returned one a fresh run's.
     from gymnasium.vector import AutoresetMode

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionCost, type RankedBudget } from '../src/core/budget.js';
-import type { AnyGame } from '../src/core/game.js';
+import type { AnyGame, GameAction } from '../src/core/game.js';
 import { replay, type Run } from '../src/core/replay.js';
 import { StateSealer } from '../src/core/seal.js';
 import { actionMask, type GameTensor, type TensorSpec } from '../src/core/tensor.js';
@@ -44,6 +44,8 @@ interface GameReport {
     truncated: boolean;
   };
   dict_action_steps: number;
+  legal_steps: [number, number, boolean, GameAction][];
+  vector_play: { in_space: boolean; exact_masks: boolean; steps: number; ended: number };
   masked_out: unknown;
   refused: unknown;
   stuck: [number, boolean, boolean][];
@@ -182,6 +184,22 @@ describe.skipIf(!hasPython)(
         expect(p.reward).toBe(r.score);
         expect(p.score).toBe(r.score);
         expect(p.terminated).toBe(game.isGameOver(r.state));
+      });
+
+      it('every index the mask marks legal steps, as the legal action of that index', () => {
+        const state = game.init(7);
+        const legal = game.legalActions(state);
+        const indices = legal.map((a) => t.indexOf(state, a)).filter((i) => i >= 0);
+        expect(g().legal_steps.map(([i]) => i)).toEqual([...new Set(indices)].sort((a, b) => a - b));
+        for (const [i, steps, accepted, action] of g().legal_steps) {
+          expect([steps, accepted], `index ${i}`).toEqual([1, true]);
+          expect(t.indexOf(state, action), `index ${i}`).toBe(i);
+          expect(legal).toContainEqual(action);
+        }
+      });
+
+      it('random masked play of a strict 4-env vector env: observations in the space, masks exact, choices accepted', () => {
+        expect(g().vector_play).toMatchObject({ in_space: true, exact_masks: true, steps: 25 });
       });
 
       it('a dict action plays; a masked-out index is a refused no-op by default; illegal_action="raise" raises IllegalActionError', () => {

@@ -76,6 +76,34 @@ def main(base):
         g["play"] = {"run": u.session.run(), "masks": masks, "in_space": bool(in_space), "reward": total,
                      "score": info["score"], "terminated": terminated, "truncated": truncated}
 
+        # Every index the mask marks legal steps (a strict env: a refusal would raise), from seed 7's start.
+        strict_all = gameboard.GameboardEnv(slug, base_url=base, illegal_action="raise")
+        _, first = strict_all.reset(seed=7)
+        legal_now = [int(i) for i in np.flatnonzero(first["action_mask"])]
+        stepped = []
+        for i in legal_now:
+            strict_all.reset(seed=7)
+            _, _, _, _, after = strict_all.step(i)
+            stepped.append([i, after["steps"], "refused" not in after, strict_all.session.run()["actions"][0]])
+        strict_all.close()
+        g["legal_steps"] = stepped
+
+        # Random masked play of a strict 4-env vector env: every observation in the space, every mask
+        # marking exactly the indices the env can play, every masked choice accepted.
+        ve = gameboard.GameboardVectorEnv(slug, num_envs=4, base_url=base, illegal_action="raise")
+        obs, infos = ve.reset(seed=21)
+        vec_ok = {"in_space": bool(ve.observation_space.contains(obs)), "exact_masks": True, "steps": 0, "ended": 0}
+        for _ in range(25):
+            for i, run in enumerate(ve._runs):
+                marked = set(int(k) for k in np.flatnonzero(infos["action_mask"][i]))
+                vec_ok["exact_masks"] &= marked == {k for k in run["index"] if k >= 0}
+            obs, _, te, tr, infos = ve.step([masked_choice(rng, m) for m in infos["action_mask"]])
+            vec_ok["in_space"] &= bool(ve.observation_space.contains(obs))
+            vec_ok["steps"] += 1
+            vec_ok["ended"] += int((te | tr).sum())
+        ve.close()
+        g["vector_play"] = vec_ok
+
         # A dict action is accepted; a masked-out index is refused by default, raises when strict.
         obs, info = env.reset(seed=5)
         _, _, _, _, info = env.step(dict(info["legal_actions"][0]))

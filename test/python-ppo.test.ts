@@ -26,7 +26,10 @@ describe.skipIf(!hasPython)(
     beforeAll(async () => {
       const venv = await torchVenv();
       skipped = venv.skipped;
-      if (venv.python === undefined) return;
+      if (venv.python === undefined) {
+        console.warn(`test/python-ppo.test.ts skipped: ${skipped}`);
+        return;
+      }
       app = await buildApp({ sealer: new StateSealer(['python-ppo-test-secret-0123456789']), webRoot: null });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const addr = app.server.address();

@@ -134,6 +134,9 @@ class _Transport:
                 conn.request(method, target, body=data, headers=headers)
                 res = conn.getresponse()
                 raw = res.read()
+            except TimeoutError:  # a slow server, not a closed connection: the caller's retries decide
+                self.close()
+                raise
             except (OSError, http.client.HTTPException):
                 self.close()
                 if reused:  # most likely closed by the server while idle: once more on a new connection

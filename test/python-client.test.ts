@@ -34,6 +34,7 @@ interface Report {
     legal_in_info: boolean;
     is_gym: boolean;
   };
+  keep_alive: [number, boolean, number];
 }
 
 /** The replayed state of a run, or a failure naming it. */
@@ -48,11 +49,13 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
   let app: FastifyInstance;
   let store: SqliteRunStore;
   let report: Report;
+  let connections = 0;
 
   beforeAll(async () => {
     store = new SqliteRunStore(':memory:');
     app = await buildApp({ sealer: new StateSealer(['python-test-secret-0123456789']), store, webRoot: null });
     await app.listen({ port: 0, host: '127.0.0.1' });
+    app.server.on('connection', () => connections++);
     const addr = app.server.address();
     if (addr === null || typeof addr === 'string') throw new Error('the test server has no port');
     const { python } = await pythonVenv();
@@ -96,6 +99,14 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
     expect(report.errors.network).toEqual(['network', null]);
     expect(report.kept_key, 'the client keeps the key of the name its first submission claimed').toBe(true);
     expect(report.errors.name_owned).toEqual(['name_owned', 403]);
+  });
+
+  it('a client keeps one connection alive for all its calls, and replaces one closed under it', () => {
+    // [distinct local ports over 10 calls, a new port after the shutdown, games listed after it]
+    expect(report.keep_alive).toEqual([1, true, registry.slugs().length]);
+    // The script plays well over a hundred calls through five clients: one connection each (two for the
+    // one whose connection was shut down), not one a call.
+    expect(connections).toBeLessThanOrEqual(6);
   });
 
   it('fork gives two independent runs from one point', () => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionCost, type RankedBudget } from '../src/core/budget.js';
-import type { AnyGame } from '../src/core/game.js';
+import type { AnyGame, GameAction } from '../src/core/game.js';
 import { replay, type Run } from '../src/core/replay.js';
 import { StateSealer } from '../src/core/seal.js';
 import { actionMask, type GameTensor, type TensorSpec } from '../src/core/tensor.js';
@@ -27,6 +27,7 @@ interface Lists {
 interface GameReport {
   check_env: boolean;
   check_env_warnings: string[];
+  wrappers: string[];
   action_space: [string, number];
   observation_space: Record<string, [string, number[], string]>;
   budget: number | null;
@@ -43,8 +44,11 @@ interface GameReport {
     truncated: boolean;
   };
   dict_action_steps: number;
+  legal_steps: [number, number, boolean, GameAction][];
+  vector_play: { in_space: boolean; exact_masks: boolean; steps: number; ended: number };
   masked_out: unknown;
   refused: unknown;
+  stuck: [number, boolean, boolean][];
   budget3: { flags: [boolean, boolean][]; run: Run };
 }
 interface Report {
@@ -54,8 +58,9 @@ interface Report {
     requests: string[];
     steps: number;
     in_space: boolean;
-    resets: { env: number; seed: number; reward: number; flags: [boolean, boolean]; obs: Lists }[];
+    resets: { env: number; seed: number; reward: number; flags: [boolean, boolean]; obs: Lists; mask: number[] }[];
     initial_seeds: number[];
+    initial_masks: number[][];
     mask_shape: number[];
     obs_shape: Record<string, number[]>;
   };
@@ -67,6 +72,16 @@ interface Report {
     mode: string;
   };
   disabled: [string, boolean, boolean] | null;
+  vector_refused: {
+    refused: boolean[];
+    env: number;
+    reward: number;
+    flags: [boolean, boolean];
+    same_obs: boolean;
+    same_run: [boolean, boolean];
+    others_stepped: boolean;
+  } | null;
+  vector_strict: unknown;
 }
 
 /** The engine's numeric observation of a state, as lists. */
@@ -129,8 +144,9 @@ describe.skipIf(!hasPython)(
       const spec = game.spec.tensorSpec as TensorSpec;
       const g = () => report.games[slug];
 
-      it("check_env passes, warning only that the features' Box is unbounded above", () => {
+      it("check_env passes with the defaults on a gymnasium.make env (checker on), warning only that the features' Box is unbounded above", () => {
         expect(g().check_env).toBe(true);
+        expect(g().wrappers).toEqual(['OrderEnforcing', 'PassiveEnvChecker', 'GameboardEnv']);
         for (const w of g().check_env_warnings) expect(w).toMatch(/maximum value is infinity/);
       });
 
@@ -170,10 +186,36 @@ describe.skipIf(!hasPython)(
         expect(p.terminated).toBe(game.isGameOver(r.state));
       });
 
-      it('a dict action plays; a masked-out index raises IllegalActionError; illegal_action="refuse" refuses it', () => {
+      it('every index the mask marks legal steps, as the legal action of that index', () => {
+        const state = game.init(7);
+        const legal = game.legalActions(state);
+        const indices = legal.map((a) => t.indexOf(state, a)).filter((i) => i >= 0);
+        expect(g().legal_steps.map(([i]) => i)).toEqual([...new Set(indices)].sort((a, b) => a - b));
+        for (const [i, steps, accepted, action] of g().legal_steps) {
+          expect([steps, accepted], `index ${i}`).toEqual([1, true]);
+          expect(t.indexOf(state, action), `index ${i}`).toBe(i);
+          expect(legal).toContainEqual(action);
+        }
+      });
+
+      it('random masked play of a strict 4-env vector env: observations in the space, masks exact, choices accepted', () => {
+        expect(g().vector_play).toMatchObject({ in_space: true, exact_masks: true, steps: 25 });
+      });
+
+      it('a dict action plays; a masked-out index is a refused no-op by default; illegal_action="raise" raises IllegalActionError', () => {
         expect(g().dict_action_steps).toBe(1);
+        // [info.refused, reward, terminated, truncated, run unchanged, observation unchanged, mask unchanged]
+        expect(g().refused).toEqual(['masked_out', 0, false, false, true, true, true]);
+        // [code, index named, message says masked out, run unchanged]
         expect(g().masked_out).toEqual(['illegal_action', true, true, true]);
-        expect(g().refused).toEqual(['masked_out', 0, false, true]);
+      });
+
+      it('refused_reward is the reward of a refused step, and max_steps counts refused steps', () => {
+        expect(g().stuck).toEqual([
+          [-1, false, false],
+          [-1, false, false],
+          [-1, false, true],
+        ]);
       });
 
       it('budget=3 truncates once 3 units of the ranked budget are spent', () => {
@@ -197,11 +239,17 @@ describe.skipIf(!hasPython)(
       expect(v.mask_shape).toEqual([8, 11]);
       expect(v.obs_shape).toEqual({ planes: [8, 4, 6, 6], features: [8, 11] });
       const whirlyard = registry.get('whirlyard')!;
+      const mask = (seed: number) => {
+        const state = whirlyard.init(seed);
+        return Array.from(actionMask(whirlyard.tensor as GameTensor, state, whirlyard.legalActions(state)));
+      };
+      v.initial_seeds.forEach((seed, i) => expect(v.initial_masks[i], `env ${i}'s mask`).toEqual(mask(seed)));
       expect(v.resets.length).toBeGreaterThan(0);
       for (const r of v.resets) {
         expect(r.reward).toBe(0);
         expect(r.flags).toEqual([false, false]);
         expect(r.obs).toEqual(encoded(whirlyard, whirlyard.init(r.seed)));
+        expect(r.mask).toEqual(mask(r.seed));
       }
     });
 
@@ -228,6 +276,19 @@ describe.skipIf(!hasPython)(
         expect(f.final_over, 'final_obs is the ended run (gameOver feature)').toBe(1);
         expect(f.obs).toEqual(encoded(whirlyard, whirlyard.init(f.seed)));
       }
+    });
+
+    it('GameboardVectorEnv: a masked-out index is refused for that env alone by default, and raises when strict', () => {
+      const v = report.vector_refused!;
+      expect(v).not.toBeNull();
+      expect(v.refused.filter(Boolean)).toHaveLength(1);
+      expect(v.refused[v.env]).toBe(true);
+      expect(v.reward).toBe(0);
+      expect(v.flags).toEqual([false, false]);
+      expect(v.same_obs).toBe(true);
+      expect(v.same_run).toEqual([true, true]);
+      expect(v.others_stepped).toBe(true);
+      expect(report.vector_strict).toEqual(['illegal_action', true, true]);
     });
 
     it('disabled autoreset: stepping an ended run raises, reset_mask resets only the ended ones', () => {

@@ -107,3 +107,49 @@ export async function pythonVenv(): Promise<PythonVenv> {
     }
   }
 }
+
+/** The venv of pythonVenv() with torch added, or why it could not be added. */
+export type TorchVenv = { python: string; skipped?: undefined } | { python?: undefined; skipped: string };
+
+/**
+ * torch added to the package's venv, from a wheel already on this machine only: `pip install --no-index
+ * --no-deps torch` looks in pip's configured find-links (a CPU wheel is a few hundred MB; a test run never
+ * downloads it), then `pip install torch` adds its small dependencies from the configured index. With no
+ * local wheel the answer says so, for the test to skip. Built once per venv (a lock as for the venv).
+ */
+export async function torchVenv(): Promise<TorchVenv> {
+  const { python } = await pythonVenv();
+  const dir = join(python, '..', '..');
+  const ready = join(dir, 'torch-ready.json');
+  const lock = join(dir, 'torch.lock');
+  for (;;) {
+    if (existsSync(ready)) return JSON.parse(readFileSync(ready, 'utf8')) as TorchVenv;
+    try {
+      mkdirSync(lock);
+    } catch {
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 900_000)
+        rmSync(lock, { recursive: true, force: true });
+      await sleep(500);
+      continue;
+    }
+    try {
+      let answer: TorchVenv;
+      try {
+        await run(python, ['-m', 'pip', 'install', '--quiet', '--no-index', '--no-deps', 'torch'], tmpdir());
+      } catch (err) {
+        answer = {
+          skipped:
+            "no torch wheel on this machine (pip install --no-index torch found none in pip's find-links; " +
+            `the tests never download torch): ${(err as Error).message.split('\n').find((l) => /ERROR/.test(l)) ?? ''}`,
+        };
+        return answer; // not kept: a wheel put there later is found on the next run
+      }
+      await run(python, ['-m', 'pip', 'install', '--quiet', 'torch'], tmpdir());
+      answer = { python };
+      writeFileSync(ready, JSON.stringify(answer));
+      return answer;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}

@@ -6,6 +6,7 @@ extra. Prints one JSON object with what it played and saw; the TypeScript test r
 the engines and checks every figure.
 """
 import json
+import socket
 import sys
 
 from gameboard import GameboardClient, GameboardEnv, GameboardError
@@ -83,6 +84,20 @@ def main(base):
                   "terminated": terminated, "truncated": truncated, "steps": info["steps"],
                   "run": env.session.run(), "legal_in_info": isinstance(info["legal_actions"], list),
                   "is_gym": type(env).__mro__[1].__module__.startswith("gymnasium")}
+    env.close()
+
+    # One kept-alive connection serves many calls; a connection closed under it is replaced at once,
+    # even with no retries left (shut down here as a server closing an idle connection would).
+    kept = GameboardClient(base, retries=0)
+    ports = []
+    for _ in range(10):
+        kept.games()
+        ports.append(kept._transport._local.conn.sock.getsockname()[1])
+    kept._transport._local.conn.sock.shutdown(socket.SHUT_RDWR)
+    games_after = len(kept.games())
+    ports.append(kept._transport._local.conn.sock.getsockname()[1])
+    kept.close()
+    out["keep_alive"] = [len(set(ports[:10])), ports[10] != ports[0], games_after]
     print(json.dumps(out))
 
 

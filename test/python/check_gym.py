@@ -20,6 +20,15 @@ def masked_choice(rng, mask):
     return int(rng.choice(legal)) if len(legal) else 0
 
 
+def wrappers(env):
+    """The wrapper chain of a made env, outermost first."""
+    names = []
+    while hasattr(env, "env"):
+        names.append(type(env).__name__)
+        env = env.env
+    return names + [type(env).__name__]
+
+
 def lists(obs):
     return {"planes": obs["planes"].reshape(-1).tolist(), "features": obs["features"].tolist()}
 
@@ -28,11 +37,12 @@ def main(base):
     out = {"registered": sorted(k for k in gym.registry if k.startswith("Gameboard/")), "games": {}}
     for slug, env_id in gameboard.GAMES.items():
         g = {}
-        # check_env, on an env made through gymnasium.make (its own checker on as well).
+        # check_env with the defaults, on an env made through gymnasium.make (its own checker on as well).
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            checked = gym.make(env_id, base_url=base, illegal_action="refuse")
+            checked = gym.make(env_id, base_url=base)
             check_env(checked.unwrapped)
+            g["wrappers"] = wrappers(checked)
             checked.close()
         g["check_env"] = True
         g["check_env_warnings"] = sorted({str(w.message) for w in caught})
@@ -66,7 +76,35 @@ def main(base):
         g["play"] = {"run": u.session.run(), "masks": masks, "in_space": bool(in_space), "reward": total,
                      "score": info["score"], "terminated": terminated, "truncated": truncated}
 
-        # A dict action is accepted; a masked-out index raises a clear error; "refuse" refuses it.
+        # Every index the mask marks legal steps (a strict env: a refusal would raise), from seed 7's start.
+        strict_all = gameboard.GameboardEnv(slug, base_url=base, illegal_action="raise")
+        _, first = strict_all.reset(seed=7)
+        legal_now = [int(i) for i in np.flatnonzero(first["action_mask"])]
+        stepped = []
+        for i in legal_now:
+            strict_all.reset(seed=7)
+            _, _, _, _, after = strict_all.step(i)
+            stepped.append([i, after["steps"], "refused" not in after, strict_all.session.run()["actions"][0]])
+        strict_all.close()
+        g["legal_steps"] = stepped
+
+        # Random masked play of a strict 4-env vector env: every observation in the space, every mask
+        # marking exactly the indices the env can play, every masked choice accepted.
+        ve = gameboard.GameboardVectorEnv(slug, num_envs=4, base_url=base, illegal_action="raise")
+        obs, infos = ve.reset(seed=21)
+        vec_ok = {"in_space": bool(ve.observation_space.contains(obs)), "exact_masks": True, "steps": 0, "ended": 0}
+        for _ in range(25):
+            for i, run in enumerate(ve._runs):
+                marked = set(int(k) for k in np.flatnonzero(infos["action_mask"][i]))
+                vec_ok["exact_masks"] &= marked == {k for k in run["index"] if k >= 0}
+            obs, _, te, tr, infos = ve.step([masked_choice(rng, m) for m in infos["action_mask"]])
+            vec_ok["in_space"] &= bool(ve.observation_space.contains(obs))
+            vec_ok["steps"] += 1
+            vec_ok["ended"] += int((te | tr).sum())
+        ve.close()
+        g["vector_play"] = vec_ok
+
+        # A dict action is accepted; a masked-out index is refused by default, raises when strict.
         obs, info = env.reset(seed=5)
         _, _, _, _, info = env.step(dict(info["legal_actions"][0]))
         g["dict_action_steps"] = info["steps"]
@@ -76,17 +114,28 @@ def main(base):
             _, _, _, _, info = env.step(going[0])
             prefix = list(u.session.history)
         closed = [i for i, m in enumerate(info["action_mask"]) if not m]
+        before = lists(env.unwrapped._obs())
+        o1, rew, term, trunc, i1 = env.step(closed[0])  # the default: refused, a no-op
+        g["refused"] = [i1.get("refused"), rew, term, trunc, i1["steps"] == len(prefix), lists(o1) == before,
+                        i1["action_mask"].tolist() == info["action_mask"].tolist()]
+        strict = gym.make(env_id, base_url=base, illegal_action="raise")
+        strict.reset(seed=5)
+        for a in prefix:
+            strict.step(a)
         try:
-            env.step(closed[0])
+            strict.step(closed[0])
             g["masked_out"] = "no error"
         except gameboard.IllegalActionError as err:
-            g["masked_out"] = [err.code, err.index == closed[0], "masked out" in str(err), len(u.session.history) == len(prefix)]
-        r = gameboard.GameboardEnv(slug, base_url=base, illegal_action="refuse")
-        r.reset(seed=5)
+            g["masked_out"] = [err.code, err.index == closed[0], "masked out" in str(err),
+                               len(strict.unwrapped.session.history) == len(prefix)]
+        # A penalty for refused steps, and max_steps counting them: a policy stuck on an illegal index ends.
+        stuck = gameboard.GameboardEnv(slug, base_url=base, refused_reward=-1.0, max_steps=len(prefix) + 3)
+        stuck.reset(seed=5)
         for a in prefix:
-            r.step(a)
-        _, rew, term, trunc, i1 = r.step(closed[0])
-        g["refused"] = [i1.get("refused"), rew, term, i1["steps"] == len(prefix)]
+            stuck.step(a)
+        g["stuck"] = [list(stuck.step(closed[0])[1:4]) for _ in range(3)]
+        strict.close()
+        stuck.close()
         # Truncation at an overridden budget (the default is the spec's ranked budget, reported above).
         short = gym.make(env_id, base_url=base, budget=3)
         obs, info = short.reset(seed=2)
@@ -98,6 +147,7 @@ def main(base):
             if te or tr:
                 break
         g["budget3"] = {"flags": flags, "run": short.unwrapped.session.run()}
+        short.close()
         env.close()
         out["games"][slug] = g
 
@@ -115,6 +165,7 @@ def main(base):
     rng = np.random.default_rng(3)
     steps, in_space, resets, done_before = 0, True, [], np.zeros(8, dtype=bool)
     seeds_before = infos["seed"].copy()
+    masks_before = infos["action_mask"].tolist()
     for _ in range(40):
         obs, rew, te, tr, infos = venv.step([masked_choice(rng, m) for m in infos["action_mask"]])
         steps += 1
@@ -122,10 +173,11 @@ def main(base):
         for i in np.flatnonzero(done_before):
             # The step after an episode ended: that env was reset (reward 0, no flags).
             resets.append({"env": int(i), "seed": int(infos["seed"][i]), "reward": float(rew[i]),
-                           "flags": [bool(te[i]), bool(tr[i])], "obs": lists({k: v[i] for k, v in obs.items()})})
+                           "flags": [bool(te[i]), bool(tr[i])], "obs": lists({k: v[i] for k, v in obs.items()}),
+                           "mask": infos["action_mask"][i].tolist()})
         done_before = te | tr
     out["vector"] = {"requests": requests, "steps": steps, "in_space": bool(in_space), "resets": resets[:6],
-                     "initial_seeds": seeds_before.tolist(), "mask_shape": list(infos["action_mask"].shape),
+                     "initial_seeds": seeds_before.tolist(), "initial_masks": masks_before, "mask_shape": list(infos["action_mask"].shape),
                      "obs_shape": {k: list(v.shape) for k, v in obs.items()}}
     # Same-step autoreset: the ended run's last observation in final_obs, the returned one a fresh run's.
     from gymnasium.vector import AutoresetMode
@@ -159,6 +211,34 @@ def main(base):
             kept = bool((infos["seed"][~done] == before[~done]).all())
             out["disabled"] = [code, kept, bool(infos["action_mask"][done].any(axis=1).all())]
             break
+    # A masked-out index in a vector env: refused by default (that env unchanged, the others step),
+    # IllegalActionError when strict.
+    out["vector_refused"] = None
+    for strictness in ("refuse", "raise"):
+        ve = gameboard.GameboardVectorEnv("delvewick", num_envs=4, base_url=base, illegal_action=strictness)
+        obs, infos = ve.reset(seed=400)
+        for _ in range(50):
+            closed = [(i, int(np.flatnonzero(m == 0)[0])) for i, m in enumerate(infos["action_mask"]) if (m == 0).any()]
+            if closed:
+                break
+            obs, _, _, _, infos = ve.step([masked_choice(rng, m) for m in infos["action_mask"]])
+        i, bad = closed[0]
+        acts = [masked_choice(rng, m) for m in infos["action_mask"]]
+        acts[i] = bad
+        if strictness == "raise":
+            try:
+                ve.step(acts)
+                out["vector_strict"] = "no error"
+            except gameboard.IllegalActionError as err:
+                out["vector_strict"] = [err.code, err.index == bad, f"Environment {i}" in str(err)]
+            continue
+        seeds, steps = infos["seed"].copy(), infos["steps"].copy()
+        o2, rew, te, tr, i2 = ve.step(acts)
+        out["vector_refused"] = {
+            "refused": i2["refused"].tolist(), "env": i, "reward": float(rew[i]), "flags": [bool(te[i]), bool(tr[i])],
+            "same_obs": lists({k: v[i] for k, v in o2.items()}) == lists({k: v[i] for k, v in obs.items()}),
+            "same_run": [int(i2["seed"][i]) == int(seeds[i]), int(i2["steps"][i]) == int(steps[i])],
+            "others_stepped": bool(all(i2["steps"][j] == steps[j] + 1 for j in range(4) if j != i and not (te[j] or tr[j])))}
     mv = gym.make_vec("Gameboard/Cragwake-v0", num_envs=3, base_url=base)
     _, i = mv.reset(seed=1)
     sync = gym.make_vec("Gameboard/Delvewick-v0", num_envs=2, vectorization_mode="sync", base_url=base)

@@ -12,6 +12,9 @@ with act(), fork(), history, submit(). Every failure raises GameboardError with 
 error code (invalid_state, bad_seed, unknown_game, ...), "refused" for an action the game refused
 (with its `reason`), or "network" when the server cannot be reached after the retries. Requests are
 retried with backoff only on network failures and on 429 / 503 answers (honouring Retry-After).
+A client keeps one HTTP/1.1 connection open (keep-alive, one per thread and process) and reuses it
+for every call, reconnecting when the server has closed it; with a proxy configured for the server's
+address (http_proxy and the like) it goes through urllib's proxy handling instead.
 
 With `tensor=True` (start, act, batch) the server also answers the numeric observation (`tensor`:
 flat `planes` and `features`, shaped as the spec's `tensorSpec`), `actionMask` over the spec's
@@ -23,9 +26,13 @@ from __future__ import annotations
 
 import copy
 import email.utils
+import http.client
 import json
+import os
 import re
 import secrets
+import socket
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -81,6 +88,65 @@ class _Transport:
         self.timeout = timeout
         # Player keys by lower-cased name: sent with submissions under that name, learnt from answers.
         self.player_keys: Dict[str, str] = {}
+        parts = urllib.parse.urlsplit(self.base_url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"base_url must be an http:// or https:// URL; got {base_url!r}")
+        self._https = parts.scheme == "https"
+        self._netloc = parts.netloc
+        self._proxied = bool(urllib.request.getproxies().get(parts.scheme)) and not urllib.request.proxy_bypass(
+            parts.hostname)
+        self._local = threading.local()  # .conn, .pid, .used: this thread's open connection
+
+    def close(self) -> None:
+        """Closes this thread's open connection (a later call opens a new one)."""
+        conn = getattr(self._local, "conn", None)
+        self._local.conn = None
+        if conn is not None:
+            conn.close()
+
+    def _connection(self) -> Tuple[http.client.HTTPConnection, bool]:
+        """This thread's connection (a new one after a fork) and whether it has served a call before."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None or self._local.pid != os.getpid():
+            cls = http.client.HTTPSConnection if self._https else http.client.HTTPConnection
+            conn = cls(self._netloc, timeout=self.timeout)
+            conn.connect()
+            # A request goes out as two writes (head, body) when large: no waiting on Nagle's algorithm.
+            conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._local.conn, self._local.pid, self._local.used = conn, os.getpid(), False
+        return conn, self._local.used
+
+    def _send(self, method: str, url: str, data: Optional[bytes], headers: Dict[str, str]) -> Tuple[int, Any, bytes]:
+        """One exchange: (status, headers, body). Raises OSError or http.client.HTTPException when the
+        network fails; a kept-alive connection the server closed meanwhile is replaced once at once."""
+        if self._proxied:
+            req = urllib.request.Request(url, data=data, method=method, headers=headers)
+            try:
+                with urllib.request.urlopen(req, timeout=self.timeout) as res:
+                    return res.status, res.headers, res.read()
+            except urllib.error.HTTPError as err:
+                return err.code, err.headers, err.read()
+        parts = urllib.parse.urlsplit(url)
+        target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        while True:
+            conn, reused = self._connection()
+            try:
+                conn.request(method, target, body=data, headers=headers)
+                res = conn.getresponse()
+                raw = res.read()
+            except TimeoutError:  # a slow server, not a closed connection: the caller's retries decide
+                self.close()
+                raise
+            except (OSError, http.client.HTTPException):
+                self.close()
+                if reused:  # most likely closed by the server while idle: once more on a new connection
+                    continue
+                raise
+            if res.will_close:
+                self.close()
+            else:
+                self._local.used = True
+            return res.status, res.headers, raw
 
     def submit(self, run: Dict[str, Any], player: Player) -> Dict[str, Any]:
         """POST /api/runs under `player`, with the name's key (one of our own for a name without one)."""
@@ -103,34 +169,36 @@ class _Transport:
         attempt = 0
         while True:
             wait = min(self.max_wait, self.backoff * 2 ** attempt)
-            req = urllib.request.Request(url, data=data, method=method, headers=headers)
             try:
-                with urllib.request.urlopen(req, timeout=self.timeout) as res:
-                    return json.loads(res.read().decode("utf-8"))
-            except urllib.error.HTTPError as err:
-                raw = err.read().decode("utf-8", "replace")
-                try:
-                    parsed = json.loads(raw) if raw else None
-                except ValueError:
-                    parsed = None
-                code = parsed.get("error") if isinstance(parsed, dict) else None
-                busy = err.code == 429 or (err.code == 503 and code != "store_unavailable")
-                if busy and attempt < self.retries:
-                    after = _retry_after(err.headers.get("retry-after"))
-                    time.sleep(min(self.max_wait, after if after is not None else wait))
-                    attempt += 1
-                    continue
-                message = parsed.get("message") if isinstance(parsed, dict) else None
-                raise GameboardError(code or f"http_{err.code}",
-                                     message or f"{method} {url} answered HTTP {err.code}.",
-                                     status=err.code) from None
-            except (urllib.error.URLError, ConnectionError, TimeoutError, OSError) as err:
+                status, answered, body = self._send(method, url, data, headers)
+            except (urllib.error.URLError, OSError, http.client.HTTPException) as err:
                 if attempt < self.retries:
                     time.sleep(wait)
                     attempt += 1
                     continue
                 why = getattr(err, "reason", err)
                 raise GameboardError("network", f"Cannot reach {url}: {why}.") from None
+            raw = body.decode("utf-8", "replace")
+            if status < 400:
+                try:
+                    return json.loads(raw)
+                except ValueError:
+                    raise GameboardError("bad_answer", f"{method} {url} answered HTTP {status} that is not JSON.",
+                                         status=status) from None
+            try:
+                parsed = json.loads(raw) if raw else None
+            except ValueError:
+                parsed = None
+            code = parsed.get("error") if isinstance(parsed, dict) else None
+            busy = status == 429 or (status == 503 and code != "store_unavailable")
+            if busy and attempt < self.retries:
+                after = _retry_after(answered.get("retry-after"))
+                time.sleep(min(self.max_wait, after if after is not None else wait))
+                attempt += 1
+                continue
+            message = parsed.get("message") if isinstance(parsed, dict) else None
+            raise GameboardError(code or f"http_{status}", message or f"{method} {url} answered HTTP {status}.",
+                                 status=status)
 
 
 def _outcome_of(answer: Dict[str, Any], last: Optional[Action]) -> Optional[Dict[str, str]]:
@@ -234,6 +302,10 @@ class GameboardClient:
         self._transport = _Transport(base_url, retries, backoff, max_wait, timeout)
         for name, key in (player_keys or {}).items():
             self._transport.player_keys[name.lower()] = key
+
+    def close(self) -> None:
+        """Closes the kept-alive connection of this thread (the next call opens another)."""
+        self._transport.close()
 
     def player_key(self, name: str) -> Optional[str]:
         """The key of a player name this client holds (given to it, or answered when the name was claimed)."""

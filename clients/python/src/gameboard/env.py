@@ -5,7 +5,14 @@ Actions are indices into the game's fixed action index (`spec.actionIndex`): `ac
 MaskablePPO reads. A dict action in the game's grammar is still accepted. Observations are the game's
 numeric observation (`spec.tensorSpec`): a Dict of `planes` (uint8, C x H x W) and `features`
 (float32). The reward is the change in score. `terminated` when the game ended the run (or the player
-ended it), `truncated` when the ranked budget (`spec.rankedBudget`) is spent, or `max_steps` actions.
+ended it), `truncated` when the ranked budget (`spec.rankedBudget`) is spent, or after `max_steps` steps.
+
+Every index of `action_space` is a valid argument of `step`, as Gymnasium's API has it (and as
+`check_env` checks by stepping sampled actions): by default (`illegal_action="refuse"`) a masked-out
+index is a no-op, as the HTTP API refuses an illegal action: the run does not change, the reward is
+`refused_reward` (0 unless set), neither flag is set unless `max_steps` is reached, and
+`info["refused"]` says why ("masked_out"). `illegal_action="raise"` makes it an IllegalActionError
+naming the legal indices instead, for whoever wants a wrong index to stop the program.
 """
 
 from __future__ import annotations
@@ -81,34 +88,40 @@ def game_seed(rng: np.random.Generator) -> int:
 
 
 class GameboardEnv(gym.Env):
-    """One game over the HTTP API, to the letter of Gymnasium 1.x (check_env passes)."""
+    """One game over the HTTP API, to the letter of Gymnasium 1.x (check_env passes with the defaults)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, game: str, base_url: str = "http://127.0.0.1:3000", client: Optional[GameboardClient] = None,
                  budget: Union[str, int, None] = RANKED, max_steps: Optional[int] = None,
-                 render_mode: Optional[str] = None, illegal_action: str = "raise"):
+                 render_mode: Optional[str] = None, illegal_action: str = "refuse", refused_reward: float = 0.0):
         """`budget`: truncate at the game's ranked budget ("ranked", the default), at another limit in
-        its unit (an int) or never (None). `max_steps`: also truncate after that many actions.
-        `illegal_action`: "raise" (an IllegalActionError for a masked-out index) or "refuse" (the game
-        refuses it as the API does: nothing changes, reward 0, info["refused"] holds the reason)."""
+        its unit (an int) or never (None). `max_steps`: also truncate after that many steps (refused
+        ones included, so that a policy stuck on an illegal index still ends its episode).
+        `illegal_action`: "refuse" (the default: a masked-out index, or a dict action the game refuses,
+        is refused as the API does: nothing changes, the reward is `refused_reward`, info["refused"]
+        holds the reason) or "raise" (an IllegalActionError for a masked-out index, a GameboardError
+        "refused" for a refused dict action)."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None; got {render_mode!r}")
         if illegal_action not in ("raise", "refuse"):
             raise ValueError(f"illegal_action must be 'raise' or 'refuse'; got {illegal_action!r}")
         self.game = game
         self.base_url = base_url
+        self._own_client = client is None
         self.client = client or GameboardClient(base_url)
         self.game_spec = self.client.spec(game)
         self.budget = budget_of(self.game_spec, budget)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.illegal_action = illegal_action
+        self.refused_reward = float(refused_reward)
         self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
         self.action_space = spaces.Discrete(len(self.action_index))
         self.observation_space = observation_space_of(self.game_spec)
         self.session: Optional[GameSession] = None
         self.spent = 0
+        self.elapsed = 0  # step() calls since the reset, refused ones included (max_steps counts these)
 
     # -- helpers -------------------------------------------------------------------------------------
 
@@ -159,6 +172,7 @@ class GameboardEnv(gym.Env):
             chosen = game_seed(self.np_random)
         self.session = self.client.start(self.game, seed=chosen, tensor=True)
         self.spent = 0
+        self.elapsed = 0
         return self._obs(), self._info()
 
     def step(self, action: Union[int, np.integer, Action]
@@ -168,6 +182,7 @@ class GameboardEnv(gym.Env):
         s = self.session
         if s.game_over:
             raise GameboardError("run_over", "The run is over: call reset() before step().")
+        self.elapsed += 1
         if isinstance(action, dict):
             concrete = action
         else:
@@ -180,14 +195,14 @@ class GameboardEnv(gym.Env):
             except IllegalActionError:
                 if self.illegal_action == "raise":
                     raise
-                return self._obs(), 0.0, False, self._truncated(), self._info(refused="masked_out")
+                return self._obs(), self.refused_reward, False, self._truncated(), self._info(refused="masked_out")
         before = s.score
         try:
             s.act(concrete, tensor=True)
         except GameboardError as err:
             if err.code != "refused" or self.illegal_action == "raise":
                 raise
-            return self._obs(), 0.0, False, self._truncated(), self._info(refused=err.reason)
+            return self._obs(), self.refused_reward, False, self._truncated(), self._info(refused=err.reason)
         if self.budget is not None:
             self.spent += action_cost(self.budget, concrete)
         terminated = s.game_over
@@ -198,7 +213,7 @@ class GameboardEnv(gym.Env):
         s = self.session
         assert s is not None
         over_budget = self.budget is not None and self.spent >= self.budget["limit"]
-        return over_budget or (self.max_steps is not None and len(s.history) >= self.max_steps)
+        return over_budget or (self.max_steps is not None and self.elapsed >= self.max_steps)
 
     def action_masks(self) -> np.ndarray:
         """The mask of the current state (the method MaskablePPO's wrappers look for)."""
@@ -212,4 +227,7 @@ class GameboardEnv(gym.Env):
         return None if self.session is None else self.session.observation.get("text")
 
     def close(self) -> None:
+        """Forgets the run and closes the client's connection (when the env made the client)."""
         self.session = None
+        if self._own_client:
+            self.client.close()

@@ -7,6 +7,9 @@ action and answers its reset observation with reward 0 and neither flag set); `a
 AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only on steps where a run
 ended; the last observation in infos["final_obs"], its info in infos["final_info"]);
 `AutoresetMode.DISABLED` leaves it to `reset(options={"reset_mask": mask})`.
+
+A masked-out index is refused as GameboardEnv refuses it (by default a no-op with reward
+`refused_reward` and infos["refused"] set for that environment; `illegal_action="raise"` raises).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .client import GameboardClient, GameboardError
-from .env import RANKED, IllegalActionError, action_cost, budget_of, game_seed, observation_of, observation_space_of
+from .env import RANKED, IllegalActionError, action_cost, budget_of, game_seed, observation_space_of
 
 Action = Dict[str, Any]
 
@@ -32,7 +35,7 @@ class GameboardVectorEnv(VectorEnv):
     def __init__(self, game: str, num_envs: int = 1, base_url: str = "http://127.0.0.1:3000",
                  client: Optional[GameboardClient] = None, budget: Union[str, int, None] = RANKED,
                  max_steps: Optional[int] = None, render_mode: Optional[str] = None,
-                 illegal_action: str = "raise", autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
+                 illegal_action: str = "refuse", refused_reward: float = 0.0, autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
         if num_envs < 1 or num_envs > 256:
             raise ValueError(f"num_envs must be 1 to 256 (one batch request holds at most 256 items); got {num_envs}")
         if render_mode is not None:
@@ -43,6 +46,7 @@ class GameboardVectorEnv(VectorEnv):
         self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
         self.game = game
         self.num_envs = num_envs
+        self._own_client = client is None
         self.client = client or GameboardClient(base_url)
         self.game_spec = self.client.spec(game)
         self.carry: str = self.game_spec["carry"]
@@ -50,14 +54,20 @@ class GameboardVectorEnv(VectorEnv):
         self.max_steps = max_steps
         self.render_mode = None
         self.illegal_action = illegal_action
+        self.refused_reward = float(refused_reward)
         self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
         self.single_action_space = spaces.Discrete(len(self.action_index))
         self.single_observation_space = observation_space_of(self.game_spec)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self._fields = [self.carry, "seed", "tensor", "actionMask", "legalIndex", "legalActions", "score",
-                        "gameOver", "outcome"]
+        # What each answer is trimmed to: the mask is rebuilt from legalIndex (1 at each legal action's index).
+        self._fields = [self.carry, "seed", "tensor", "legalIndex", "legalActions", "score", "gameOver"]
         self._runs: List[Optional[Dict[str, Any]]] = [None] * num_envs
+        # Every environment's observation and mask, rows written in bulk from each batch's answers.
+        t = self.game_spec["tensorSpec"]
+        self._planes = np.zeros((num_envs, *t["planes"]["shape"]), dtype=np.uint8)
+        self._features = np.zeros((num_envs, *t["features"]["shape"]), dtype=np.float32)
+        self._masks = np.zeros((num_envs, len(self.action_index)), dtype=np.int8)
         self._autoreset = np.zeros(num_envs, dtype=np.bool_)
 
     # -- helpers -------------------------------------------------------------------------------------
@@ -70,18 +80,28 @@ class GameboardVectorEnv(VectorEnv):
         return results
 
     def _run_of(self, answer: Dict[str, Any]) -> Dict[str, Any]:
-        return {"carried": answer[self.carry], "seed": answer["seed"], "obs": observation_of(self.game_spec, answer["tensor"]),
-                "mask": np.asarray(answer["actionMask"], dtype=np.int8), "index": dict(zip(answer["legalIndex"], answer["legalActions"])),
-                "score": answer["score"], "over": answer["gameOver"], "outcome": answer["outcome"], "steps": 0, "spent": 0}
+        return {"carried": answer[self.carry], "seed": answer["seed"],
+                "index": dict(zip(answer["legalIndex"], answer["legalActions"])), "score": answer["score"],
+                "over": answer["gameOver"], "steps": 0, "elapsed": 0, "spent": 0}
+
+    def _store(self, which: List[int], answers: List[Dict[str, Any]]) -> None:
+        """Writes the observations and masks of `answers` into the rows `which`, one numpy call each."""
+        if not which:
+            return
+        self._planes[which] = np.asarray([a["tensor"]["planes"] for a in answers], dtype=np.uint8).reshape(
+            (len(which), *self._planes.shape[1:]))
+        self._features[which] = np.asarray([a["tensor"]["features"] for a in answers], dtype=np.float32)
+        masks = np.zeros((len(which), self._masks.shape[1]), dtype=np.int8)
+        for k, a in enumerate(answers):
+            masks[k, [i for i in a["legalIndex"] if i >= 0]] = 1
+        self._masks[which] = masks
 
     def _observations(self) -> Dict[str, np.ndarray]:
-        runs = [r for r in self._runs if r is not None]
-        return {"planes": np.stack([r["obs"]["planes"] for r in runs]),
-                "features": np.stack([r["obs"]["features"] for r in runs])}
+        return {"planes": self._planes.copy(), "features": self._features.copy()}
 
     def _infos(self) -> Dict[str, Any]:
         runs = [r for r in self._runs if r is not None]
-        return {"action_mask": np.stack([r["mask"] for r in runs]),
+        return {"action_mask": self._masks.copy(),
                 "score": np.asarray([r["score"] for r in runs], dtype=np.float64),
                 "seed": np.asarray([r["seed"] for r in runs], dtype=np.int64),
                 "steps": np.asarray([r["steps"] for r in runs], dtype=np.int64)}
@@ -116,6 +136,7 @@ class GameboardVectorEnv(VectorEnv):
         for i, r in zip(which, results):
             self._runs[i] = self._run_of(r)
             self._autoreset[i] = False
+        self._store(which, results)
         return self._observations(), self._infos()
 
     def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
@@ -139,9 +160,9 @@ class GameboardVectorEnv(VectorEnv):
             concrete = a if isinstance(a, dict) else run["index"].get(int(a))
             if concrete is None:
                 if self.illegal_action == "raise":
-                    legal = [k for k, m in enumerate(run["mask"]) if m]
+                    legal = [int(k) for k in np.flatnonzero(self._masks[i])]
                     raise IllegalActionError(f"Environment {i}: action index {int(a)} is masked out (not legal now in "
-                                             f"{self.game}); legal indices: {legal}.", int(a), run["mask"])
+                                             f"{self.game}); legal indices: {legal}.", int(a), self._masks[i].copy())
                 refused[i] = True
                 continue
             items.append({self.carry: run["carried"], "action": concrete})
@@ -150,11 +171,15 @@ class GameboardVectorEnv(VectorEnv):
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
+        answered: List[int] = []
+        answers: List[Dict[str, Any]] = []
         for (i, what, concrete), answer in zip(slots, results):
             run = self._runs[i]
             assert run is not None
             if what == "reset":
                 self._runs[i] = self._run_of(answer)
+                answered.append(i)
+                answers.append(answer)
                 continue
             if not answer.get("ok"):
                 if self.illegal_action == "raise":
@@ -162,21 +187,33 @@ class GameboardVectorEnv(VectorEnv):
                 refused[i] = True
                 continue
             new = self._run_of(answer)
+            answered.append(i)
+            answers.append(answer)
             new["steps"] = run["steps"] + 1
+            new["elapsed"] = run["elapsed"] + 1
             new["spent"] = run["spent"] + (action_cost(self.budget, concrete) if self.budget and concrete else 0)
             rewards[i] = new["score"] - run["score"]
             terminations[i] = new["over"]
             truncations[i] = not new["over"] and (
                 (self.budget is not None and new["spent"] >= self.budget["limit"])
-                or (self.max_steps is not None and new["steps"] >= self.max_steps))
+                or (self.max_steps is not None and new["elapsed"] >= self.max_steps))
             self._runs[i] = new
+        self._store(answered, answers)
+        for i in np.flatnonzero(refused):  # a refused step: the run unchanged, one more step towards max_steps
+            run = self._runs[i]
+            assert run is not None
+            run["elapsed"] += 1
+            rewards[i] = self.refused_reward
+            truncations[i] = self.max_steps is not None and run["elapsed"] >= self.max_steps
         ended = terminations | truncations
         final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
         if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
             final = (self._observations(), self._infos())
             which = [int(i) for i in np.flatnonzero(ended)]
-            for i, answer in zip(which, self._batch([{"seed": game_seed(self.np_random)} for _ in which])):
+            fresh = self._batch([{"seed": game_seed(self.np_random)} for _ in which])
+            for i, answer in zip(which, fresh):
                 self._runs[i] = self._run_of(answer)
+            self._store(which, fresh)
             ended[:] = False
         self._autoreset = ended
         infos = self._infos()
@@ -194,3 +231,5 @@ class GameboardVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         self._runs = [None] * self.num_envs
+        if self._own_client:
+            self.client.close()

@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { cragwake } from './index.js';
 import { pricedActions } from './rules.js';
 import { play } from './testkit.js';
-import type { Action, State } from './types.js';
+import type { CragwakeAction, CragwakeState } from './types.js';
 import { toWire } from './wire.js';
 
 /** Cheapest upward move, breathing on jugs when under half a tank; climbs on at every belay. */
-function agent(s: State): Action {
+function agent(s: CragwakeState): CragwakeAction {
   if (s.phase === 'ledge') return { type: 'climbOn' };
   const priced = pricedActions(s);
   const breathe = priced[priced.length - 1];
@@ -55,7 +55,7 @@ describe('DETERMINISM', () => {
   it('CW-070 a seed and an action list replay bit for bit', () => {
     for (const seed of [3, 33]) {
       let s = cragwake.init(seed);
-      const actions: Action[] = [];
+      const actions: CragwakeAction[] = [];
       const seen: string[] = [JSON.stringify(toWire(s))];
       for (let i = 0; i < 300 && s.phase !== 'over'; i++) {
         const a = agent(s);
@@ -66,7 +66,7 @@ describe('DETERMINISM', () => {
       let r = cragwake.init(seed);
       expect(JSON.stringify(toWire(r))).toBe(seen[0]);
       actions.forEach((a, i) => {
-        r = play(r, JSON.parse(JSON.stringify(a)) as Action).state;
+        r = play(r, JSON.parse(JSON.stringify(a)) as CragwakeAction).state;
         expect(JSON.stringify(toWire(r))).toBe(seen[i + 1]);
       });
     }

@@ -3,10 +3,10 @@ import { cragwake } from './index.js';
 import { legalActions, pricedActions, step } from './rules.js';
 import { mv, play, position, refused, startAt, tokenAt } from './testkit.js';
 import { toWire } from './wire.js';
-import type { Action, State } from './types.js';
+import type { CragwakeAction, CragwakeState } from './types.js';
 
-const snap = (s: State) => JSON.stringify(toWire(s));
-const key = (a: Action) => JSON.stringify(a);
+const snap = (s: CragwakeState) => JSON.stringify(toWire(s));
+const key = (a: CragwakeAction) => JSON.stringify(a);
 
 /** Pitch 1, climber on row 3 col 3, plain holds everywhere up to row 6. */
 const OPEN = `
@@ -48,7 +48,7 @@ describe('ACTIONS', () => {
     const before = snap(s);
     const cells = [...s.cells];
     for (const a of [mv(9, 3), mv(3, 3), mv(5, 1), { type: 'climbOn' }, { type: 'x' }, mv(5, 3), mv(4, 7)]) {
-      expect(step(s, a as Action).ok).toBe(false);
+      expect(step(s, a as CragwakeAction).ok).toBe(false);
       expect(snap(s)).toBe(before);
     }
     expect(s.cells).toEqual(cells);
@@ -63,7 +63,7 @@ describe('DETERMINISM at action time', () => {
       const legal = legalActions(s);
       const a = legal[(i * 3) % legal.length];
       const first = step(s, a);
-      const again = step(JSON.parse(JSON.stringify(s)) as State, a);
+      const again = step(JSON.parse(JSON.stringify(s)) as CragwakeState, a);
       expect(snap(s), 'step mutated its input').toBe(before);
       expect(first.ok && again.ok).toBe(true);
       if (!first.ok || !again.ok) return;
@@ -208,7 +208,7 @@ describe('MOVES', () => {
 });
 
 describe('COST', () => {
-  const cost = (s: State, a: Action) => pricedActions(s).find((p) => key(p.action) === key(a))?.cost;
+  const cost = (s: CragwakeState, a: CragwakeAction) => pricedActions(s).find((p) => key(p.action) === key(a))?.cost;
   it('CW-028 base 1 for a jug or a plain hold and 2 for a crimp', () => {
     const s = position(`4: J2 P C . . .\n3: . @P . . . .`);
     expect([cost(s, mv(4, 0)), cost(s, mv(4, 1)), cost(s, mv(4, 2))]).toEqual([1, 1, 2]);
@@ -309,7 +309,7 @@ describe('REJECTIONS', () => {
       let st = cragwake.init(seed);
       for (let i = 0; i < 120 && st.phase !== 'over'; i++) {
         const legal = new Set(legalActions(st).map(key));
-        const probes: Action[] = [{ type: 'breathe' }, { type: 'climbOn' }, { type: 'endRun' }];
+        const probes: CragwakeAction[] = [{ type: 'breathe' }, { type: 'climbOn' }, { type: 'endRun' }];
         for (let r = st.floor - 2; r <= st.floor + 11; r++) for (let c = -1; c <= 6; c++) probes.push(mv(r, c));
         for (const a of probes) expect(step(st, a).ok, `${key(a)} at step ${i}`).toBe(legal.has(key(a)));
         const list = legalActions(st).filter((a) => a.type !== 'endRun');

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
 import { briarwink as game } from './index.js';
-import type { Action } from './rules.js';
-import { SPEC } from './spec.js';
+import type { BriarwinkAction } from './types.js';
+import { spec } from './spec.js';
 import { act, cell, garden } from './testkit.js';
 import { litMask } from './light.js';
 import { observe } from './observe.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, OVER, PLAYING, ROOTLING, SPROUT, WAITING } from './types.js';
 import { toWire } from './wire.js';
 
@@ -28,7 +28,11 @@ const PENNED = `
 G......`;
 
 /** Run `n` ticks in batches of 30 holding `move`; returns the state, every event and each tick's score. */
-function play(s: State, n: number, move: string | null = null): { state: State; events: GameEvent[] } {
+function play(
+  s: BriarwinkState,
+  n: number,
+  move: string | null = null,
+): { state: BriarwinkState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   let st = s;
   for (let done = 0; done < n;) {
@@ -192,7 +196,7 @@ G......`,
 });
 
 /** A random tick (move or walkTo, sometimes planting, count 1-30), or start while waiting. */
-function randomAction(s: State, rng: Rng): Action {
+function randomAction(s: BriarwinkState, rng: Rng): BriarwinkAction {
   if (s.status === WAITING) return { type: 'start' };
   const plant = rng.chance(0.3);
   const count = 1 + rng.int(30);
@@ -236,7 +240,7 @@ describe('rules named in the rules index with no test before', () => {
   });
 
   it('BW-030 the clock is 30 ticks a second, and nothing moves between requests', async () => {
-    expect(SPEC.ticksPerSecond).toBe(30);
+    expect(spec.ticksPerSecond).toBe(30);
     const s = act(game.init(3), { type: 'start' }).state;
     const before = JSON.stringify(toWire(s));
     await new Promise((resolve) => setTimeout(resolve, 100)); // three ticks' worth of real time
@@ -279,7 +283,7 @@ G......
 
   it('BW-120 the whole run is a pure function of the seed and the actions', () => {
     const rng = Rng.fromSeed(120);
-    const actions: Action[] = [];
+    const actions: BriarwinkAction[] = [];
     let s = game.init(5);
     for (let k = 0; k < 120 && s.status !== OVER; k++) {
       const a = randomAction(s, rng);
@@ -313,7 +317,7 @@ describe('README decision 49', () => {
     for (const a of [
       { type: 'tick', move: 'right', plant: true, count: 5 },
       { type: 'tick', walkTo: 0, plant: true, count: 5 },
-    ] as Action[]) {
+    ] as BriarwinkAction[]) {
       const r = act(s, a).state;
       expect(r.away).toBe(5);
       expect(r.pods).toHaveLength(0);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.js';
 import { observe } from './observe.js';
 import { act, cell, garden } from './testkit.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import { WIDE_PETAL } from './types.js';
 
 // The gardener at (0,0) lights (2,1), a sprout; (3,1) beside it is unlit, walled in on three sides, so
@@ -33,7 +33,7 @@ G..#...
 #.....#
 m#...#m`;
 
-const tick = (s: State) => act(s, { type: 'tick', move: null });
+const tick = (s: BriarwinkState) => act(s, { type: 'tick', move: null });
 
 describe('moonless nights: nothing hidden can be inferred from a visible change', () => {
   it("BW-113 a hidden dimling stepping into a lit sprout leaves the sprout's clock, and all else visible, unchanged", () => {

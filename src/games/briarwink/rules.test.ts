@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { Rng } from '../../core/rng.js';
 import { briarwink as game } from './index.js';
-import type { Action } from './rules.js';
+import type { BriarwinkAction } from './types.js';
 import { step } from './rules.js';
 import { toWire } from './wire.js';
 import { act, cell, garden } from './testkit.js';
@@ -78,7 +78,7 @@ describe('actions', () => {
 
   it('BW-029 BW-022 unknown fields are rejected, and so are odd values', () => {
     const s = garden(OPEN);
-    const bad: Action[] = [
+    const bad: BriarwinkAction[] = [
       { type: 'tick', move: 'up', speed: 2 },
       { type: 'start', now: true },
       { type: 'nonsense' },
@@ -171,7 +171,7 @@ describe('batches', () => {
       for (let k = 0; k < 30 && a.status === PLAYING; k++) {
         const count = 1 + rng.int(30);
         const plant = rng.chance(0.3);
-        const input: Action = rng.chance(0.5)
+        const input: BriarwinkAction = rng.chance(0.5)
           ? { type: 'tick', walkTo: rng.int(63) }
           : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)] };
         const batch = act(a, { ...input, plant, count });
@@ -215,7 +215,7 @@ describe('purity', () => {
     let s = act(game.init(4), { type: 'start' }).state;
     for (let k = 0; k < 200 && s.status === PLAYING; k++) {
       expect(s.own).toBe(OWN_NONE);
-      const a: Action = rng.chance(0.5)
+      const a: BriarwinkAction = rng.chance(0.5)
         ? { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3), count: 1 + rng.int(30) }
         : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)], plant: rng.chance(0.3) };
       const first = act(s, a);
@@ -258,7 +258,7 @@ describe('purity', () => {
         for (let k = 0; k < 150 && s.status === PLAYING; k++) {
           const copy = structuredClone(s);
           deepFreeze(s);
-          const a: Action = rng.chance(0.5)
+          const a: BriarwinkAction = rng.chance(0.5)
             ? { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3), count: 1 + rng.int(30) }
             : { type: 'tick', move: [null, 'up', 'right', 'down', 'left'][rng.int(5)], plant: rng.chance(0.3) };
           const next = act(s, a).state;

@@ -66,7 +66,7 @@ export const ACTION_SCHEMA: JsonSchema = {
 };
 
 /** The spec. */
-export const SPEC: GameSpec = {
+export const spec: GameSpec = {
   slug: 'briarwink',
   name: 'Briarwink',
   genre: 'real-time arcade puzzle (tick-batched for agents)',

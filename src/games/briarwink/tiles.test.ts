@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { observe } from './observe.js';
 import { act, cell, garden } from './testkit.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, HEDGE, MOONSTONE, MOPE, POND, REGROWN, ROOTLING, SPROUT, THICKET } from './types.js';
 
 const NAMES: Record<number, string> = {
@@ -33,7 +33,7 @@ G......
 .......
 .......`);
   s.terrain[cell(1, 0)] = t;
-  let st: State = s;
+  let st: BriarwinkState = s;
   for (let i = 0; i < 16; i++) {
     st = act(st, { type: 'tick', move: 'right' }).state;
     if (st.pAt === cell(1, 0)) return true;
@@ -55,7 +55,7 @@ function dimlingEnters(kind: number, t: number): boolean {
 G......`);
   s.dimlings[0].kind = kind;
   s.terrain[cell(2, 4)] = t;
-  let st: State = s;
+  let st: BriarwinkState = s;
   for (let i = 0; i < 120; i++) {
     st = act(st, { type: 'tick', move: null }).state;
     if (st.dimlings[0]?.at === cell(2, 4)) return true;
@@ -133,7 +133,7 @@ describe('tiles', () => {
 describe('the grid', () => {
   const EMPTY = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
   /** An open garden with the gardener at (x, y). */
-  const at = (x: number, y: number): State => {
+  const at = (x: number, y: number): BriarwinkState => {
     const rows = EMPTY.slice();
     rows[y] = rows[y].slice(0, x) + 'G' + rows[y].slice(x + 1);
     return garden(rows.join('\n'));

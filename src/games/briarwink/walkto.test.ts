@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { replay } from '../../core/replay.js';
 import { registry } from '../index.js';
 import { briarwink, briarwinkV1 } from './index.js';
-import type { Action } from './rules.js';
+import type { BriarwinkAction } from './types.js';
 import { step, stepV1 } from './rules.js';
 import { act, cell, garden, ticks } from './testkit.js';
-import { newState } from './state.js';
-import type { State } from './types.js';
+import { init } from './rules.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, SPROUT } from './types.js';
 import { NB, isOpen, manhattan } from './grid.js';
 import { bfsFirstStep } from './walkto.js';
@@ -29,12 +29,12 @@ const ROOM = `
 .......`;
 
 /** A walkTo batch of up to 30 ticks. */
-const walk = (s: State, target: number, count = 30) => act(s, { type: 'tick', walkTo: target, count }).state;
+const walk = (s: BriarwinkState, target: number, count = 30) => act(s, { type: 'tick', walkTo: target, count }).state;
 
 /** Seed 7 after start and one tick left: the gardener is 1 of 8 into a step from (6,0) to (5,0). */
-function seed7(run: (s: State, a: Action) => ReturnType<typeof step>): State {
-  let s = newState(7);
-  for (const a of [{ type: 'start' }, { type: 'tick', move: 'left' }] as Action[]) {
+function seed7(run: (s: BriarwinkState, a: BriarwinkAction) => ReturnType<typeof step>): BriarwinkState {
+  let s = init(7);
+  for (const a of [{ type: 'start' }, { type: 'tick', move: 'left' }] as BriarwinkAction[]) {
     const r = run(s, a);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
@@ -135,9 +135,9 @@ describe('rules briarwink-1 (kept to replay stored runs)', () => {
   });
 
   it('differs from the current rules only in walkTo: a move-only run plays identically under both', () => {
-    let a = newState(11);
+    let a = init(11);
     let b = a;
-    const moves: Action[] = [{ type: 'start' }];
+    const moves: BriarwinkAction[] = [{ type: 'start' }];
     for (let i = 0; i < 120; i++)
       moves.push({
         type: 'tick',
@@ -160,7 +160,7 @@ describe('rules briarwink-1 (kept to replay stored runs)', () => {
 
 describe('stored runs of rules briarwink-1 stay replayable under their own version', () => {
   /** A walkTo-heavy run on seed 22 that scores differently under the two versions. */
-  const actions: Action[] = [{ type: 'start' }];
+  const actions: BriarwinkAction[] = [{ type: 'start' }];
   for (let i = 0; i < 200; i++)
     actions.push(
       i % 4 === 0
@@ -168,7 +168,7 @@ describe('stored runs of rules briarwink-1 stay replayable under their own versi
         : { type: 'tick', walkTo: (i * 17 + 110) % 63, count: 3 + (i % 5) },
     );
   const played = (run: typeof step) => {
-    let s = newState(22);
+    let s = init(22);
     for (const a of actions) {
       const r = run(s, a);
       if (!r.ok) throw new Error(r.message);
@@ -241,7 +241,7 @@ describe('the walkTo search', () => {
       const pods = Array.from({ length: rng.int(4) }, () => ({ cell: rng.int(63) }));
       const cover = Array.from({ length: 63 }, () => (rng.chance(0.1) ? 0 : -1));
       // the search reads the cover only when the state has an active bloom, as a real cover would need
-      const s = { terrain, pods, blooms: cover.includes(0) ? [{}] : [] } as unknown as State;
+      const s = { terrain, pods, blooms: cover.includes(0) ? [{}] : [] } as unknown as BriarwinkState;
       const open = terrain.map((t, c) => cover[c] < 0 && isOpen(t) && !pods.some((p) => p.cell === c));
       const from = rng.int(63);
       const target = rng.chance(0.3) ? NB[from * 4 + rng.int(4)] : rng.int(63);

@@ -3,7 +3,7 @@
  * list of named stages run by a tiny runner. A stage may end the tick early (a cleared night, the
  * run's last heart).
  */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import type { TickCtx } from './ctx.js';
 import { respawn } from './respawn.js';
 import { plant } from './plant.js';
@@ -24,7 +24,7 @@ import { playerCell } from '../grid.js';
 /** One named stage of the tick. */
 export interface Stage {
   name: string;
-  run: (s: State, t: TickCtx) => void;
+  run: (s: BriarwinkState, t: TickCtx) => void;
 }
 
 /** The tick order, exactly as the seed lists it. */
@@ -53,7 +53,7 @@ const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, ...extra
 if (s14 === undefined || extra.length > 0) throw new Error('runTick expects exactly 15 stages');
 
 /** Run the stages in order until one ends the tick (index 2, your move, records the gardener's cell first). */
-function runStages(s: State, t: TickCtx): void {
+function runStages(s: BriarwinkState, t: TickCtx): void {
   s0(s, t);
   if (t.end) return;
   s1(s, t);
@@ -90,7 +90,7 @@ function runStages(s: State, t: TickCtx): void {
  * Run one tick on a state the caller owns (it is mutated). The seeded stream stays in the context
  * through the batch: the caller writes it back once, when the batch ends (`saveRng` in ctx.ts).
  */
-export function runTick(s: State, t: TickCtx): void {
+export function runTick(s: BriarwinkState, t: TickCtx): void {
   runStages(s, t);
   s.tick++;
 }

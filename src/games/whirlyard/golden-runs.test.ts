@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../core/seal.js';
 import { lookaheadAction } from './lookahead.js';
-import { initState, step } from './rules.js';
+import { init, step } from './rules.js';
 import { RULES_VERSION } from './spec.js';
 import type { WhirlyardAction, WhirlyardState } from './types.js';
 import { toWire } from './wire.js';
@@ -52,7 +52,7 @@ function load(seed: number): GoldenRun {
 
 describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
   it.each(SEEDS)('records the lookahead run from seed %i', (seed) => {
-    let s = initState(seed);
+    let s = init(seed);
     const run: GoldenRun = { game: 'whirlyard', rulesVersion: RULES_VERSION, seed, actions: [], steps: [] };
     for (let i = 0; i < LENGTH && !s.over; i++) {
       const a = lookaheadAction(s, DEPTH);
@@ -68,7 +68,7 @@ describe('golden runs into the late waves', () => {
   it.each(SEEDS)('WY-042 seed %i replays step for step as recorded and reaches wave 15 and later', (seed) => {
     const run = load(seed);
     expect(run.rulesVersion).toBe(RULES_VERSION);
-    let s = initState(seed);
+    let s = init(seed);
     run.actions.forEach((a, i) => {
       s = advance(s, a);
       expect(fact(s), `step ${i}`).toEqual(run.steps[i]);
@@ -79,7 +79,7 @@ describe('golden runs into the late waves', () => {
 
   it.each(SEEDS)('WY-019 seed %i: every wave from 13 on is laid out with 10 drones, 4 of them charged', (seed) => {
     const run = load(seed);
-    let s = initState(seed);
+    let s = init(seed);
     const lateWaves = new Set<number>();
     for (const a of run.actions) {
       s = advance(s, a);
@@ -94,7 +94,7 @@ describe('golden runs into the late waves', () => {
 
   it('the lookahead player still chooses the recorded actions (seed 1)', () => {
     const run = load(1);
-    let s = initState(1);
+    let s = init(1);
     for (const a of run.actions) {
       expect(lookaheadAction(s, DEPTH)).toEqual(a);
       s = advance(s, a);

@@ -98,7 +98,7 @@ export const TURN_STAGES: readonly Stage[] = [
 export const END_RUN_STAGES: readonly Stage[] = [endRun];
 
 /** A new run: wave 1 on its starting board, two charges. */
-export function initState(seed: Seed): WhirlyardState {
+export function init(seed: Seed): WhirlyardState {
   const rng = new Rng(seedStream(seed));
   const spawn = spawnWave(rng, 1, START_CHARGES);
   // made by `newState`, not a literal: see fresh.ts

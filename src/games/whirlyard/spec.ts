@@ -44,7 +44,7 @@ export const ACTION_SCHEMA: JsonSchema = {
 export const RULES_VERSION = 'whirlyard-1';
 
 /** Whirlyard's spec. */
-export const SPEC: GameSpec = {
+export const spec: GameSpec = {
   slug: 'whirlyard',
   name: 'Whirlyard',
   genre: 'tactics / pursuit',

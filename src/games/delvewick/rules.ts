@@ -87,7 +87,7 @@ export function copyState(s: DelvewickState): DelvewickState {
  * The caller must have checked legality; the solver calls this directly to skip building events.
  */
 export function advance(s: DelvewickState, dir: number, events: GameEvent[] | null): DelvewickState {
-  const t: Tick = { s: copyState(s), dir, from: -1, events, gotGem: false, onExit: false, done: false };
+  const t: Tick = { s: copyState(s), dir, from: -1, events, gotGem: false, onExit: false };
   runTick(t);
   return t.s;
 }

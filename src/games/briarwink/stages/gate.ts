@@ -44,11 +44,12 @@ export function clearNight(s: BriarwinkState, t: TickCtx): void {
   t.end = true;
 }
 
-/** The gate check stage. */
-export function gateCheck(s: BriarwinkState, t: TickCtx): void {
-  if (s.gate >= 0 || s.lastRelight < 0 || !allRelit(s)) return;
-  if (s.blooms.length > 0 && coverOf(s, t)[s.lastRelight] >= 0) return;
+/** The gate check stage; it ends the tick when the gate opens under the gardener (the night is cleared). */
+export function gateCheck(s: BriarwinkState, t: TickCtx): boolean {
+  if (s.gate >= 0 || s.lastRelight < 0 || !allRelit(s)) return false;
+  if (s.blooms.length > 0 && coverOf(s, t)[s.lastRelight] >= 0) return false;
   s.gate = s.lastRelight;
   emit(t, 'gateOpens', { cell: s.gate });
   if (playerCell(s) === s.gate) clearNight(s, t);
+  return t.end;
 }

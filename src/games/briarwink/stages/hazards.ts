@@ -60,8 +60,9 @@ export function loseHeart(s: BriarwinkState, t: TickCtx, why: string): void {
   }
 }
 
-/** The hazards stage. */
-export function hazards(s: BriarwinkState, t: TickCtx): void {
+/** The hazards stage; it ends the tick when the run's last heart is lost. */
+export function hazards(s: BriarwinkState, t: TickCtx): boolean {
   const why = hazardOf(s, t);
   if (why !== '') loseHeart(s, t, why);
+  return t.end;
 }

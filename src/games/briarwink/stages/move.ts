@@ -70,9 +70,13 @@ function walkToward(s: BriarwinkState, t: TickCtx): number {
   return t.rules === RULES_V1 ? walkDirectionV1(s, t.walkTo, cover) : walkDirection(s, t.walkTo, cover);
 }
 
-/** The move stage. */
-export function move(s: BriarwinkState, t: TickCtx): void {
-  if (playerCell(s) < 0) return;
+/**
+ * The move stage: notes where the gardener stood (dimlings and hazards check crossings against it),
+ * moves, and ends the tick when the step reaches the open gate.
+ */
+export function move(s: BriarwinkState, t: TickCtx): boolean {
+  t.prevPlayer = playerCell(s);
+  if (t.prevPlayer < 0) return false;
   const dir = t.walkTo >= 0 ? walkToward(s, t) : t.move;
   stepPlayer(s, dir);
   const occ = playerCell(s);
@@ -82,4 +86,5 @@ export function move(s: BriarwinkState, t: TickCtx): void {
   }
   collectAt(s, t, occ);
   if (s.gate >= 0 && occ === s.gate) clearNight(s, t);
+  return t.end;
 }

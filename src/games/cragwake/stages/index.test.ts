@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedText } from '../../../../test/helpers/seeds.js';
 import { difficulty } from '../difficulty.js';
-import { TURN } from './index.js';
+import { TURN_STAGES } from './index.js';
 import { mv, play, position, tokenAt } from '../testkit.js';
 
 const SEED = seedText('004_fad6ef1061ab6292.txt');
@@ -22,7 +22,7 @@ const CLAUSES: [string, string][] = [
 
 describe('TURN ORDER', () => {
   it('CW-056 the stage list is the turn order, stage by stage', () => {
-    expect(TURN.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
+    expect(TURN_STAGES.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
   });
 
   it.skipIf(SEED === null)("the stage list follows the seed file's turn order clause by clause", () => {
@@ -34,7 +34,7 @@ describe('TURN ORDER', () => {
       .map((c) => c.replace(/^\s*and\s+/, '').trim())
       .filter((c) => c.length > 0 && c !== '.');
     expect(clauses.map((c) => c.replace(/\.$/, ''))).toEqual(CLAUSES.map(([, c]) => c));
-    expect(TURN.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
+    expect(TURN_STAGES.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
   });
 
   it('CW-057 the belay is tested before the end: landing on it with exactly 0 stamina completes the pitch and refills', () => {

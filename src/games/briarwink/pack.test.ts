@@ -5,7 +5,7 @@ import { briarwink as game } from './index.js';
 import { generateNight, isMoonless } from './generate.js';
 import { pack, unpack } from './pack.js';
 import type { BriarwinkAction } from './types.js';
-import { act, cell, garden } from './testkit.js';
+import { play, cell, fromMap } from './testkit.js';
 import type { BriarwinkState } from './types.js';
 import { OVER, PLAYING, WAITING } from './types.js';
 import { toWire } from './wire.js';
@@ -16,7 +16,7 @@ function nightStart(seed: number, night: number): BriarwinkState {
   s.levels = [1, 1, 1];
   s.nightsCleared = night - 1;
   generateNight(s, night);
-  return act(s, { type: 'start' }).state;
+  return play(s, { type: 'start' }).state;
 }
 
 /** The first state of seeded random play from `s` that `want` accepts; throws if the night ends first. */
@@ -32,7 +32,7 @@ function playUntil(
     const a: BriarwinkAction = rng.chance(0.5)
       ? { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3) }
       : { type: 'tick', move: rng.pick([null, 'up', 'right', 'down', 'left']), plant: rng.chance(0.3) };
-    s = act(s, a).state;
+    s = play(s, a).state;
   }
   throw new Error('play never reached the state wanted');
 }
@@ -50,7 +50,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
     const opening = game.init(3);
     expect(opening.status).toBe(WAITING);
     expectRoundTrip(opening);
-    expectRoundTrip(act(opening, { type: 'start' }).state);
+    expectRoundTrip(play(opening, { type: 'start' }).state);
     expectRoundTrip(nightStart(8, 10));
   });
 
@@ -60,7 +60,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   });
 
   it('round-trips a drawn garden with every list filled and every flag set', () => {
-    const s = garden(
+    const s = fromMap(
       `
       G..o...
       .***...
@@ -105,7 +105,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   });
 
   it('round-trips a finished run, ended by endRun and by losing the last heart', () => {
-    const ended = act(
+    const ended = play(
       playUntil(nightStart(2, 10), 2, (x) => x.nightTick > 100),
       { type: 'endRun' },
     ).state;
@@ -118,8 +118,8 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   it('a rebuilt state plays on exactly like the original', () => {
     const s = playUntil(nightStart(4, 17), 4, busy);
     const a: BriarwinkAction = { type: 'tick', move: 'left', plant: true, count: 30 };
-    const next = act(s, a).state;
-    expect(toWire(act(unpack(pack(s)), a).state)).toEqual(toWire(next));
+    const next = play(s, a).state;
+    expect(toWire(play(unpack(pack(s)), a).state)).toEqual(toWire(next));
   });
 
   it('is over three times smaller than the JSON of the wire form, late in a busy night', () => {
@@ -131,7 +131,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
 
   it('follows the documented layout: format, seed, generator, counters, flags, levels, gardener, night, terrain, sets', () => {
     const s: BriarwinkState = {
-      ...garden('G......\n.......\n.......\n.......\n.......\n.......\n.......\n.......\n.......'),
+      ...fromMap('G......\n.......\n.......\n.......\n.......\n.......\n.......\n.......\n.......'),
       seed: 0xdeadbeef,
       night: 300,
       tick: 5000,

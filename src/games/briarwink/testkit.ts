@@ -17,13 +17,13 @@ import { CELLS } from './grid.js';
 const KINDS = 'mprntsT';
 
 /** Options for `garden`: anything on the state, applied after the map. */
-export type GardenOptions = Partial<BriarwinkState>;
+export type MapOptions = Partial<BriarwinkState>;
 
 /**
  * A playing state from a 9-row map (rows of 7). The hush is over, the calm is long, regrowth is off,
  * and ids go in cell order. A `*` run becomes one bloom (cascade 100) with 18 ticks left.
  */
-export function garden(map: string, opts: GardenOptions = {}): BriarwinkState {
+export function fromMap(map: string, opts: MapOptions = {}): BriarwinkState {
   const rows = map
     .trim()
     .split('\n')
@@ -113,11 +113,16 @@ export function dimling(id: number, kind: number, at: number, mode = WANDER): Di
   };
 }
 
-/** Apply an action, failing loudly on a refusal. */
-export function act(s: BriarwinkState, a: BriarwinkAction): { state: BriarwinkState; events: GameEvent[] } {
-  const r = step(s, a);
-  if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason} ${r.message}`);
-  return { state: r.state, events: r.events };
+/** Plays `actions` from `s`, failing loudly on a refusal; returns the final state and every event. */
+export function play(s: BriarwinkState, ...actions: BriarwinkAction[]): { state: BriarwinkState; events: GameEvent[] } {
+  let events: GameEvent[] = [];
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason} ${r.message}`);
+    s = r.state;
+    events = events.length === 0 ? r.events : [...events, ...r.events];
+  }
+  return { state: s, events };
 }
 
 /** Run `n` single ticks holding `move` (a direction name or null); returns the final state and all events. */
@@ -125,7 +130,7 @@ export function ticks(s: BriarwinkState, n: number, move: string | null = null, 
   let st = s;
   const events: GameEvent[] = [];
   for (let i = 0; i < n; i++) {
-    const r = act(st, { type: 'tick', move, plant: plant && i === 0 });
+    const r = play(st, { type: 'tick', move, plant: plant && i === 0 });
     st = r.state;
     events.push(...r.events);
   }

@@ -25,7 +25,7 @@ import {
 import type { GameEvent } from '../../core/game.js';
 
 /** Everything about a test position that the map does not draw. */
-export interface Setup {
+export interface MapOptions {
   pitch?: number;
   high?: number;
   stamina?: number;
@@ -41,7 +41,7 @@ export interface Setup {
 }
 
 /** A state drawn from a text map. Throws on a map that does not make a position. */
-export function position(map: string, setup: Setup = {}): CragwakeState {
+export function fromMap(map: string, setup: MapOptions = {}): CragwakeState {
   const rows = new Map<number, { cells: number[]; overhang: boolean }>();
   let at: [number, number] | null = null;
   for (const raw of map.split('\n')) {
@@ -119,11 +119,16 @@ export function tokenAt(s: CragwakeState, row: number, col: number): string {
   return cellToken(s.cells[(row - s.floor) * WIDTH + col]);
 }
 
-/** Steps and expects acceptance; returns the new state and the events. */
-export function play(s: CragwakeState, action: CragwakeAction): { state: CragwakeState; events: GameEvent[] } {
-  const r = step(s, action);
-  if (!r.ok) throw new Error(`${JSON.stringify(action)} was refused: ${r.reason}: ${r.message}`);
-  return { state: r.state, events: r.events };
+/** Plays `actions` from `s`, failing loudly on a refusal; returns the final state and every event. */
+export function play(s: CragwakeState, ...actions: CragwakeAction[]): { state: CragwakeState; events: GameEvent[] } {
+  let events: GameEvent[] = [];
+  for (const action of actions) {
+    const r = step(s, action);
+    if (!r.ok) throw new Error(`${JSON.stringify(action)} was refused: ${r.reason}: ${r.message}`);
+    s = r.state;
+    events = events.length === 0 ? r.events : [...events, ...r.events];
+  }
+  return { state: s, events };
 }
 
 /** Steps and expects a refusal; returns it. */

@@ -18,8 +18,8 @@ export interface Stage<S, C = undefined> {
  *
  * Written out position by position, so that each of the first 16 stages is called from a call site of
  * its own: one loop would be a single call site seeing every stage of the list, which V8 cannot inline
- * past four targets, and this runs on every step of every game (Briarwink: every tick). A game's
- * process plays one game (one target a site), a shared server four at most (still inlined).
+ * past four targets, and this runs on every step of every game (Briarwink: every tick). A site then
+ * sees one stage per registered game: one in the engine bench (a process per game), four in a server.
  */
 export function runStages<S, C>(stages: readonly Stage<S, C>[], s: S, c: C): boolean {
   const n = stages.length;

@@ -17,8 +17,8 @@ import { TEXT_GUIDE as DELVEWICK_GUIDE } from '../src/games/delvewick/observe.js
 import { LEGEND as CRAGWAKE_LEGEND, TEXT_GUIDE as CRAGWAKE_GUIDE } from '../src/games/cragwake/observe.js';
 import { LEGEND as BRIARWINK_LEGEND, TEXT_GUIDE as BRIARWINK_GUIDE } from '../src/games/briarwink/observe.js';
 import type { WhirlyardState } from '../src/games/whirlyard/types.js';
-import type { State as CragwakeState } from '../src/games/cragwake/types.js';
-import type { State as BriarwinkState } from '../src/games/briarwink/types.js';
+import type { CragwakeState } from '../src/games/cragwake/types.js';
+import type { BriarwinkState } from '../src/games/briarwink/types.js';
 import { difficulty } from '../src/games/cragwake/difficulty.js';
 
 /** Random states checked per game (runs are played, seed after seed, until this many were seen). */

@@ -16,7 +16,7 @@ import { buildApp } from '../src/server/app.js';
 import { genericView } from '../src/web/games/generic.js';
 import { hasOwnView, viewFor } from '../src/web/games/index.js';
 import { wordsFor } from '../src/web/words/index.js';
-import { SPEC } from './fixtures/cairn/spec.js';
+import { spec } from './fixtures/cairn/spec.js';
 import { testRegistry } from './fixtures/registry.js';
 import { conformanceSuite } from './helpers/conformance.js';
 import { contractSuite } from './helpers/contract.js';
@@ -49,7 +49,7 @@ describe('the HTTP API serves and plays Cairn from the test registry', () => {
     expect(list.games.map((g) => g.slug)).toContain('cairn');
     const one = await app.inject({ method: 'GET', url: '/api/games/cairn' });
     expect(one.statusCode).toBe(200);
-    expect((one.json() as { spec: unknown }).spec).toEqual(JSON.parse(JSON.stringify(SPEC)));
+    expect((one.json() as { spec: unknown }).spec).toEqual(JSON.parse(JSON.stringify(spec)));
 
     let answer = (await app.inject({ method: 'GET', url: '/api/games/cairn/init?seed=7' })).json() as {
       stateToken: string;
@@ -68,7 +68,7 @@ describe('the HTTP API serves and plays Cairn from the test registry', () => {
       answer = r.json();
       places++;
     }
-    expect(places).toBe(SPEC.top);
+    expect(places).toBe(spec.top);
     expect(answer.outcome).toEqual({ kind: 'terminated', reason: 'finished' });
     expect(answer.score).toBe(cairn.score(replayed(7)));
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { Rng } from '../src/core/rng.js';
 import { actionKey, actionMask, type GameTensor, type TensorSpec } from '../src/core/tensor.js';
-import { garden } from '../src/games/briarwink/testkit.js';
+import { fromMap } from '../src/games/briarwink/testkit.js';
 import { games, registry } from '../src/games/index.js';
 
 const SEEDS = [0, 1, 7, 4242, 0xffffffff, 99, 123456];
@@ -153,15 +153,15 @@ G..#...
     const WITHOUT = WITH.replace(',m#', ',.#').replace('.#...#m', 'm#...#m');
     const game = registry.get('briarwink')!;
     const t = game.tensor as GameTensor;
-    const a = garden(WITH, { moonless: true });
-    const b = garden(WITHOUT, { moonless: true });
+    const a = fromMap(WITH, { moonless: true });
+    const b = fromMap(WITHOUT, { moonless: true });
     expect(a.dimlings.length).toBe(2);
     expect(b.dimlings.length).toBe(2);
     const ta = t.encode(game.observe(a));
     expect(ta).toEqual(t.encode(game.observe(b)));
     // ...while on a moonlit night the same mopes show.
-    const lit = t.encode(game.observe(garden(WITH, { moonless: false })));
-    expect(lit).not.toEqual(t.encode(game.observe(garden(WITHOUT, { moonless: false }))));
+    const lit = t.encode(game.observe(fromMap(WITH, { moonless: false })));
+    expect(lit).not.toEqual(t.encode(game.observe(fromMap(WITHOUT, { moonless: false }))));
     const [, h, w] = (game.spec.tensorSpec as TensorSpec).planes.shape;
     expect(ta.planes[24 * h * w + 1 * 7 + 3], 'the unlit plane marks (3,1)').toBe(1);
   });

@@ -17,11 +17,11 @@ import {
   playerMayEnter,
 } from '../../src/games/briarwink/grid.js';
 import { canPlant } from '../../src/games/briarwink/stages/plant.js';
-import type { State } from '../../src/games/briarwink/types.js';
+import type { BriarwinkState } from '../../src/games/briarwink/types.js';
 import { PLAYING } from '../../src/games/briarwink/types.js';
 
 /** A run placed on `night` (as if earlier nights were cleared), playing. */
-export function midRun(seed: number, night: number): State {
+export function midRun(seed: number, night: number): BriarwinkState {
   const s = briarwink.init(seed);
   s.levels = [1, 1, 1];
   s.nightsCleared = night - 1;
@@ -31,7 +31,7 @@ export function midRun(seed: number, night: number): State {
 }
 
 /** The fixed simple policy. */
-export function policy(s: State): GameAction {
+export function policy(s: BriarwinkState): GameAction {
   const pc = playerCell(s);
   if (pc < 0) return { type: 'tick', move: null, plant: false };
   const danger = new Uint8Array(63);
@@ -90,7 +90,7 @@ function batched(a: GameAction, count: number): GameAction {
 }
 
 /** Ticks a step ran: a tick batch's `applied`, one for any other action. */
-function ticksOf(action: GameAction, after: State): number {
+function ticksOf(action: GameAction, after: BriarwinkState): number {
   return action.type === 'tick' ? after.lastBatch.applied : 1;
 }
 
@@ -113,8 +113,8 @@ export function recordBatchPairs(
     const r = briarwink.step(s, a);
     if (!r.ok) throw new Error(`bench policy refused: ${r.message}`);
     pairs.push([s, a]);
-    ticks += ticksOf(a, r.state as State);
-    s = r.state as State;
+    ticks += ticksOf(a, r.state as BriarwinkState);
+    s = r.state as BriarwinkState;
   }
   return { pairs, ticks };
 }
@@ -138,8 +138,8 @@ export function batchRuns(
       const r = briarwink.step(s, a);
       if (!r.ok) break;
       actions.push(a);
-      ticks += ticksOf(a, r.state as State);
-      s = r.state as State;
+      ticks += ticksOf(a, r.state as BriarwinkState);
+      s = r.state as BriarwinkState;
     }
     runs.push({ seed, actions });
   }

@@ -110,7 +110,7 @@ export interface GameSpec {
 /**
  * A game's spec with its own published facts (board size, tables) beside the common fields, as plain
  * JSON. `F` is an object type (a type literal, so that it is plain JSON) naming every fact:
- * `SPEC: SpecWith<{ width: number; height: number }>`. The shells read only `GameSpec`'s fields; a
+ * `spec: SpecWith<{ width: number; height: number }>`. The shells read only `GameSpec`'s fields; a
  * fact that a shell needs becomes one of those.
  */
 export type SpecWith<F extends { [K in keyof F]: Json }> = GameSpec & F;

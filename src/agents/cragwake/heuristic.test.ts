@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { replay } from '../../core/replay.js';
 import { cragwake } from '../../games/cragwake/index.js';
 import { observe, type CragwakeObservation } from '../../games/cragwake/observe.js';
-import { position } from '../../games/cragwake/testkit.js';
+import { fromMap } from '../../games/cragwake/testkit.js';
 import { measure } from '../measure.js';
 import { random } from '../random.js';
 import { chooseCragwake, cragwakeHeuristic } from './heuristic.js';
 
 const SEEDS = cragwake.spec.suites.dev.slice(0, 5);
 const CAP = 2000;
-const see = (map: string, setup: Parameters<typeof position>[1]): CragwakeObservation => observe(position(map, setup));
+const see = (map: string, setup: Parameters<typeof fromMap>[1]): CragwakeObservation => observe(fromMap(map, setup));
 
 describe('the Cragwake heuristic', () => {
   it('climbs far higher than random over dev seeds, and its runs replay to the same score', async () => {
@@ -26,7 +26,7 @@ describe('the Cragwake heuristic', () => {
   });
 
   it('always climbs on from a completed belay', () => {
-    const done = cragwake.step(position(`10: =\n 9: P P P @P P P`, { stamina: 5 }), { type: 'move', row: 10, col: 3 });
+    const done = cragwake.step(fromMap(`10: =\n 9: P P P @P P P`, { stamina: 5 }), { type: 'move', row: 10, col: 3 });
     if (!done.ok) throw new Error(done.message);
     expect(chooseCragwake(cragwake.observe(done.state) as CragwakeObservation)).toEqual({ type: 'climbOn' });
   });

@@ -4,7 +4,7 @@
  * the seed's legend.
  */
 import { describe, expect, it } from 'vitest';
-import { act, cell, garden, ticks } from './testkit.js';
+import { play, cell, fromMap, ticks } from './testkit.js';
 import { DASH, MOPE, NUDGER, PEEKER, SPRIG, STARE, TANGLER, WANDER } from './types.js';
 
 const LINE = `
@@ -20,8 +20,8 @@ G..p...
 
 describe('clauses of rules', () => {
   it('BW-082 a peeker whose next cell toward you is blocked (a pond it sees across) wanders instead of dashing', () => {
-    const open = garden(LINE);
-    const pond = garden(LINE.replace('G..p...', 'G.~p...'));
+    const open = fromMap(LINE);
+    const pond = fromMap(LINE.replace('G..p...', 'G.~p...'));
     for (const s of [open, pond]) {
       s.dimlings[0].kind = PEEKER;
       s.dimlings[0].mode = STARE;
@@ -45,7 +45,7 @@ describe('clauses of rules', () => {
     ];
     for (const [kind, pace] of paces) {
       for (const restless of [false, true]) {
-        const s = garden(
+        const s = fromMap(
           LINE.replace('G..p...', '...p...').replace(
             '.......\n.......\n.......\n.......\n',
             '.......\n.......\n.......\n......G\n',
@@ -62,23 +62,23 @@ describe('clauses of rules', () => {
   });
 
   it('BW-097 in grace after a return, moving and planting work as normal', () => {
-    const s = garden(LINE.replace('G..p...', '@......'));
+    const s = fromMap(LINE.replace('G..p...', '@......'));
     expect(s.grace).toBe(75);
-    const r = act(s, { type: 'tick', move: 'right', plant: true, count: 8 }).state;
+    const r = play(s, { type: 'tick', move: 'right', plant: true, count: 8 }).state;
     expect(r.pods.map((p) => p.cell)).toEqual([cell(0, 4)]);
     expect(r.pAt).toBe(cell(1, 4));
     expect(r.grace).toBeGreaterThan(0);
   });
 
   it('BW-031 count defaults to 1', () => {
-    const s = garden(LINE);
-    const r = act(s, { type: 'tick', move: 'right' }).state;
+    const s = fromMap(LINE);
+    const r = play(s, { type: 'tick', move: 'right' }).state;
     expect(r.tick).toBe(s.tick + 1);
     expect(r.lastBatch).toMatchObject({ requested: 1, applied: 1 });
   });
 
   it('README decision 50: a step under way when the dimlings grow restless keeps its length; the next is 2 faster', () => {
-    const s = garden(
+    const s = fromMap(
       LINE.replace('G..p...', '...m...').replace(
         '.......\n.......\n.......\n.......\n',
         '.......\n.......\n.......\n......G\n',

@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
 import { briarwink as game } from './index.js';
-import type { Action } from './rules.js';
-import { SPEC } from './spec.js';
-import { act, cell, garden } from './testkit.js';
+import type { BriarwinkAction } from './types.js';
+import { spec } from './spec.js';
+import { play, cell, fromMap } from './testkit.js';
 import { litMask } from './light.js';
 import { observe } from './observe.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, OVER, PLAYING, ROOTLING, SPROUT, WAITING } from './types.js';
 import { toWire } from './wire.js';
 
@@ -28,11 +28,15 @@ const PENNED = `
 G......`;
 
 /** Run `n` ticks in batches of 30 holding `move`; returns the state, every event and each tick's score. */
-function play(s: State, n: number, move: string | null = null): { state: State; events: GameEvent[] } {
+function batchTicks(
+  s: BriarwinkState,
+  n: number,
+  move: string | null = null,
+): { state: BriarwinkState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   let st = s;
   for (let done = 0; done < n;) {
-    const r = act(st, { type: 'tick', move, count: Math.min(30, n - done) });
+    const r = play(st, { type: 'tick', move, count: Math.min(30, n - done) });
     done += r.state.lastBatch.applied;
     events.push(...r.events);
     st = r.state;
@@ -43,8 +47,8 @@ function play(s: State, n: number, move: string | null = null): { state: State; 
 describe('rules with no test before', () => {
   it('BW-008 a night never times out', () => {
     // the calm ends early, the creep runs its whole spiral; 20,000 ticks (11 minutes at 30 a second)
-    const s = garden(PENNED, { calmLeft: 10 });
-    const { state, events } = play(s, 20_000);
+    const s = fromMap(PENNED, { calmLeft: 10 });
+    const { state, events } = batchTicks(s, 20_000);
     expect(state.status).toBe(PLAYING);
     expect(state.night).toBe(1);
     expect(state.nightTick).toBe(s.nightTick + 20_000);
@@ -54,11 +58,11 @@ describe('rules with no test before', () => {
   });
 
   it('BW-019 nothing scores for time, walking, waiting or surviving', () => {
-    let s = garden(PENNED, { calmLeft: 10 });
+    let s = fromMap(PENNED, { calmLeft: 10 });
     const seen = new Set<number>();
     for (const move of ['up', 'right', 'down', 'left', null, 'up', 'right', null]) {
       for (let i = 0; i < 10; i++) {
-        s = act(s, { type: 'tick', move, count: 30 }).state;
+        s = play(s, { type: 'tick', move, count: 30 }).state;
         seen.add(s.pAt);
         expect(s.score).toBe(0);
       }
@@ -69,7 +73,7 @@ describe('rules with no test before', () => {
 
   it('BW-043 walkers, pickups, fireflies and the gate never stop a beam', () => {
     // a pod at (0,4) with reach 6: along its row a pickup, a dimling, you (in grace), the open gate, a firefly
-    const s = garden(
+    const s = fromMap(
       `
 .......
 .......
@@ -84,13 +88,13 @@ o+m@^..
     );
     s.pods[0].bloomIn = 1;
     s.pods[0].reach = 6;
-    const burst = act(s, { type: 'tick', move: null }).events.find((e) => e.type === 'burst');
+    const burst = play(s, { type: 'tick', move: null }).events.find((e) => e.type === 'burst');
     expect(burst?.cells).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6].map((x) => cell(x, 4))));
   });
 
   it('BW-057 walkTo does not avoid future blooms', () => {
     // a pod at (3,1) will cover (3,4) when it bursts; walkTo still takes the straight row through it
-    const s = garden(
+    const s = fromMap(
       `
 .......
 ...o...
@@ -106,7 +110,7 @@ G......
     let st = s;
     const path: number[] = [];
     for (let i = 0; i < 48; i++) {
-      st = act(st, { type: 'tick', walkTo: cell(6, 4) }).state;
+      st = play(st, { type: 'tick', walkTo: cell(6, 4) }).state;
       path.push(st.pAt);
     }
     expect(path).toContain(cell(3, 4));
@@ -116,7 +120,7 @@ G......
 
   it('BW-057 walkTo does not avoid dimlings', () => {
     // a mope standing still on (3,4), on the only shortest way: walkTo walks into it and you are bumped
-    const s = garden(
+    const s = fromMap(
       `
 .......
 .......
@@ -129,8 +133,8 @@ G..m...
 .......`,
     );
     s.dimlings[0].wait = 500;
-    const { events } = play(s, 30);
-    const walked = act(s, { type: 'tick', walkTo: cell(6, 4), count: 30 });
+    const { events } = batchTicks(s, 30);
+    const walked = play(s, { type: 'tick', walkTo: cell(6, 4), count: 30 });
     expect(walked.events).toContainEqual(
       expect.objectContaining({ type: 'heartLost', why: 'bumped', cell: cell(3, 4) }),
     );
@@ -139,7 +143,7 @@ G..m...
 
   it('BW-074 dimlings never avoid blooms', () => {
     // a mope at (3,4) whose only open exit, (4,4), lies under an active bloom: it steps in and is relit
-    const s = garden(
+    const s = fromMap(
       `
 .......
 .......
@@ -151,13 +155,13 @@ G..m...
 .......
 G......`,
     );
-    const r = act(s, { type: 'tick', move: null, count: 12 });
+    const r = play(s, { type: 'tick', move: null, count: 12 });
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'relight', dimling: 0, cell: cell(4, 4) }));
   });
 
   it('BW-114 every relight leaves a firefly that lights the garden for the rest of the night', () => {
     // a mope under a bloom is relit; another stays penned so the night goes on
-    const s = garden(
+    const s = fromMap(
       `
 .......
 .*m*...
@@ -171,9 +175,9 @@ G......`,
       { moonless: true },
     );
     s.blooms[0].cells.push(cell(2, 1)); // the bloom covers the mope's cell too
-    const first = act(s, { type: 'tick', move: null });
+    const first = play(s, { type: 'tick', move: null });
     expect(first.events).toContainEqual(expect.objectContaining({ type: 'relight', cell: cell(2, 1) }));
-    const later = play(first.state, 3000).state;
+    const later = batchTicks(first.state, 3000).state;
     expect(later.status).toBe(PLAYING);
     expect(later.fireflies).toEqual([cell(2, 1)]);
     expect(observe(later).fireflies).toEqual([cell(2, 1)]);
@@ -184,15 +188,15 @@ G......`,
   });
 
   it('BW-020 endRun mid-night pays no night bonus, and cascades still open stay unpaid', () => {
-    const s = garden(PENNED, { score: 700, cascades: [{ id: 4, relights: 3, pods: 4 }] });
-    const r = act(s, { type: 'endRun' });
+    const s = fromMap(PENNED, { score: 700, cascades: [{ id: 4, relights: 3, pods: 4 }] });
+    const r = play(s, { type: 'endRun' });
     expect(r.state.score).toBe(700);
     expect(r.events.map((e) => e.type)).toEqual(['runEnded']);
   });
 });
 
 /** A random tick (move or walkTo, sometimes planting, count 1-30), or start while waiting. */
-function randomAction(s: State, rng: Rng): Action {
+function randomAction(s: BriarwinkState, rng: Rng): BriarwinkAction {
   if (s.status === WAITING) return { type: 'start' };
   const plant = rng.chance(0.3);
   const count = 1 + rng.int(30);
@@ -204,10 +208,10 @@ function randomAction(s: State, rng: Rng): Action {
 describe('rules named in the rules index with no test before', () => {
   it('BW-003 dimlings wander the garden, keeping off moonstones and briar', () => {
     for (let seed = 0; seed < 6; seed++) {
-      let s = act(game.init(seed), { type: 'start' }).state;
+      let s = play(game.init(seed), { type: 'start' }).state;
       const visited = s.dimlings.map((d) => new Set([d.at]));
       for (let t = 0; t < 600 && s.status === PLAYING; t++) {
-        s = act(s, { type: 'tick', move: null }).state;
+        s = play(s, { type: 'tick', move: null }).state;
         for (const d of s.dimlings) {
           visited[d.id]?.add(d.at);
           if (d.kind !== ROOTLING) expect([FLOOR, SPROUT], `seed ${seed} dimling ${d.id}`).toContain(s.terrain[d.at]);
@@ -226,7 +230,7 @@ describe('rules named in the rules index with no test before', () => {
     for (let seed = 0; seed < 12; seed++) {
       let s = game.init(seed);
       for (let k = 0; k < 150 && s.status !== OVER; k++) {
-        const next = act(s, randomAction(s, rng)).state;
+        const next = play(s, randomAction(s, rng)).state;
         expect(next.score, `seed ${seed} action ${k}`).toBeGreaterThanOrEqual(s.score);
         if (next.score > s.score) rose++;
         s = next;
@@ -236,17 +240,17 @@ describe('rules named in the rules index with no test before', () => {
   });
 
   it('BW-030 the clock is 30 ticks a second, and nothing moves between requests', async () => {
-    expect(SPEC.ticksPerSecond).toBe(30);
-    const s = act(game.init(3), { type: 'start' }).state;
+    expect(spec.ticksPerSecond).toBe(30);
+    const s = play(game.init(3), { type: 'start' }).state;
     const before = JSON.stringify(toWire(s));
     await new Promise((resolve) => setTimeout(resolve, 100)); // three ticks' worth of real time
     expect(JSON.stringify(toWire(s))).toBe(before);
-    const one = act(s, { type: 'tick', move: null }).state;
+    const one = play(s, { type: 'tick', move: null }).state;
     expect(one.tick).toBe(s.tick + 1);
     // a second's worth of ticks is one batch of 30, whenever it is sent
-    const second = act(s, { type: 'tick', move: null, count: 30 }).state;
+    const second = play(s, { type: 'tick', move: null, count: 30 }).state;
     expect(second.tick).toBe(s.tick + 30);
-    expect(toWire(act(s, { type: 'tick', move: null }).state)).toEqual(toWire(one));
+    expect(toWire(play(s, { type: 'tick', move: null }).state)).toEqual(toWire(one));
   });
 
   it('BW-111 a moonless night plays exactly like the same night with the moon up', () => {
@@ -261,13 +265,13 @@ G......
 ....m..
 .......`;
     for (let trial = 0; trial < 6; trial++) {
-      let dark = garden(map, { night: 13, moonless: true });
-      let lit = garden(map, { night: 13, moonless: false });
+      let dark = fromMap(map, { night: 13, moonless: true });
+      let lit = fromMap(map, { night: 13, moonless: false });
       const rng = Rng.fromSeed(trial);
       for (let k = 0; k < 60 && dark.status === PLAYING; k++) {
         const a = randomAction(dark, rng);
-        const d = act(dark, a);
-        const l = act(lit, a);
+        const d = play(dark, a);
+        const l = play(lit, a);
         expect({ ...d.state, moonless: false }, `trial ${trial} action ${k}`).toEqual(l.state);
         expect(d.events.map((e) => e.type)).toEqual(l.events.map((e) => e.type));
         dark = d.state;
@@ -279,15 +283,15 @@ G......
 
   it('BW-120 the whole run is a pure function of the seed and the actions', () => {
     const rng = Rng.fromSeed(120);
-    const actions: Action[] = [];
+    const actions: BriarwinkAction[] = [];
     let s = game.init(5);
     for (let k = 0; k < 120 && s.status !== OVER; k++) {
       const a = randomAction(s, rng);
       actions.push(a);
-      s = act(s, a).state;
+      s = play(s, a).state;
     }
     const replay = (seed: number) =>
-      actions.reduce((st, a) => (st.status === OVER ? st : act(st, a).state), game.init(seed));
+      actions.reduce((st, a) => (st.status === OVER ? st : play(st, a).state), game.init(seed));
     expect(toWire(replay(5))).toEqual(toWire(s));
     expect(observe(replay(5)).text).toBe(observe(s).text);
     expect(toWire(replay(6))).not.toEqual(toWire(s)); // another seed, another garden
@@ -296,7 +300,7 @@ G......
 
 describe('README decision 49', () => {
   it('while away the gardener occupies no cell: inputs do nothing and, on a moonless night, light nothing', () => {
-    const s = garden(
+    const s = fromMap(
       `
 .......
 .......
@@ -313,15 +317,15 @@ describe('README decision 49', () => {
     for (const a of [
       { type: 'tick', move: 'right', plant: true, count: 5 },
       { type: 'tick', walkTo: 0, plant: true, count: 5 },
-    ] as Action[]) {
-      const r = act(s, a).state;
+    ] as BriarwinkAction[]) {
+      const r = play(s, a).state;
       expect(r.away).toBe(5);
       expect(r.pods).toHaveLength(0);
       expect(r.pAt).toBe(s.pAt);
       expect(litMask(r).some((v) => v === 1)).toBe(false);
     }
     // once back, the same cell is lit around you again
-    const back = act(s, { type: 'tick', move: null, count: 10 }).state;
+    const back = play(s, { type: 'tick', move: null, count: 10 }).state;
     expect(back.away).toBe(0);
     expect(litMask(back)[back.pAt]).toBe(1);
   });

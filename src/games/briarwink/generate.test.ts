@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { Rng } from '../../core/rng.js';
-import { newState } from './state.js';
+import { init } from './rules.js';
 import { generateNight, isMoonless, rosterKinds, dimlingStartCells } from './generate.js';
 import { BANDS, CAP, DEBUT, LAYOUT_NAMES, bandOf, perNight } from './roster.js';
 import { LAYOUT_TERRAIN } from './layouts.js';
@@ -91,15 +91,15 @@ describe('the roster band table', () => {
 
 describe('generation', () => {
   it('BW-119 is a pure function of the seed and night', () => {
-    const a = newState(77);
-    const b = newState(77);
+    const a = init(77);
+    const b = init(77);
     generateNight(a, 12);
     generateNight(b, 12);
     expect(a).toEqual(b);
   });
 
   it('BW-119 BW-091 BW-100 over 1,000 seeds x nights 1-30, every generation guarantee holds', () => {
-    const s = newState(0);
+    const s = init(0);
     const problems: string[] = [];
     const check = (ok: boolean, what: string) => {
       if (!ok && problems.length < 20) problems.push(what);

@@ -6,7 +6,7 @@ import { Rng } from '../../core/rng.js';
 import { seedHash, seedStream, type Seed } from '../../core/seed.js';
 import { LAYOUT_TERRAIN } from './layouts.js';
 import { ADVANCED_KINDS, BANDS, CAP, DEBUT, MEADOW_BRIAR_BONUS, bandOf, perNight, PLAYER_STEPS } from './roster.js';
-import type { Dimling, State } from './types.js';
+import type { Dimling, BriarwinkState } from './types.js';
 import { BRIAR, EXTRA_POD, MOPE, QUICK_STEP, WAITING, WIDE_PETAL, WANDER } from './types.js';
 import { CELLS, NB, cornerCell, isFixed, manhattan, pocketCells } from './grid.js';
 import { OWN_NEW_NIGHT } from './own.js';
@@ -74,7 +74,7 @@ export function dimlingStartCells(corner: number, terrain: readonly number[]): n
  * Lay out night `night` on a state that carries the run's lasting values (seed, score, hearts,
  * levels...). Resets everything that belongs to one night and leaves the run WAITING for start.
  */
-export function generateNight(s: State, night: number): void {
+export function generateNight(s: BriarwinkState, night: number): void {
   const rng = new Rng(seedStream(s.seed, GEN_STREAM + night));
   const band = bandOf(night);
   const layout = rng.int(band.layouts);

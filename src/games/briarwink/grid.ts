@@ -2,7 +2,7 @@
  * Grid helpers shared by the stages: neighbours, occupancy, what each walker may enter, the beam
  * of a burst, bloom cover and the main garden.
  */
-import type { Dimling, State } from './types.js';
+import type { Dimling, BriarwinkState } from './types.js';
 import {
   BRIAR,
   FLOOR,
@@ -63,7 +63,7 @@ export function occupiedOf(at: number, to: number, prog: number, steps: number):
 }
 
 /** The gardener's occupied cell, or -1 while away. */
-export function playerCell(s: State): number {
+export function playerCell(s: BriarwinkState): number {
   if (s.away > 0 || s.pAt < 0) return -1;
   return occupiedOf(s.pAt, s.pTo, s.pProg, s.pSteps);
 }
@@ -81,31 +81,31 @@ export const isOpen = (t: number): boolean => t === FLOOR || t === SPROUT;
  * Write a cell's terrain. A step's copy of the state shares the terrain and sprout-age arrays with its
  * input until the first write (copy on write keeps a tick cheap); every terrain write goes through here.
  */
-export function setTerrain(s: State, c: number, t: number): void {
+export function setTerrain(s: BriarwinkState, c: number, t: number): void {
   ownTerrain(s)[c] = t;
   setSproutAge(s, c, 0);
 }
 
 /** Write a sprout's age (copy on write, as `setTerrain`). */
-export function setSproutAge(s: State, c: number, age: number): void {
+export function setSproutAge(s: BriarwinkState, c: number, age: number): void {
   if (s.sproutAge[c] === age) return;
   ownSproutAge(s)[c] = age;
 }
 
 /** Index of the pod on a cell, or -1. */
-export function podAt(s: State, cell: number): number {
+export function podAt(s: BriarwinkState, cell: number): number {
   for (let i = 0; i < s.pods.length; i++) if (s.pods[i].cell === cell) return i;
   return -1;
 }
 
 /** True when a pickup lies on the cell. */
-export function pickupAt(s: State, cell: number): boolean {
+export function pickupAt(s: BriarwinkState, cell: number): boolean {
   for (const p of s.pickups) if (p.cell === cell) return true;
   return false;
 }
 
 /** May the gardener step into this cell? Floor or sprout (the open gate is floor), no pod. */
-export function playerMayEnter(s: State, cell: number): boolean {
+export function playerMayEnter(s: BriarwinkState, cell: number): boolean {
   return cell >= 0 && isOpen(s.terrain[cell]) && podAt(s, cell) < 0;
 }
 
@@ -136,13 +136,13 @@ const POCKETS = [0, 1, 2, 3].map((c) => {
 export const inPocket = (corner: number, cell: number): boolean => POCKETS[corner][cell] === 1;
 
 /** Is the opening hush (dimlings kept out of the pocket) on? */
-export const hushOn = (s: State): boolean => s.nightTick < HUSH_TICKS;
+export const hushOn = (s: BriarwinkState): boolean => s.nightTick < HUSH_TICKS;
 
 /**
  * May this dimling step into the cell? `push` allows a nudger's pushable pod. Marks, the open gate,
  * the pocket during the hush, walls, pond and briar (except for rootlings) are closed.
  */
-export function dimlingMayEnter(s: State, d: Dimling, cell: number, allowPush: boolean): boolean {
+export function dimlingMayEnter(s: BriarwinkState, d: Dimling, cell: number, allowPush: boolean): boolean {
   if (cell < 0) return false;
   const t = s.terrain[cell];
   if (!(isOpen(t) || (d.kind === ROOTLING && isBriar(t)))) return false;
@@ -159,7 +159,7 @@ export function dimlingMayEnter(s: State, d: Dimling, cell: number, allowPush: b
  * must be floor or sprout with no pod or pickup, not the gardener's cell and no walker's occupied or
  * destination cell.
  */
-export function pushTarget(s: State, d: Dimling, cell: number): number {
+export function pushTarget(s: BriarwinkState, d: Dimling, cell: number): number {
   const dir = dirTo(d.at, cell);
   if (dir < 0) return -1;
   const beyond = NB[cell * 4 + dir];
@@ -175,7 +175,7 @@ export function pushTarget(s: State, d: Dimling, cell: number): number {
  * stop), pods (covered, woken, stop), walls (stop uncovered), pond and floor (covered, continue),
  * sprouts (covered, cleared, continue). Pure: the caller applies the clearing and waking.
  */
-export function beamCells(s: State, cell: number, reach: number, out: number[]): number[] {
+export function beamCells(s: BriarwinkState, cell: number, reach: number, out: number[]): number[] {
   out.push(cell);
   for (let d = 0; d < 4; d++) {
     let c = cell;
@@ -192,7 +192,7 @@ export function beamCells(s: State, cell: number, reach: number, out: number[]):
 }
 
 /** For each cell, the lowest cascade id of an active bloom covering it, or -1 (into `into` when given). */
-export function bloomCover(s: State, into?: Int32Array): Int32Array {
+export function bloomCover(s: BriarwinkState, into?: Int32Array): Int32Array {
   const cover = into ?? new Int32Array(CELLS);
   cover.fill(-1);
   for (const b of s.blooms) {
@@ -205,7 +205,7 @@ export function bloomCover(s: State, into?: Int32Array): Int32Array {
  * The main garden: the largest 4-connected region of floor and sprout cells without pods (ties go to
  * the region holding the lowest cell). `skip` is treated as closed (a cell about to grow thicket).
  */
-export function mainGarden(s: State, skip = -1): Uint8Array {
+export function mainGarden(s: BriarwinkState, skip = -1): Uint8Array {
   const region = new Int8Array(CELLS).fill(-1);
   const walk = (c: number) => c !== skip && isOpen(s.terrain[c]) && podAt(s, c) < 0;
   let best = -1;

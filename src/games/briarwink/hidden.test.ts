@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../core/game.js';
 import { observe } from './observe.js';
-import { act, cell, garden } from './testkit.js';
-import type { State } from './types.js';
+import { play, cell, fromMap } from './testkit.js';
+import type { BriarwinkState } from './types.js';
 import { WIDE_PETAL } from './types.js';
 
 // The gardener at (0,0) lights (2,1), a sprout; (3,1) beside it is unlit, walled in on three sides, so
@@ -33,12 +33,12 @@ G..#...
 #.....#
 m#...#m`;
 
-const tick = (s: State) => act(s, { type: 'tick', move: null });
+const tick = (s: BriarwinkState) => play(s, { type: 'tick', move: null });
 
 describe('moonless nights: nothing hidden can be inferred from a visible change', () => {
   it("BW-113 a hidden dimling stepping into a lit sprout leaves the sprout's clock, and all else visible, unchanged", () => {
-    let a = garden(WITH_NEIGHBOUR, { moonless: true });
-    let b = garden(WITHOUT, { moonless: true });
+    let a = fromMap(WITH_NEIGHBOUR, { moonless: true });
+    let b = fromMap(WITHOUT, { moonless: true });
     const sprout = cell(2, 1);
     let compared = 0;
     let steppingIn = 0;
@@ -62,7 +62,7 @@ describe('moonless nights: nothing hidden can be inferred from a visible change'
 
   it('BW-113 heartLost and upgradeLost carry no cell on a moonless night (the upgrade drops there, maybe unlit)', () => {
     const bumped = (moonless: boolean): GameEvent[] => {
-      const s = garden(
+      const s = fromMap(
         `
 .......
 .......
@@ -88,7 +88,7 @@ describe('moonless nights: nothing hidden can be inferred from a visible change'
   });
 
   it('BW-113 a dropped power-up on an unlit cell appears with no cell in its event and no pickup in view', () => {
-    const s = garden(WITHOUT, { moonless: true });
+    const s = fromMap(WITHOUT, { moonless: true });
     s.deferred = [{ cell: cell(4, 6), what: WIDE_PETAL }];
     const r = tick(s);
     const dropped = r.events.find((e) => e.type === 'powerDropped');
@@ -101,7 +101,7 @@ describe('moonless nights: nothing hidden can be inferred from a visible change'
   it('BW-113 random moonless play: no event that can name a hidden thing carries a cell', () => {
     const hiddenKinds = new Set(['heartLost', 'upgradeLost', 'powerDropped', 'split']);
     // a moonless garden with dimlings about, upgrades to drop and hearts to lose, played by a fixed pattern
-    let s = garden(
+    let s = fromMap(
       `
 G......
 .......
@@ -117,7 +117,7 @@ G......
     let checked = 0;
     for (let i = 0; i < 600 && s.status === 1; i++) {
       const moves = ['up', 'right', 'down', 'left', null] as const;
-      const r = act(s, { type: 'tick', move: moves[(i * 3 + (i >> 3)) % 5], plant: i % 40 === 0 });
+      const r = play(s, { type: 'tick', move: moves[(i * 3 + (i >> 3)) % 5], plant: i % 40 === 0 });
       for (const e of r.events) {
         if (hiddenKinds.has(e.type)) {
           expect(e, JSON.stringify(e)).not.toHaveProperty('cell');

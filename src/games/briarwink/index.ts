@@ -1,24 +1,23 @@
-/** Briarwink: the night garden. The Game object the registry holds. */
+/**
+ * Briarwink on the game contract: relight a night garden in real time, one seed-pod cascade at a time.
+ * Rules in `rules.ts` (seed file shared/seeds/000_f24a9fe9a6231248.txt), decisions in README.md.
+ */
 import type { Game } from '../../core/game.js';
-import type { State } from './types.js';
-import { OVER } from './types.js';
-import type { Action } from './rules.js';
-import { legalActions, step, stepV1 } from './rules.js';
-import { SPEC } from './spec.js';
-import { newState } from './state.js';
 import { observe } from './observe.js';
 import { pack, unpack } from './pack.js';
-import { fromWire, toWire } from './wire.js';
+import { init, legalActions, step, stepV1 } from './rules.js';
+import { spec } from './spec.js';
 import { TENSOR } from './tensor.js';
+import { OVER, type BriarwinkAction, type BriarwinkState } from './types.js';
+import { fromWire, toWire } from './wire.js';
 
-export type { State } from './types.js';
-export type { Action } from './rules.js';
+export type { BriarwinkAction, BriarwinkState } from './types.js';
 export type { BriarwinkObservation } from './observe.js';
 
 /** Briarwink on the game contract, under the current rules (`briarwink-2`). */
-export const briarwink: Game<State, Action> = {
-  spec: SPEC,
-  init: newState,
+export const briarwink: Game<BriarwinkState, BriarwinkAction> = {
+  spec,
+  init,
   legalActions,
   step,
   observe,
@@ -47,8 +46,8 @@ export const briarwink: Game<State, Action> = {
  * they were played (the registry hands it out for replays, never for new games or leaderboards). It
  * differs in one rule: walkTo mid-step turned back whenever its search's first step was not onward.
  */
-export const briarwinkV1: Game<State, Action> = {
+export const briarwinkV1: Game<BriarwinkState, BriarwinkAction> = {
   ...briarwink,
-  spec: { ...SPEC, rulesVersion: 'briarwink-1' },
+  spec: { ...spec, rulesVersion: 'briarwink-1' },
   step: stepV1,
 };

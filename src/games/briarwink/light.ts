@@ -2,13 +2,13 @@
  * Moonless nights: which cells are lit. A cell is lit within squared distance 6 of the gardener, 2 of
  * a firefly or the open gate, 1 of a pod, or under an active bloom. On other nights every cell is lit.
  */
-import type { Dimling, State } from './types.js';
+import type { Dimling, BriarwinkState } from './types.js';
 import { DASH, PEEKER, STARE } from './types.js';
 import { LIGHT_FIREFLY, LIGHT_GATE, LIGHT_PLAYER, LIGHT_POD } from './roster.js';
 import { CELLS, bloomCover, dimlingCell, dist2, playerCell } from './grid.js';
 
 /** 1 for every lit cell. */
-export function litMask(s: State): Uint8Array {
+export function litMask(s: BriarwinkState): Uint8Array {
   const lit = new Uint8Array(CELLS);
   if (!s.moonless) return lit.fill(1);
   const cover = bloomCover(s);
@@ -26,6 +26,6 @@ export function litMask(s: State): Uint8Array {
 export const eyesGlow = (d: Dimling): boolean => d.kind === PEEKER && (d.mode === STARE || d.mode === DASH);
 
 /** The dimlings the player can see. */
-export function visibleDimlings(s: State, lit: Uint8Array): Dimling[] {
+export function visibleDimlings(s: BriarwinkState, lit: Uint8Array): Dimling[] {
   return s.dimlings.filter((d) => lit[dimlingCell(d)] === 1 || eyesGlow(d));
 }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { briarwink as game } from './index.js';
-import { cell, garden, ticks } from './testkit.js';
+import { cell, fromMap, ticks } from './testkit.js';
 import { observe, playerView } from './observe.js';
 import { litMask } from './light.js';
 import { toWire } from './wire.js';
@@ -19,7 +19,7 @@ G......
 
 describe('the observation', () => {
   it('BW-115 text follows the seed order: header, stats, score, pressure, map, pods, blooms, dimlings, pickups, gate, sprouts, fireflies, unlit', () => {
-    const s = garden(DARK, { moonless: true });
+    const s = fromMap(DARK, { moonless: true });
     const text = observe(s).text;
     const order = [
       'Briarwink - night',
@@ -42,7 +42,7 @@ describe('the observation', () => {
   });
 
   it('BW-116 BW-001 BW-002 the map is 7 x 9 in the seed legend', () => {
-    const s = garden(`
+    const s = fromMap(`
 G.%,#H~
 X+.....
 .......
@@ -68,7 +68,7 @@ X+.....
   });
 
   it('BW-117 player holds exactly the seed fields, -1 for none or away', () => {
-    const s = garden(DARK);
+    const s = fromMap(DARK);
     const p = playerView(s);
     expect(Object.keys(p)).toEqual([
       'night',
@@ -97,13 +97,13 @@ X+.....
   });
 
   it('BW-118 turn is the tick count', () => {
-    const s = ticks(garden(DARK), 7).state;
+    const s = ticks(fromMap(DARK), 7).state;
     expect(observe(s).turn).toBe(s.tick);
     expect(observe(s).turn).toBe(7);
   });
 
   it('BW-033 lastBatch travels in the observation', () => {
-    const s = garden(DARK);
+    const s = fromMap(DARK);
     const r = game.step(s, { type: 'tick', move: 'right', count: 3 });
     expect(r.ok && observe(r.state).lastBatch).toEqual({
       requested: 3,
@@ -116,7 +116,7 @@ X+.....
 
 describe('moonless nights', () => {
   it('BW-112 a cell is lit within squared distance 6 of you, 2 of a firefly or the open gate, 1 of a pod, or under a bloom', () => {
-    const s = garden(DARK, { moonless: true });
+    const s = fromMap(DARK, { moonless: true });
     let lit = litMask(s);
     expect(lit[cell(2, 1)]).toBe(1); // 4 + 1 = 5
     expect(lit[cell(2, 2)]).toBe(0); // 8
@@ -141,7 +141,7 @@ describe('moonless nights', () => {
   });
 
   it('BW-113 dimlings and pickups on unlit cells are hidden from everything readable', () => {
-    const s = garden(DARK, { moonless: true });
+    const s = fromMap(DARK, { moonless: true });
     const o = observe(s);
     expect(o.map[7]).toBe('.......');
     expect(o.dimlings).toEqual([]);
@@ -157,19 +157,19 @@ describe('moonless nights', () => {
   });
 
   it('BW-113 on a moonlit night the same garden shows them', () => {
-    const o = observe(garden(DARK));
+    const o = observe(fromMap(DARK));
     expect(o.map[7]).toBe('...m..+');
   });
 
   it('BW-113 a spotted or dashing peeker always shows its eyes', () => {
-    const s = garden(DARK, { moonless: true });
+    const s = fromMap(DARK, { moonless: true });
     s.dimlings[0].kind = PEEKER;
     s.dimlings[0].mode = DASH;
     expect(observe(s).map[7]).toBe('...P...');
   });
 
   it('BW-113 terrain, pods, blooms, marks, sprouts and fireflies always show', () => {
-    const s = garden(DARK.replace('...m..+', '%,.m..+'), { moonless: true });
+    const s = fromMap(DARK.replace('...m..+', '%,.m..+'), { moonless: true });
     s.fireflies = [cell(6, 8)];
     s.marks = [cell(6, 6)];
     const o = observe(s);
@@ -180,7 +180,7 @@ describe('moonless nights', () => {
   });
 
   it('BW-113 no sprout shows its clock on a moonless night, lit or not (a hidden walker would reset it)', () => {
-    const s = garden(DARK.replace('...m..+', ',..m..+'), { moonless: true });
+    const s = fromMap(DARK.replace('...m..+', ',..m..+'), { moonless: true });
     s.sproutAge[cell(0, 7)] = 20;
     s.terrain[cell(0, 1)] = 1; // a lit sprout next to you
     s.sproutAge[cell(0, 1)] = 30;
@@ -195,7 +195,7 @@ describe('moonless nights', () => {
   });
 
   it('BW-113 events never give away where a hidden sprig or dropped power-up appears', () => {
-    const s = garden(DARK, { moonless: true });
+    const s = fromMap(DARK, { moonless: true });
     s.deferred.push({ cell: cell(6, 6), what: -1 });
     const r = game.step(s, { type: 'tick', move: null });
     expect(r.ok).toBe(true);

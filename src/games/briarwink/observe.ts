@@ -7,7 +7,7 @@
  */
 import { actionsBlock } from '../../core/text.js';
 import { legalActions } from './rules.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import {
   BRIAR,
   DIR_NAMES,
@@ -78,7 +78,7 @@ export const TEXT_GUIDE =
 const at = (c: number) => `(${xOf(c)},${yOf(c)})`;
 
 /** The fields of `observation.player`, exactly as the seed lists them (-1 for none or away). */
-export function playerView(s: State) {
+export function playerView(s: BriarwinkState) {
   const pc = playerCell(s);
   const band = BANDS[s.band - 1];
   return {
@@ -105,7 +105,7 @@ export function playerView(s: State) {
 }
 
 /** The 9 map rows in the seed's legend. */
-export function mapRows(s: State, lit: Uint8Array, cover: Int32Array): string[] {
+export function mapRows(s: BriarwinkState, lit: Uint8Array, cover: Int32Array): string[] {
   const ch: string[] = s.terrain.map((t) => TERRAIN_CHAR[t]);
   for (const m of s.marks) ch[m] = 'x';
   if (s.gate >= 0) ch[s.gate] = '^';
@@ -132,7 +132,7 @@ export function mapRows(s: State, lit: Uint8Array, cover: Int32Array): string[] 
 export type BriarwinkObservation = ReturnType<typeof observe>;
 
 /** The observation. */
-export function observe(s: State) {
+export function observe(s: BriarwinkState) {
   const lit = litMask(s);
   const cover = bloomCover(s);
   const player = playerView(s);

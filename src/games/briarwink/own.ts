@@ -4,7 +4,7 @@
  * copies it. This module is the only place that copies; `State.own` records what the step's state
  * already owns, and a state handed out owns nothing.
  */
-import type { Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
+import type { Cascade, Deferred, Dimling, Pickup, Pod, BriarwinkState } from './types.js';
 import { CascadeRecord, DeferredRecord, PickupRecord, StateRecord, dimlingRecord, podRecord } from './records.js';
 
 // One loop per record type (a shared generic copier with a callback would not inline). Each starts
@@ -62,7 +62,7 @@ export const OWN_NEW_NIGHT = OWN_TERRAIN | OWN_SPROUT_AGE;
  * test the bit themselves and call this only when the part is not owned yet, so the common case (owned
  * already) stays a bit test.
  */
-function claim(s: State, part: number): void {
+function claim(s: BriarwinkState, part: number): void {
   switch (part) {
     case OWN_TERRAIN:
       s.terrain = s.terrain.slice();
@@ -89,37 +89,37 @@ function claim(s: State, part: number): void {
 }
 
 /** The terrain, owned by this step's state (write cells through `setTerrain` in grid.ts). */
-export function ownTerrain(s: State): number[] {
+export function ownTerrain(s: BriarwinkState): number[] {
   if ((s.own & OWN_TERRAIN) === 0) claim(s, OWN_TERRAIN);
   return s.terrain;
 }
 
 /** The sprout ages, owned by this step's state (write them through `setSproutAge` in grid.ts). */
-export function ownSproutAge(s: State): number[] {
+export function ownSproutAge(s: BriarwinkState): number[] {
   if ((s.own & OWN_SPROUT_AGE) === 0) claim(s, OWN_SPROUT_AGE);
   return s.sproutAge;
 }
 
 /** The pods, owned by this step's state. Call before changing any pod in place or adding one. */
-export function ownPods(s: State): Pod[] {
+export function ownPods(s: BriarwinkState): Pod[] {
   if ((s.own & OWN_PODS) === 0) claim(s, OWN_PODS);
   return s.pods;
 }
 
 /** The open cascades, owned by this step's state (as `ownPods`). */
-export function ownCascades(s: State): Cascade[] {
+export function ownCascades(s: BriarwinkState): Cascade[] {
   if ((s.own & OWN_CASCADES) === 0) claim(s, OWN_CASCADES);
   return s.cascades;
 }
 
 /** The pickups on the ground, owned by this step's state (as `ownPods`). */
-export function ownPickups(s: State): Pickup[] {
+export function ownPickups(s: BriarwinkState): Pickup[] {
   if ((s.own & OWN_PICKUPS) === 0) claim(s, OWN_PICKUPS);
   return s.pickups;
 }
 
 /** The deferred spawns, owned by this step's state (as `ownPods`). */
-export function ownDeferred(s: State): Deferred[] {
+export function ownDeferred(s: BriarwinkState): Deferred[] {
   if ((s.own & OWN_DEFERRED) === 0) claim(s, OWN_DEFERRED);
   return s.deferred;
 }
@@ -128,7 +128,7 @@ export function ownDeferred(s: State): Deferred[] {
  * Hand a step's state out: it owns nothing from now on, so a later write must start from `cloneState`
  * and any shared part is copied again before it changes.
  */
-export function releaseState(s: State): State {
+export function releaseState(s: BriarwinkState): BriarwinkState {
   s.own = OWN_NONE;
   return s;
 }
@@ -141,7 +141,7 @@ export function releaseState(s: State): State {
  * write of the step (`setTerrain`, `setSproutAge`, `ownPods`, `ownCascades`, `ownPickups`,
  * `ownDeferred`), so a tick that does not touch them allocates nothing for them.
  */
-export function cloneState(s: State): State {
+export function cloneState(s: BriarwinkState): BriarwinkState {
   // a class, not a literal: one hidden class for every state, and no pretenuring (records.ts)
   return new StateRecord(s, copyDimlings(s.dimlings));
 }

@@ -4,47 +4,53 @@ import { Rng } from '../../core/rng.js';
 import { briarwink as game } from './index.js';
 import { generateNight, isMoonless } from './generate.js';
 import { pack, unpack } from './pack.js';
-import type { Action } from './rules.js';
-import { act, cell, garden } from './testkit.js';
-import type { State } from './types.js';
+import type { BriarwinkAction } from './types.js';
+import { play, cell, fromMap } from './testkit.js';
+import type { BriarwinkState } from './types.js';
 import { OVER, PLAYING, WAITING } from './types.js';
 import { toWire } from './wire.js';
 
 /** Night `night` of a run on `seed`, started, as if the nights before it were cleared. */
-function nightStart(seed: number, night: number): State {
+function nightStart(seed: number, night: number): BriarwinkState {
   const s = game.init(seed);
   s.levels = [1, 1, 1];
   s.nightsCleared = night - 1;
   generateNight(s, night);
-  return act(s, { type: 'start' }).state;
+  return play(s, { type: 'start' }).state;
 }
 
 /** The first state of seeded random play from `s` that `want` accepts; throws if the night ends first. */
-function playUntil(s: State, seed: number, want: (s: State) => boolean, limit = 5000): State {
+function playUntil(
+  s: BriarwinkState,
+  seed: number,
+  want: (s: BriarwinkState) => boolean,
+  limit = 5000,
+): BriarwinkState {
   const rng = Rng.fromSeed(seed);
   for (let i = 0; i < limit && s.status === PLAYING; i++) {
     if (want(s)) return s;
-    const a: Action = rng.chance(0.5)
+    const a: BriarwinkAction = rng.chance(0.5)
       ? { type: 'tick', walkTo: rng.int(63), plant: rng.chance(0.3) }
       : { type: 'tick', move: rng.pick([null, 'up', 'right', 'down', 'left']), plant: rng.chance(0.3) };
-    s = act(s, a).state;
+    s = play(s, a).state;
   }
   throw new Error('play never reached the state wanted');
 }
 
 /** `s` rebuilt from its packed bytes equals `s` (`own`, the copy-on-write bits, is not state). */
-function expectRoundTrip(s: State): void {
+function expectRoundTrip(s: BriarwinkState): void {
   expect({ ...unpack(pack(s)), own: 0 }).toEqual({ ...s, own: 0 });
 }
 
-const busy = (s: State) => s.dimlings.length > 0 && s.pods.length > 0 && s.blooms.length > 0 && s.cascades.length > 0;
+const busy = (s: BriarwinkState) =>
+  s.dimlings.length > 0 && s.pods.length > 0 && s.blooms.length > 0 && s.cascades.length > 0;
 
 describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   it('round-trips the opening wait and the start of a night', () => {
     const opening = game.init(3);
     expect(opening.status).toBe(WAITING);
     expectRoundTrip(opening);
-    expectRoundTrip(act(opening, { type: 'start' }).state);
+    expectRoundTrip(play(opening, { type: 'start' }).state);
     expectRoundTrip(nightStart(8, 10));
   });
 
@@ -54,7 +60,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   });
 
   it('round-trips a drawn garden with every list filled and every flag set', () => {
-    const s = garden(
+    const s = fromMap(
       `
       G..o...
       .***...
@@ -99,7 +105,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   });
 
   it('round-trips a finished run, ended by endRun and by losing the last heart', () => {
-    const ended = act(
+    const ended = play(
       playUntil(nightStart(2, 10), 2, (x) => x.nightTick > 100),
       { type: 'endRun' },
     ).state;
@@ -111,9 +117,9 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
 
   it('a rebuilt state plays on exactly like the original', () => {
     const s = playUntil(nightStart(4, 17), 4, busy);
-    const a: Action = { type: 'tick', move: 'left', plant: true, count: 30 };
-    const next = act(s, a).state;
-    expect(toWire(act(unpack(pack(s)), a).state)).toEqual(toWire(next));
+    const a: BriarwinkAction = { type: 'tick', move: 'left', plant: true, count: 30 };
+    const next = play(s, a).state;
+    expect(toWire(play(unpack(pack(s)), a).state)).toEqual(toWire(next));
   });
 
   it('is over three times smaller than the JSON of the wire form, late in a busy night', () => {
@@ -124,8 +130,8 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   });
 
   it('follows the documented layout: format, seed, generator, counters, flags, levels, gardener, night, terrain, sets', () => {
-    const s: State = {
-      ...garden('G......\n.......\n.......\n.......\n.......\n.......\n.......\n.......\n.......'),
+    const s: BriarwinkState = {
+      ...fromMap('G......\n.......\n.......\n.......\n.......\n.......\n.......\n.......\n.......'),
       seed: 0xdeadbeef,
       night: 300,
       tick: 5000,
@@ -182,7 +188,7 @@ describe('packed state (the bytes inside a Briarwink stateToken)', () => {
   // 120 hidden count, its pairs, the pod count, then the pod: id+1, cell, bloomIn+1, bits, cascade+1;
   // then nextPod, bloom, cascade and dimling counts and the first dimling: id+1, bits, at, to+1, ...
   // The last four bytes are lastBatch: requested, applied, stoppedBy, eventsDropped.
-  const base: State = {
+  const base: BriarwinkState = {
     ...game.init(5),
     pods: [{ id: 0, cell: 30, bloomIn: 60, reach: 2, cascade: -1, woken: false, fresh: false, wokeNow: false }],
     nextPod: 1,

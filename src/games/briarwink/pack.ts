@@ -35,7 +35,7 @@
 import { ByteReader, ByteWriter } from '../../core/bytes.js';
 import { wideSeedBytes, wideSeedFromBytes, type Seed } from '../../core/seed.js';
 import { CELLS } from './grid.js';
-import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, State } from './types.js';
+import type { Bloom, Cascade, Deferred, Dimling, Pickup, Pod, BriarwinkState } from './types.js';
 import { OWN_NONE } from './own.js';
 import { checkState, fail } from './wire.js';
 import {
@@ -88,7 +88,7 @@ function readCells(r: ByteReader): number[] {
 }
 
 /** The state as bytes (layout above). */
-export function pack(s: State): Uint8Array {
+export function pack(s: BriarwinkState): Uint8Array {
   const w = new ByteWriter(272 + 12 * s.dimlings.length + 8 * s.pods.length);
   if (typeof s.seed === 'number') w.u8(FORMAT).u32(s.seed);
   else w.u8(FORMAT_WIDE).raw(wideSeedBytes(s.seed));
@@ -157,12 +157,12 @@ export function pack(s: State): Uint8Array {
 }
 
 /** Rebuilds a state from `pack`'s bytes; throws an Error on anything short, long or out of range. */
-export function unpack(bytes: Uint8Array): State {
+export function unpack(bytes: Uint8Array): BriarwinkState {
   const r = new ByteReader(bytes);
   const format = r.u8();
   if (format !== FORMAT && format !== FORMAT_WIDE) fail('unknown packed format');
   const seed: Seed = format === FORMAT ? r.u32() : wideSeedFromBytes(r.raw(16));
-  const rng: State['rng'] = [r.u32(), r.u32(), r.u32(), r.u32()];
+  const rng: BriarwinkState['rng'] = [r.u32(), r.u32(), r.u32(), r.u32()];
   const status = r.u8();
   const night = r.varint();
   const tick = r.varint();
@@ -250,7 +250,7 @@ export function unpack(bytes: Uint8Array): State {
   const eventsDropped = r.varint();
   r.end();
   // returned as a record, so it shares the hidden class of every other state (records.ts)
-  const s: State = {
+  const s: BriarwinkState = {
     seed,
     status,
     night,

@@ -13,7 +13,7 @@
  * the same fields in the same order as the interfaces in types.ts (their JSON is the same).
  */
 import type { Seed } from '../../core/seed.js';
-import type { Bloom, Cascade, Deferred, Dimling, LastBatch, Pickup, Pod, State } from './types.js';
+import type { Bloom, Cascade, Deferred, Dimling, LastBatch, Pickup, Pod, BriarwinkState } from './types.js';
 import { OWN_NONE } from './own.js';
 
 /** A dimling record (fields as `Dimling`). */
@@ -168,7 +168,7 @@ export class LastBatchRecord implements LastBatch {
  * A state record: a copy of `s` sharing every array and record of it but the dimlings, which are
  * `dimlings`; it owns nothing yet (copy on write, own.ts).
  */
-export class StateRecord implements State {
+export class StateRecord implements BriarwinkState {
   declare seed: Seed;
   declare status: number;
   declare night: number;
@@ -218,7 +218,7 @@ export class StateRecord implements State {
   declare lastBatch: LastBatch;
   declare own: number;
 
-  constructor(s: State, dimlings: Dimling[]) {
+  constructor(s: BriarwinkState, dimlings: Dimling[]) {
     this.seed = s.seed;
     this.status = s.status;
     this.night = s.night;

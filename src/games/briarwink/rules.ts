@@ -1,24 +1,81 @@
 /**
  * Briarwink's actions, from the seed file shared/seeds/000_f24a9fe9a6231248.txt (ACTIONS,
  * BATCHES): start, tick (move or walkTo, plant, count 1-30) and endRun; the legal list; batches that
- * stop early. The tick itself is the ordered stage list in stages/index.ts.
+ * stop early; and `init`, a new run. The tick itself is the ordered stage list in stages/index.ts.
  */
-import type { GameAction, StepResult } from '../../core/game.js';
+import type { StepResult } from '../../core/game.js';
 import { refuse } from '../../core/game.js';
-import type { LastBatch, State } from './types.js';
+import type { Seed } from '../../core/seed.js';
+import type { BriarwinkAction, LastBatch, BriarwinkState } from './types.js';
 import { DIR_NAMES, OVER, PLAYING, WAITING } from './types.js';
-import { cloneState, releaseState } from './own.js';
+import { OWN_NONE, cloneState, releaseState } from './own.js';
 import { RULES_V1, RULES_V2, TickCtx, nextTick, saveRng } from './stages/ctx.js';
 import { runTick } from './stages/index.js';
-import { LastBatchRecord } from './records.js';
+import { LastBatchRecord, StateRecord } from './records.js';
+import { START_HEARTS } from './roster.js';
+import { generateNight } from './generate.js';
 
-/** A Briarwink action, as the grammar allows it. */
-export type Action = GameAction;
+/** A new run: night 1 laid out, waiting for start. */
+export function init(seed: Seed): BriarwinkState {
+  const s: BriarwinkState = {
+    seed,
+    status: WAITING,
+    night: 0,
+    tick: 0,
+    nightTick: 0,
+    score: 0,
+    hearts: START_HEARTS,
+    nightsCleared: 0,
+    relitTotal: 0,
+    lostHeart: false,
+    levels: [0, 0, 0],
+    pAt: 0,
+    pTo: -1,
+    pProg: 0,
+    pSteps: 8,
+    pDir: -1,
+    away: 0,
+    grace: 0,
+    band: 1,
+    layout: 0,
+    moonless: false,
+    corner: 0,
+    terrain: [],
+    origBriar: [],
+    sproutAge: [],
+    hidden: [],
+    pods: [],
+    nextPod: 0,
+    blooms: [],
+    cascades: [],
+    dimlings: [],
+    nextDimling: 0,
+    pickups: [],
+    deferred: [],
+    fireflies: [],
+    gate: -1,
+    lastRelight: -1,
+    calmLeft: 0,
+    creepEvents: -1,
+    creepIn: -1,
+    marks: [],
+    growPending: [],
+    restless: false,
+    settled: false,
+    regrowIn: -1,
+    rng: [0, 0, 0, 0],
+    lastBatch: { requested: 0, applied: 0, stoppedBy: 'none', eventsDropped: 0 },
+    own: OWN_NONE,
+  };
+  generateNight(s, 1);
+  // as a record, so that every state a step sees shares one hidden class (records.ts)
+  return releaseState(new StateRecord(s, s.dimlings));
+}
 
 const MOVES: (string | null)[] = [...DIR_NAMES, null];
 
 /** The ten single ticks (each move, plant false and true) plus endRun: the legal list while playing. */
-const PLAYING_LEGAL: readonly Action[] = [
+const PLAYING_LEGAL: readonly BriarwinkAction[] = [
   ...MOVES.flatMap((move) => [
     { type: 'tick', move, plant: false },
     { type: 'tick', move, plant: true },
@@ -27,15 +84,15 @@ const PLAYING_LEGAL: readonly Action[] = [
 ].map((a) => Object.freeze(a)); // shared by every call: frozen so no caller can change them
 
 /** The legal lists of the opening wait and of a break between nights (their actions frozen and shared). */
-const OPENING_LEGAL: readonly Action[] = [Object.freeze({ type: 'start' })];
-const BREAK_LEGAL: readonly Action[] = [Object.freeze({ type: 'start' }), Object.freeze({ type: 'endRun' })];
+const OPENING_LEGAL: readonly BriarwinkAction[] = [Object.freeze({ type: 'start' })];
+const BREAK_LEGAL: readonly BriarwinkAction[] = [Object.freeze({ type: 'start' }), Object.freeze({ type: 'endRun' })];
 
 /**
  * Every action step accepts now (walkTo and count are accepted variants of the listed ticks). Each call
  * answers a new array, as every game's does (the contract's list is the caller's to sort or filter);
  * the action objects in it are shared and frozen. The copy is about 0.3% of a tick's instructions.
  */
-export function legalActions(s: State): Action[] {
+export function legalActions(s: BriarwinkState): BriarwinkAction[] {
   if (s.status === PLAYING) return PLAYING_LEGAL.slice();
   if (s.status === WAITING) return (s.nightsCleared > 0 ? BREAK_LEGAL : OPENING_LEGAL).slice();
   return [];
@@ -58,7 +115,7 @@ const SAW_COUNT = 8;
  * `in`: the action is read, refused and explained exactly as by a separate `in` for every field.
  * Only fields that are there are read.
  */
-function parseTick(a: Action, t: TickCtx): number | Refusal {
+function parseTick(a: BriarwinkAction, t: TickCtx): number | Refusal {
   let saw = 0;
   for (const k in a) {
     switch (k) {
@@ -110,7 +167,7 @@ function parseTick(a: Action, t: TickCtx): number | Refusal {
   return count;
 }
 
-function onlyType(a: Action): boolean {
+function onlyType(a: BriarwinkAction): boolean {
   return Object.keys(a).length === 1;
 }
 
@@ -122,7 +179,7 @@ const ONE_TICK: LastBatch = Object.freeze({ requested: 1, applied: 1, stoppedBy:
  * seed says. The copy and the tick context (with every scratch buffer) are this call's own; the copy is
  * released before it is returned.
  */
-export function runBatch(state: State, t: TickCtx, count: number): State {
+export function runBatch(state: BriarwinkState, t: TickCtx, count: number): BriarwinkState {
   const s = cloneState(state);
   const plant = t.plant;
   let applied = 0;
@@ -147,16 +204,16 @@ export function runBatch(state: State, t: TickCtx, count: number): State {
 }
 
 /** Apply one action without touching the input state (the current rules, `briarwink-2`). */
-export function step(state: State, action: Action): StepResult<State> {
+export function step(state: BriarwinkState, action: BriarwinkAction): StepResult<BriarwinkState> {
   return stepUnder(state, action, RULES_V2);
 }
 
 /** Apply one action under rules `briarwink-1`, to replay runs stored under that version. */
-export function stepV1(state: State, action: Action): StepResult<State> {
+export function stepV1(state: BriarwinkState, action: BriarwinkAction): StepResult<BriarwinkState> {
   return stepUnder(state, action, RULES_V1);
 }
 
-function stepUnder(state: State, action: Action, rules: number): StepResult<State> {
+function stepUnder(state: BriarwinkState, action: BriarwinkAction, rules: number): StepResult<BriarwinkState> {
   if (action === null || typeof action !== 'object')
     return refuse('unknown_action', `not an action: ${JSON.stringify(action)}`);
   const type: unknown = action.type; // read once: a load on actions of many shapes is not free

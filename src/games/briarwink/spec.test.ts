@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { seedText } from '../../../test/helpers/seeds.js';
-import { SPEC } from './spec.js';
+import { spec } from './spec.js';
 
 const SEED = seedText('000_f24a9fe9a6231248.txt') ?? '';
 
@@ -18,12 +18,12 @@ describe('the spec', () => {
         break;
       }
     }
-    expect(SPEC.actionSchema).toEqual(JSON.parse(SEED.slice(open, end)));
+    expect(spec.actionSchema).toEqual(JSON.parse(SEED.slice(open, end)));
   });
 
   it('is carried as a stateToken under rules version briarwink-2', () => {
-    expect(SPEC.slug).toBe('briarwink');
-    expect(SPEC.carry).toBe('stateToken');
-    expect(SPEC.rulesVersion).toBe('briarwink-2');
+    expect(spec.slug).toBe('briarwink');
+    expect(spec.carry).toBe('stateToken');
+    expect(spec.rulesVersion).toBe('briarwink-2');
   });
 });

@@ -69,7 +69,7 @@ export const ACTION_SCHEMA: JsonSchema = {
 export type BriarwinkFacts = { width: number; height: number; layouts: string[] };
 
 /** The spec. */
-export const SPEC: SpecWith<BriarwinkFacts> = {
+export const spec: SpecWith<BriarwinkFacts> = {
   slug: 'briarwink',
   name: 'Briarwink',
   genre: 'real-time arcade puzzle (tick-batched for agents)',

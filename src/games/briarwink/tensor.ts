@@ -8,7 +8,7 @@
 import type { Observation } from '../../core/game.js';
 import { fixedIndex, planeWriter, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
 import type { BriarwinkObservation } from './observe.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 
 const MOVES = ['up', 'right', 'down', 'left', null] as const;
 
@@ -100,7 +100,7 @@ export const TENSOR_SPEC: TensorSpec = {
 const indexOf = fixedIndex(ACTION_INDEX);
 const cap = (n: number) => Math.min(255, n);
 
-export const TENSOR: GameTensor<State> = {
+export const TENSOR: GameTensor<BriarwinkState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
   indexOf: (_s, a) => indexOf(a),

@@ -6,10 +6,10 @@
  */
 import type { GameEvent } from '../../core/game.js';
 import { seedRng } from '../../core/rng.js';
-import type { Action } from './rules.js';
+import type { BriarwinkAction } from './types.js';
 import { step } from './rules.js';
-import { newState } from './state.js';
-import type { Dimling, State } from './types.js';
+import { init } from './rules.js';
+import type { Dimling, BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, HEDGE, MOONSTONE, PLAYING, POND, SPROUT, STARE, THICKET, WANDER, WIDE_PETAL } from './types.js';
 import { bandOf, BLOOM_TICKS, PLAYER_STEPS } from './roster.js';
 import { CELLS } from './grid.js';
@@ -17,20 +17,20 @@ import { CELLS } from './grid.js';
 const KINDS = 'mprntsT';
 
 /** Options for `garden`: anything on the state, applied after the map. */
-export type GardenOptions = Partial<State>;
+export type MapOptions = Partial<BriarwinkState>;
 
 /**
  * A playing state from a 9-row map (rows of 7). The hush is over, the calm is long, regrowth is off,
  * and ids go in cell order. A `*` run becomes one bloom (cascade 100) with 18 ticks left.
  */
-export function garden(map: string, opts: GardenOptions = {}): State {
+export function fromMap(map: string, opts: MapOptions = {}): BriarwinkState {
   const rows = map
     .trim()
     .split('\n')
     .map((r) => r.trim());
   if (rows.length !== 9 || rows.some((r) => r.length !== 7)) throw new Error('a garden map is 9 rows of 7');
   const night = opts.night ?? 1;
-  const s = newState(1);
+  const s = init(1);
   s.night = night;
   s.band = bandOf(night).band;
   s.status = PLAYING;
@@ -113,19 +113,24 @@ export function dimling(id: number, kind: number, at: number, mode = WANDER): Di
   };
 }
 
-/** Apply an action, failing loudly on a refusal. */
-export function act(s: State, a: Action): { state: State; events: GameEvent[] } {
-  const r = step(s, a);
-  if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason} ${r.message}`);
-  return { state: r.state, events: r.events };
+/** Plays `actions` from `s`, failing loudly on a refusal; returns the final state and every event. */
+export function play(s: BriarwinkState, ...actions: BriarwinkAction[]): { state: BriarwinkState; events: GameEvent[] } {
+  let events: GameEvent[] = [];
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) throw new Error(`refused ${JSON.stringify(a)}: ${r.reason} ${r.message}`);
+    s = r.state;
+    events = events.length === 0 ? r.events : [...events, ...r.events];
+  }
+  return { state: s, events };
 }
 
 /** Run `n` single ticks holding `move` (a direction name or null); returns the final state and all events. */
-export function ticks(s: State, n: number, move: string | null = null, plant = false) {
+export function ticks(s: BriarwinkState, n: number, move: string | null = null, plant = false) {
   let st = s;
   const events: GameEvent[] = [];
   for (let i = 0; i < n; i++) {
-    const r = act(st, { type: 'tick', move, plant: plant && i === 0 });
+    const r = play(st, { type: 'tick', move, plant: plant && i === 0 });
     st = r.state;
     events.push(...r.events);
   }

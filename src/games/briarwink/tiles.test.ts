@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { observe } from './observe.js';
-import { act, cell, garden } from './testkit.js';
-import type { State } from './types.js';
+import { play, cell, fromMap } from './testkit.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, HEDGE, MOONSTONE, MOPE, POND, REGROWN, ROOTLING, SPROUT, THICKET } from './types.js';
 
 const NAMES: Record<number, string> = {
@@ -22,7 +22,7 @@ const NAMES: Record<number, string> = {
 
 /** Whether the gardener, holding right for two steps' time, ever occupies a tile of kind `t` placed beside it. */
 function gardenerEnters(t: number): boolean {
-  const s = garden(`
+  const s = fromMap(`
 G......
 .......
 .......
@@ -33,9 +33,9 @@ G......
 .......
 .......`);
   s.terrain[cell(1, 0)] = t;
-  let st: State = s;
+  let st: BriarwinkState = s;
   for (let i = 0; i < 16; i++) {
-    st = act(st, { type: 'tick', move: 'right' }).state;
+    st = play(st, { type: 'tick', move: 'right' }).state;
     if (st.pAt === cell(1, 0)) return true;
   }
   return false;
@@ -43,7 +43,7 @@ G......
 
 /** Whether a dimling of `kind`, penned by moonstones but for one tile of kind `t`, ever occupies that tile. */
 function dimlingEnters(kind: number, t: number): boolean {
-  const s = garden(`
+  const s = fromMap(`
 .......
 .......
 .......
@@ -55,9 +55,9 @@ function dimlingEnters(kind: number, t: number): boolean {
 G......`);
   s.dimlings[0].kind = kind;
   s.terrain[cell(2, 4)] = t;
-  let st: State = s;
+  let st: BriarwinkState = s;
   for (let i = 0; i < 120; i++) {
-    st = act(st, { type: 'tick', move: null }).state;
+    st = play(st, { type: 'tick', move: null }).state;
     if (st.dimlings[0]?.at === cell(2, 4)) return true;
   }
   return false;
@@ -65,7 +65,7 @@ G......`);
 
 /** The cells a reach-6 beam from a pod at (0,4) covers along row 4 with a tile of kind `t` at (3,4). */
 function beamRow(t: number): { covered: number[]; after: number } {
-  const s = garden(`
+  const s = fromMap(`
 ......G
 .......
 .......
@@ -78,7 +78,7 @@ o......
   s.terrain[cell(3, 4)] = t;
   s.pods[0].bloomIn = 1;
   s.pods[0].reach = 6;
-  const r = act(s, { type: 'tick', move: null });
+  const r = play(s, { type: 'tick', move: null });
   const burst = r.events.find((e) => e.type === 'burst');
   const cells = (burst?.cells as number[]) ?? [];
   return {
@@ -133,10 +133,10 @@ describe('tiles', () => {
 describe('the grid', () => {
   const EMPTY = ['.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......', '.......'];
   /** An open garden with the gardener at (x, y). */
-  const at = (x: number, y: number): State => {
+  const at = (x: number, y: number): BriarwinkState => {
     const rows = EMPTY.slice();
     rows[y] = rows[y].slice(0, x) + 'G' + rows[y].slice(x + 1);
-    return garden(rows.join('\n'));
+    return fromMap(rows.join('\n'));
   };
 
   it('BW-001 cells are y * 7 + x on a 7 by 9 grid, neighbours are orthogonal, and nothing wraps', () => {
@@ -147,14 +147,14 @@ describe('the grid', () => {
       [3, 0, 'up'],
       [3, 8, 'down'],
     ] as const) {
-      const r = act(at(x, y), { type: 'tick', move, count: 20 }).state;
+      const r = play(at(x, y), { type: 'tick', move, count: 20 }).state;
       expect(r.pAt, `${move} from (${x},${y})`).toBe(cell(x, y));
     }
     // a walk from the top-left corner to cell 62 moves one row or column at a time and ends at (6,8)
     let s = at(0, 0);
     const path = [s.pAt];
     for (let i = 0; i < 120 && s.pAt !== 62; i++) {
-      s = act(s, { type: 'tick', walkTo: 62 }).state;
+      s = play(s, { type: 'tick', walkTo: 62 }).state;
       if (s.pAt !== path[path.length - 1]) path.push(s.pAt);
     }
     expect(s.pAt).toBe(62);

@@ -2,7 +2,11 @@
  * Briarwink's state. Everything is small integers in small arrays so a tick can copy the state
  * cheaply (steps never mutate their input). Cells are `y * 7 + x`.
  */
+import type { GameAction } from '../../core/game.js';
 import type { Seed } from '../../core/seed.js';
+
+/** A Briarwink action, as the grammar allows it. */
+export type BriarwinkAction = GameAction;
 
 /** Terrain codes, one per cell. */
 export const FLOOR = 0;
@@ -123,7 +127,7 @@ export interface LastBatch {
 }
 
 /** The full state of a run. */
-export interface State {
+export interface BriarwinkState {
   seed: Seed;
   status: number;
   night: number;

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { replay } from '../../core/replay.js';
 import { registry } from '../index.js';
 import { briarwink, briarwinkV1 } from './index.js';
-import type { Action } from './rules.js';
+import type { BriarwinkAction } from './types.js';
 import { step, stepV1 } from './rules.js';
-import { act, cell, garden, ticks } from './testkit.js';
-import { newState } from './state.js';
-import type { State } from './types.js';
+import { play, cell, fromMap, ticks } from './testkit.js';
+import { init } from './rules.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, SPROUT } from './types.js';
 import { NB, isOpen, manhattan } from './grid.js';
 import { bfsFirstStep } from './walkto.js';
@@ -29,12 +29,12 @@ const ROOM = `
 .......`;
 
 /** A walkTo batch of up to 30 ticks. */
-const walk = (s: State, target: number, count = 30) => act(s, { type: 'tick', walkTo: target, count }).state;
+const walk = (s: BriarwinkState, target: number, count = 30) => play(s, { type: 'tick', walkTo: target, count }).state;
 
 /** Seed 7 after start and one tick left: the gardener is 1 of 8 into a step from (6,0) to (5,0). */
-function seed7(run: (s: State, a: Action) => ReturnType<typeof step>): State {
-  let s = newState(7);
-  for (const a of [{ type: 'start' }, { type: 'tick', move: 'left' }] as Action[]) {
+function seed7(run: (s: BriarwinkState, a: BriarwinkAction) => ReturnType<typeof step>): BriarwinkState {
+  let s = init(7);
+  for (const a of [{ type: 'start' }, { type: 'tick', move: 'left' }] as BriarwinkAction[]) {
     const r = run(s, a);
     if (!r.ok) throw new Error(r.message);
     s = r.state;
@@ -58,7 +58,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
   });
 
   it('BW-048 mid-step, a search direction at right angles waits for arrival', () => {
-    const s = ticks(garden(ROOM), 2, 'right').state; // 2 of 8 from (3,3) toward (4,3), occupying (3,3)
+    const s = ticks(fromMap(ROOM), 2, 'right').state; // 2 of 8 from (3,3) toward (4,3), occupying (3,3)
     const r = walk(s, cell(3, 0), 1); // the search from (3,3) says up
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
     const arrived = walk(s, cell(3, 0), 6);
@@ -66,21 +66,21 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
   });
 
   it('BW-052 mid-step, the search direction onward carries on', () => {
-    const s = ticks(garden(ROOM), 2, 'right').state;
+    const s = ticks(fromMap(ROOM), 2, 'right').state;
     const r = walk(s, cell(6, 3), 1);
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(3, 3), cell(4, 3), 3]);
   });
 
   it('BW-047 mid-step, the opposite search direction reverses from the same spot', () => {
     // 5 of 8 toward (4,3): the gardener occupies (4,3), and the search from there for (0,3) says left
-    const s = ticks(garden(ROOM), 5, 'right').state;
+    const s = ticks(fromMap(ROOM), 5, 'right').state;
     const r = walk(s, cell(0, 3), 1);
     expect([r.pAt, r.pTo, r.pProg]).toEqual([cell(4, 3), cell(3, 3), 8 - 5 + 1]);
   });
 
   it('BW-048 BW-055 mid-step, a target on the occupied cell holds null: the step finishes and stops there', () => {
     // 2 of 8 toward (4,3), still on (3,3): null until progress passes half, then the search says back
-    const s = ticks(garden(ROOM), 2, 'right').state;
+    const s = ticks(fromMap(ROOM), 2, 'right').state;
     const r = walk(s, cell(3, 3));
     expect([r.pAt, r.pTo]).toEqual([cell(3, 3), -1]);
     // 2 ticks on (to 4 of 8, occupying (4,3)), a reversal to 5 of 8 back, then 3 ticks to arrive
@@ -88,7 +88,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
   });
 
   it('BW-047 mid-step, the opposite search direction cannot reverse onto an origin holding a pod', () => {
-    const s = act(garden(ROOM), { type: 'tick', move: 'right', plant: true }).state; // pod on (3,3), stepping right
+    const s = play(fromMap(ROOM), { type: 'tick', move: 'right', plant: true }).state; // pod on (3,3), stepping right
     expect(s.pods[0].cell).toBe(cell(3, 3));
     const more = ticks(s, 4, 'right').state; // 5 of 8: occupying (4,3)
     const r = walk(more, cell(0, 3), 1); // left is the search's way, but the origin holds the pod
@@ -96,7 +96,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
   });
 
   it('BW-051 mid-step, a destination that closes while you occupy the origin turns you back, whatever walkTo says', () => {
-    const s = ticks(garden(ROOM), 2, 'right').state;
+    const s = ticks(fromMap(ROOM), 2, 'right').state;
     // a pod now stands on the destination (as a nudger's push would leave it)
     s.pods = [
       { id: 7, cell: cell(4, 3), bloomIn: 40, reach: 2, cascade: -1, woken: false, fresh: false, wokeNow: false },
@@ -107,7 +107,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
   });
 
   it('BW-054 mid-step, a step that ends under an active bloom whose origin is not turns back', () => {
-    const s = ticks(garden(ROOM), 2, 'right').state;
+    const s = ticks(fromMap(ROOM), 2, 'right').state;
     s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(4, 3)] }];
     s.cascades = [{ id: 50, relights: 0, pods: 1 }];
     // the target lies beyond the bloom, but the step ends in it: back to (3,3)
@@ -116,7 +116,7 @@ describe('walkTo mid-step (walkTo chooses a direction every tick)', () => {
   });
 
   it('BW-054 a step whose origin is under the bloom too is not turned back by it', () => {
-    const s = ticks(garden(ROOM), 2, 'right').state;
+    const s = ticks(fromMap(ROOM), 2, 'right').state;
     s.blooms = [{ pod: 50, cascade: 50, left: 10, cells: [cell(3, 3), cell(4, 3)] }];
     s.cascades = [{ id: 50, relights: 0, pods: 1 }];
     s.grace = 75; // not dazzled, to watch the step
@@ -135,9 +135,9 @@ describe('rules briarwink-1 (kept to replay stored runs)', () => {
   });
 
   it('differs from the current rules only in walkTo: a move-only run plays identically under both', () => {
-    let a = newState(11);
+    let a = init(11);
     let b = a;
-    const moves: Action[] = [{ type: 'start' }];
+    const moves: BriarwinkAction[] = [{ type: 'start' }];
     for (let i = 0; i < 120; i++)
       moves.push({
         type: 'tick',
@@ -160,7 +160,7 @@ describe('rules briarwink-1 (kept to replay stored runs)', () => {
 
 describe('stored runs of rules briarwink-1 stay replayable under their own version', () => {
   /** A walkTo-heavy run on seed 22 that scores differently under the two versions. */
-  const actions: Action[] = [{ type: 'start' }];
+  const actions: BriarwinkAction[] = [{ type: 'start' }];
   for (let i = 0; i < 200; i++)
     actions.push(
       i % 4 === 0
@@ -168,7 +168,7 @@ describe('stored runs of rules briarwink-1 stay replayable under their own versi
         : { type: 'tick', walkTo: (i * 17 + 110) % 63, count: 3 + (i % 5) },
     );
   const played = (run: typeof step) => {
-    let s = newState(22);
+    let s = init(22);
     for (const a of actions) {
       const r = run(s, a);
       if (!r.ok) throw new Error(r.message);
@@ -241,7 +241,7 @@ describe('the walkTo search', () => {
       const pods = Array.from({ length: rng.int(4) }, () => ({ cell: rng.int(63) }));
       const cover = Array.from({ length: 63 }, () => (rng.chance(0.1) ? 0 : -1));
       // the search reads the cover only when the state has an active bloom, as a real cover would need
-      const s = { terrain, pods, blooms: cover.includes(0) ? [{}] : [] } as unknown as State;
+      const s = { terrain, pods, blooms: cover.includes(0) ? [{}] : [] } as unknown as BriarwinkState;
       const open = terrain.map((t, c) => cover[c] < 0 && isOpen(t) && !pods.some((p) => p.cell === c));
       const from = rng.int(63);
       const target = rng.chance(0.3) ? NB[from * 4 + rng.int(4)] : rng.int(63);

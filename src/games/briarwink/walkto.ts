@@ -6,7 +6,7 @@
  * of `hi` for 32..62) and floods a whole layer at a time with shifts, so it allocates nothing and
  * touches each layer once instead of each cell four times.
  */
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import { BRIAR, FLOOR, SPROUT } from './types.js';
 import { CELLS, NB, manhattan, opposite, playerCell } from './grid.js';
 
@@ -143,7 +143,7 @@ function nearestReachable(from: number, target: number, openLo: number, openHi: 
  * (anything but floor and sprout) and pods; `from` itself is always the start. Among shortest paths
  * the first step is the lowest in up, right, down, left order (a queue search expanding URDL).
  */
-export function bfsFirstStep(s: State, from: number, target: number, cover: ArrayLike<number>): number {
+export function bfsFirstStep(s: BriarwinkState, from: number, target: number, cover: ArrayLike<number>): number {
   if (from === target) return -1;
   const terrain = s.terrain;
   let openLo = 0;
@@ -175,7 +175,7 @@ export function bfsFirstStep(s: State, from: number, target: number, cover: Arra
  * bloom that its origin is free of; otherwise the search's first step from the occupied cell, fed to the
  * move like a held direction (the opposite one reverses, any other, or none, carries on to arrival).
  */
-export function walkDirection(s: State, target: number, cover: ArrayLike<number>): number {
+export function walkDirection(s: BriarwinkState, target: number, cover: ArrayLike<number>): number {
   const occ = playerCell(s);
   if (occ < 0) return -1;
   if (s.pTo < 0) return occ === target ? -1 : bfsFirstStep(s, occ, target, cover);
@@ -187,7 +187,7 @@ export function walkDirection(s: State, target: number, cover: ArrayLike<number>
  * The direction walkTo held under rules `briarwink-1`, kept so runs stored under that version replay
  * as they were played: mid-step on the origin, a first step other than onward turned the gardener back.
  */
-export function walkDirectionV1(s: State, target: number, cover: ArrayLike<number>): number {
+export function walkDirectionV1(s: BriarwinkState, target: number, cover: ArrayLike<number>): number {
   const occ = playerCell(s);
   if (occ < 0) return -1;
   if (s.pTo < 0) return occ === target ? -1 : bfsFirstStep(s, occ, target, cover);

@@ -2,9 +2,9 @@ import { describe, it, expect } from 'vitest';
 import { Rng } from '../../core/rng.js';
 import { briarwink as game } from './index.js';
 import { fromWire, toWire } from './wire.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 
-function played(seed: number, n: number): State[] {
+function played(seed: number, n: number): BriarwinkState[] {
   const rng = Rng.fromSeed(seed);
   let s = game.init(seed);
   const out = [s];

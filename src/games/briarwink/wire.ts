@@ -7,7 +7,7 @@
 import type { Json, WireState } from '../../core/game.js';
 import { isRngState } from '../../core/rng.js';
 import { SEED_RULE, isSeed, type Seed } from '../../core/seed.js';
-import type { State } from './types.js';
+import type { BriarwinkState } from './types.js';
 import { OWN_NONE } from './own.js';
 import { CELLS } from './grid.js';
 import {
@@ -24,25 +24,25 @@ import {
 const VERSION = 1;
 
 // Flat number lists keep the token small; plain loops keep toWire fast.
-function sproutAges(s: State): number[] {
+function sproutAges(s: BriarwinkState): number[] {
   const out: number[] = [];
   for (let c = 0; c < CELLS; c++) if (s.sproutAge[c] > 0) out.push(c, s.sproutAge[c]);
   return out;
 }
 
-function pods(s: State): number[] {
+function pods(s: BriarwinkState): number[] {
   const out: number[] = [];
   for (const p of s.pods) out.push(p.id, p.cell, p.bloomIn, p.reach, p.cascade, +p.woken, +p.fresh, +p.wokeNow);
   return out;
 }
 
-function cascades(s: State): number[] {
+function cascades(s: BriarwinkState): number[] {
   const out: number[] = [];
   for (const c of s.cascades) out.push(c.id, c.relights, c.pods);
   return out;
 }
 
-function dimlings(s: State): number[] {
+function dimlings(s: BriarwinkState): number[] {
   const out: number[] = [];
   for (const d of s.dimlings)
     out.push(d.id, d.kind, d.at, d.to, d.prog, d.steps, d.dir, d.mode, d.wait, d.moves, d.shimmer);
@@ -64,7 +64,7 @@ function pairs(a: number[], b: number[]): number[] {
 }
 
 /** The state as plain JSON. */
-export function toWire(s: State): WireState {
+export function toWire(s: BriarwinkState): WireState {
   const data: Json = {
     v: VERSION,
     seed: s.seed,
@@ -171,7 +171,7 @@ const CELL = [-1, CELLS - 1] as const;
  * Rebuild a state from its wire form; throws on anything malformed. This reads the JSON's shape (objects,
  * lists, integers, digit strings, flags); `checkState` then checks every value.
  */
-export function fromWire(w: WireState): State {
+export function fromWire(w: WireState): BriarwinkState {
   const root = obj(w, 'wire');
   const d = obj(root.data, 'data');
   const x = obj(root.secret, 'secret');
@@ -194,7 +194,7 @@ export function fromWire(w: WireState): State {
   if (!Array.isArray(d.bl)) fail('bl');
   const rng = x.rng;
   if (!Array.isArray(rng)) fail('rng');
-  const s: State = {
+  const s: BriarwinkState = {
     seed: d.seed as Seed,
     status: d.st as number,
     night: d.n as number,
@@ -244,7 +244,7 @@ export function fromWire(w: WireState): State {
     restless: flag(d.rs, 'rs'),
     settled: flag(d.se, 'se'),
     regrowIn: d.ri as number,
-    rng: rng.slice() as State['rng'],
+    rng: rng.slice() as BriarwinkState['rng'],
     lastBatch: new LastBatchRecord(lb[0] as number, lb[1] as number, lb[2] as string, lb[3] as number),
     own: OWN_NONE,
   };
@@ -299,7 +299,7 @@ function each(xs: readonly number[], lo: number, hi: number, what: string, from 
  * the ranges of the wire's flat lists, then the fields in state order, then the narrower ranges of some
  * list entries, then the one cross-field rule. The shape (lists, numbers, booleans) is the caller's.
  */
-export function checkState(s: State): void {
+export function checkState(s: BriarwinkState): void {
   each([s.pAt, s.pTo, s.pProg, s.pSteps, s.pDir, s.away, s.grace], -1, BIG, 'p');
   for (let i = 0; i < s.pods.length; i++) {
     const q = s.pods[i];

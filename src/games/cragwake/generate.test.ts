@@ -4,7 +4,20 @@ import { generateRows, holdMask, overhangs, rawRow, repairPair } from './generat
 import { cragwake } from './index.js';
 import { legalActions, pricedActions, step } from './rules.js';
 import { play, startAt } from './testkit.js';
-import { BAND, CRIMP, COUNT, ICE, ICY, JUG, KIND, LEDGE_CELL, NONE, PLAIN, type Action, type State } from './types.js';
+import {
+  BAND,
+  CRIMP,
+  COUNT,
+  ICE,
+  ICY,
+  JUG,
+  KIND,
+  LEDGE_CELL,
+  NONE,
+  PLAIN,
+  type CragwakeAction,
+  type CragwakeState,
+} from './types.js';
 import { toWire } from './wire.js';
 
 function rows(seed: number, from: number, to: number): number[][] {
@@ -99,7 +112,7 @@ describe('A LINE ALWAYS EXISTS: the generator repair', () => {
 });
 
 /** Cheapest upward move, breathing on jugs under half a tank: plays deep enough to see each pitch's rows. */
-function climb(s: State): Action {
+function climb(s: CragwakeState): CragwakeAction {
   if (s.phase === 'ledge') return { type: 'climbOn' };
   const priced = pricedActions(s);
   const breathe = priced[priced.length - 1];
@@ -122,7 +135,7 @@ function climb(s: State): Action {
  */
 function delivered(pitch: number, seeds: number): number[][] {
   const out: number[][] = [];
-  const take = (s: State, from: number) => {
+  const take = (s: CragwakeState, from: number) => {
     for (let r = from; r < s.floor + BAND; r++) {
       if (pitchOfRow(r) === pitch && r % 10 !== 0) out.push(s.cells.slice((r - s.floor) * 6, (r - s.floor + 1) * 6));
     }

@@ -1,18 +1,20 @@
 /**
- * Golden runs (STYLE.md §5): a fixed agent plays a few seeds and the outcome is pinned. Any change to the
- * rules, the generator or the wire form shows up here; when a change is intended, bump `rulesVersion` in
- * spec.ts and re-record these lines.
+ * Golden runs (STYLE.md §5): a fixed agent plays a few seeds and the runs are pinned, step by step, in
+ * golden/cragwake/agent-seed-*.json (the format of test/helpers/golden.ts, replayed by
+ * test/golden.test.ts). Any change to the rules, the generator or the wire form shows up there; when a
+ * change is intended, bump `rulesVersion` in spec.ts and re-record with
+ * `RECORD_GOLDEN=1 npx vitest run src/games/cragwake/golden.test.ts`. Here the agent is held to them.
  */
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { advance, loadGolden, playAndRecord, writeGolden } from '../../../test/helpers/golden.js';
 import { cragwake } from './index.js';
 import { pricedActions } from './rules.js';
 import { play } from './testkit.js';
-import type { Action, State } from './types.js';
+import type { CragwakeAction, CragwakeState } from './types.js';
 import { toWire } from './wire.js';
 
 /** Cheapest upward move, breathing on jugs when under half a tank; climbs on at every belay. */
-function agent(s: State): Action {
+function agent(s: CragwakeState): CragwakeAction {
   if (s.phase === 'ledge') return { type: 'climbOn' };
   const priced = pricedActions(s);
   const breathe = priced[priced.length - 1];
@@ -27,27 +29,27 @@ function agent(s: State): Action {
   return best.action;
 }
 
-function run(seed: number, steps: number) {
-  let s = cragwake.init(seed);
-  let n = 0;
-  for (; n < steps && s.phase !== 'over'; n++) s = play(s, agent(s)).state;
-  const hash = createHash('sha256')
-    .update(JSON.stringify(toWire(s)))
-    .digest('hex')
-    .slice(0, 16);
-  return { steps: n, pitch: s.pitch, high: s.high, score: s.score, turn: s.turn, end: s.end, hash };
-}
+const SEEDS = [1, 7, 42, 0xffffffff];
+const PLAYER =
+  'the fixed agent of src/games/cragwake/golden.test.ts: the highest move (cheapest among equals), breathing on a jug under 12 stamina, climbing on at every belay';
 
-const GOLDEN: Record<number, ReturnType<typeof run>> = {
-  1: { steps: 114, pitch: 18, high: 178, score: 25960, turn: 81, end: 'exhausted', hash: '8b3062e6c095d9d6' },
-  7: { steps: 131, pitch: 20, high: 197, score: 30495, turn: 94, end: 'exhausted', hash: '1809fc6d0fb909fb' },
-  42: { steps: 86, pitch: 14, high: 138, score: 19795, turn: 61, end: 'exhausted', hash: 'be6c8fc0e7e0b772' },
-  4294967295: { steps: 60, pitch: 10, high: 96, score: 12660, turn: 43, end: 'exhausted', hash: '918d2994dcf0f9bb' },
-};
+describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
+  it.each(SEEDS)('records the fixed agent from seed %i', async (seed) => {
+    const run = playAndRecord(cragwake, seed, PLAYER, 600, (s) => agent(s as CragwakeState));
+    await writeGolden(`agent-seed-${seed}`, run);
+  });
+});
 
 describe('golden runs', () => {
-  it.each([1, 7, 42, 0xffffffff])('CW-070 seed %i plays out exactly as recorded', (seed) => {
-    expect(run(seed, 600)).toEqual(GOLDEN[seed]);
+  it.each(SEEDS)('CW-070 seed %i: the fixed agent still plays the recorded run, to exhaustion', (seed) => {
+    const run = loadGolden('cragwake', `agent-seed-${seed}`);
+    let s = cragwake.init(seed);
+    run.actions.forEach((a, i) => {
+      expect(agent(s), `action ${i}`).toEqual(a);
+      s = advance(cragwake, s, a, i) as CragwakeState;
+    });
+    expect(s.phase).toBe('over');
+    expect(s.end).toBe('exhausted');
   });
 });
 
@@ -55,7 +57,7 @@ describe('DETERMINISM', () => {
   it('CW-070 a seed and an action list replay bit for bit', () => {
     for (const seed of [3, 33]) {
       let s = cragwake.init(seed);
-      const actions: Action[] = [];
+      const actions: CragwakeAction[] = [];
       const seen: string[] = [JSON.stringify(toWire(s))];
       for (let i = 0; i < 300 && s.phase !== 'over'; i++) {
         const a = agent(s);
@@ -66,7 +68,7 @@ describe('DETERMINISM', () => {
       let r = cragwake.init(seed);
       expect(JSON.stringify(toWire(r))).toBe(seen[0]);
       actions.forEach((a, i) => {
-        r = play(r, JSON.parse(JSON.stringify(a)) as Action).state;
+        r = play(r, JSON.parse(JSON.stringify(a)) as CragwakeAction).state;
         expect(JSON.stringify(toWire(r))).toBe(seen[i + 1]);
       });
     }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cragwake } from './index.js';
 import { LEGEND, observe } from './observe.js';
 import { legalActions, pricedActions, step } from './rules.js';
-import { play, position, startAt } from './testkit.js';
+import { play, fromMap, startAt } from './testkit.js';
 import type { PricedAction } from './types.js';
 
 describe('OBSERVATION', () => {
-  const s = position(
+  const s = fromMap(
     `
     9: P P C* P~ K2 J2 ^
     8: P P P P P P
@@ -89,7 +89,7 @@ describe('OBSERVATION', () => {
   });
 
   it('at a ledge and after the end the text says so', () => {
-    const ledge = play(position(`10: =\n9: P P @P P P P`), { type: 'move', row: 10, col: 2 }).state;
+    const ledge = play(fromMap(`10: =\n9: P P @P P P P`), { type: 'move', row: 10, col: 2 }).state;
     expect(observe(ledge).text).toContain('climbOn');
     const over = play(ledge, { type: 'endRun' }).state;
     expect(observe(over).text).toContain('RUN OVER');

@@ -9,7 +9,7 @@ import { cellToken } from './cells.js';
 import { difficulty } from './difficulty.js';
 import { belayOf, breathDelta, cellAt } from './reach.js';
 import { pricedActions } from './rules.js';
-import { BAND, COUNT_SHIFT, KIND, WIDTH, isLedgeRow, type PricedAction, type State } from './types.js';
+import { BAND, COUNT_SHIFT, KIND, WIDTH, isLedgeRow, type PricedAction, type CragwakeState } from './types.js';
 import { maskCols, readableRow } from './wire.js';
 
 /** The legend printed under the band. */
@@ -30,13 +30,13 @@ export const TEXT_GUIDE =
   'stamina left; a pitch on which stamina never fell to 3 or below grows your clean streak (at most 6) and pays ' +
   '150 x the streak. Points are never lost.';
 
-function nextFrost(s: State): number | null {
+function nextFrost(s: CragwakeState): number | null {
   const every = difficulty(s.pitch).frostEvery;
   if (every === 0) return null;
   return Math.ceil(s.turn / every) * every;
 }
 
-function describe(s: State, p: PricedAction): string {
+function describe(s: CragwakeState, p: PricedAction): string {
   const a = p.action;
   if (a.type === 'move') {
     const dr = a.row - s.row;
@@ -92,8 +92,8 @@ export interface BandRow {
 export interface CragwakeObservation extends Observation {
   pitch: number;
   belay: number;
-  phase: State['phase'];
-  end: State['end'];
+  phase: CragwakeState['phase'];
+  end: CragwakeState['end'];
   row: number;
   col: number;
   high: number;
@@ -120,7 +120,7 @@ export interface CragwakeObservation extends Observation {
 }
 
 /** The observation of a state. */
-export function observe(s: State): CragwakeObservation {
+export function observe(s: CragwakeState): CragwakeObservation {
   const p = difficulty(s.pitch);
   const moves = pricedActions(s);
   const gust = maskCols(s.gust);

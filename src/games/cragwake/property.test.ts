@@ -4,12 +4,12 @@ import { cragwake } from './index.js';
 import { belayOf, visibleTop } from './reach.js';
 import { legalActions, pricedActions } from './rules.js';
 import { play, startAt } from './testkit.js';
-import { BAND, KIND, NONE, WIDTH, type Action, type State } from './types.js';
+import { BAND, KIND, NONE, WIDTH, type CragwakeAction, type CragwakeState } from './types.js';
 
-const hold = (s: State, r: number, c: number) => (s.cells[(r - s.floor) * WIDTH + c] & KIND) !== NONE;
+const hold = (s: CragwakeState, r: number, c: number) => (s.cells[(r - s.floor) * WIDTH + c] & KIND) !== NONE;
 
 /** True when a line of steps through holds leads from the climber to the next belay. */
-function lineToBelay(s: State): boolean {
+function lineToBelay(s: CragwakeState): boolean {
   const belay = belayOf(s);
   const top = s.floor + BAND - 1;
   // the belay is a full ledge: reaching it, or the band's top row just under it, is reaching it
@@ -34,7 +34,7 @@ function lineToBelay(s: State): boolean {
 }
 
 /** Random play that leans upward and breathes on jugs when low, so runs get deep. */
-function climber(seed: number): (s: State) => Action {
+function climber(seed: number): (s: CragwakeState) => CragwakeAction {
   const rng = Rng.fromSeed(seed, 3);
   return (s) => {
     if (s.phase === 'ledge') return { type: 'climbOn' };
@@ -50,7 +50,7 @@ function climber(seed: number): (s: State) => Action {
   };
 }
 
-function* states(runs: number, steps: number): Generator<State> {
+function* states(runs: number, steps: number): Generator<CragwakeState> {
   for (let k = 0; k < runs; k++) {
     const seed = (k * 2654435761) >>> 0;
     const pitches = [1, 5, 8, 13, 22, 34, 50];

@@ -3,7 +3,19 @@
  * Shared by the rules (legality, refusals) and the turn stages (the end-of-turn "any move left" test).
  */
 import { difficulty } from './difficulty.js';
-import { CRIMP, ICE, ICY, JUG, KIND, LEDGE_EVERY, NONE, WIDTH, countOf, isLedgeRow, type State } from './types.js';
+import {
+  CRIMP,
+  ICE,
+  ICY,
+  JUG,
+  KIND,
+  LEDGE_EVERY,
+  NONE,
+  WIDTH,
+  countOf,
+  isLedgeRow,
+  type CragwakeState,
+} from './types.js';
 
 /** Row offsets of the 8 steps, then the 7 lunges (never downward). */
 export const REACH_DR: readonly number[] = [1, 1, 1, 0, 0, -1, -1, -1, 2, 2, 2, 1, 1, 0, 0];
@@ -29,12 +41,12 @@ export const CLEAN_BONUS = 150;
 export const STREAK_CAP = 6;
 
 /** The belay at the top of the pitch being climbed. */
-export function belayOf(s: State): number {
+export function belayOf(s: CragwakeState): number {
   return LEDGE_EVERY * s.pitch;
 }
 
 /** The highest row a player can see; rows above it in the band are fog. */
-export function visibleTop(s: State): number {
+export function visibleTop(s: CragwakeState): number {
   return s.high + difficulty(s.pitch).foresight;
 }
 
@@ -44,7 +56,7 @@ export function floorFor(pitch: number, high: number): number {
 }
 
 /** The cell at an absolute position inside the band. */
-export function cellAt(s: State, row: number, col: number): number {
+export function cellAt(s: CragwakeState, row: number, col: number): number {
   return s.cells[(row - s.floor) * WIDTH + col];
 }
 
@@ -59,7 +71,7 @@ export function reachOf(dr: number, dc: number): 0 | 1 | 2 {
 }
 
 /** The stamina a move onto a hold at (row, col) costs now. */
-export function moveCost(s: State, row: number, col: number, lunge: boolean): number {
+export function moveCost(s: CragwakeState, row: number, col: number, lunge: boolean): number {
   if (isLedgeRow(row)) return 1;
   const i = row - s.floor;
   const cell = s.cells[i * WIDTH + col];
@@ -72,7 +84,7 @@ export function moveCost(s: State, row: number, col: number, lunge: boolean): nu
 }
 
 /** What breathing does now: stamina gained (positive) or spent (-1). */
-export function breathDelta(s: State): number {
+export function breathDelta(s: CragwakeState): number {
   const cell = cellAt(s, s.row, s.col);
   if (isLedgeRow(s.row) || (cell & KIND) !== JUG || countOf(cell) === 0) return -1;
   const gain = s.overhang & (1 << (s.row - s.floor)) ? BREATH_GAIN_OVERHANG : BREATH_GAIN;
@@ -94,7 +106,7 @@ export const TOO_COSTLY = -5;
  * refusals all ask this function, so they cannot disagree. `belay` is `belayOf(s)`, passed in so a walk
  * over the reach computes it once.
  */
-export function judgeTarget(s: State, row: number, col: number, belay: number): number {
+export function judgeTarget(s: CragwakeState, row: number, col: number, belay: number): number {
   if (col < 0 || col >= WIDTH) return OUT_OF_REACH;
   const reach = reachOf(row - s.row, col - s.col);
   if (reach === 0 || row > belay) return OUT_OF_REACH;
@@ -110,7 +122,10 @@ export function judgeTarget(s: State, row: number, col: number, belay: number): 
  * Calls `visit(row, col, cost, lunge)` for every move legal now (climbing phase assumed), in reach
  * order: steps up, sideways, down, then lunges.
  */
-export function forEachMove(s: State, visit: (row: number, col: number, cost: number, lunge: boolean) => void): void {
+export function forEachMove(
+  s: CragwakeState,
+  visit: (row: number, col: number, cost: number, lunge: boolean) => void,
+): void {
   const belay = belayOf(s);
   for (let k = 0; k < REACH_DR.length; k++) {
     const row = s.row + REACH_DR[k];
@@ -121,7 +136,7 @@ export function forEachMove(s: State, visit: (row: number, col: number, cost: nu
 }
 
 /** True when at least one move is affordable (the run ends when none is). */
-export function hasAffordableMove(s: State): boolean {
+export function hasAffordableMove(s: CragwakeState): boolean {
   const belay = belayOf(s);
   for (let k = 0; k < REACH_DR.length; k++)
     if (judgeTarget(s, s.row + REACH_DR[k], s.col + REACH_DC[k], belay) >= 0) return true;

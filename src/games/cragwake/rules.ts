@@ -26,20 +26,67 @@ import {
   moveCost,
   reachOf,
 } from './reach.js';
+import { difficulty } from './difficulty.js';
 import { newState } from './fresh.js';
+import type { Seed } from '../../core/seed.js';
+import { gustOn, initialBand, rockfallOn } from './generate.js';
 import { runTurn, type Turn } from './stages/index.js';
-import { WIDTH, type Action, type Draft, type MoveAction, type PricedAction, type State } from './types.js';
+import {
+  WIDTH,
+  type CragwakeAction,
+  type Draft,
+  type MoveAction,
+  type PricedAction,
+  type CragwakeState,
+} from './types.js';
 
-const BREATHE: Action = { type: 'breathe' };
-const CLIMB_ON: Action = { type: 'climbOn' };
-const END_RUN: Action = { type: 'endRun' };
+const BREATHE: CragwakeAction = { type: 'breathe' };
+const CLIMB_ON: CragwakeAction = { type: 'climbOn' };
+const END_RUN: CragwakeAction = { type: 'endRun' };
+
+/** A fresh run: row 0, column 3, pitch 1, a full tank, turn 1. */
+export function init(seed: Seed): CragwakeState {
+  return startAt(seed, 1, 3);
+}
+
+/**
+ * A climber on turn 1 standing on the ledge that starts `pitch`, in column `col`, with that pitch's
+ * full tank and nothing earned: `init` is pitch 1, column 3; the tests start deeper pitches from it.
+ */
+export function startAt(seed: Seed, pitch: number, col: number): CragwakeState {
+  const floor = 10 * (pitch - 1);
+  const p = difficulty(pitch);
+  const { cells, overhang, pristineTop } = initialBand(seed, floor);
+  // made by `newState`, not a literal: see fresh.ts
+  return newState({
+    seed,
+    pitch,
+    phase: 'climbing',
+    end: null,
+    row: floor,
+    col,
+    high: floor,
+    floor,
+    stamina: p.tank,
+    turn: 1,
+    score: 0,
+    streak: 0,
+    dipped: false,
+    spindrift: 0,
+    gust: gustOn(seed, 1, p),
+    rockfall: rockfallOn(seed, 1, p),
+    overhang,
+    cells,
+    pristineTop,
+  });
+}
 
 /** Every action `step` accepts now, as fresh objects. */
-export function legalActions(s: State): Action[] {
+export function legalActions(s: CragwakeState): CragwakeAction[] {
   if (s.phase === 'ledge') return [{ type: 'climbOn' }, { type: 'endRun' }];
   if (s.phase !== 'climbing') return [];
   // forEachMove's walk without its callback: this runs on every step of every agent
-  const out: Action[] = [];
+  const out: CragwakeAction[] = [];
   const belay = belayOf(s);
   for (let k = 0; k < REACH_DR.length; k++) {
     const row = s.row + REACH_DR[k];
@@ -51,7 +98,7 @@ export function legalActions(s: State): Action[] {
 }
 
 /** Every legal action with its price (negative: stamina gained; 0 for the ledge choices). */
-export function pricedActions(s: State): PricedAction[] {
+export function pricedActions(s: CragwakeState): PricedAction[] {
   if (s.phase === 'ledge') return [CLIMB_ON, END_RUN].map((a) => ({ action: { ...a }, cost: 0 }));
   if (s.phase !== 'climbing') return [];
   const out: PricedAction[] = [];
@@ -77,7 +124,7 @@ function unknown(action: unknown): Refusal {
   return refuse('unknown_action', `${shown} is not a Cragwake action (move, breathe, climbOn or endRun)`);
 }
 
-function wrongPhase(s: State, action: Action): Refusal {
+function wrongPhase(s: CragwakeState, action: CragwakeAction): Refusal {
   const where =
     s.phase === 'over'
       ? 'the run is over'
@@ -91,7 +138,7 @@ function wrongPhase(s: State, action: Action): Refusal {
  * What a move to (row, col) costs, or why it is refused: `judgeTarget`'s verdict put into words. The
  * verdict alone decides; this only writes the message.
  */
-export function judgeMove(s: State, row: number, col: number): Refusal | number {
+export function judgeMove(s: CragwakeState, row: number, col: number): Refusal | number {
   const belay = belayOf(s);
   const verdict = judgeTarget(s, row, col, belay);
   if (verdict >= 0) return verdict;
@@ -125,7 +172,7 @@ function at(row: number, col: number): string {
 }
 
 /** A private copy of `s` (it becomes the next state): made by `newState`, see fresh.ts for why. */
-function draftOf(s: State): Draft {
+function draftOf(s: CragwakeState): Draft {
   // the band is the one array a step writes: the copy gets its own at once
   const d = newState(s as Draft);
   d.cells = s.cells.slice();
@@ -133,7 +180,7 @@ function draftOf(s: State): Draft {
 }
 
 /** Applies one action; a refusal returns no state and changes nothing. */
-export function step(s: State, action: Action): StepResult<State> {
+export function step(s: CragwakeState, action: CragwakeAction): StepResult<CragwakeState> {
   if (action === null || typeof action !== 'object' || Array.isArray(action)) return unknown(action);
   const type = (action as { type?: unknown }).type;
   let turn: Turn;
@@ -178,7 +225,7 @@ export function step(s: State, action: Action): StepResult<State> {
 }
 
 /** climbOn and endRun: the wall, the score and the stamina stay exactly as they are. */
-function ledgeChoice(s: State, phase: 'climbing' | 'over', event: GameEvent): StepResult<State> {
+function ledgeChoice(s: CragwakeState, phase: 'climbing' | 'over', event: GameEvent): StepResult<CragwakeState> {
   const d = draftOf(s);
   d.phase = phase;
   if (phase === 'over') d.end = 'ended';

@@ -7,7 +7,7 @@
 import type { GameAction, Observation } from '../../core/game.js';
 import { planeWriter, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
 import type { CragwakeObservation } from './observe.js';
-import { BAND, isLedgeRow, WIDTH, type State } from './types.js';
+import { BAND, isLedgeRow, WIDTH, type CragwakeState } from './types.js';
 
 /** The 15 reaches, rows up and columns right: the 8 steps in reading order, then the 7 lunges. */
 const REACHES: [number, number][] = [
@@ -107,7 +107,7 @@ export const TENSOR_SPEC: TensorSpec = {
   mask: "actionMask[i] is 1 exactly when index i names a legal action now (for a reach: the move onto the climber's cell plus its offset).",
 };
 
-export const TENSOR: GameTensor<State> = {
+export const TENSOR: GameTensor<CragwakeState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
   indexOf(s, a) {

@@ -9,7 +9,7 @@ import { generateRows } from './generate.js';
 import { tokenCell, cellToken } from './cells.js';
 import { floorFor } from './reach.js';
 import { step } from './rules.js';
-import { startAt as freshClimber } from './index.js';
+import { startAt as freshClimber } from './rules.js';
 import {
   BAND,
   KIND,
@@ -18,14 +18,14 @@ import {
   WIDTH,
   isLedgeRow,
   zeros,
-  type Action,
+  type CragwakeAction,
   type Phase,
-  type State,
+  type CragwakeState,
 } from './types.js';
 import type { GameEvent } from '../../core/game.js';
 
 /** Everything about a test position that the map does not draw. */
-export interface Setup {
+export interface MapOptions {
   pitch?: number;
   high?: number;
   stamina?: number;
@@ -41,7 +41,7 @@ export interface Setup {
 }
 
 /** A state drawn from a text map. Throws on a map that does not make a position. */
-export function position(map: string, setup: Setup = {}): State {
+export function fromMap(map: string, setup: MapOptions = {}): CragwakeState {
   const rows = new Map<number, { cells: number[]; overhang: boolean }>();
   let at: [number, number] | null = null;
   for (const raw of map.split('\n')) {
@@ -115,30 +115,35 @@ export function position(map: string, setup: Setup = {}): State {
 }
 
 /** The token at an absolute cell of the band. */
-export function tokenAt(s: State, row: number, col: number): string {
+export function tokenAt(s: CragwakeState, row: number, col: number): string {
   return cellToken(s.cells[(row - s.floor) * WIDTH + col]);
 }
 
-/** Steps and expects acceptance; returns the new state and the events. */
-export function play(s: State, action: Action): { state: State; events: GameEvent[] } {
-  const r = step(s, action);
-  if (!r.ok) throw new Error(`${JSON.stringify(action)} was refused: ${r.reason}: ${r.message}`);
-  return { state: r.state, events: r.events };
+/** Plays `actions` from `s`, failing loudly on a refusal; returns the final state and every event. */
+export function play(s: CragwakeState, ...actions: CragwakeAction[]): { state: CragwakeState; events: GameEvent[] } {
+  let events: GameEvent[] = [];
+  for (const action of actions) {
+    const r = step(s, action);
+    if (!r.ok) throw new Error(`${JSON.stringify(action)} was refused: ${r.reason}: ${r.message}`);
+    s = r.state;
+    events = events.length === 0 ? r.events : [...events, ...r.events];
+  }
+  return { state: s, events };
 }
 
 /** Steps and expects a refusal; returns it. */
-export function refused(s: State, action: unknown): { reason: string; message: string } {
-  const r = step(s, action as Action);
+export function refused(s: CragwakeState, action: unknown): { reason: string; message: string } {
+  const r = step(s, action as CragwakeAction);
   if (r.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
   return r;
 }
 
 /** A move action. */
-export function mv(row: number, col: number): Action {
+export function mv(row: number, col: number): CragwakeAction {
   return { type: 'move', row, col };
 }
 
 /** A fresh climber standing on the ledge that starts `pitch`, on that seed's wall (for deep tests). */
-export function startAt(seed: number, pitch: number, col = 3): State {
+export function startAt(seed: number, pitch: number, col = 3): CragwakeState {
   return freshClimber(seed, pitch, col);
 }

@@ -71,7 +71,7 @@ export type Phase = 'climbing' | 'ledge' | 'over';
 export type EndReason = 'exhausted' | 'no_move' | 'ended';
 
 /** The engine's whole state. Treated as immutable: `step` builds a new one. */
-export interface State {
+export interface CragwakeState {
   /** The seed the run was started with; also the key of every generated row and every gust. */
   readonly seed: Seed;
   /** The pitch being climbed (1-based); its belay is row 10 × pitch. */
@@ -109,7 +109,7 @@ export interface State {
 }
 
 /** A state under construction inside one step (a private copy, so mutation is safe). */
-export type Draft = { -readonly [K in keyof State]: State[K] } & { cells: number[] };
+export type Draft = { -readonly [K in keyof CragwakeState]: CragwakeState[K] } & { cells: number[] };
 
 /** Move onto an absolute cell. */
 export interface MoveAction extends GameAction {
@@ -119,7 +119,7 @@ export interface MoveAction extends GameAction {
 }
 
 /** Any action in Cragwake's grammar. */
-export type Action =
+export type CragwakeAction =
   | MoveAction
   | (GameAction & { type: 'breathe' })
   | (GameAction & { type: 'climbOn' })
@@ -127,6 +127,6 @@ export type Action =
 
 /** A legal action with the stamina it costs (negative: stamina gained). */
 export interface PricedAction {
-  action: Action;
+  action: CragwakeAction;
   cost: number;
 }

@@ -4,13 +4,13 @@ import { StateSealer } from '../../core/seal.js';
 import { cragwake } from './index.js';
 import { legalActions } from './rules.js';
 import { play, startAt } from './testkit.js';
-import type { State } from './types.js';
+import type { CragwakeState } from './types.js';
 import { fromWire, toWire } from './wire.js';
 
 type Row = { row: number; fogged: boolean; overhang: boolean | null; cells: string[] };
-const band = (s: State) => (toWire(s).data as { band: Row[] }).band;
+const band = (s: CragwakeState) => (toWire(s).data as { band: Row[] }).band;
 
-function walk(seed: number, steps: number, from = cragwake.init(seed)): State[] {
+function walk(seed: number, steps: number, from = cragwake.init(seed)): CragwakeState[] {
   const out = [from];
   let s = from;
   for (let i = 0; i < steps && s.phase !== 'over'; i++) {

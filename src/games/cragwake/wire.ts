@@ -26,12 +26,12 @@ import {
   zeros,
   type EndReason,
   type Phase,
-  type State,
+  type CragwakeState,
 } from './types.js';
 
 const BLANK: readonly string[] = ['', '', '', '', '', ''];
 
-function rowCells(s: State, i: number): string[] {
+function rowCells(s: CragwakeState, i: number): string[] {
   const out: string[] = [];
   for (let c = 0; c < WIDTH; c++) out.push(cellToken(s.cells[i * WIDTH + c]));
   return out;
@@ -39,7 +39,7 @@ function rowCells(s: State, i: number): string[] {
 
 /** A band row as a player sees it (blank when fogged). */
 export function readableRow(
-  s: State,
+  s: CragwakeState,
   i: number,
 ): { row: number; fogged: boolean; overhang: boolean | null; cells: string[] } {
   const row = s.floor + i;
@@ -66,7 +66,7 @@ const SLOT = 1 + WIDTH;
 const EMPTY_SLOT = '.'.repeat(SLOT);
 
 /** The fogged rows, bottom first, as MAX_FOG fixed slots (unused ones `.......`). */
-function fogString(s: State, first: number): string {
+function fogString(s: CragwakeState, first: number): string {
   let out = '';
   for (let i = first; i < BAND; i++) {
     out += s.overhang & (1 << i) ? '1' : '0';
@@ -82,7 +82,7 @@ function seedString(seed: Seed): string {
 }
 
 /** The state split into its readable and sealed parts. */
-export function toWire(s: State): WireState {
+export function toWire(s: CragwakeState): WireState {
   const band: Json[] = [];
   let firstFogged = BAND;
   for (let i = 0; i < BAND; i++) {
@@ -153,7 +153,7 @@ const PHASES: readonly Phase[] = ['climbing', 'ledge', 'over'];
 const ENDS: readonly EndReason[] = ['exhausted', 'no_move', 'ended'];
 
 /** Rebuilds a state from `toWire` output; throws on anything malformed. */
-export function fromWire(wire: WireState): State {
+export function fromWire(wire: WireState): CragwakeState {
   const w = obj(wire, 'the wire state');
   const d = obj(w.data, 'data');
   const sec = obj(w.secret, 'secret');

@@ -80,15 +80,8 @@ export function enterLevel(s: DelvewickState, n: number): void {
   s.settled = false;
 }
 
-/** A new run at level 1. The seed is only remembered: every seed plays the same levels. */
-export function newRun(seed: Seed): DelvewickState {
-  const s = blankState(seed);
-  enterLevel(s, 1);
-  return s;
-}
-
 /** A run positioned at the fresh start of level `n` (as if levels 1..n-1 had just been cleared, scoring 0). */
-export function levelStart(n: number, seed = 0): DelvewickState {
+export function levelStart(n: number, seed: Seed = 0): DelvewickState {
   const s = blankState(seed);
   enterLevel(s, n);
   return s;

@@ -2,28 +2,17 @@
  * Golden runs that die. The eight stored solutions (solutions.json) are the golden runs that win; these
  * are runs from `init` that end early, one for each way the rules allow: crushed by a falling rock and
  * out of oil (both play the solutions of levels 1-5 and then die on level 6; their level-6 actions were
- * found by seeded random play), and boxed in (on level 1; planned by hand, see ENDINGS). Each file in
- * golden/ holds the seed, the actions as letters (solutions.ts) and, per step, the level, the score, the
- * oil and a hash of the wire state; the test replays them through the engine step by step. The files are
- * the record. Re-record after a rules change
- * (and a rules version bump) with `RECORD_GOLDEN=1 npx vitest run src/games/delvewick/golden-deaths.test.ts`,
- * then `npx prettier --write` the files.
+ * found by seeded random play), and boxed in (on level 1; planned by hand, see ENDINGS). The runs are
+ * golden/delvewick/dies-*.json (the format of test/helpers/golden.ts, replayed step for step by
+ * test/golden.test.ts); here each is held to the ending it shows. Re-record after a rules change (and a
+ * rules version bump) with `RECORD_GOLDEN=1 npx vitest run src/games/delvewick/golden-deaths.test.ts`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../core/seal.js';
+import { loadGolden, recordRun, replayStates, writeGolden } from '../../../test/helpers/golden.js';
 import { delvewick } from './index.js';
 import { decodeActions, type SolutionsFile } from './solutions.js';
 import { BOXED_IN, CRUSHED, OUT_OF_OIL, PLAYING, type DelvewickState } from './types.js';
-import { toWire } from './wire.js';
-
-interface GoldenDeath {
-  rulesVersion: string;
-  seed: number;
-  ending: 'crushed' | 'out_of_oil' | 'boxed_in';
-  actions: string;
-  steps: { level: number; score: number; oil: number; hash: string }[];
-}
 
 const solutions: SolutionsFile = JSON.parse(readFileSync(new URL('./solutions.json', import.meta.url), 'utf8'));
 const PREFIX = solutions.levels
@@ -56,44 +45,26 @@ const ENDINGS = [
   },
   { ending: 'boxed_in', code: BOXED_IN, level: 1, prefix: '', tail: 'dddddduuuurrrrrrrurrdllllllllldddrddlw' },
 ] as const;
-const file = (ending: string) => new URL(`./golden/dies-${ending}.json`, import.meta.url);
+const SOLVED =
+  'the stored solutions of levels 1-5 (src/games/delvewick/solutions.json), then a level-6 line found by seeded random play';
+const PLAYERS: Record<(typeof ENDINGS)[number]['ending'], string> = {
+  crushed: SOLVED,
+  out_of_oil: SOLVED,
+  boxed_in: 'a line planned by hand on level 1 (the plan is in src/games/delvewick/golden-deaths.test.ts)',
+};
 
-/** FNV-1a over a string, as 8 hex digits. */
-function fnv(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
-
-const fact = (s: DelvewickState) => ({
-  level: s.level,
-  score: s.score,
-  oil: s.oil,
-  hash: fnv(canonicalJson(toWire(s))),
-});
-
-/** Plays letters from init through the public step, returning every state after an action. */
-function play(seed: number, letters: string): DelvewickState[] {
-  let s = delvewick.init(seed);
-  return decodeActions(letters).map((a, i) => {
-    const r = delvewick.step(s, a);
-    if (!r.ok) throw new Error(`action ${i} ${JSON.stringify(a)} refused: ${r.reason}: ${r.message}`);
-    s = r.state;
-    return s;
-  });
-}
+/** Every state after an action of the golden run that ends `ending`. */
+const play = (ending: string, drop = 0): DelvewickState[] => {
+  const run = loadGolden('delvewick', `dies-${ending}`);
+  return replayStates(delvewick, {
+    seed: run.seed,
+    actions: run.actions.slice(0, run.actions.length - drop),
+  }) as DelvewickState[];
+};
 
 describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
-  it.each(ENDINGS)('records the run that ends $ending', ({ ending, prefix, tail }) => {
-    const states = play(0, prefix + tail);
-    const run: GoldenDeath = {
-      rulesVersion: delvewick.spec.rulesVersion,
-      seed: 0,
-      ending,
-      actions: prefix + tail,
-      steps: states.map(fact),
-    };
-    writeFileSync(file(ending), JSON.stringify(run, null, 1) + '\n');
+  it.each(ENDINGS)('records the run that ends $ending', async ({ ending, prefix, tail }) => {
+    await writeGolden(`dies-${ending}`, recordRun(delvewick, 0, PLAYERS[ending], decodeActions(prefix + tail)));
   });
 });
 
@@ -110,7 +81,7 @@ describe('golden runs that die', () => {
     expect(last.oil).toBeGreaterThan(0);
     // one tick earlier every move was already refused, but the boulder beside the mole was still
     // falling: an unsettled board does not end the run, so only the wait that lands it does
-    const before = play(0, boxed.prefix + boxed.tail.slice(0, -1)).pop()!;
+    const before = play(boxed.ending, 1).pop()!;
     expect(before.end).toBe(PLAYING);
     for (const dir of ['up', 'down', 'left', 'right'] as const) {
       expect(delvewick.step(before, { type: 'move', dir }).ok, dir).toBe(false);
@@ -119,12 +90,11 @@ describe('golden runs that die', () => {
   });
 });
 
-/** Replays one ending's file against the engine and checks its end; returns the last state. */
-function checkGolden({ ending, code, level }: (typeof ENDINGS)[number]): DelvewickState {
-  const run = JSON.parse(readFileSync(file(ending), 'utf8')) as GoldenDeath;
-  expect(run.rulesVersion).toBe(delvewick.spec.rulesVersion);
-  const states = play(run.seed, run.actions);
-  states.forEach((s, i) => expect(fact(s), `step ${i}`).toEqual(run.steps[i]));
+/** Replays one ending's golden run and checks its end; returns the last state. */
+function checkGolden({ ending, code, level, prefix, tail }: (typeof ENDINGS)[number]): DelvewickState {
+  const run = loadGolden('delvewick', `dies-${ending}`);
+  expect(run.actions).toEqual(decodeActions(prefix + tail));
+  const states = play(ending);
   const last = states[states.length - 1];
   expect(last.level).toBe(level);
   expect(last.end).toBe(code);

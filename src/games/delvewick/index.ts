@@ -3,13 +3,12 @@
  * Rules from seeds/001_96f0c49922c2c7ff.txt; decisions the seed left open are in README.md.
  */
 import type { Game } from '../../core/game.js';
-import { newRun } from './generate.js';
 import { observe } from './observe.js';
-import { legalActions, step } from './rules.js';
+import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
+import { TENSOR } from './tensor.js';
 import { END_REASONS, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 import { fromWire, toWire } from './wire.js';
-import { TENSOR } from './tensor.js';
 
 export type { DelvewickAction, DelvewickState } from './types.js';
 export type { DelvewickObservation } from './observe.js';
@@ -17,7 +16,7 @@ export type { DelvewickObservation } from './observe.js';
 /** The game, on the shared contract. */
 export const delvewick: Game<DelvewickState, DelvewickAction> = {
   spec,
-  init: newRun,
+  init,
   legalActions,
   step,
   observe,

@@ -3,12 +3,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { delvewick } from './index.js';
-import { act, attempt, board, drawn, picture } from './testkit.js';
+import { act, attempt, fromMap, map, toMap } from './testkit.js';
 import { OUT_OF_OIL } from './types.js';
 
 describe('actions', () => {
   it('DW-015 there are exactly two actions, move and wait: anything else is refused as unknown', () => {
-    const s = board(`
+    const s = fromMap(`
       #####
       #.M.#
       #####`);
@@ -31,7 +31,7 @@ describe('actions', () => {
   });
 
   it('DW-004 every accepted action costs one unit of oil and advances the world one tick', () => {
-    const s = board(
+    const s = fromMap(
       `
       ######
       #.o..#
@@ -42,8 +42,8 @@ describe('actions', () => {
     );
     const moved = act(s, 'right');
     expect(moved.oil).toBe(9);
-    expect(picture(moved)).toBe(
-      drawn(`
+    expect(toMap(moved)).toBe(
+      map(`
       ######
       #....#
       #.o..#
@@ -52,8 +52,8 @@ describe('actions', () => {
     );
     const waited = act(moved, 'wait');
     expect(waited.oil).toBe(8);
-    expect(picture(waited)).toBe(
-      drawn(`
+    expect(toMap(waited)).toBe(
+      map(`
       ######
       #....#
       #....#
@@ -63,7 +63,7 @@ describe('actions', () => {
   });
 
   it('DW-016 lantern oil is a per-level budget, filled up again when the next level starts', () => {
-    const s = board(
+    const s = fromMap(
       `
       #####
       #ME.#
@@ -89,7 +89,7 @@ describe('actions', () => {
     ];
     for (const c of cases) {
       it(c.rule, () => {
-        const s = board(c.map, { oil: 5 });
+        const s = fromMap(c.map, { oil: 5 });
         const before = JSON.stringify(delvewick.toWire(s));
         const r = attempt(s, c.move);
         expect(r.ok).toBe(false);
@@ -103,7 +103,7 @@ describe('actions', () => {
     }
 
     it('DW-017 any action after the run ends', () => {
-      const s = act(board('M..', { oil: 1 }), 'right');
+      const s = act(fromMap('M..', { oil: 1 }), 'right');
       expect(s.end).toBe(OUT_OF_OIL);
       for (const a of ['left', 'right', 'wait'] as const) {
         const r = attempt(s, a);
@@ -115,7 +115,7 @@ describe('actions', () => {
   });
 
   it('DW-018 wait is always legal while playing, even when no move is', () => {
-    const s = board(`
+    const s = fromMap(`
       ###
       #M#
       #O#
@@ -127,19 +127,19 @@ describe('actions', () => {
 
 describe('moving', () => {
   it('DW-019 moving into soil digs it away and enters it in the same action', () => {
-    const s = act(board('#M%%#'), 'right');
-    expect(picture(s)).toBe('#.M%#');
+    const s = act(fromMap('#M%%#'), 'right');
+    expect(toMap(s)).toBe('#.M%#');
   });
 
   it('DW-020 moving into a gem at rest collects it and enters its cell', () => {
-    const s = act(board('#M*.#\n#####'), 'right');
-    expect(picture(s)).toBe('#.M.#\n#####');
+    const s = act(fromMap('#M*.#\n#####'), 'right');
+    expect(toMap(s)).toBe('#.M.#\n#####');
     expect(s.gems).toBe(1);
   });
 
   it('DW-020 moving into a falling gem collects it too', () => {
     const s = act(
-      board(`
+      fromMap(`
         ####
         #..#
         #Mv#
@@ -148,53 +148,53 @@ describe('moving', () => {
       'right',
     );
     expect(s.gems).toBe(1);
-    expect(picture(s)).toContain('#.M#');
+    expect(toMap(s)).toContain('#.M#');
   });
 
   it('DW-021 moving into empty space, or onto the open exit, enters it', () => {
-    expect(picture(act(board('#M..#'), 'right'))).toBe('#.M.#');
-    const s = board('#ME.#', { level: 1, quota: 0 });
+    expect(toMap(act(fromMap('#M..#'), 'right'))).toBe('#.M.#');
+    const s = fromMap('#ME.#', { level: 1, quota: 0 });
     expect(act(s, 'right').level).toBe(2);
   });
 
   it('DW-022 sideways into a boulder or geode at rest with empty space beyond pushes it one cell, still at rest', () => {
-    const s = act(board('#MO.#\n#####'), 'right');
-    expect(picture(s)).toBe('#.MO#\n#####');
-    const g = act(board('#.GM#\n#####'), 'left');
-    expect(picture(g)).toBe('#GM.#\n#####');
+    const s = act(fromMap('#MO.#\n#####'), 'right');
+    expect(toMap(s)).toBe('#.MO#\n#####');
+    const g = act(fromMap('#.GM#\n#####'), 'left');
+    expect(toMap(g)).toBe('#GM.#\n#####');
   });
 
   it('DW-022 a pushed object over empty space falls in the same tick', () => {
-    const s = act(board('#MO.#\n###.#\n###%#'), 'right');
-    expect(picture(s)).toBe('#.M.#\n###o#\n###%#');
+    const s = act(fromMap('#MO.#\n###.#\n###%#'), 'right');
+    expect(toMap(s)).toBe('#.M.#\n###o#\n###%#');
   });
 
   it('DW-023 cannot push two objects in a row', () => {
-    const r = attempt(board('#MOO.#'), 'right');
+    const r = attempt(fromMap('#MOO.#'), 'right');
     expect(r.ok).toBe(false);
   });
 
   it('DW-023 cannot push into a non-empty cell: soil, a gem or an exit', () => {
     for (const beyond of ['%', '*', 'X']) {
-      const r = attempt(board(`#MO${beyond}#`), 'right');
+      const r = attempt(fromMap(`#MO${beyond}#`), 'right');
       expect(r.ok, beyond).toBe(false);
     }
   });
 
   it('DW-023 cannot push vertically', () => {
-    expect(attempt(board('#.#\n#M#\n#O#\n#.#'), 'down').ok).toBe(false);
+    expect(attempt(fromMap('#.#\n#M#\n#O#\n#.#'), 'down').ok).toBe(false);
   });
 
   it('DW-024 digging never happens diagonally: a move only ever touches the cell it enters', () => {
-    const s = board(`
+    const s = fromMap(`
       #####
       #%%%#
       #%M%#
       #%%%#
       #####`);
     const after = act(s, 'up');
-    expect(picture(after)).toBe(
-      drawn(`
+    expect(toMap(after)).toBe(
+      map(`
       #####
       #%M%#
       #%.%#

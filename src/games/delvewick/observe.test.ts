@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { delvewick } from './index.js';
-import { act, board } from './testkit.js';
+import { act, fromMap } from './testkit.js';
 
 describe('observation', () => {
   it('text names the level, quota progress, oil, score, chain, exit state, and shows the map and legend', () => {
@@ -18,7 +18,7 @@ describe('observation', () => {
   });
 
   it('structured fields carry the grid, mole, counters and ending', () => {
-    const s = act(board('#M*E..#\n#######', { quota: 1, oil: 9, level: 2 }), 'right');
+    const s = act(fromMap('#M*E..#\n#######', { quota: 1, oil: 9, level: 2 }), 'right');
     const o = delvewick.observe(s);
     expect(o).toMatchObject({
       level: 2,
@@ -38,7 +38,7 @@ describe('observation', () => {
   });
 
   it('says how the run ended', () => {
-    const s = act(board('#o#\n#M#\n###'), 'wait');
+    const s = act(fromMap('#o#\n#M#\n###'), 'wait');
     const o = delvewick.observe(s);
     expect(o.gameOver).toBe(true);
     expect(o.endReason).toBe('crushed');

@@ -5,9 +5,16 @@
  */
 import type { GameEvent, StepResult } from '../../core/game.js';
 import { plainConstructor } from '../../core/plain.js';
+import type { Seed } from '../../core/seed.js';
+import { levelStart } from './generate.js';
 import { checkMove, DIRECTIONS, MOVE_OK, MOVE_REFUSALS, refusalMessage, WAIT } from './moves.js';
 import { runTick, type Tick } from './stages/index.js';
 import { END_REASONS, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
+
+/** A new run at level 1. The seed is only remembered: every seed plays the same levels. */
+export function init(seed: Seed): DelvewickState {
+  return levelStart(1, seed);
+}
 
 /** The five actions as shared frozen objects, so listing legal actions allocates only the array. */
 const MOVE_ACTIONS: readonly DelvewickAction[] = DIRECTIONS.map((dir) => Object.freeze({ type: 'move', dir }));
@@ -80,7 +87,7 @@ export function copyState(s: DelvewickState): DelvewickState {
  * The caller must have checked legality; the solver calls this directly to skip building events.
  */
 export function advance(s: DelvewickState, dir: number, events: GameEvent[] | null): DelvewickState {
-  const t: Tick = { s: copyState(s), dir, from: -1, events, gotGem: false, onExit: false, done: false };
+  const t: Tick = { s: copyState(s), dir, from: -1, events, gotGem: false, onExit: false };
   runTick(t);
   return t.s;
 }

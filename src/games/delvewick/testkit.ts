@@ -17,7 +17,7 @@ export function action(a: Act): DelvewickAction {
 }
 
 /** A playing state on the board drawn in `map`. */
-export function board(map: string, opts?: MapOptions): DelvewickState {
+export function fromMap(map: string, opts?: MapOptions): DelvewickState {
   return stateFromMap(map, opts);
 }
 
@@ -26,13 +26,13 @@ export function attempt(s: DelvewickState, a: Act): StepResult<DelvewickState> {
   return delvewick.step(s, action(a));
 }
 
-/** Plays the actions through the public step, failing loudly if any is refused. */
+/** `play`'s final state only. */
 export function act(s: DelvewickState, ...acts: Act[]): DelvewickState {
-  return actWithEvents(s, ...acts).state;
+  return play(s, ...acts).state;
 }
 
-/** Like `act`, also returning every event the steps produced. */
-export function actWithEvents(s: DelvewickState, ...acts: Act[]): { state: DelvewickState; events: GameEvent[] } {
+/** Plays the actions (short names) through the public step, failing loudly on a refusal; returns the final state and every event. */
+export function play(s: DelvewickState, ...acts: Act[]): { state: DelvewickState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   for (const a of acts) {
     const r = attempt(s, a);
@@ -44,11 +44,11 @@ export function actWithEvents(s: DelvewickState, ...acts: Act[]): { state: Delve
 }
 
 /** The board as a map (rows joined by newlines). */
-export function picture(s: DelvewickState): string {
+export function toMap(s: DelvewickState): string {
   return renderRows(s.grid, s.w, s.h, s.exitOpen).join('\n');
 }
 
-/** A map written in a test, normalised the way `picture` prints it. */
-export function drawn(map: string): string {
-  return mapRows(map).join('\n');
+/** A map written in a test, normalised the way `toMap` prints it. */
+export function map(text: string): string {
+  return mapRows(text).join('\n');
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WireState } from '../../core/game.js';
 import { delvewick } from './index.js';
-import { act, board } from './testkit.js';
+import { act, fromMap } from './testkit.js';
 import type { DelvewickState } from './types.js';
 
 const json = (s: DelvewickState) => JSON.stringify(delvewick.toWire(s));
@@ -14,11 +14,11 @@ describe('wire', () => {
   it('round-trips playing, falling, chained, crushed, boxed-in and won states exactly', () => {
     const states = [
       delvewick.init(99),
-      act(board('#O.#\n#M.#\n#%%#'), 'right'),
-      act(board('#M**...#\n########'), 'right', 'right'),
-      act(board('#o#\n#M#\n###'), 'wait'),
-      act(board('####\n#O##\n#M*#\n####'), 'right', 'wait'),
-      act(board('#ME#\n####', { level: 8, quota: 1, gems: 1 }), 'right'),
+      act(fromMap('#O.#\n#M.#\n#%%#'), 'right'),
+      act(fromMap('#M**...#\n########'), 'right', 'right'),
+      act(fromMap('#o#\n#M#\n###'), 'wait'),
+      act(fromMap('####\n#O##\n#M*#\n####'), 'right', 'wait'),
+      act(fromMap('#ME#\n####', { level: 8, quota: 1, gems: 1 }), 'right'),
     ];
     for (const s of states) {
       const back = roundTrip(s);

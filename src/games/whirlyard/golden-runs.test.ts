@@ -1,88 +1,45 @@
 /**
  * Golden runs into the late waves. Random play rarely lives past wave 6, so the rules for waves 13 and
  * later (10 drones, 4 charged) were only ever checked in hand-made positions; these runs reach them by
- * play. Each file in golden/ holds a seed, its actions and, per step, the wave, the score and a hash of
- * the wire state; the test replays the actions through the engine and compares every step. The actions
- * came from the depth-3 lookahead player in lookahead.ts, and one test checks the player still chooses
- * them. Re-record (after a rules change and a RULES_VERSION bump) with
- * `RECORD_GOLDEN=1 npx vitest run src/games/whirlyard/golden-runs.test.ts`, then `npx prettier --write` the files.
+ * play. They are golden/whirlyard/lookahead-seed-*.json (the format of test/helpers/golden.ts, replayed
+ * step for step by test/golden.test.ts); their actions came from the depth-3 lookahead player in
+ * lookahead.ts, and one test checks the player still chooses them. Re-record (after a rules change and
+ * a RULES_VERSION bump) with `RECORD_GOLDEN=1 npx vitest run src/games/whirlyard/golden-runs.test.ts`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../core/seal.js';
+import { advance, loadGolden, playAndRecord, replayStates, writeGolden } from '../../../test/helpers/golden.js';
+import { whirlyard } from './index.js';
 import { lookaheadAction } from './lookahead.js';
-import { initState, step } from './rules.js';
-import { RULES_VERSION } from './spec.js';
-import type { WhirlyardAction, WhirlyardState } from './types.js';
-import { toWire } from './wire.js';
-
-interface GoldenRun {
-  game: 'whirlyard';
-  rulesVersion: string;
-  seed: number;
-  actions: WhirlyardAction[];
-  /** After each action: the wave, the score and the FNV-1a hash of the canonical wire state. */
-  steps: { wave: number; score: number; hash: string }[];
-}
+import { init } from './rules.js';
+import type { WhirlyardState } from './types.js';
 
 const SEEDS = [1, 2, 3];
 /** Actions per run: enough to be well past wave 15 (each run reaches wave 25 or so). */
 const LENGTH = 50;
 const DEPTH = 3;
-const file = (seed: number) => new URL(`./golden/lookahead-seed-${seed}.json`, import.meta.url);
-
-/** FNV-1a over a string, as 8 hex digits. */
-function fnv(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16).padStart(8, '0');
-}
-
-const fact = (s: WhirlyardState) => ({ wave: s.wave, score: s.score, hash: fnv(canonicalJson(toWire(s))) });
-
-function advance(s: WhirlyardState, a: WhirlyardAction): WhirlyardState {
-  const r = step(s, a);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} refused: ${r.reason}: ${r.message}`);
-  return r.state;
-}
-
-function load(seed: number): GoldenRun {
-  return JSON.parse(readFileSync(file(seed), 'utf8')) as GoldenRun;
-}
+const PLAYER = 'the depth-3 lookahead player (src/games/whirlyard/lookahead.ts)';
+const load = (seed: number) => loadGolden('whirlyard', `lookahead-seed-${seed}`);
 
 describe.skipIf(!process.env.RECORD_GOLDEN)('recording', () => {
-  it.each(SEEDS)('records the lookahead run from seed %i', (seed) => {
-    let s = initState(seed);
-    const run: GoldenRun = { game: 'whirlyard', rulesVersion: RULES_VERSION, seed, actions: [], steps: [] };
-    for (let i = 0; i < LENGTH && !s.over; i++) {
-      const a = lookaheadAction(s, DEPTH);
-      s = advance(s, a);
-      run.actions.push(a);
-      run.steps.push(fact(s));
-    }
-    writeFileSync(file(seed), JSON.stringify(run, null, 1) + '\n');
+  it.each(SEEDS)('records the lookahead run from seed %i', async (seed) => {
+    const run = playAndRecord(whirlyard, seed, PLAYER, LENGTH, (s) => lookaheadAction(s as WhirlyardState, DEPTH));
+    await writeGolden(`lookahead-seed-${seed}`, run);
   });
 });
 
 describe('golden runs into the late waves', () => {
-  it.each(SEEDS)('WY-042 seed %i replays step for step as recorded and reaches wave 15 and later', (seed) => {
+  it.each(SEEDS)('WY-042 seed %i replays as recorded and reaches wave 20 and later, still in play', (seed) => {
     const run = load(seed);
-    expect(run.rulesVersion).toBe(RULES_VERSION);
-    let s = initState(seed);
-    run.actions.forEach((a, i) => {
-      s = advance(s, a);
-      expect(fact(s), `step ${i}`).toEqual(run.steps[i]);
-    });
-    expect(s.over).toBe(false);
-    expect(s.wave).toBeGreaterThanOrEqual(20);
+    const states = replayStates(whirlyard, run) as WhirlyardState[];
+    expect(states.map((s) => s.score)).toEqual(run.steps.map((st) => st.score));
+    const last = states[states.length - 1];
+    expect(last.over).toBe(false);
+    expect(last.wave).toBeGreaterThanOrEqual(20);
   });
 
   it.each(SEEDS)('WY-019 seed %i: every wave from 13 on is laid out with 10 drones, 4 of them charged', (seed) => {
-    const run = load(seed);
-    let s = initState(seed);
     const lateWaves = new Set<number>();
-    for (const a of run.actions) {
-      s = advance(s, a);
+    for (const s of replayStates(whirlyard, load(seed)) as WhirlyardState[]) {
       if (s.waveTurn === 0 && s.wave >= 13) {
         expect(s.drones, `wave ${s.wave}`).toHaveLength(10);
         expect(s.charged.filter(Boolean), `wave ${s.wave}`).toHaveLength(4);
@@ -94,10 +51,11 @@ describe('golden runs into the late waves', () => {
 
   it('the lookahead player still chooses the recorded actions (seed 1)', () => {
     const run = load(1);
-    let s = initState(1);
-    for (const a of run.actions) {
+    expect(run.player).toBe(PLAYER);
+    let s: WhirlyardState = init(1);
+    run.actions.forEach((a, i) => {
       expect(lookaheadAction(s, DEPTH)).toEqual(a);
-      s = advance(s, a);
-    }
+      s = advance(whirlyard, s, a, i) as WhirlyardState;
+    });
   });
 });

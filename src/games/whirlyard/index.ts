@@ -5,19 +5,19 @@
 import type { Game } from '../../core/game.js';
 import { observe } from './observe.js';
 import { pack, unpack } from './pack.js';
-import { initState, legalActions, step } from './rules.js';
-import { SPEC } from './spec.js';
+import { init, legalActions, step } from './rules.js';
+import { spec } from './spec.js';
+import { TENSOR } from './tensor.js';
 import type { WhirlyardAction, WhirlyardState } from './types.js';
 import { fromWire, toWire } from './wire.js';
-import { TENSOR } from './tensor.js';
 
 export type { WhirlyardAction, WhirlyardState } from './types.js';
 export type { WhirlyardObservation } from './observe.js';
 
 /** The Whirlyard engine. */
 export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
-  spec: SPEC,
-  init: initState,
+  spec,
+  init: init,
   legalActions,
   step,
   observe,

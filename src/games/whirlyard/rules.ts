@@ -1,9 +1,9 @@
 /**
  * Whirlyard's rules, from the seed file shared/seeds/003_f0d0ced06f254d05.txt.
  *
- * A turn is the ordered list of named stages `TURN_STAGES`, run until one halts the turn (the rover
- * was caught, or a wave was cleared and its fresh board must not pursue yet). End Run is its own
- * one-stage list: it consumes no turn.
+ * A turn is the ordered list of named stages `TURN_STAGES` in stages/index.ts, run until one halts
+ * the turn (the rover was caught, or a wave was cleared and its fresh board must not pursue yet). End
+ * Run is its own one-stage list: it consumes no turn.
  *
  * Decisions the seed left open (all in README.md): a pulse with nothing adjacent is legal and still
  * spends a charge and counts as this wave's pulse; the rover may move next to a drone (only landing on
@@ -18,87 +18,11 @@ import { seedStream, type Seed } from '../../core/seed.js';
 import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, cellName } from './board.js';
 import { newState } from './fresh.js';
 import { spawnWave } from './generate.js';
-import {
-  END_RUN,
-  PULSE,
-  WAIT,
-  applyAction,
-  chargedSecondPursuit,
-  countTurn,
-  draftOf,
-  firstPursuit,
-  moveRefusal,
-  settle,
-  type Draft,
-  type Stage,
-} from './stages.js';
-import {
-  MAX_CHARGES,
-  NO_PULSE_BONUS,
-  ROVER_START,
-  SCRAP_START,
-  START_CHARGES,
-  WAVE_CLEAR_POINTS,
-  type WhirlyardAction,
-  type WhirlyardState,
-} from './types.js';
-
-/** Stage: with no drone left, the wave is cleared now and the next wave's board replaces it. */
-export function clearWaveIfEmpty(d: Draft): void {
-  if (d.drones.length > 0) return;
-  const points = WAVE_CLEAR_POINTS + (d.pulseUsed ? 0 : NO_PULSE_BONUS);
-  d.score += points;
-  d.events.push({ type: 'wave_cleared', wave: d.wave, points, noPulseBonus: !d.pulseUsed });
-  d.wave += 1;
-  d.waveTurn = 0;
-  d.pulseUsed = false;
-  d.charges = Math.min(MAX_CHARGES, d.charges + 1);
-  const rng = new Rng(d.rng);
-  const spawn = spawnWave(rng, d.wave, d.charges);
-  d.rng = rng.state();
-  d.rover = ROVER_START;
-  d.scrapLo = BIT_LO[SCRAP_START];
-  d.scrapHi = BIT_HI[SCRAP_START];
-  d.drones = spawn.drones;
-  d.charged = spawn.charged;
-  d.events.push({
-    type: 'wave_started',
-    wave: d.wave,
-    drones: spawn.drones.length,
-    charged: spawn.charged.filter(Boolean).length,
-    charges: d.charges,
-  });
-  d.halted = true;
-}
-
-/** Stage: end the run on the player's request; no turn passes and nothing is paid. */
-export function endRun(d: Draft): void {
-  d.over = true;
-  d.endReason = 'ended';
-  d.halted = true;
-  d.events.push({ type: 'run_ended', score: d.score });
-}
-
-/**
- * One accepted move, wait or pulse, in the seed's order: the action (a pulse dismantles before any
- * pursuit), the clocks, a clear if the pulse took the last drone, the first pursuit step, a clear,
- * the charged drones' second step on every third action of the wave, a clear.
- */
-export const TURN_STAGES: readonly Stage[] = [
-  applyAction,
-  countTurn,
-  clearWaveIfEmpty,
-  firstPursuit,
-  clearWaveIfEmpty,
-  chargedSecondPursuit,
-  clearWaveIfEmpty,
-];
-
-/** The turn for end_run. */
-export const END_RUN_STAGES: readonly Stage[] = [endRun];
+import { END_RUN, PULSE, WAIT, draftOf, moveRefusal, runTurn, settle } from './stages/index.js';
+import { ROVER_START, SCRAP_START, START_CHARGES, type WhirlyardAction, type WhirlyardState } from './types.js';
 
 /** A new run: wave 1 on its starting board, two charges. */
-export function initState(seed: Seed): WhirlyardState {
+export function init(seed: Seed): WhirlyardState {
   const rng = new Rng(seedStream(seed));
   const spawn = spawnWave(rng, 1, START_CHARGES);
   // made by `newState`, not a literal: see fresh.ts
@@ -180,11 +104,7 @@ export function step(state: WhirlyardState, action: WhirlyardAction): StepResult
     }
   }
   const d = draftOf(state);
-  const stages = code === END_RUN ? END_RUN_STAGES : TURN_STAGES;
-  for (let i = 0; i < stages.length; i++) {
-    stages[i](d, code);
-    if (d.halted) break;
-  }
+  runTurn(d, code);
   return { ok: true, state: settle(d), events: d.events };
 }
 

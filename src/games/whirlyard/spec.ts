@@ -53,7 +53,7 @@ export type WhirlyardFacts = {
 };
 
 /** Whirlyard's spec. */
-export const SPEC: SpecWith<WhirlyardFacts> = {
+export const spec: SpecWith<WhirlyardFacts> = {
   slug: 'whirlyard',
   name: 'Whirlyard',
   genre: 'tactics / pursuit',

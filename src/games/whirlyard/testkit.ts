@@ -8,7 +8,7 @@ import { seedStream } from '../../core/seed.js';
 import type { GameEvent } from '../../core/game.js';
 import { BIT_HI, BIT_LO } from './board.js';
 import { renderRows } from './observe.js';
-import { initState, legalActions, step } from './rules.js';
+import { init, legalActions, step } from './rules.js';
 import {
   CELLS,
   MAX_CHARGES,
@@ -170,7 +170,7 @@ export function refusal(s: WhirlyardState, a: unknown): string {
  * pulsing the last drone of a one-drone board at wave - 1.
  */
 export function clearInto(wave: number, seed: number): WhirlyardState {
-  if (wave === 1) return initState(seed);
+  if (wave === 1) return init(seed);
   const before = fromMap(
     `
     ......

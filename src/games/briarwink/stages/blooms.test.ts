@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { act, cell, garden, ticks } from '../testkit.js';
+import { play, cell, fromMap, ticks } from '../testkit.js';
 import { canPlant } from './plant.js';
 import { BRIAR, FLOOR, MOPE, PEEKER, POND, REGROWN, SPROUT, TWINBUD, WIDE_PETAL } from '../types.js';
 import { bloomCover } from '../grid.js';
@@ -16,39 +16,39 @@ const ROOM = `
 .......`;
 
 /** A pod at (x,y) about to burst on the next tick. */
-function due(s: ReturnType<typeof garden>, c: number, reach = 2, id = s.nextPod) {
+function due(s: ReturnType<typeof fromMap>, c: number, reach = 2, id = s.nextPod) {
   s.pods.push({ id, cell: c, bloomIn: 1, reach, cascade: -1, woken: false, fresh: false, wokeNow: false });
   s.nextPod = Math.max(s.nextPod, id + 1);
 }
 
 describe('planting', () => {
   it('BW-058 plants on your occupied cell when present, under the cap, on floor or sprout with no pod, not the gate', () => {
-    expect(canPlant(garden(ROOM))).toBe(true);
-    expect(canPlant(garden(ROOM.replace('G', '@')))).toBe(true);
-    expect(canPlant(garden(ROOM, { away: 5, pAt: -1 }))).toBe(false);
-    const one = act(garden(ROOM), { type: 'tick', move: null, plant: true }).state;
+    expect(canPlant(fromMap(ROOM))).toBe(true);
+    expect(canPlant(fromMap(ROOM.replace('G', '@')))).toBe(true);
+    expect(canPlant(fromMap(ROOM, { away: 5, pAt: -1 }))).toBe(false);
+    const one = play(fromMap(ROOM), { type: 'tick', move: null, plant: true }).state;
     expect(canPlant(one)).toBe(false); // pod cap 1, and a pod on the cell
-    const sprout = garden(ROOM);
+    const sprout = fromMap(ROOM);
     sprout.terrain[cell(3, 3)] = SPROUT;
     expect(canPlant(sprout)).toBe(true);
-    const gate = garden(ROOM, { gate: cell(3, 3) });
+    const gate = fromMap(ROOM, { gate: cell(3, 3) });
     expect(canPlant(gate)).toBe(false);
-    const two = garden(ROOM, { levels: [0, 1, 0] });
-    const a = act(two, { type: 'tick', move: 'right', plant: true }).state;
+    const two = fromMap(ROOM, { levels: [0, 1, 0] });
+    const a = play(two, { type: 'tick', move: 'right', plant: true }).state;
     const b = ticks(a, 7, 'right').state;
-    expect(act(b, { type: 'tick', move: null, plant: true }).state.pods).toHaveLength(2);
+    expect(play(b, { type: 'tick', move: null, plant: true }).state.pods).toHaveLength(2);
   });
 
   it('BW-059 the pod keeps the reach you had at planting', () => {
-    const s = garden(ROOM.replace('...G...', '...G+..'));
-    const a = act(s, { type: 'tick', move: 'right', plant: true }).state;
+    const s = fromMap(ROOM.replace('...G...', '...G+..'));
+    const a = play(s, { type: 'tick', move: 'right', plant: true }).state;
     const b = ticks(a, 4, 'right').state;
     expect(b.levels[WIDE_PETAL]).toBe(1);
     expect(b.pods[0].reach).toBe(2);
   });
 
   it('BW-060 BW-004 starts at bloomIn 66, counts down from the next tick and bursts at 0', () => {
-    const a = act(garden(ROOM), { type: 'tick', move: null, plant: true }).state;
+    const a = play(fromMap(ROOM), { type: 'tick', move: null, plant: true }).state;
     expect(a.pods[0].bloomIn).toBe(66);
     const b = ticks(a, 65, 'up').state;
     expect(b.pods[0].bloomIn).toBe(1);
@@ -61,7 +61,7 @@ describe('planting', () => {
 
 describe('bursts and beams', () => {
   it('BW-062 a beam follows the tile rules and stops at the edge', () => {
-    const s = garden(`
+    const s = fromMap(`
 .......
 ...#...
 ...,...
@@ -89,7 +89,7 @@ G......`);
   });
 
   it('BW-063 BW-005 a beam that reaches another pod covers it, wakes it (bloomIn at most 3) and stops', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -113,7 +113,7 @@ G......
   });
 
   it('BW-069 a pod woken this tick never bursts this tick', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -132,7 +132,7 @@ G......
   });
 
   it('BW-015 BW-064 clearing original briar pays 10 and reveals its hidden power-up at once; regrown briar and sprouts pay 0', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -153,7 +153,7 @@ G......
   });
 
   it('BW-065 power-ups are bloom-proof', () => {
-    const s = garden(
+    const s = fromMap(
       ROOM.replace('...G...', '...G...').replace('.......\n.......\n.......\n...G', '.......\n.......\n...+...\n...G'),
     );
     due(s, cell(3, 1), 2);
@@ -163,7 +163,7 @@ G......
   });
 
   it('BW-066 a bloom is active for 18 ticks counting its burst tick', () => {
-    const s = garden(ROOM.replace('...G...', '......G'));
+    const s = fromMap(ROOM.replace('...G...', '......G'));
     due(s, cell(0, 0), 2);
     const burst = ticks(s, 1).state;
     expect(burst.blooms).toHaveLength(1);
@@ -174,7 +174,7 @@ G......
   it('BW-067 a walker that steps into a lingering bloom later is affected', () => {
     // a mope whose only exit is the bloom's cell: it starts the step at once (no draw) and occupies
     // the bloom cell on the tick its progress reaches 8 of 15, while the bloom still has ticks left
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -195,7 +195,7 @@ m#.....`);
       expect.objectContaining({ dimling: 0, cell: cell(0, 7), cascade: 100 }),
     ]);
     // the gardener too: dazzled on the tick they come to occupy the lingering bloom's cell (4 of 8)
-    const g = garden(`
+    const g = fromMap(`
 G*.....
 .......
 .......
@@ -214,7 +214,7 @@ G*.....
       expect.objectContaining({ type: 'heartLost', why: 'dazzled', cell: cell(1, 0) }),
     );
     // force the point: a mope mid-step into the bloom is relit once it occupies the bloom cell
-    const t = garden(`
+    const t = fromMap(`
 G......
 .......
 .......
@@ -235,10 +235,10 @@ m......`);
   });
 
   it('BW-068 a pod planted into a lingering bloom wakes at the pod stage', () => {
-    const s = garden(ROOM.replace('...G...', '...@...'));
+    const s = fromMap(ROOM.replace('...G...', '...@...'));
     s.blooms.push({ pod: 70, cascade: 70, left: 10, cells: [cell(3, 3)] });
     s.cascades.push({ id: 70, relights: 0, pods: 1 });
-    const r = act(s, { type: 'tick', move: null, plant: true }).state;
+    const r = play(s, { type: 'tick', move: null, plant: true }).state;
     expect(r.pods[0].woken).toBe(true);
     expect(r.pods[0].bloomIn).toBe(3);
     expect(r.pods[0].cascade).toBe(70);
@@ -247,7 +247,7 @@ m......`);
 
 describe('cascades and scoring', () => {
   it('BW-070 BW-012 a pod bursting on its own timer opens a cascade with its pod id; pods it wakes join it', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -269,7 +269,7 @@ G......
   });
 
   it('BW-071 a woken pod joins the lowest cascade when several blooms qualify', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -289,7 +289,7 @@ G......
   });
 
   it('BW-072 a dimling under several blooms is relit by the lowest covering cascade', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -309,7 +309,7 @@ G......
   });
 
   it('BW-013 BW-012 relights on one tick in one cascade go by base value then id; the k-th pays base x min(k, 8)', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -328,7 +328,7 @@ ptmo...
   });
 
   it('BW-012 the multiplier stops growing at 8', () => {
-    const s = garden(ROOM.replace('...G...', 'G......'));
+    const s = fromMap(ROOM.replace('...G...', 'G......'));
     s.dimlings = [];
     for (let i = 0; i < 10; i++)
       s.dimlings.push({
@@ -351,7 +351,7 @@ ptmo...
   });
 
   it('BW-013 relights into a lingering bloom still count for its cascade', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -371,7 +371,7 @@ G......
 
   it('BW-014 a closing cascade pays 50 x (min(pods, 8) - 1), only if it relit a dimling', () => {
     const mk = (withMope: boolean) => {
-      const s = garden(`
+      const s = fromMap(`
 G......
 .......
 .......
@@ -399,7 +399,7 @@ G......
       [PEEKER, 80],
       [TWINBUD, 120],
     ]) {
-      const s = garden(ROOM.replace('...G...', 'G......'));
+      const s = fromMap(ROOM.replace('...G...', 'G......'));
       s.dimlings = [
         { id: 0, kind, at: cell(3, 5), to: -1, prog: 0, steps: 0, dir: -1, mode: 0, wait: 50, moves: 0, shimmer: 0 },
       ];

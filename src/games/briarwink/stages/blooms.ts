@@ -2,7 +2,7 @@
  * Stage 6, bloom ageing (a bloom is active for 18 ticks counting its burst tick), and stage 7,
  * bursts (every pod at 0 that was not woken this tick, in ascending id).
  */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { BRIAR, FLOOR, POWER_NAMES, REGROWN, SPROUT } from '../types.js';
 import { BLOOM_TICKS, BRIAR_POINTS } from '../roster.js';
 import { beamCells, podAt, setTerrain } from '../grid.js';
@@ -13,7 +13,7 @@ import { ownCascades, ownPickups, ownPods } from '../own.js';
 import { BloomRecord, CascadeRecord, PickupRecord } from '../records.js';
 
 /** The bloom ageing stage. */
-export function bloomAgeing(s: State, t: TickCtx): void {
+export function bloomAgeing(s: BriarwinkState, t: TickCtx): void {
   const blooms = s.blooms;
   if (blooms.length === 0) return;
   // The new list starts as a copy and is overwritten in place. Lists kept in a state are never made by
@@ -35,7 +35,7 @@ export function bloomAgeing(s: State, t: TickCtx): void {
 }
 
 /** Clear what a bloom covers: sprouts and briar to floor (10 per original briar, revealing its power-up). */
-function clearCell(s: State, t: TickCtx, c: number): void {
+function clearCell(s: BriarwinkState, t: TickCtx, c: number): void {
   const ter = s.terrain[c];
   if (ter === SPROUT || ter === REGROWN) {
     setTerrain(s, c, FLOOR);
@@ -55,7 +55,7 @@ function clearCell(s: State, t: TickCtx, c: number): void {
 }
 
 /** Is a pod bursting this tick (at 0 and not woken this tick)? Most ticks none is: the stage then allocates nothing. */
-function anyDue(s: State): boolean {
+function anyDue(s: BriarwinkState): boolean {
   const pods = s.pods;
   for (let i = 0; i < pods.length; i++) if (pods[i].bloomIn <= 0 && !pods[i].wokeNow) return true;
   return false;
@@ -65,7 +65,7 @@ function anyDue(s: State): boolean {
  * The bursts stage. Every beam is traced against the garden as it stands when the stage begins (so
  * pods bursting together treat each other alike), then applied in ascending pod id.
  */
-export function bursts(s: State, t: TickCtx): void {
+export function bursts(s: BriarwinkState, t: TickCtx): void {
   if (!anyDue(s)) return;
   const due = ownPods(s).filter((p) => p.bloomIn <= 0 && !p.wokeNow);
   const beams = due.map((p) => beamCells(s, p.cell, p.reach, []));

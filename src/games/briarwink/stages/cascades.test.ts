@@ -1,11 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { cell, garden } from '../testkit.js';
+import { cell, fromMap } from '../testkit.js';
 import { newCtx } from './ctx.js';
 import { cascadeClosing } from './cascades.js';
 
 describe('cascade closing', () => {
   it('BW-014 a cascade stays open while one of its blooms is active or a pod it woke is waiting', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -33,7 +33,7 @@ G......
   });
 
   it('BW-014 the linked-pod bonus counts at most 8 pods', () => {
-    const s = garden('G......\n' + '.......\n'.repeat(8));
+    const s = fromMap('G......\n' + '.......\n'.repeat(8));
     s.cascades.push({ id: 1, relights: 3, pods: 12 });
     cascadeClosing(s, newCtx(-1, -1, false, []));
     expect(s.score).toBe(50 * 7);

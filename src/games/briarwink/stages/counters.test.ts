@@ -1,11 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { garden } from '../testkit.js';
+import { fromMap } from '../testkit.js';
 import { newCtx } from './ctx.js';
 import { counters } from './counters.js';
 
 describe('counters', () => {
   it('BW-035 count the night tick, grace and shimmer down, and clear the per-tick pod flags', () => {
-    const s = garden(`
+    const s = fromMap(`
 @......
 .......
 .......

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { cell, garden, ticks } from '../testkit.js';
+import { cell, fromMap, ticks } from '../testkit.js';
 import { spiralOf, grow } from './creep.js';
 import { newCtx } from './ctx.js';
 import { playerCell, xOf, yOf } from '../grid.js';
@@ -53,7 +53,7 @@ describe('the creep spiral', () => {
 
 describe('calm and creep', () => {
   it('BW-102 BW-103 nothing creeps during the calm; when it ends dimlings grow restless and 3 cells are marked', () => {
-    const s = garden(EMPTY, { calmLeft: 5 });
+    const s = fromMap(EMPTY, { calmLeft: 5 });
     const calm = ticks(s, 5).state;
     expect(calm.marks).toEqual([]);
     expect(calm.restless).toBe(false);
@@ -63,7 +63,7 @@ describe('calm and creep', () => {
   });
 
   it('BW-103 3 creep intervals later the first mark grows into thicket, then one more every interval', () => {
-    const s = garden(EMPTY, { calmLeft: 0 });
+    const s = fromMap(EMPTY, { calmLeft: 0 });
     const every = 84; // night 1
     const a = ticks(s, 1).state;
     const sp = spiralOf(0, s.layout);
@@ -78,7 +78,7 @@ describe('calm and creep', () => {
   });
 
   it('BW-105 growth turns briar and sprouts to thicket', () => {
-    const s = garden(EMPTY);
+    const s = fromMap(EMPTY);
     s.terrain[cell(0, 8)] = BRIAR;
     s.terrain[cell(1, 8)] = SPROUT;
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
@@ -88,14 +88,14 @@ describe('calm and creep', () => {
   });
 
   it('BW-105 growth moves a dimling on the cell to the nearest floor cell, off your cell when it can', () => {
-    const s = garden(EMPTY);
+    const s = fromMap(EMPTY);
     s.dimlings[0].at = cell(6, 8);
     grow(s, newCtx(-1, -1, false, []), cell(6, 8));
     expect(s.dimlings[0].at).toBe(cell(6, 7)); // BFS: up first
   });
 
   it('BW-105 growth moves you inside the main garden, away from blooms and from cells next to dimlings', () => {
-    const s = garden(`
+    const s = fromMap(`
 .......
 .......
 .......
@@ -112,10 +112,10 @@ describe('calm and creep', () => {
   });
 
   it('BW-105 a pickup on a growing cell moves; one that can only land on your cell is collected', () => {
-    const s = garden(EMPTY.replace('......m', '+.....m'));
+    const s = fromMap(EMPTY.replace('......m', '+.....m'));
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
     expect(s.pickups).toEqual([{ cell: cell(0, 7), kind: WIDE_PETAL }]);
-    const t = garden(`
+    const t = fromMap(`
 XXXXXXX
 XXXXXXX
 XXXXXXX
@@ -131,14 +131,14 @@ G+XXXXX`);
   });
 
   it('BW-105 sprigs or a dropped power-up waiting to appear on a growing cell move with it', () => {
-    const s = garden(EMPTY);
+    const s = fromMap(EMPTY);
     s.deferred.push({ cell: cell(0, 8), what: -1 });
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
     expect(s.deferred).toEqual([{ cell: cell(0, 7), what: -1 }]);
   });
 
   it('BW-105 growth wakes a pod there and waits for its burst', () => {
-    const s = garden(EMPTY.replace('......m', 'o.....m'), { calmLeft: 0, creepEvents: 1, creepIn: 50 });
+    const s = fromMap(EMPTY.replace('......m', 'o.....m'), { calmLeft: 0, creepEvents: 1, creepIn: 50 });
     s.marks = [cell(0, 8)];
     grow(s, newCtx(-1, -1, false, []), cell(0, 8));
     expect(s.terrain[cell(0, 8)]).not.toBe(THICKET);
@@ -150,7 +150,7 @@ G+XXXXX`);
   });
 
   it('BW-108 creep, regrowth and restlessness stop the moment the last dimling is relit, and the marks clear', () => {
-    const s = garden(EMPTY.replace('......m', '.....*m'), { calmLeft: 0, restless: true, creepEvents: 1, creepIn: 5 });
+    const s = fromMap(EMPTY.replace('......m', '.....*m'), { calmLeft: 0, restless: true, creepEvents: 1, creepIn: 5 });
     s.marks = [cell(6, 8), cell(5, 8), cell(4, 8)];
     s.regrowIn = 40;
     s.dimlings[0].at = cell(5, 8);

@@ -3,7 +3,7 @@
  * the creep marks the next 3 cells of a fixed spiral; from the 3rd creep interval on, each interval
  * grows the oldest mark into thicket and marks one more, so 3 cells stay marked ahead.
  */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { THICKET, WANDER } from '../types.js';
 import { MARK_AHEAD, bandOf } from '../roster.js';
 import { LAYOUT_TERRAIN } from '../layouts.js';
@@ -77,7 +77,7 @@ function nearest(from: number, ok: (c: number) => boolean, tiers: ((c: number) =
 }
 
 /** Move everything off a growing cell, then turn it to thicket (or wake its pod and wait). */
-export function grow(s: State, t: TickCtx, cell: number): void {
+export function grow(s: BriarwinkState, t: TickCtx, cell: number): void {
   const pi = podAt(s, cell);
   if (pi >= 0) {
     const pod = ownPods(s)[pi];
@@ -140,7 +140,7 @@ export function grow(s: State, t: TickCtx, cell: number): void {
 }
 
 /** The calm and creep stage. */
-export function calmAndCreep(s: State, t: TickCtx): void {
+export function calmAndCreep(s: BriarwinkState, t: TickCtx): void {
   if (s.settled) return;
   if (s.calmLeft > 0) {
     s.calmLeft--;

@@ -6,7 +6,7 @@
  */
 import type { GameEvent, Json } from '../../../core/game.js';
 import { Rng } from '../../../core/rng.js';
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { CELLS } from '../grid.js';
 
 /** Rules `briarwink-1`: walkTo's mid-step turn-back of that version (kept to replay its stored runs). */
@@ -109,7 +109,7 @@ export function nextTick(t: TickCtx, plant: boolean): void {
 }
 
 /** Write the seeded stream's state back into the state (once, when the batch ends). */
-export function saveRng(s: State, t: TickCtx): void {
+export function saveRng(s: BriarwinkState, t: TickCtx): void {
   if (t.rng === null) return;
   s.rng = t.rng.state();
   t.rng = null;
@@ -134,7 +134,7 @@ const NO_COVER: Int8Array = new Int8Array(CELLS).fill(-1);
  * byte, which keeps the buffer on V8's heap (cheap to make once per step). Callers only read it (with
  * no active bloom it is a shared constant).
  */
-export function coverOf(s: State, t: TickCtx): Int8Array {
+export function coverOf(s: BriarwinkState, t: TickCtx): Int8Array {
   if (t.cover !== null) return t.cover;
   const blooms = s.blooms;
   // most ticks have no bloom: they share the blank table, and the context makes no buffer
@@ -169,12 +169,12 @@ export function dirtyCover(t: TickCtx): void {
 }
 
 /** The night's seeded stream; its state is written back into the state when the tick ends. */
-export function rngOf(s: State, t: TickCtx): Rng {
+export function rngOf(s: BriarwinkState, t: TickCtx): Rng {
   if (t.rng === null) t.rng = new Rng(s.rng);
   return t.rng;
 }
 
 /** Add points (the score only ever rises). */
-export function addScore(s: State, points: number): void {
+export function addScore(s: BriarwinkState, points: number): void {
   if (points > 0) s.score += points;
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { cell, garden } from '../testkit.js';
+import { cell, fromMap } from '../testkit.js';
 import { newCtx } from './ctx.js';
 import { deferredSpawns } from './deferred.js';
 import { EXTRA_POD } from '../types.js';
@@ -17,7 +17,7 @@ const ROOM = `
 
 describe('deferred spawns', () => {
   it('BW-096 a dropped power-up appears once its cell has no active bloom', () => {
-    const s = garden(ROOM);
+    const s = fromMap(ROOM);
     s.deferred.push({ cell: cell(1, 1), what: EXTRA_POD });
     s.blooms.push({ pod: 1, cascade: 1, left: 2, cells: [cell(1, 1)] });
     deferredSpawns(s, newCtx(-1, -1, false, []));
@@ -29,7 +29,7 @@ describe('deferred spawns', () => {
   });
 
   it('BW-035 a power-up that appears under you is collected', () => {
-    const s = garden(ROOM);
+    const s = fromMap(ROOM);
     s.deferred.push({ cell: cell(3, 3), what: EXTRA_POD });
     deferredSpawns(s, newCtx(-1, -1, false, []));
     expect(s.pickups).toEqual([]);

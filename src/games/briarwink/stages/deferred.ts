@@ -3,7 +3,7 @@
  * no active bloom; a power-up appearing under the gardener is collected.
  */
 import type { Json } from '../../../core/game.js';
-import type { Dimling, State } from '../types.js';
+import type { Dimling, BriarwinkState } from '../types.js';
 import { SPRIG, DOWN, LEFT, RIGHT, UP } from '../types.js';
 import { SHIMMER_TICKS } from '../roster.js';
 import { NB, dimlingMayEnter, playerCell } from '../grid.js';
@@ -14,12 +14,12 @@ import { HEADING } from './dimlings.js';
 import { ownPickups } from '../own.js';
 import { DimlingRecord, PickupRecord } from '../records.js';
 
-function sprig(s: State, cell: number, dir: number): Dimling {
+function sprig(s: BriarwinkState, cell: number, dir: number): Dimling {
   return new DimlingRecord(s.nextDimling++, SPRIG, cell, -1, 0, 0, dir, HEADING, 0, 0, SHIMMER_TICKS);
 }
 
 /** The axis two sprigs split along: the one with more open exits for a sprig, horizontal on a tie. */
-export function splitAxis(s: State, cell: number): 'horizontal' | 'vertical' {
+export function splitAxis(s: BriarwinkState, cell: number): 'horizontal' | 'vertical' {
   const probe: Dimling = {
     id: -1,
     kind: SPRIG,
@@ -38,7 +38,7 @@ export function splitAxis(s: State, cell: number): 'horizontal' | 'vertical' {
 }
 
 /** The deferred spawns stage. */
-export function deferredSpawns(s: State, t: TickCtx): void {
+export function deferredSpawns(s: BriarwinkState, t: TickCtx): void {
   if (s.deferred.length === 0) return;
   const cover = coverOf(s, t);
   const waiting = s.deferred;

@@ -2,7 +2,7 @@
  * Stage 4, dimlings in ascending id: sight (peekers), decisions, steps, pushes (nudgers) and sprouts
  * (tanglers). Seed file: DIMLINGS and MOVEMENT.
  */
-import type { Dimling, State } from '../types.js';
+import type { Dimling, BriarwinkState } from '../types.js';
 import { DASH, FLOOR, PEEKER, POND, ROOTLING, SPROUT, STARE, TANGLER, WANDER } from '../types.js';
 import {
   DASH_STEP,
@@ -41,7 +41,7 @@ import { ownPods } from '../own.js';
 export const HEADING = 3;
 
 /** Ticks for a step into `cell`: the kind's pace (rootlings slower into briar), 2 faster when restless. */
-export function stepTicksFor(s: State, d: Dimling, cell: number): number {
+export function stepTicksFor(s: BriarwinkState, d: Dimling, cell: number): number {
   const base = d.kind === ROOTLING && isBriar(s.terrain[cell]) ? ROOTLING_BRIAR_STEP : KIND_STEP[d.kind];
   return s.restless ? Math.max(RESTLESS_MIN, base - RESTLESS_FASTER) : base;
 }
@@ -50,7 +50,7 @@ export function stepTicksFor(s: State, d: Dimling, cell: number): number {
  * The direction in which a peeker at its tile centre sees the gardener, or -1: present, on its row or
  * column within 5 cells, every cell between floor, sprout or pond with no pod. Grace does not hide.
  */
-export function sightDir(s: State, d: Dimling): number {
+export function sightDir(s: BriarwinkState, d: Dimling): number {
   const pc = playerCell(s);
   if (pc < 0 || pc === d.at) return -1;
   let dir = -1;
@@ -68,7 +68,7 @@ export function sightDir(s: State, d: Dimling): number {
   return dir;
 }
 
-function startStep(s: State, t: TickCtx, d: Dimling, dir: number, steps: number): void {
+function startStep(s: BriarwinkState, t: TickCtx, d: Dimling, dir: number, steps: number): void {
   const n = NB[d.at * 4 + dir];
   const pi = podAt(s, n);
   if (pi >= 0) {
@@ -94,7 +94,7 @@ function nthExit(mask: number, k: number): number {
  * list is a 4-bit mask in URDL order (bit `dir`), so that a dimling's every decision allocates nothing;
  * picking the `k`-th set bit draws exactly as picking from the list would (`rng.pick` is `int(length)`).
  */
-export function wander(s: State, t: TickCtx, d: Dimling): void {
+export function wander(s: BriarwinkState, t: TickCtx, d: Dimling): void {
   let exits = 0;
   for (let dir = 0; dir < 4; dir++) if (dimlingMayEnter(s, d, NB[d.at * 4 + dir], true)) exits |= 1 << dir;
   if (d.mode === HEADING) {
@@ -127,7 +127,7 @@ export function wander(s: State, t: TickCtx, d: Dimling): void {
 }
 
 /** A peeker at a tile centre: spot (stare), dash on, or fall back to wandering. */
-function peek(s: State, t: TickCtx, d: Dimling): void {
+function peek(s: BriarwinkState, t: TickCtx, d: Dimling): void {
   const dir = sightDir(s, d);
   if (dir >= 0 && d.mode === WANDER) {
     d.mode = STARE;
@@ -148,12 +148,12 @@ function peek(s: State, t: TickCtx, d: Dimling): void {
 }
 
 /** One dimling's tick. */
-export function actDimling(s: State, t: TickCtx, d: Dimling): void {
+export function actDimling(s: BriarwinkState, t: TickCtx, d: Dimling): void {
   actFrom(s, t, d, dimlingCell(d));
 }
 
 /** One dimling's tick, from its occupied cell `occ` (the stage has worked it out already). */
-function actFrom(s: State, t: TickCtx, d: Dimling, occ: number): void {
+function actFrom(s: BriarwinkState, t: TickCtx, d: Dimling, occ: number): void {
   if (d.to >= 0) {
     if (occ === d.at && !dimlingMayEnter(s, d, d.to, false)) {
       if (dimlingMayEnter(s, d, d.at, false)) {
@@ -184,7 +184,7 @@ function actFrom(s: State, t: TickCtx, d: Dimling, occ: number): void {
 }
 
 /** A tangler leaving `cell` on its every 2nd move sprouts it, with the seed's exceptions. */
-export function tangle(s: State, t: TickCtx, cell: number): void {
+export function tangle(s: BriarwinkState, t: TickCtx, cell: number): void {
   if (s.terrain[cell] !== FLOOR) return;
   if (hushOn(s) && inPocket(s.corner, cell)) return;
   if (pickupAt(s, cell) || podAt(s, cell) >= 0 || cell === s.gate || cell === playerCell(s)) return;
@@ -197,7 +197,7 @@ export function tangle(s: State, t: TickCtx, cell: number): void {
 }
 
 /** The dimlings stage. */
-export function dimlings(s: State, t: TickCtx): void {
+export function dimlings(s: BriarwinkState, t: TickCtx): void {
   // Only a gardener who changed cell this tick (the move stage ran already) can swap cells with a
   // dimling, and only then does the hazards stage read these (no one moves the gardener in between).
   const pc = playerCell(s);

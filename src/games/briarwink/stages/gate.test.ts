@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { act, cell, garden, ticks } from '../testkit.js';
+import { play, cell, fromMap, ticks } from '../testkit.js';
 import { PLAYING, WAITING, WIDE_PETAL } from '../types.js';
 
 const LAST = `
@@ -15,7 +15,7 @@ G......
 
 /** A night whose last dimling is about to be relit at (3,3). */
 function lastRelight(opts = {}) {
-  const s = garden(LAST, opts);
+  const s = fromMap(LAST, opts);
   s.pods[0].bloomIn = 1;
   s.dimlings[0].wait = 99;
   return s;
@@ -41,7 +41,7 @@ describe('the moon gate', () => {
   });
 
   it('BW-006 BW-110 stepping onto it clears the night; the next night waits for start', () => {
-    const s = garden(`
+    const s = fromMap(`
 G^.....
 .......
 .......
@@ -51,7 +51,7 @@ G^.....
 .......
 .......
 .......`);
-    const r = act(s, { type: 'tick', move: 'right', count: 30 });
+    const r = play(s, { type: 'tick', move: 'right', count: 30 });
     expect(r.state.nightsCleared).toBe(1);
     expect(r.state.status).toBe(WAITING);
     expect(r.state.night).toBe(2);
@@ -60,7 +60,7 @@ G^.....
   });
 
   it('BW-006 standing on it as it opens clears the night', () => {
-    const s = garden(`
+    const s = fromMap(`
 .......
 .......
 .......
@@ -79,7 +79,7 @@ G^.....
     const r = ticks(a, 17).state;
     expect(r.nightsCleared).toBe(0);
     expect(r.gate).toBe(-1);
-    const opened = act(r, { type: 'tick', move: null });
+    const opened = play(r, { type: 'tick', move: null });
     expect(opened.state.nightsCleared).toBe(1);
     expect(opened.events.map((e) => e.type)).toEqual(expect.arrayContaining(['gateOpens', 'nightCleared']));
   });
@@ -90,37 +90,37 @@ G^.....
       [5, true, 500],
       [31, false, 4500],
     ] as const) {
-      const s = garden('G^.....\n' + '.......\n'.repeat(8), { night, lostHeart: lost });
-      const r = act(s, { type: 'tick', move: 'right', count: 30 }).state;
+      const s = fromMap('G^.....\n' + '.......\n'.repeat(8), { night, lostHeart: lost });
+      const r = play(s, { type: 'tick', move: 'right', count: 30 }).state;
       expect(r.score, `night ${night}`).toBe(expected);
     }
   });
 
   it('BW-018 every 4th night grants a heart, or 300 points with 5 hearts already', () => {
     const map = 'G^.....\n' + '.......\n'.repeat(8);
-    const a = act(garden(map, { night: 4, hearts: 3 }), { type: 'tick', move: 'right', count: 30 }).state;
+    const a = play(fromMap(map, { night: 4, hearts: 3 }), { type: 'tick', move: 'right', count: 30 }).state;
     expect(a.hearts).toBe(4);
     expect(a.score).toBe(600);
-    const b = act(garden(map, { night: 8, hearts: 5 }), { type: 'tick', move: 'right', count: 30 }).state;
+    const b = play(fromMap(map, { night: 8, hearts: 5 }), { type: 'tick', move: 'right', count: 30 }).state;
     expect(b.hearts).toBe(5);
     expect(b.score).toBe(1200 + 300);
-    const c = act(garden(map, { night: 5, hearts: 3 }), { type: 'tick', move: 'right', count: 30 }).state;
+    const c = play(fromMap(map, { night: 5, hearts: 3 }), { type: 'tick', move: 'right', count: 30 }).state;
     expect(c.hearts).toBe(3);
   });
 
   it('BW-110 open cascades close and pay when the night clears', () => {
-    const s = garden('G^.....\n' + '.......\n'.repeat(8));
+    const s = fromMap('G^.....\n' + '.......\n'.repeat(8));
     s.cascades.push({ id: 4, relights: 2, pods: 3 });
     s.blooms.push({ pod: 9, cascade: 4, left: 10, cells: [cell(6, 8)] });
-    const r = act(s, { type: 'tick', move: 'right', count: 30 }).state;
+    const r = play(s, { type: 'tick', move: 'right', count: 30 }).state;
     expect(r.score).toBe(150 + 100);
   });
 
   it("BW-110 BW-101 the night's pods, blooms, pickups, sprouts and fireflies are removed; upgrades carry over", () => {
-    const s = garden('G^.+.o,\n' + '.......\n'.repeat(8), { levels: [2, 1, 0] });
+    const s = fromMap('G^.+.o,\n' + '.......\n'.repeat(8), { levels: [2, 1, 0] });
     s.fireflies = [cell(3, 3)];
     s.blooms.push({ pod: 9, cascade: 4, left: 10, cells: [cell(6, 8)] });
-    const r = act(s, { type: 'tick', move: 'right', count: 30 }).state;
+    const r = play(s, { type: 'tick', move: 'right', count: 30 }).state;
     expect(r.pods).toEqual([]);
     expect(r.blooms).toEqual([]);
     expect(r.pickups).toEqual([]);
@@ -131,15 +131,15 @@ G^.....
   });
 
   it('BW-007 BW-021 the next night starts with start', () => {
-    const s = garden('G^.....\n' + '.......\n'.repeat(8));
-    const r = act(s, { type: 'tick', move: 'right', count: 30 }).state;
-    const next = act(r, { type: 'start' }).state;
+    const s = fromMap('G^.....\n' + '.......\n'.repeat(8));
+    const r = play(s, { type: 'tick', move: 'right', count: 30 }).state;
+    const next = play(r, { type: 'start' }).state;
     expect(next.status).toBe(PLAYING);
     expect(next.night).toBe(2);
   });
 
   it('BW-042 only you enter the open gate', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......

@@ -3,7 +3,7 @@
  * the last relight on the first tick it has no active bloom. Standing on it (or stepping onto it)
  * clears the night.
  */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { MAX_HEARTS } from '../roster.js';
 import { BRIGHT_POINTS, CLEAR_POINTS, HEART_MAXED_POINTS, HEART_NIGHT_EVERY, NIGHT_POINTS_CAP } from '../roster.js';
 import { playerCell } from '../grid.js';
@@ -17,7 +17,7 @@ import { allRelit } from './relights.js';
  * Clear the night: open cascades close and pay, the night bonuses are paid, every 4th night grants a
  * heart (or 300), and the next night is laid out, waiting for start. Ends the tick.
  */
-export function clearNight(s: State, t: TickCtx): void {
+export function clearNight(s: BriarwinkState, t: TickCtx): void {
   for (const c of s.cascades) closeCascade(s, t, c);
   s.cascades = [];
   const n = Math.min(s.night, NIGHT_POINTS_CAP);
@@ -44,11 +44,12 @@ export function clearNight(s: State, t: TickCtx): void {
   t.end = true;
 }
 
-/** The gate check stage. */
-export function gateCheck(s: State, t: TickCtx): void {
-  if (s.gate >= 0 || s.lastRelight < 0 || !allRelit(s)) return;
-  if (s.blooms.length > 0 && coverOf(s, t)[s.lastRelight] >= 0) return;
+/** The gate check stage; it ends the tick when the gate opens under the gardener (the night is cleared). */
+export function gateCheck(s: BriarwinkState, t: TickCtx): boolean {
+  if (s.gate >= 0 || s.lastRelight < 0 || !allRelit(s)) return false;
+  if (s.blooms.length > 0 && coverOf(s, t)[s.lastRelight] >= 0) return false;
   s.gate = s.lastRelight;
   emit(t, 'gateOpens', { cell: s.gate });
   if (playerCell(s) === s.gate) clearNight(s, t);
+  return t.end;
 }

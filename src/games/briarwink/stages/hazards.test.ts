@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { act, cell, garden, ticks } from '../testkit.js';
+import { play, cell, fromMap, ticks } from '../testkit.js';
 import { playerCell } from '../grid.js';
 import { EXTRA_POD, OVER, QUICK_STEP, WIDE_PETAL } from '../types.js';
 
@@ -16,11 +16,11 @@ const BUMP = `
 
 describe('hearts', () => {
   it('BW-092 you start with 3 hearts', () => {
-    expect(garden(BUMP).hearts).toBe(3);
+    expect(fromMap(BUMP).hearts).toBe(3);
   });
 
   it('BW-093 BW-005 an active bloom on your occupied cell costs a heart (dazzled), your own blooms too', () => {
-    const s = act(garden(BUMP.replace('m', '.')), { type: 'tick', move: null, plant: true }).state;
+    const s = play(fromMap(BUMP.replace('m', '.')), { type: 'tick', move: null, plant: true }).state;
     s.pods[0].bloomIn = 1;
     const r = ticks(s, 1);
     expect(r.state.hearts).toBe(2);
@@ -28,13 +28,13 @@ describe('hearts', () => {
   });
 
   it('BW-093 a dimling that is not shimmering on your cell costs a heart (bumped)', () => {
-    const s = garden(BUMP);
+    const s = fromMap(BUMP);
     const d = s.dimlings[0];
     d.at = cell(3, 3);
     d.wait = 50;
     const r = ticks(s, 1);
     expect(r.events.find((e) => e.type === 'heartLost')?.why).toBe('bumped');
-    const shimmering = garden(BUMP);
+    const shimmering = fromMap(BUMP);
     shimmering.dimlings[0].at = cell(3, 3);
     shimmering.dimlings[0].shimmer = 10;
     shimmering.dimlings[0].wait = 50;
@@ -42,7 +42,7 @@ describe('hearts', () => {
   });
 
   it('BW-093 swapping cells with a dimling on the same tick costs a heart', () => {
-    const s = garden(BUMP);
+    const s = fromMap(BUMP);
     s.pTo = cell(4, 3);
     s.pDir = 1;
     s.pProg = 3;
@@ -58,7 +58,7 @@ describe('hearts', () => {
   it('BW-094 relights resolve first: a dimling relit on the tick it reaches you costs nothing', () => {
     // you step off (3,3) to (4,3) as a mope steps from (4,3) onto (3,3), where a bloom lingers:
     // it is relit there before the swap could cost you a heart
-    const s = garden(BUMP);
+    const s = fromMap(BUMP);
     s.pTo = cell(4, 3);
     s.pDir = 1;
     s.pProg = 3;
@@ -76,14 +76,14 @@ describe('hearts', () => {
   });
 
   it('BW-095 no heart is lost during grace or while away', () => {
-    const s = garden(BUMP.replace('G', '@'));
+    const s = fromMap(BUMP.replace('G', '@'));
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 50;
     expect(ticks(s, 5).state.hearts).toBe(3);
   });
 
   it('BW-035 at most one heart a tick', () => {
-    const s = garden(BUMP);
+    const s = fromMap(BUMP);
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 50;
     s.blooms.push({ pod: 3, cascade: 3, left: 5, cells: [cell(3, 4)] });
@@ -97,7 +97,7 @@ describe('hearts', () => {
   });
 
   it('BW-096 BW-097 after a loss you are away 24 ticks and return with 75 ticks of grace', () => {
-    const s = garden(BUMP);
+    const s = fromMap(BUMP);
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 99;
     const lost = ticks(s, 1).state;
@@ -119,21 +119,21 @@ describe('hearts', () => {
       [[1, 1, 2], QUICK_STEP],
       [[2, 2, 0], WIDE_PETAL],
     ] as const) {
-      const s = garden(BUMP, { levels: levels.slice() });
+      const s = fromMap(BUMP, { levels: levels.slice() });
       s.dimlings[0].at = cell(3, 3);
       s.dimlings[0].wait = 99;
       const r = ticks(s, 1).state;
       expect(r.levels[lost]).toBe(levels[lost] - 1);
       expect(r.pickups).toEqual([{ cell: cell(3, 3), kind: lost }]);
     }
-    const none = garden(BUMP);
+    const none = fromMap(BUMP);
     none.dimlings[0].at = cell(3, 3);
     none.dimlings[0].wait = 99;
     expect(ticks(none, 1).state.pickups).toEqual([]);
   });
 
   it('BW-096 the dropped level waits until the cell has no active bloom', () => {
-    const s = garden(BUMP.replace('m', '.'), { levels: [1, 0, 0] });
+    const s = fromMap(BUMP.replace('m', '.'), { levels: [1, 0, 0] });
     s.blooms.push({ pod: 3, cascade: 3, left: 5, cells: [cell(3, 3)] });
     s.cascades.push({ id: 3, relights: 0, pods: 1 });
     const r = ticks(s, 1).state;
@@ -143,7 +143,7 @@ describe('hearts', () => {
   });
 
   it('BW-098 BW-009 at 0 hearts the run is finished and the tick ends', () => {
-    const s = garden(BUMP, { hearts: 1 });
+    const s = fromMap(BUMP, { hearts: 1 });
     s.dimlings[0].at = cell(3, 3);
     s.dimlings[0].wait = 99;
     const r = ticks(s, 1);

@@ -4,7 +4,7 @@
  * while away. At 0 hearts the run is finished and the tick ends.
  */
 import type { Json } from '../../../core/game.js';
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { OVER, POWER_NAMES } from '../types.js';
 import { AWAY_TICKS } from '../roster.js';
 import { dimlingCell, playerCell } from '../grid.js';
@@ -14,7 +14,7 @@ import { ownDeferred } from '../own.js';
 import { DeferredRecord } from '../records.js';
 
 /** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
-export function hazardOf(s: State, t: TickCtx): string {
+export function hazardOf(s: BriarwinkState, t: TickCtx): string {
   const pc = playerCell(s);
   if (pc < 0 || s.grace > 0) return '';
   if (s.blooms.length > 0 && coverOf(s, t)[pc] >= 0) return 'dazzled';
@@ -29,7 +29,7 @@ export function hazardOf(s: State, t: TickCtx): string {
 }
 
 /** Lose a heart: away 24 ticks, the highest upgrade (ties Wide Petal, Extra Pod, Quick Step) drops. */
-export function loseHeart(s: State, t: TickCtx, why: string): void {
+export function loseHeart(s: BriarwinkState, t: TickCtx, why: string): void {
   const cell = playerCell(s);
   s.hearts--;
   s.lostHeart = true;
@@ -60,8 +60,9 @@ export function loseHeart(s: State, t: TickCtx, why: string): void {
   }
 }
 
-/** The hazards stage. */
-export function hazards(s: State, t: TickCtx): void {
+/** The hazards stage; it ends the tick when the run's last heart is lost. */
+export function hazards(s: BriarwinkState, t: TickCtx): boolean {
   const why = hazardOf(s, t);
   if (why !== '') loseHeart(s, t, why);
+  return t.end;
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { cell, garden, ticks } from '../testkit.js';
+import { cell, fromMap, ticks } from '../testkit.js';
 import { dimlingCell } from '../grid.js';
 import {
   DASH,
@@ -29,7 +29,7 @@ G......
 .......`;
 
 function withDimling(map: string, kind: number) {
-  const s = garden(map);
+  const s = fromMap(map);
   s.dimlings.forEach((d) => (d.kind = kind));
   return s;
 }
@@ -110,7 +110,7 @@ G..p...
 
 describe('rootlings', () => {
   it('BW-084 walk floor and briar alike: 16 ticks into an open cell, 24 into briar', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -125,7 +125,7 @@ G......
     const r = ticks(s, 1).state;
     expect(r.dimlings[0].to).toBe(cell(4, 4));
     expect(r.dimlings[0].steps).toBe(24);
-    const t = garden(`
+    const t = fromMap(`
 G......
 .......
 .......
@@ -140,7 +140,7 @@ G......
   });
 
   it('BW-084 a beam that covers and clears its briar relights it', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -224,7 +224,7 @@ G......
 
 describe('twinbuds and sprigs', () => {
   it('BW-086 a relit twinbud queues a split; two sprigs appear once the cell has no active bloom', () => {
-    const s = garden(`
+    const s = fromMap(`
 G......
 .......
 .......
@@ -248,7 +248,7 @@ G......
   });
 
   it('BW-086 sprigs head apart along the axis with more open exits, horizontal on a tie', () => {
-    const vertical = garden(`
+    const vertical = fromMap(`
 G......
 .......
 .......
@@ -266,7 +266,7 @@ G......
     expect(v.dimlings.map((d) => d.dir)).toEqual([0, 2]);
     const v2 = ticks(v, 1).state;
     expect(v2.dimlings.map((d) => d.to)).toEqual([cell(3, 3), cell(3, 5)]);
-    const tie = garden(EMPTY);
+    const tie = fromMap(EMPTY);
     tie.deferred.push({ cell: cell(3, 4), what: -1 });
     const h = ticks(tie, 2).state;
     expect(h.dimlings.map((d) => d.to)).toEqual([cell(2, 4), cell(4, 4)]);
@@ -274,7 +274,7 @@ G......
   });
 
   it('BW-087 a sprig shimmers for its first 15 ticks: it cannot cost a heart but can still be relit', () => {
-    const s = garden(`
+    const s = fromMap(`
 .......
 .......
 .......
@@ -291,7 +291,7 @@ G......
     const b = ticks(a, 5).state;
     expect(b.hearts).toBe(3);
     // a shimmering sprig under a bloom is relit
-    const c = garden(EMPTY.replace('.......\n.......\n.......\n.......\n', '.......\n.......\n.......\n...*...\n'));
+    const c = fromMap(EMPTY.replace('.......\n.......\n.......\n.......\n', '.......\n.......\n.......\n...*...\n'));
     c.dimlings.push({
       id: 0,
       kind: SPRIG,
@@ -428,7 +428,7 @@ describe('kinds and paces', () => {
       [TANGLER, 20],
     ];
     for (const [kind, pace] of paces) {
-      const s = garden(`
+      const s = fromMap(`
 .......
 .......
 .......
@@ -446,7 +446,7 @@ describe('kinds and paces', () => {
   });
 
   it('BW-045 BW-044 occupied cells of dimlings follow the half-step rule', () => {
-    const s = garden(EMPTY.replace('.......\n.......\n.......\n.......\n', '.......\n.......\n.......\n...m...\n'));
+    const s = fromMap(EMPTY.replace('.......\n.......\n.......\n.......\n', '.......\n.......\n.......\n...m...\n'));
     const d = s.dimlings[0];
     const from = d.at;
     d.to = from + 1;

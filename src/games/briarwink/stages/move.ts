@@ -2,7 +2,7 @@
  * Stage 3, your move: the held direction (or walkTo's choice) drives the gardener's step; then the
  * occupied cell tramples a sprout, collects pickups, and clears the night on the open gate.
  */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { FLOOR, SPROUT } from '../types.js';
 import { NB, opposite, playerCell, playerMayEnter, setTerrain } from '../grid.js';
 import { PLAYER_STEPS } from '../roster.js';
@@ -12,7 +12,7 @@ import { RULES_V1, coverOf, emit } from './ctx.js';
 import { collectAt } from './pickups.js';
 import { clearNight } from './gate.js';
 
-function arrive(s: State): void {
+function arrive(s: BriarwinkState): void {
   if (s.pProg >= s.pSteps) {
     s.pAt = s.pTo;
     s.pTo = -1;
@@ -20,7 +20,7 @@ function arrive(s: State): void {
   }
 }
 
-function reverse(s: State): void {
+function reverse(s: BriarwinkState): void {
   const a = s.pAt;
   s.pAt = s.pTo;
   s.pTo = a;
@@ -35,7 +35,7 @@ function reverse(s: State): void {
  * anything else carries on to arrival. A destination that closes while the origin is still occupied
  * turns the gardener back, or stops them on the origin when their own pod stands there.
  */
-export function stepPlayer(s: State, dir: number): void {
+export function stepPlayer(s: BriarwinkState, dir: number): void {
   if (s.pTo >= 0) {
     const onOrigin = playerCell(s) === s.pAt;
     if (onOrigin && !playerMayEnter(s, s.pTo)) {
@@ -65,14 +65,18 @@ export function stepPlayer(s: State, dir: number): void {
 }
 
 /** The direction walkTo holds this tick, under the rules version the tick follows. */
-function walkToward(s: State, t: TickCtx): number {
+function walkToward(s: BriarwinkState, t: TickCtx): number {
   const cover = coverOf(s, t);
   return t.rules === RULES_V1 ? walkDirectionV1(s, t.walkTo, cover) : walkDirection(s, t.walkTo, cover);
 }
 
-/** The move stage. */
-export function move(s: State, t: TickCtx): void {
-  if (playerCell(s) < 0) return;
+/**
+ * The move stage: notes where the gardener stood (dimlings and hazards check crossings against it),
+ * moves, and ends the tick when the step reaches the open gate.
+ */
+export function move(s: BriarwinkState, t: TickCtx): boolean {
+  t.prevPlayer = playerCell(s);
+  if (t.prevPlayer < 0) return false;
   const dir = t.walkTo >= 0 ? walkToward(s, t) : t.move;
   stepPlayer(s, dir);
   const occ = playerCell(s);
@@ -82,4 +86,5 @@ export function move(s: State, t: TickCtx): void {
   }
   collectAt(s, t, occ);
   if (s.gate >= 0 && occ === s.gate) clearNight(s, t);
+  return t.end;
 }

@@ -1,5 +1,5 @@
 /** Collecting power-ups: each raises its upgrade a level (25 points) or pays 100 when already at the top. */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { POWER_NAMES } from '../types.js';
 import { MAX_LEVEL, PICKUP_MAXED_POINTS, PICKUP_POINTS } from '../roster.js';
 import type { TickCtx } from './ctx.js';
@@ -8,7 +8,7 @@ import { pickupAt } from '../grid.js';
 import { ownPickups } from '../own.js';
 
 /** Apply one collected power-up of `kind`. */
-export function collect(s: State, t: TickCtx, kind: number, cell: number): void {
+export function collect(s: BriarwinkState, t: TickCtx, kind: number, cell: number): void {
   const maxed = s.levels[kind] >= MAX_LEVEL;
   const points = maxed ? PICKUP_MAXED_POINTS : PICKUP_POINTS;
   if (!maxed) {
@@ -20,7 +20,7 @@ export function collect(s: State, t: TickCtx, kind: number, cell: number): void 
 }
 
 /** Collect every pickup lying on `cell` (the gardener's occupied cell). */
-export function collectAt(s: State, t: TickCtx, cell: number): void {
+export function collectAt(s: BriarwinkState, t: TickCtx, cell: number): void {
   if (cell < 0 || !pickupAt(s, cell)) return;
   let kept = 0;
   for (const p of ownPickups(s)) {

@@ -1,5 +1,5 @@
 /** Stage 2, plant: a pod on the gardener's occupied cell when every planting condition holds. */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { BLOOM_IN, POD_CAPS, REACHES } from '../roster.js';
 import { isOpen, playerCell, podAt } from '../grid.js';
 import type { TickCtx } from './ctx.js';
@@ -8,7 +8,7 @@ import { ownPods } from '../own.js';
 import { PodRecord } from '../records.js';
 
 /** Can the gardener plant now? Present, under the pod cap, on floor or sprout with no pod, not the gate. */
-export function canPlant(s: State): boolean {
+export function canPlant(s: BriarwinkState): boolean {
   const cell = playerCell(s);
   return (
     cell >= 0 &&
@@ -20,7 +20,7 @@ export function canPlant(s: State): boolean {
 }
 
 /** Plant when asked and possible; a refused plant is silently ignored, as the rules say. */
-export function plant(s: State, t: TickCtx): void {
+export function plant(s: BriarwinkState, t: TickCtx): void {
   if (!t.plant || !canPlant(s)) return;
   const cell = playerCell(s);
   const reach = REACHES[s.levels[0]];

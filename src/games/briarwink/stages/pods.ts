@@ -2,7 +2,7 @@
  * Stage 5, pod timers: every pod but one planted this tick counts down, then any pod under an active
  * bloom is woken (bloomIn at most 3) into the lowest covering cascade.
  */
-import type { Pod, State } from '../types.js';
+import type { Pod, BriarwinkState } from '../types.js';
 import { WOKEN_BLOOM_IN } from '../roster.js';
 import type { TickCtx } from './ctx.js';
 import { cascadeAt, coverOf, emit } from './ctx.js';
@@ -20,7 +20,7 @@ export function wake(t: TickCtx, p: Pod, cascade: number): void {
 }
 
 /** The pod timers stage. */
-export function podTimers(s: State, t: TickCtx): void {
+export function podTimers(s: BriarwinkState, t: TickCtx): void {
   if (s.pods.length === 0) return;
   for (const p of ownPods(s)) if (!p.fresh && p.bloomIn > 0) p.bloomIn--;
   if (s.blooms.length === 0) return;

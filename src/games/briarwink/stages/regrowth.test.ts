@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { cell, garden, ticks } from '../testkit.js';
+import { cell, fromMap, ticks } from '../testkit.js';
 import { sproutCandidates } from './regrowth.js';
 import { FLOOR, REGROWN, SPROUT } from '../types.js';
 
@@ -15,7 +15,7 @@ const FIELD = `
 ......m`;
 
 function cleared(cells: number[], night = 4) {
-  const s = garden(FIELD, { night });
+  const s = fromMap(FIELD, { night });
   s.dimlings[0].wait = 10000;
   for (const c of cells) s.origBriar[c] = 1;
   return s;
@@ -33,7 +33,7 @@ describe('regrowth', () => {
   });
 
   it('BW-106 there is no regrowth on nights 1 to 3', () => {
-    const s = garden(FIELD, { night: 1 });
+    const s = fromMap(FIELD, { night: 1 });
     expect(s.regrowIn).toBe(-1);
   });
 

@@ -2,7 +2,7 @@
  * Stage 12, regrowth: sprouts mature into regrown briar after 150 undisturbed ticks, and from night 4
  * one sprout appears every regrowth interval on a seeded floor cell that began the night as briar.
  */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { FLOOR, REGROWN, SPROUT } from '../types.js';
 import { MAX_SPROUTS, SPROUT_MATURES, bandOf } from '../roster.js';
 import { CELLS, NB, dimlingCell, inPocket, pickupAt, playerCell, podAt, setSproutAge, setTerrain } from '../grid.js';
@@ -16,7 +16,7 @@ import { emit, rngOf } from './ctx.js';
  * instead of one per sprout, and masks rather than a per-cell buffer, so the stage allocates nothing
  * (the masks live on the tick context).
  */
-function disturbed(s: State, m: TickCtx): void {
+function disturbed(s: BriarwinkState, m: TickCtx): void {
   // each cell goes into one of the two words (written out: a closure over lo and hi would cost a context)
   let lo = 0;
   let hi = 0;
@@ -54,7 +54,7 @@ function disturbed(s: State, m: TickCtx): void {
 }
 
 /** Cells where a regrowth sprout may appear now. */
-export function sproutCandidates(s: State): number[] {
+export function sproutCandidates(s: BriarwinkState): number[] {
   const pc = playerCell(s);
   const near = new Uint8Array(CELLS);
   if (pc >= 0) {
@@ -73,7 +73,7 @@ export function sproutCandidates(s: State): number[] {
 }
 
 /** The regrowth stage. */
-export function regrowth(s: State, t: TickCtx): void {
+export function regrowth(s: BriarwinkState, t: TickCtx): void {
   if (s.settled) return;
   let sprouts = 0;
   const firstSprout = s.terrain.indexOf(SPROUT);
@@ -102,7 +102,7 @@ export function regrowth(s: State, t: TickCtx): void {
 }
 
 /** The regrowth interval is up: place one seeded sprout if the cap and the candidates allow. */
-function placeSprout(s: State, t: TickCtx, sprouts: number): void {
+function placeSprout(s: BriarwinkState, t: TickCtx, sprouts: number): void {
   s.regrowIn = bandOf(s.night).sproutEvery;
   if (sprouts >= MAX_SPROUTS) return;
   const cands = sproutCandidates(s);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, cell, garden, ticks } from '../testkit.js';
+import { play, cell, fromMap, ticks } from '../testkit.js';
 import { MOPE, TANGLER } from '../types.js';
 
 /**
@@ -7,7 +7,7 @@ import { MOPE, TANGLER } from '../types.js';
  * (base 150, id 0) under cascade 5 and a mope (base 50, id 1) under cascade 9.
  */
 function lastTwoInTwoCascades() {
-  const s = garden(`
+  const s = fromMap(`
 .......
 .......
 .......
@@ -31,7 +31,7 @@ G......`);
 
 describe('relights across cascades (README decision 48)', () => {
   it('BW-109 relights on one tick in different cascades go in ascending cascade id, so the gate opens on the last of the highest cascade', () => {
-    const r = act(lastTwoInTwoCascades(), { type: 'tick', move: null });
+    const r = play(lastTwoInTwoCascades(), { type: 'tick', move: null });
     const relit = r.events.filter((e) => e.type === 'relight');
     // cascade 5 first (the tangler), then cascade 9 (the mope): not by base value, not by dimling id
     expect(relit.map((e) => [e.cascade, e.dimling, e.k])).toEqual([
@@ -45,7 +45,7 @@ describe('relights across cascades (README decision 48)', () => {
   });
 
   it('BW-012 each cascade counts its own relights: the order across cascades changes no multiplier', () => {
-    const r = act(lastTwoInTwoCascades(), { type: 'tick', move: null });
+    const r = play(lastTwoInTwoCascades(), { type: 'tick', move: null });
     expect(r.events.filter((e) => e.type === 'relight').map((e) => e.points)).toEqual([150, 50]);
   });
 });

@@ -3,7 +3,7 @@
  * relit by the lowest covering cascade; per cascade, ordered by base value then id, the k-th relight
  * paying base x min(k, 8).
  */
-import type { Dimling, State } from '../types.js';
+import type { Dimling, BriarwinkState } from '../types.js';
 import { KIND_NAMES, TWINBUD } from '../types.js';
 import { BASE, RELIGHT_CAP } from '../roster.js';
 import { dimlingCell } from '../grid.js';
@@ -13,12 +13,12 @@ import { ownCascades, ownDeferred } from '../own.js';
 import { DeferredRecord } from '../records.js';
 
 /** Has the night's last dimling been relit (none left, no split waiting)? */
-export function allRelit(s: State): boolean {
+export function allRelit(s: BriarwinkState): boolean {
   return s.dimlings.length === 0 && !s.deferred.some((q) => q.what < 0);
 }
 
 /** Stop the creep, regrowth and restlessness, and clear the marks. */
-export function settle(s: State, t: TickCtx): void {
+export function settle(s: BriarwinkState, t: TickCtx): void {
   s.settled = true;
   s.restless = false;
   s.marks = [];
@@ -29,7 +29,7 @@ export function settle(s: State, t: TickCtx): void {
 }
 
 /** The relights stage. */
-export function relights(s: State, t: TickCtx): void {
+export function relights(s: BriarwinkState, t: TickCtx): void {
   if (s.blooms.length === 0 || s.dimlings.length === 0) return;
   const cover = coverOf(s, t);
   let hit: Dimling[] | null = null; // made only on a tick that relights someone

@@ -1,11 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { cell, garden, ticks } from '../testkit.js';
+import { cell, fromMap, ticks } from '../testkit.js';
 import { bloomCover, playerCell } from '../grid.js';
 import { respawnCell } from './respawn.js';
 
 describe('respawn', () => {
   it('BW-097 BW-035 an absent gardener counts down and returns standing, with 75 ticks of grace', () => {
-    const s = garden('G......\n' + '.......\n'.repeat(7) + '......m', { away: 2, pAt: -1 });
+    const s = fromMap('G......\n' + '.......\n'.repeat(7) + '......m', { away: 2, pAt: -1 });
     const a = ticks(s, 1).state;
     expect(a.away).toBe(1);
     expect(playerCell(a)).toBe(-1);
@@ -19,7 +19,7 @@ describe('respawn', () => {
 
 describe('the respawn cell', () => {
   it('BW-097 is outside every live pod cross and active bloom first', () => {
-    const s = garden(`
+    const s = fromMap(`
 .......
 .......
 .......
@@ -40,7 +40,7 @@ describe('the respawn cell', () => {
   });
 
   it('BW-097 then inside the main garden, then farthest from the nearest dimling', () => {
-    const s = garden(`
+    const s = fromMap(`
 .%.....
 %%.....
 .......
@@ -57,7 +57,7 @@ describe('the respawn cell', () => {
   });
 
   it('BW-097 then nearest the spawn corner, then the lowest index', () => {
-    const s = garden(`
+    const s = fromMap(`
 .......
 .......
 .......
@@ -75,7 +75,7 @@ describe('the respawn cell', () => {
   });
 
   it('BW-097 and last the lowest index', () => {
-    const s = garden('+......\n' + '.......\n'.repeat(8));
+    const s = fromMap('+......\n' + '.......\n'.repeat(8));
     s.corner = 0;
     // no dimlings, no pods: (1,0) and (0,1) tie one step from the corner (the corner holds a pickup)
     expect(respawnCell(s, bloomCover(s))).toBe(cell(1, 0));

@@ -1,5 +1,5 @@
 /** Stage 1, respawn: an absent gardener counts down and returns on the best free cell with grace. */
-import type { State } from '../types.js';
+import type { BriarwinkState } from '../types.js';
 import { GRACE_TICKS, PLAYER_STEPS } from '../roster.js';
 import { CELLS, beamCells, cornerCell, dimlingCell, isOpen, mainGarden, manhattan, pickupAt, podAt } from '../grid.js';
 import type { TickCtx } from './ctx.js';
@@ -10,7 +10,7 @@ import { coverOf, emit } from './ctx.js';
  * projected cross and every active bloom first, then inside the main garden, then farthest from the
  * nearest dimling, then nearest the spawn corner, then lowest index. -1 when no cell is free.
  */
-export function respawnCell(s: State, cover: ArrayLike<number>): number {
+export function respawnCell(s: BriarwinkState, cover: ArrayLike<number>): number {
   const danger = new Uint8Array(CELLS);
   const cross: number[] = [];
   for (const p of s.pods) beamCells(s, p.cell, p.reach, cross);
@@ -40,7 +40,7 @@ function less(a: number[], b: number[]): boolean {
 }
 
 /** Count down an absent gardener; on return place them standing, with grace. */
-export function respawn(s: State, t: TickCtx): void {
+export function respawn(s: BriarwinkState, t: TickCtx): void {
   if (s.away <= 0) return;
   s.away--;
   if (s.away > 0) return;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seedText } from '../../../../test/helpers/seeds.js';
 import { difficulty } from '../difficulty.js';
-import { TURN } from './index.js';
-import { mv, play, position, tokenAt } from '../testkit.js';
+import { TURN_STAGES } from './index.js';
+import { mv, play, fromMap, tokenAt } from '../testkit.js';
 
 const SEED = seedText('004_fad6ef1061ab6292.txt');
 
@@ -22,7 +22,7 @@ const CLAUSES: [string, string][] = [
 
 describe('TURN ORDER', () => {
   it('CW-056 the stage list is the turn order, stage by stage', () => {
-    expect(TURN.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
+    expect(TURN_STAGES.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
   });
 
   it.skipIf(SEED === null)("the stage list follows the seed file's turn order clause by clause", () => {
@@ -34,11 +34,11 @@ describe('TURN ORDER', () => {
       .map((c) => c.replace(/^\s*and\s+/, '').trim())
       .filter((c) => c.length > 0 && c !== '.');
     expect(clauses.map((c) => c.replace(/\.$/, ''))).toEqual(CLAUSES.map(([, c]) => c));
-    expect(TURN.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
+    expect(TURN_STAGES.map((s) => s.name)).toEqual(CLAUSES.map(([n]) => n));
   });
 
   it('CW-057 the belay is tested before the end: landing on it with exactly 0 stamina completes the pitch and refills', () => {
-    const s = position(`10: =\n9: P P @P P P P`, { stamina: 1, dipped: true });
+    const s = fromMap(`10: =\n9: P P @P P P P`, { stamina: 1, dipped: true });
     const { state, events } = play(s, mv(10, 2));
     expect(state.phase).toBe('ledge');
     expect(state.stamina).toBe(difficulty(2).tank);
@@ -47,20 +47,20 @@ describe('TURN ORDER', () => {
   });
 
   it('CW-056 completing the pitch stops the turn: no rockfall, no frost, no turn advance', () => {
-    const s = position(`10: =\n9: J2 P @P P P P`, { rockfall: 0, turn: 7 });
+    const s = fromMap(`10: =\n9: J2 P @P P P P`, { rockfall: 0, turn: 7 });
     const { state, events } = play(s, mv(10, 2));
     expect(state.turn).toBe(7);
     expect(events.some((e) => e.type === 'rockfall')).toBe(false);
     // the wall is exactly what it would be with no rockfall published at all
-    const calm = play(position(`10: =\n9: J2 P @P P P P`, { rockfall: null, turn: 7 }), mv(10, 2)).state;
+    const calm = play(fromMap(`10: =\n9: J2 P @P P P P`, { rockfall: null, turn: 7 }), mv(10, 2)).state;
     expect(state.cells).toEqual(calm.cells);
     // whereas a turn that does not complete sweeps the column: the jug wears to a plain hold
-    const moved = play(position(`10: =\n9: J2 P @P P P P`, { rockfall: 0, turn: 7 }), mv(9, 1)).state;
+    const moved = play(fromMap(`10: =\n9: J2 P @P P P P`, { rockfall: 0, turn: 7 }), mv(9, 1)).state;
     expect(tokenAt(moved, 9, 0)).toBe('P');
   });
 
   it('CW-056 a cracked hold is spent before the move and height is paid after it', () => {
-    const s = position(`4: . . P . . .\n3: . . @K1 P . .`, { stamina: 10 });
+    const s = fromMap(`4: . . P . . .\n3: . . @K1 P . .`, { stamina: 10 });
     const { events } = play(s, mv(4, 2));
     const order = events.map((e) => e.type).filter((t) => t !== 'holdAdded');
     expect(order).toEqual(['holdLost', 'moved', 'height']);

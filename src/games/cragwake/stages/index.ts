@@ -2,9 +2,10 @@
  * One Cragwake turn as an ordered list of named stages, in the seed file's order: pay or gain stamina;
  * spend a crack on the hold left; move; award height; note a dip; complete the pitch on the belay (and
  * stop); otherwise sweep rockfall, spread frost, advance the turn and test for the end of the run.
- * A stage returns true to stop the turn there.
+ * A stage answers true to stop the turn there; the core stage runner (src/core/stages.ts) runs them.
  */
 import type { GameEvent } from '../../../core/game.js';
+import { runStages, type Stage } from '../../../core/stages.js';
 import { difficulty } from '../difficulty.js';
 import type { Draft } from '../types.js';
 import { awardHeight, completePitch, move, noteDip, payOrGain, spendCrack } from './climber.js';
@@ -24,14 +25,8 @@ export interface Turn {
   events: GameEvent[];
 }
 
-/** A named stage of the turn. */
-export interface Stage {
-  name: string;
-  run: (t: Turn) => boolean;
-}
-
 /** The turn, in the seed file's order. */
-export const TURN: readonly Stage[] = [
+export const TURN_STAGES: readonly Stage<Turn>[] = [
   { name: 'payOrGain', run: payOrGain },
   { name: 'spendCrack', run: spendCrack },
   { name: 'move', run: move },
@@ -46,7 +41,7 @@ export const TURN: readonly Stage[] = [
 
 /** Runs the stages in order until one stops the turn, then drops events about rows now in fog. */
 export function runTurn(t: Turn): void {
-  for (let i = 0; i < TURN.length; i++) if (TURN[i].run(t)) break;
+  runStages(TURN_STAGES, t, undefined);
   const top = t.d.high + difficulty(t.d.pitch).foresight;
   let hidden = false;
   for (const e of t.events) if (typeof e.row === 'number' && e.row > top) hidden = true;

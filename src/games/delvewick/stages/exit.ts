@@ -6,9 +6,12 @@ import { enterLevel, LEVELS } from '../generate.js';
 import { CLEAR_POINTS, FINALE_POINTS, OIL_POINTS, WON } from '../types.js';
 import type { Tick } from './tick.js';
 
-/** If the mole stepped onto the open exit: bank the clear bonus and load the next level (or win). */
-export function completeLevel(t: Tick): void {
-  if (!t.onExit) return;
+/**
+ * If the mole stepped onto the open exit: bank the clear bonus and load the next level (or win), and
+ * end the tick (answers true).
+ */
+export function completeLevel(t: Tick): boolean {
+  if (!t.onExit) return false;
   const s = t.s;
   const points = CLEAR_POINTS + OIL_POINTS * s.oil; // no oil is spent on this action
   s.score += points;
@@ -21,7 +24,7 @@ export function completeLevel(t: Tick): void {
     enterLevel(s, s.level + 1);
     t.events?.push({ type: 'level_started', level: s.level, name: LEVELS[s.level - 1].name });
   }
-  t.done = true;
+  return true;
 }
 
 /** The exit opens the moment this level's gems reach the quota, and stays open. */

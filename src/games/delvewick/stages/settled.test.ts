@@ -8,7 +8,7 @@ import { levelStart } from '../generate.js';
 import { delvewick } from '../index.js';
 import { checkMove, MOVE_OK, WAIT } from '../moves.js';
 import { advance } from '../rules.js';
-import { board } from '../testkit.js';
+import { fromMap } from '../testkit.js';
 import { PLAYING, type DelvewickState } from '../types.js';
 
 const wire = (s: DelvewickState) => JSON.stringify(delvewick.toWire(s));
@@ -36,7 +36,7 @@ describe('the settled-board shortcut', () => {
   });
 
   it('a board is settled only after a pass in which nothing moved', () => {
-    let s = board('#O#\n#.#\n#%#\n#M#');
+    let s = fromMap('#O#\n#.#\n#%#\n#M#');
     expect(s.settled).toBe(false);
     s = advance(s, WAIT, null);
     expect(s.settled).toBe(false);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedText } from '../../../../test/helpers/seeds.js';
 import { LEVELS } from '../generate.js';
-import { act, actWithEvents, attempt, board, picture } from '../testkit.js';
+import { act, play, attempt, fromMap, toMap } from '../testkit.js';
 import { BOXED_IN, OUT_OF_OIL, PLAYING, WON } from '../types.js';
 import { TICK_STAGES } from './index.js';
 
@@ -39,64 +39,64 @@ describe('the tick as an ordered list of named stages', () => {
 
 describe('tick order', () => {
   it('DW-025 1) the action applies first: stepping under a falling gem catches it in the same tick', () => {
-    const { state, events } = actWithEvents(board('#.v#\n#M.#\n#%%#'), 'right');
+    const { state, events } = play(fromMap('#.v#\n#M.#\n#%%#'), 'right');
     expect(state.gems).toBe(1);
     expect(events.find((e) => e.type === 'gem')?.how).toBe('caught');
   });
 
   it('DW-026 2) stepping onto the open exit completes the level at once: clear bonus, no oil spent, next level fresh', () => {
-    const s = board('#ME.#\n#####', { level: 3, quota: 1, gems: 1, oil: 20, score: 7 });
-    const { state, events } = actWithEvents(s, 'right');
+    const s = fromMap('#ME.#\n#####', { level: 3, quota: 1, gems: 1, oil: 20, score: 7 });
+    const { state, events } = play(s, 'right');
     expect(state.score).toBe(7 + 100 + 5 * 20);
     expect(state.level).toBe(4);
     expect(state.oil).toBe(LEVELS[3].oil);
-    expect(picture(state)).toBe(LEVELS[3].rows.join('\n'));
+    expect(toMap(state)).toBe(LEVELS[3].rows.join('\n'));
     expect(state.gems).toBe(0);
     expect(state.exitOpen).toBe(false);
     expect(events.map((e) => e.type)).toEqual(['move', 'level_cleared', 'level_started']);
   });
 
   it('DW-026 2) stepping onto the exit runs no gravity pass: on the last level the board is left as it was', () => {
-    const s = board('#o..#\n#.ME#\n#####', { level: 8, quota: 1, gems: 1, oil: 9, score: 100 });
+    const s = fromMap('#o..#\n#.ME#\n#####', { level: 8, quota: 1, gems: 1, oil: 9, score: 100 });
     const state = act(s, 'right');
     expect(state.end).toBe(WON);
-    expect(picture(state)).toBe('#o..#\n#..M#\n#####');
+    expect(toMap(state)).toBe('#o..#\n#..M#\n#####');
     expect(state.oil).toBe(9);
   });
 
   it('DW-025 3) otherwise one gravity pass runs after the action', () => {
-    const state = act(board('#O.#\n#M.#\n#%%#'), 'right');
-    expect(picture(state)).toBe('#..#\n#oM#\n#%%#');
+    const state = act(fromMap('#O.#\n#M.#\n#%%#'), 'right');
+    expect(toMap(state)).toBe('#..#\n#oM#\n#%%#');
   });
 
   it('DW-027 4) the exit opens the instant the gems collected reach the quota, and never closes again', () => {
-    let s = board('#M**.X#\n#######', { quota: 2 });
+    let s = fromMap('#M**.X#\n#######', { quota: 2 });
     s = act(s, 'right');
     expect(s.exitOpen).toBe(false);
-    const { state, events } = actWithEvents(s, 'right');
+    const { state, events } = play(s, 'right');
     expect(state.exitOpen).toBe(true);
-    expect(picture(state)).toBe('#..M.E#\n#######');
+    expect(toMap(state)).toBe('#..M.E#\n#######');
     expect(events).toContainEqual({ type: 'exit_opened', gems: 2, quota: 2 });
     expect(act(state, 'left', 'wait', 'wait').exitOpen).toBe(true);
   });
 
   it('DW-027 4) a gem caught by gravity opens the exit in the same tick', () => {
-    const s = act(board('#v.X#\n#M.%#\n#####', { quota: 1 }), 'wait');
+    const s = act(fromMap('#v.X#\n#M.%#\n#####', { quota: 1 }), 'wait');
     expect(s.exitOpen).toBe(true);
   });
 
   it('DW-028 5) chain bookkeeping runs every tick: a chain ends after four ticks without a gem', () => {
-    let s = act(board('#M*.....#\n#########'), 'right');
+    let s = act(fromMap('#M*.....#\n#########'), 'right');
     expect(s.chain).toBe(1);
     s = act(s, 'right', 'right', 'right');
     expect(s.chain).toBe(1);
-    const { state, events } = actWithEvents(s, 'right');
+    const { state, events } = play(s, 'right');
     expect(state.chain).toBe(0);
     expect(events).toContainEqual({ type: 'chain_ended', length: 1 });
   });
 
   it('DW-029 6) oil falls by one each tick, and at zero the run ends out of oil', () => {
-    let s = board('#M...#\n######', { oil: 2 });
+    let s = fromMap('#M...#\n######', { oil: 2 });
     s = act(s, 'right');
     expect([s.oil, s.end]).toEqual([1, PLAYING]);
     s = act(s, 'right');
@@ -104,13 +104,13 @@ describe('tick order', () => {
   });
 
   it('DW-029 6) the last unit of oil can still carry the mole onto the open exit', () => {
-    const s = act(board('#ME#\n####', { oil: 1, level: 2, quota: 1, gems: 1 }), 'right');
+    const s = act(fromMap('#ME#\n####', { oil: 1, level: 2, quota: 1, gems: 1 }), 'right');
     expect(s.level).toBe(3);
     expect(s.end).toBe(PLAYING);
   });
 
   it('DW-030 7) on a settled board with all four moves invalid the run ends boxed in, but not while anything falls', () => {
-    const start = board(`
+    const start = fromMap(`
       #####
       #O###
       #M%##
@@ -118,11 +118,11 @@ describe('tick order', () => {
       #####`);
     // Digging right lets the boulder fall into the cell behind the mole: it is still falling, so no ending yet.
     const s = act(start, 'right');
-    expect(picture(s)).toBe('#####\n#.###\n#oM##\n#%###\n#####');
+    expect(toMap(s)).toBe('#####\n#.###\n#oM##\n#%###\n#####');
     expect(s.end).toBe(PLAYING);
     expect(attempt(s, 'left').ok).toBe(false);
     // Next tick it lands against bedrock: the board is settled and no move is possible.
-    const { state, events } = actWithEvents(s, 'wait');
+    const { state, events } = play(s, 'wait');
     expect(state.end).toBe(BOXED_IN);
     expect(state.oil).toBe(48);
     expect(events).toContainEqual({ type: 'run_ended', reason: 'boxed_in' });

@@ -18,6 +18,4 @@ export interface Tick {
   gotGem: boolean;
   /** Whether the action stepped onto the open exit. */
   onExit: boolean;
-  /** Set by a stage that ends the tick early (the level completed): later stages do not run. */
-  done: boolean;
 }

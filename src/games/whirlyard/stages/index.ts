@@ -1,15 +1,31 @@
 /**
- * The named stages of a Whirlyard turn, and the resolution of one simultaneous pursuit step.
- * `rules.ts` lists them in the seed's order; this file only defines them.
+ * A Whirlyard turn as ordered lists of named stages, in the seed's order (`TURN_STAGES`, and End
+ * Run's own one-stage list), run by the core stage runner (src/core/stages.ts) until one halts the
+ * turn (the rover was caught, or a wave was cleared and its fresh board must not pursue yet); and the
+ * resolution of one simultaneous pursuit step.
  *
  * Stages work on a `Draft`: a shallow copy of the state plus the events so far. They replace arrays
  * rather than mutate them, so the input state of `step` is never touched and the draft needs no
  * up-front deep copy.
  */
-import type { GameEvent } from '../../core/game.js';
-import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, has, xOf, yOf } from './board.js';
-import { newCells, newFlags, newState } from './fresh.js';
-import { CELLS, CHARGED_CADENCE, GROUP_BONUS, POINTS_PER_DRONE, type WhirlyardState } from './types.js';
+import type { GameEvent } from '../../../core/game.js';
+import { Rng } from '../../../core/rng.js';
+import { runStages, type Stage } from '../../../core/stages.js';
+import { BIT_HI, BIT_LO, DIRECTIONS, NEIGHBOUR, TOWARD, chebyshev, has, xOf, yOf } from '../board.js';
+import { newCells, newFlags, newState } from '../fresh.js';
+import { spawnWave } from '../generate.js';
+import {
+  CELLS,
+  CHARGED_CADENCE,
+  GROUP_BONUS,
+  MAX_CHARGES,
+  NO_PULSE_BONUS,
+  POINTS_PER_DRONE,
+  ROVER_START,
+  SCRAP_START,
+  WAVE_CLEAR_POINTS,
+  type WhirlyardState,
+} from '../types.js';
 
 /** Action codes: 0..7 are moves (the index into DIRECTIONS), then wait, pulse and end_run. */
 export const WAIT = 8;
@@ -22,9 +38,6 @@ export interface Draft extends WhirlyardState {
   /** Set when the turn must stop here: the run ended, or a wave was just cleared. */
   halted: boolean;
 }
-
-/** One stage of a turn. `code` is the (already accepted) action's code. */
-export type Stage = (d: Draft, code: number) => void;
 
 /** A draft of `s`; arrays are shared until a stage replaces them. */
 export function draftOf(s: WhirlyardState): Draft {
@@ -120,14 +133,78 @@ export function countTurn(d: Draft): void {
   d.waveTurn += 1;
 }
 
-/** Stage: every drone steps toward the rover. */
-export function firstPursuit(d: Draft): void {
+/** Stage: every drone steps toward the rover (halts the turn if one reaches it). */
+export function firstPursuit(d: Draft): boolean {
   pursue(d, 'first');
+  return d.halted;
 }
 
 /** Stage: on every third action of a wave, charged drones step again while the others stand still. */
-export function chargedSecondPursuit(d: Draft): void {
+export function chargedSecondPursuit(d: Draft): boolean {
   if (d.waveTurn % CHARGED_CADENCE === 0) pursue(d, 'second');
+  return d.halted;
+}
+
+/** Stage: with no drone left, the wave is cleared now and the next wave's board replaces it (halts the turn). */
+export function clearWaveIfEmpty(d: Draft): boolean {
+  if (d.drones.length > 0) return false;
+  const points = WAVE_CLEAR_POINTS + (d.pulseUsed ? 0 : NO_PULSE_BONUS);
+  d.score += points;
+  d.events.push({ type: 'wave_cleared', wave: d.wave, points, noPulseBonus: !d.pulseUsed });
+  d.wave += 1;
+  d.waveTurn = 0;
+  d.pulseUsed = false;
+  d.charges = Math.min(MAX_CHARGES, d.charges + 1);
+  const rng = new Rng(d.rng);
+  const spawn = spawnWave(rng, d.wave, d.charges);
+  d.rng = rng.state();
+  d.rover = ROVER_START;
+  d.scrapLo = BIT_LO[SCRAP_START];
+  d.scrapHi = BIT_HI[SCRAP_START];
+  d.drones = spawn.drones;
+  d.charged = spawn.charged;
+  d.events.push({
+    type: 'wave_started',
+    wave: d.wave,
+    drones: spawn.drones.length,
+    charged: spawn.charged.filter(Boolean).length,
+    charges: d.charges,
+  });
+  d.halted = true;
+  return true;
+}
+
+/** Stage: end the run on the player's request; no turn passes and nothing is paid. */
+export function endRun(d: Draft): boolean {
+  d.over = true;
+  d.endReason = 'ended';
+  d.halted = true;
+  d.events.push({ type: 'run_ended', score: d.score });
+  return true;
+}
+
+/**
+ * One accepted move, wait or pulse, in the seed's order: the action (a pulse dismantles before any
+ * pursuit), the clocks, a clear if the pulse took the last drone, the first pursuit step, a clear,
+ * the charged drones' second step on every third action of the wave, a clear. `code` is the (already
+ * accepted) action's code.
+ */
+export const TURN_STAGES: readonly Stage<Draft, number>[] = [
+  { name: 'applyAction', run: applyAction },
+  { name: 'countTurn', run: countTurn },
+  { name: 'clearWaveIfEmpty', run: clearWaveIfEmpty },
+  { name: 'firstPursuit', run: firstPursuit },
+  { name: 'clearWaveIfEmpty', run: clearWaveIfEmpty },
+  { name: 'chargedSecondPursuit', run: chargedSecondPursuit },
+  { name: 'clearWaveIfEmpty', run: clearWaveIfEmpty },
+];
+
+/** The turn for end_run: it consumes no turn. */
+export const END_RUN_STAGES: readonly Stage<Draft, number>[] = [{ name: 'endRun', run: endRun }];
+
+/** Runs the turn of the (already accepted) action `code` on the draft. */
+export function runTurn(d: Draft, code: number): void {
+  runStages(code === END_RUN ? END_RUN_STAGES : TURN_STAGES, d, code);
 }
 
 /** One simultaneous pursuit step being resolved. */

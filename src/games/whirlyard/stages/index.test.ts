@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { END_RUN_STAGES, TURN_STAGES } from './rules.js';
-import { RESOLUTION, WAIT, applyAction, countTurn, draftOf, settle } from './stages.js';
-import { fromMap } from './testkit.js';
+import { END_RUN_STAGES, RESOLUTION, TURN_STAGES, WAIT, applyAction, countTurn, draftOf, settle } from './index.js';
+import { fromMap } from '../testkit.js';
 
 describe('the turn as an ordered list of named stages', () => {
   it("a move, wait or pulse runs the seed's stages in the seed's order", () => {
@@ -56,7 +55,7 @@ describe('single stages', () => {
   it('stages never touch the state they were drafted from', () => {
     const before = JSON.stringify(start);
     const d = draftOf(start);
-    for (const stage of TURN_STAGES) stage(d, 0);
+    for (const stage of TURN_STAGES) stage.run(d, 0);
     expect(JSON.stringify(start)).toBe(before);
   });
 });

@@ -23,7 +23,7 @@ import { chooseWhirlyard } from '../src/agents/whirlyard/heuristic.js';
 import { DIRECTIONS } from '../src/agents/whirlyard/model.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import type { Run } from '../src/core/replay.js';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { entryFor } from '../src/core/registry.js';
 import { registry, type Slug } from '../src/games/index.js';
 import { whirlyard, type WhirlyardObservation } from '../src/games/whirlyard/index.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { readConnectionCaps } from '../src/server/config.js';
 import { defaultMaxConnections, openFileLimit, type ConnectionCaps } from '../src/server/connections.js';

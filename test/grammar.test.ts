@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../src/core/game.js';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { games, registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { compileActionGrammars } from '../src/server/grammar.js';

@@ -6,7 +6,7 @@
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { registry } from '../src/games/index.js';
 import { GUIDES } from '../src/llms/games.js';
 import { buildApp } from '../src/server/app.js';

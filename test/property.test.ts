@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
-import { StateSealer, canonicalJson } from '../src/core/seal.js';
+import { StateSealer, canonicalJson } from '../src/server/seal.js';
 import { entryFor } from '../src/core/registry.js';
 import { registry, type Slug } from '../src/games/index.js';
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import { PostgresRunStore } from '../src/store/postgres.js';

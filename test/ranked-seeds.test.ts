@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GameAction } from '../src/core/game.js';
-import { StateSealer, canonicalJson } from '../src/core/seal.js';
+import { StateSealer, canonicalJson } from '../src/server/seal.js';
 import { isWideSeed } from '../src/core/seed.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { loadSecrets } from '../src/server/secret.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { childrenOf, isAlive, killAll, startServer } from './helpers/server.js';
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowed } from '../src/core/legal.js';
-import { StateSealer } from '../src/core/seal.js';
+import { StateSealer } from '../src/server/seal.js';
 import { loadAgent } from '../src/agents/harness/load.js';
 import { keyHelp, parseInput } from '../src/cli/keys.js';
 import { registry } from '../src/games/index.js';

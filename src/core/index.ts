@@ -19,8 +19,6 @@ export { Rng, seedRng, hash32, isRngState } from './rng.js';
 export { isSeed, isFreeSeed, isWideSeed, parseSeed, formatSeed, seedStream, seedHash, SEED_RULE } from './seed.js';
 export type { Seed } from './seed.js';
 export type { RngState } from './rng.js';
-export { StateSealer, StateError, canonicalJson } from './seal.js';
-export type { ReadableState } from './seal.js';
 export { Registry, entryFor } from './registry.js';
 export type { GameRecord, SlugOf } from './registry.js';
 export { isAllowed, withCount } from './legal.js';

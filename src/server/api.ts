@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AnyGame, GameAction, Observation } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
-import { StateError, type StateSealer } from '../core/seal.js';
+import { StateError, type StateSealer } from './seal.js';
 import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
 import { answerInto } from '../core/session.js';
 import { maskOf, tensorJson } from '../core/tensor.js';

@@ -16,7 +16,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Registry } from '../core/registry.js';
-import type { StateSealer } from '../core/seal.js';
+import type { StateSealer } from './seal.js';
 import { registry as defaultRegistry } from '../games/index.js';
 import type { RunStore } from '../store/store.js';
 import { registerGameRoutes } from './api.js';

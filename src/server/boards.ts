@@ -14,7 +14,7 @@ import { ApiError } from './errors.js';
 import { requireGame } from './grammar.js';
 import { boardAnswer, boardQuery, rankedErrors } from './rankedschemas.js';
 import { slugParams } from './schemas.js';
-import type { StateSealer } from '../core/seal.js';
+import type { StateSealer } from './seal.js';
 
 export const DEFAULT_LEADERBOARD_LIMIT = 10;
 export const MAX_LEADERBOARD_LIMIT = 100;

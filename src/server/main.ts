@@ -21,7 +21,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StateSealer } from '../core/seal.js';
+import { StateSealer } from './seal.js';
 import { describeError, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
 import { CorruptStoreError, SqliteRunStore, type SqliteOptions } from '../store/sqlite.js';
 import type { RunStore } from '../store/store.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../core/seal.js';
+import { StateSealer } from './seal.js';
 import { loadSecrets, secretWeakness } from './secret.js';
 
 const root = mkdtempSync(join(tmpdir(), 'gameboard-secret-'));

@@ -21,7 +21,7 @@ import { budgetOf, progressOf, Spending } from '../core/budget.js';
 import { answerInto, Session, standing } from '../core/session.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
-import { canonicalJson, StateError, type StateSealer } from '../core/seal.js';
+import { canonicalJson, StateError, type StateSealer } from './seal.js';
 import { DAILY_QUALIFYING_ACTIONS } from '../store/names.js';
 import type { DailyQualification, Player, RunStore, SessionEnd, SessionRecord, SessionStart } from '../store/store.js';
 import { DailySeeds, isSeeded, utcDay } from './daily.js';

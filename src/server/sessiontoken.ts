@@ -20,7 +20,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AnyGame, WireState } from '../core/game.js';
-import { StateError } from '../core/seal.js';
+import { StateError } from './seal.js';
 
 /** Every live token's plaintext is this long (or a multiple, for an exceptionally large state). */
 export const PAD_BYTES = 1024;

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { playRun } from '../agents/play.js';
 import { briarwinkHeuristic } from '../agents/briarwink/heuristic.js';
-import { StateSealer } from '../core/seal.js';
+import { StateSealer } from './seal.js';
 import { registry } from '../games/index.js';
 import { SqliteRunStore } from '../store/sqlite.js';
 import { buildApp } from './app.js';

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { replay } from '../../src/core/replay.js';
-import { StateSealer, canonicalJson } from '../../src/core/seal.js';
+import { StateSealer, canonicalJson } from '../../src/server/seal.js';
 import { Rng } from '../../src/core/rng.js';
 import { isWideSeed, type Seed } from '../../src/core/seed.js';
 import { playout } from './playout.js';

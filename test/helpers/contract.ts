@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameAction } from '../../src/core/game.js';
 import type { Registry } from '../../src/core/registry.js';
 import { Rng } from '../../src/core/rng.js';
-import { StateSealer } from '../../src/core/seal.js';
+import { StateSealer } from '../../src/server/seal.js';
 import { buildApp } from '../../src/server/app.js';
 import { answerSchemas } from '../../src/server/contract.js';
 import { playout } from './playout.js';

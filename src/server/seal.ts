@@ -23,8 +23,8 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { clip } from './clip.js';
-import type { Json, WireState } from './game.js';
+import { clip } from '../core/clip.js';
+import type { Json, WireState } from '../core/game.js';
 
 /** What an opened token holds: a JSON wire state, or a game's packed bytes. */
 export type TokenContent = { wire: WireState } | { packed: Uint8Array };

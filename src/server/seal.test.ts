@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StateError, StateSealer, canonicalJson } from './seal.js';
-import type { WireState } from './game.js';
+import type { WireState } from '../core/game.js';
 
 const wire: WireState = {
   data: { board: [1, 2, 3], name: 'x', nested: { a: 1, b: [true, null] } },

@@ -317,9 +317,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
             if (!sound) playSound('move');
           }}
         >
-          <span class="sound-icon" aria-hidden="true">
-            {sound ? '🔊' : '🔇'}
-          </span>{' '}
+          {/* Words only: an emoji speaker is an empty box where there is no emoji font (plain Debian). */}
           {sound ? 'Sound on' : 'Sound off'}
         </button>
         <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">

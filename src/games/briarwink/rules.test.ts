@@ -4,7 +4,7 @@ import { briarwink as game } from './index.js';
 import type { BriarwinkAction } from './types.js';
 import { step } from './rules.js';
 import { toWire } from './wire.js';
-import { play, cell, fromMap } from './testkit.js';
+import { play, cell, fromMap, refusal } from './testkit.js';
 import { OVER, PLAYING, WAITING } from './types.js';
 import { emit, newCtx } from './stages/ctx.js';
 import { generateNight } from './generate.js';
@@ -41,7 +41,7 @@ describe('actions', () => {
   });
 
   it('BW-024 BW-007 BW-009 endRun is refused in the opening wait, legal while playing and in a break', () => {
-    expect(step(game.init(3), { type: 'endRun' }).ok).toBe(false);
+    expect(refusal(game.init(3), { type: 'endRun' })).not.toBeNull();
     const playing = play(game.init(3), { type: 'start' }).state;
     const ended = play(playing, { type: 'endRun' }).state;
     expect(ended.status).toBe(OVER);
@@ -73,7 +73,7 @@ describe('actions', () => {
   it('BW-023 a tick carries move or walkTo, never both', () => {
     const r = step(fromMap(OPEN), { type: 'tick', move: 'up', walkTo: 3 });
     expect(r.ok).toBe(false);
-    expect(step(fromMap(OPEN), { type: 'tick' }).ok).toBe(false);
+    expect(refusal(fromMap(OPEN), { type: 'tick' })).not.toBeNull();
   });
 
   it('BW-029 BW-022 unknown fields are rejected, and so are odd values', () => {
@@ -100,8 +100,8 @@ describe('actions', () => {
   it('BW-025 after the run is over every action is refused', () => {
     const s = { ...fromMap(OPEN), status: OVER };
     expect(game.legalActions(s)).toEqual([]);
-    expect(step(s, { type: 'tick', move: null }).ok).toBe(false);
-    expect(step(s, { type: 'start' }).ok).toBe(false);
+    expect(refusal(s, { type: 'tick', move: null })).not.toBeNull();
+    expect(refusal(s, { type: 'start' })).not.toBeNull();
   });
 
   it('BW-028 plant true is accepted and ignored when planting is impossible', () => {

@@ -113,6 +113,12 @@ export function dimling(id: number, kind: number, at: number, mode = WANDER): Di
   };
 }
 
+/** The refusal of `a` in `s` (its reason and message), or null when the engine accepts it. */
+export function refusal(s: BriarwinkState, a: unknown): { reason: string; message: string } | null {
+  const r = step(s, a as BriarwinkAction);
+  return r.ok ? null : { reason: r.reason, message: r.message };
+}
+
 /** Plays `actions` from `s`, failing loudly on a refusal; returns the final state and every event. */
 export function play(s: BriarwinkState, ...actions: BriarwinkAction[]): { state: BriarwinkState; events: GameEvent[] } {
   let events: GameEvent[] = [];

@@ -131,11 +131,10 @@ export function play(s: CragwakeState, ...actions: CragwakeAction[]): { state: C
   return { state: s, events };
 }
 
-/** Steps and expects a refusal; returns it. */
-export function refused(s: CragwakeState, action: unknown): { reason: string; message: string } {
-  const r = step(s, action as CragwakeAction);
-  if (r.ok) throw new Error(`${JSON.stringify(action)} was accepted`);
-  return r;
+/** The refusal of `a` in `s` (its reason and message), or null when the engine accepts it. */
+export function refusal(s: CragwakeState, a: unknown): { reason: string; message: string } | null {
+  const r = step(s, a as CragwakeAction);
+  return r.ok ? null : { reason: r.reason, message: r.message };
 }
 
 /** A move action. */

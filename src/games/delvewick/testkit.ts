@@ -2,7 +2,7 @@
  * Helpers for Delvewick's tests: boards from text maps, actions by name, and boards back to text, so
  * each rule test reads as a before picture, some actions and an after picture.
  */
-import type { GameEvent, StepResult } from '../../core/game.js';
+import type { GameEvent } from '../../core/game.js';
 import { mapRows, renderRows } from './board.js';
 import { stateFromMap, type MapOptions } from './generate.js';
 import { delvewick } from './index.js';
@@ -21,9 +21,10 @@ export function fromMap(map: string, opts?: MapOptions): DelvewickState {
   return stateFromMap(map, opts);
 }
 
-/** One public step; the raw result (accepted or refused). */
-export function attempt(s: DelvewickState, a: Act): StepResult<DelvewickState> {
-  return delvewick.step(s, action(a));
+/** The refusal of `a` (a short name) in `s` (its reason and message), or null when the engine accepts it. */
+export function refusal(s: DelvewickState, a: Act): { reason: string; message: string } | null {
+  const r = delvewick.step(s, action(a));
+  return r.ok ? null : { reason: r.reason, message: r.message };
 }
 
 /** `play`'s final state only. */
@@ -35,7 +36,7 @@ export function act(s: DelvewickState, ...acts: Act[]): DelvewickState {
 export function play(s: DelvewickState, ...acts: Act[]): { state: DelvewickState; events: GameEvent[] } {
   const events: GameEvent[] = [];
   for (const a of acts) {
-    const r = attempt(s, a);
+    const r = delvewick.step(s, action(a));
     if (!r.ok) throw new Error(`"${a}" was refused: ${r.reason}: ${r.message}`);
     s = r.state;
     events.push(...r.events);

@@ -159,10 +159,10 @@ export function waveStartState(
 export const moveNames = (s: WhirlyardState): Direction[] =>
   legalActions(s).flatMap((a) => (a.type === 'move' ? [a.direction] : []));
 
-/** The refusal reason for `a` in `s`, or 'accepted'. */
-export function refusal(s: WhirlyardState, a: unknown): string {
+/** The refusal of `a` in `s` (its reason and message), or null when the engine accepts it. */
+export function refusal(s: WhirlyardState, a: unknown): { reason: string; message: string } | null {
   const r = step(s, a as WhirlyardAction);
-  return r.ok ? 'accepted' : r.reason;
+  return r.ok ? null : { reason: r.reason, message: r.message };
 }
 
 /**

@@ -3,7 +3,7 @@ import { difficulty } from '../difficulty.js';
 import { gustOn, rockfallOn } from '../generate.js';
 import { cragwake } from '../index.js';
 import { legalActions, pricedActions, step } from '../rules.js';
-import { mv, play, fromMap, refused, tokenAt } from '../testkit.js';
+import { mv, play, fromMap, refusal, tokenAt } from '../testkit.js';
 import { toWire } from '../wire.js';
 
 const BREATHE = { type: 'breathe' } as const;
@@ -207,7 +207,7 @@ describe('AT A LEDGE', () => {
   it('CW-058 only climbOn and endRun are legal', () => {
     const s = arrive();
     expect(legalActions(s)).toEqual([{ type: 'climbOn' }, { type: 'endRun' }]);
-    expect(refused(s, BREATHE).reason).toBe('wrong_phase');
+    expect(refusal(s, BREATHE)?.reason).toBe('wrong_phase');
   });
 
   it('CW-059 CW-060 the wall does not change while you sit there, and neither choice touches score or stamina', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedText } from '../../../../test/helpers/seeds.js';
 import { LEVELS } from '../generate.js';
-import { act, play, attempt, fromMap, toMap } from '../testkit.js';
+import { act, play, refusal, fromMap, toMap } from '../testkit.js';
 import { BOXED_IN, OUT_OF_OIL, PLAYING, WON } from '../types.js';
 import { TICK_STAGES } from './index.js';
 
@@ -120,7 +120,7 @@ describe('tick order', () => {
     const s = act(start, 'right');
     expect(toMap(s)).toBe('#####\n#.###\n#oM##\n#%###\n#####');
     expect(s.end).toBe(PLAYING);
-    expect(attempt(s, 'left').ok).toBe(false);
+    expect(refusal(s, 'left')).not.toBeNull();
     // Next tick it lands against bedrock: the board is settled and no move is possible.
     const { state, events } = play(s, 'wait');
     expect(state.end).toBe(BOXED_IN);

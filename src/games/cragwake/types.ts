@@ -5,6 +5,7 @@
  * cracks left on a cracked plain hold), bits 4-5 the ice (dry, frosting, icy). The band is ten rows of
  * six cells, row-major from the floor upward, so a state copies as one 60-number array.
  */
+import { fieldsOf } from '../../core/fields.js';
 import type { GameAction } from '../../core/game.js';
 import type { Seed } from '../../core/seed.js';
 
@@ -107,6 +108,29 @@ export interface CragwakeState {
    */
   readonly pristineTop: readonly number[];
 }
+
+/** The state's fields, in the key order `newState` (fresh.ts) writes them; the compiler checks it names every key. */
+export const CRAGWAKE_FIELDS = fieldsOf<CragwakeState>()([
+  'seed',
+  'pitch',
+  'phase',
+  'end',
+  'row',
+  'col',
+  'high',
+  'floor',
+  'stamina',
+  'turn',
+  'score',
+  'streak',
+  'dipped',
+  'spindrift',
+  'gust',
+  'rockfall',
+  'overhang',
+  'cells',
+  'pristineTop',
+]);
 
 /** A state under construction inside one step (a private copy, so mutation is safe). */
 export type Draft = { -readonly [K in keyof CragwakeState]: CragwakeState[K] } & { cells: number[] };

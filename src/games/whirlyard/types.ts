@@ -3,6 +3,7 @@
  * numbers (index y * 6 + x), drones are two parallel arrays, scrap is a 36-bit set in two words, and
  * the generator state is four words.
  */
+import { fieldsOf } from '../../core/fields.js';
 import type { RngState } from '../../core/rng.js';
 import type { Seed } from '../../core/seed.js';
 
@@ -49,6 +50,25 @@ export interface WhirlyardState {
   scrapLo: number;
   scrapHi: number;
 }
+
+/** The state's fields, in the key order `newState` (fresh.ts) writes them; the compiler checks it names every key. */
+export const WHIRLYARD_FIELDS = fieldsOf<WhirlyardState>()([
+  'seed',
+  'rng',
+  'wave',
+  'turn',
+  'waveTurn',
+  'charges',
+  'pulseUsed',
+  'score',
+  'over',
+  'endReason',
+  'rover',
+  'drones',
+  'charged',
+  'scrapLo',
+  'scrapHi',
+]);
 
 /** Board side. */
 export const SIZE = 6;

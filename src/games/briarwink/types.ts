@@ -2,6 +2,7 @@
  * Briarwink's state. Everything is small integers in small arrays so a tick can copy the state
  * cheaply (steps never mutate their input). Cells are `y * 7 + x`.
  */
+import { fieldsOf } from '../../core/fields.js';
 import type { GameAction } from '../../core/game.js';
 import type { Seed } from '../../core/seed.js';
 
@@ -195,3 +196,58 @@ export interface BriarwinkState {
   /** Copy-on-write bits (`OWN_*` in state.ts): the shared arrays this state owns; not part of the wire form. */
   own: number;
 }
+
+/**
+ * The state's fields, in the key order of the states `init`, `step`, `fromWire` and `unpack` make
+ * (fields.test.ts); the compiler checks it names every key.
+ */
+export const BRIARWINK_FIELDS = fieldsOf<BriarwinkState>()([
+  'seed',
+  'status',
+  'night',
+  'tick',
+  'nightTick',
+  'score',
+  'hearts',
+  'nightsCleared',
+  'relitTotal',
+  'lostHeart',
+  'levels',
+  'pAt',
+  'pTo',
+  'pProg',
+  'pSteps',
+  'pDir',
+  'away',
+  'grace',
+  'band',
+  'layout',
+  'moonless',
+  'corner',
+  'terrain',
+  'origBriar',
+  'sproutAge',
+  'hidden',
+  'pods',
+  'nextPod',
+  'blooms',
+  'cascades',
+  'dimlings',
+  'nextDimling',
+  'pickups',
+  'deferred',
+  'fireflies',
+  'gate',
+  'lastRelight',
+  'calmLeft',
+  'creepEvents',
+  'creepIn',
+  'marks',
+  'growPending',
+  'restless',
+  'settled',
+  'regrowIn',
+  'rng',
+  'lastBatch',
+  'own',
+]);

@@ -3,6 +3,7 @@
  * y * w + x): a step copies it with one `slice()` (a plain array of small integers copies several times
  * faster than a small typed array) and the gravity pass is a scan over it.
  */
+import { fieldsOf } from '../../core/fields.js';
 import type { Seed } from '../../core/seed.js';
 
 /** A direction in the seed grammar's order. */
@@ -76,6 +77,28 @@ export interface DelvewickState {
    */
   settled: boolean;
 }
+
+/**
+ * The state's fields, in the key order of the states `init`, `step` and `fromWire` make (fields.test.ts);
+ * the compiler checks it names every key.
+ */
+export const DELVEWICK_FIELDS = fieldsOf<DelvewickState>()([
+  'seed',
+  'level',
+  'w',
+  'h',
+  'grid',
+  'mole',
+  'oil',
+  'quota',
+  'gems',
+  'exitOpen',
+  'score',
+  'chain',
+  'chainAge',
+  'end',
+  'settled',
+]);
 
 /** A chain continues while each gem comes at most this many ticks after the previous one. */
 export const CHAIN_WINDOW = 4;

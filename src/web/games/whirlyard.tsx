@@ -100,7 +100,9 @@ function Shards({ x, y, late }: Pt & { late: number }) {
   return (
     <g class="wy-shards" transform={`translate(${x * C + C / 2} ${y * C + C / 2})`} style={{ '--d': `${late}ms` }}>
       {[0, 1, 2, 3, 4, 5].map((i) => (
-        <rect class={`s${i}`} x="-4" y="-4" width="8" height="8" rx="2" />
+        <g transform={`rotate(${i * 60})`}>
+          <rect x="-4" y="-4" width="8" height="8" rx="2" />
+        </g>
       ))}
     </g>
   );

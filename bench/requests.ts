@@ -22,12 +22,12 @@ async function post(url: string, body: string): Promise<string> {
 
 /**
  * A mid-game request of game `slug` on the server at `base`: `steps` accepted actions after init
- * (seed 7), each the first legal action that does not end the game, so the recorded answer is an
- * ordinary playing answer rather than an opening or a final one.
+ * (seed 7 unless `seed` says), each the first legal action that does not end the game, so the recorded
+ * answer is an ordinary playing answer rather than an opening or a final one.
  */
-export async function midGameRequest(base: string, slug: string, steps = 4): Promise<ActionRequest> {
+export async function midGameRequest(base: string, slug: string, steps = 4, seed = 7): Promise<ActionRequest> {
   const url = `${base}/api/games/${slug}/action`;
-  let answer = await (await fetch(`${base}/api/games/${slug}/init?seed=7`)).text();
+  let answer = await (await fetch(`${base}/api/games/${slug}/init?seed=${seed}`)).text();
   let body = '';
   for (let i = 0; i < steps; i++) {
     const current = JSON.parse(answer) as { stateToken?: string; state?: unknown; legalActions: unknown[] };
@@ -46,7 +46,7 @@ export async function midGameRequest(base: string, slug: string, steps = 4): Pro
     body = next.request;
     answer = next.answer;
   }
-  if (!body) throw new Error(`no action of ${slug} keeps the game going from seed 7`);
+  if (!body) throw new Error(`no action of ${slug} keeps the game going from seed ${seed}`);
   return { slug, url, body, answer };
 }
 

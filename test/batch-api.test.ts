@@ -75,6 +75,53 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
     expect(refused.actionMask).toEqual(asked.actionMask);
   });
 
+  it('tensorFormat "base64" answers the same numbers as the JSON arrays, as bytes (float32 little-endian)', async () => {
+    const json = (await app.inject({ url: `/api/games/${slug}/init?seed=11&tensor=true` })).json();
+    const b64 = (await app.inject({ url: `/api/games/${slug}/init?seed=11&tensorFormat=base64` })).json();
+    expect(b64.tensor.format).toBe('base64');
+    const planes = Buffer.from(b64.tensor.planes, 'base64');
+    expect(Array.from(planes)).toEqual(json.tensor.planes);
+    const fbytes = Buffer.from(b64.tensor.features, 'base64');
+    expect(fbytes.length).toBe(json.tensor.features.length * 4);
+    const features = Array.from({ length: fbytes.length / 4 }, (_, i) => fbytes.readFloatLE(i * 4));
+    expect(features).toEqual(json.tensor.features);
+    expect(b64.actionMask).toEqual(json.actionMask);
+    expect(b64.legalIndex).toEqual(json.legalIndex);
+    // The shapes are the spec's.
+    const spec = game.tensor!.tensorSpec;
+    expect(planes.length).toBe(spec.planes.shape.reduce((n, d) => n * d, 1));
+    expect(features.length).toBe(spec.features.shape[0]);
+
+    // On /action, and in a batch (the batch's format, or an item's own).
+    const action = json.legalActions[0];
+    const a = (
+      await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensorFormat: 'base64' })
+    ).json();
+    const aj = (await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensor: true })).json();
+    expect(Array.from(Buffer.from(a.tensor.planes, 'base64'))).toEqual(aj.tensor.planes);
+    const batch = (
+      await post(`/api/games/${slug}/batch`, {
+        items: [{ seed: 11 }, { [carry]: json[carry], action }, { seed: 11, tensorFormat: 'json' }],
+        tensorFormat: 'base64',
+      })
+    ).json();
+    expect(batch.results[0].tensor).toEqual(b64.tensor);
+    expect(batch.results[1].tensor).toEqual(a.tensor);
+    expect(batch.results[2].tensor).toEqual(json.tensor);
+
+    // A format the API does not know is a 400 (an item's fails alone).
+    const bad = await app.inject({ url: `/api/games/${slug}/init?seed=11&tensorFormat=npy` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('bad_request');
+    const badAction = await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensorFormat: 'hex' });
+    expect(badAction.statusCode).toBe(400);
+    const mixed = (
+      await post(`/api/games/${slug}/batch`, { items: [{ seed: 1, tensorFormat: 'hex' }, { seed: 2 }] })
+    ).json();
+    expect(mixed.results[0]).toMatchObject({ ok: false, error: 'bad_request' });
+    expect(mixed.results[1].ok).toBe(true);
+  });
+
   it('a batch answers item by item what init and /action answer, byte for byte', async () => {
     const run = playout(game, 1234, 12);
     // Singles: the init, then each action from the previous answer.

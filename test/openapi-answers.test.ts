@@ -116,6 +116,14 @@ describe('the game routes', () => {
             await post(app, burl, { items: [{ seed: 7 }, { [carry]: init[carry], action: legal[0] }] }),
           );
           expect((b.results as unknown[]).length).toBe(2);
+          // The tensor answers, in both forms, match the document.
+          check('get', path, await get(app, `${url}?seed=7&tensor=true`));
+          check('get', path, await get(app, `${url}?seed=7&tensorFormat=base64`));
+          check(
+            'post',
+            actionPath,
+            await post(app, actionUrl, { [carry]: init[carry], action: legal[0], tensorFormat: 'base64' }),
+          );
           check('post', batch, await post(app, burl, { items: 'nope' }), 400);
           check('post', batch, await post(app, burl, { items: Array.from({ length: 257 }, () => ({ seed: 1 })) }), 413);
         }

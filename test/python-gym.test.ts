@@ -170,6 +170,10 @@ describe.skipIf(!hasPython)(
         expect(g().render_is_text).toBe(true);
       });
 
+      it('the base64 tensor the envs read holds the same numbers as the JSON arrays (decode_tensor, tensor_arrays)', () => {
+        expect(g().base64_equals_json).toBe(true);
+      });
+
       it('random masked play: every mask equals the engine mask, observations in the space, rewards sum to the score', () => {
         const p = g().play;
         const states: unknown[] = [];

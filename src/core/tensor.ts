@@ -8,7 +8,7 @@
  * its own `tensor.ts`; the HTTP API serves them on request (`tensor: true`) and the Python package's
  * Gymnasium environments read them.
  */
-import type { GameAction, Json, Observation } from './game.js';
+import type { GameAction, Observation } from './game.js';
 
 /** One entry of a game's action index: what index `i` means, as published. */
 export interface ActionSlot {
@@ -71,13 +71,26 @@ export function actionKey(a: GameAction): string {
   return out;
 }
 
-/** An index lookup over fixed actions. */
+/**
+ * An index lookup over fixed actions. The games hand out the same action objects on every call of
+ * `legalActions`, so each object's index is remembered by identity (a WeakMap: a client's objects are
+ * collected with them) and its key is built once, not on every answer.
+ */
 export function fixedIndex(slots: readonly ActionSlot[]): (a: GameAction) => number {
   const byKey = new Map<string, number>();
   slots.forEach((s, i) => {
     if (s.action) byKey.set(actionKey(s.action), i);
   });
-  return (a) => byKey.get(actionKey(a)) ?? -1;
+  const byObject = new WeakMap<GameAction, number>();
+  return (a) => {
+    let i = byObject.get(a);
+    if (i === undefined) {
+      i = byKey.get(actionKey(a)) ?? -1;
+      // Only a frozen action keeps its index: an object that can still change could name another slot.
+      if (Object.isFrozen(a)) byObject.set(a, i);
+    }
+    return i;
+  };
 }
 
 /** The int8 mask of `state`: 1 at the index of every legal action. */
@@ -95,19 +108,25 @@ export function maskOf(t: { readonly actionIndex: readonly ActionSlot[] }, indic
   return mask;
 }
 
-/** A typed array's numbers as a plain array (what `Array.from` answers, without its iterator). */
+/**
+ * A typed array's numbers as a plain array (what `Array.from` answers, without its iterator). Built by
+ * `push`, so the array is packed: `JSON.stringify` writes a packed array of numbers about twice as
+ * fast as one made by `new Array(n)` and filled, which V8 keeps as holey.
+ */
 function plainNumbers(a: Uint8Array | Int8Array | Float32Array): number[] {
-  const out = new Array<number>(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i];
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i++) out.push(a[i]);
   return out;
 }
 
-/** The JSON form of a tensor and mask, as the API serves them. */
-export function tensorJson(t: Tensor, mask: Int8Array): { tensor: Json; actionMask: Json } {
-  return {
-    tensor: { planes: plainNumbers(t.planes), features: plainNumbers(t.features) },
-    actionMask: plainNumbers(mask),
-  };
+/** The JSON form of a tensor, as the API serves it by default: two flat arrays of numbers. */
+export function tensorJson(t: Tensor): { planes: number[]; features: number[] } {
+  return { planes: plainNumbers(t.planes), features: plainNumbers(t.features) };
+}
+
+/** An action mask as the API serves it: an array of 0s and 1s. */
+export function maskJson(mask: Int8Array): number[] {
+  return plainNumbers(mask);
 }
 
 /** A planes buffer with a setter by (channel, y, x); out-of-range cells are ignored. */

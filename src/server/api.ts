@@ -9,7 +9,7 @@ import type { Registry } from '../core/registry.js';
 import { StateError, type StateSealer } from './seal.js';
 import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
 import { answerInto } from '../core/session.js';
-import { maskOf, tensorJson } from '../core/tensor.js';
+import { maskJson, maskOf, tensorJson, type Tensor } from '../core/tensor.js';
 import { ApiError, errorBody } from './errors.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
 import { grammarRefusal, grammarsOf, plainJson, requireGame } from './grammar.js';
@@ -46,6 +46,37 @@ export function gameEntry(game: AnyGame) {
 /** The most items one batch request may hold. */
 export const BATCH_LIMIT = 256;
 
+/** How an answer's `tensor` is written: arrays of numbers, or the arrays' bytes in base64. */
+export type TensorFormat = 'json' | 'base64';
+
+/** Whether this machine stores a float32 low byte first (every machine Node runs on today). */
+const LITTLE_ENDIAN = new Uint8Array(new Float32Array([1]).buffer)[0] === 0;
+
+/**
+ * The base64 form of a tensor: the planes' uint8 bytes as they are, the features as float32 written
+ * little-endian, each one base64 string (a fraction of the JSON arrays' size and cost to write and read).
+ */
+export function tensorBase64(t: Tensor): { format: 'base64'; planes: string; features: string } {
+  let features: Buffer;
+  if (LITTLE_ENDIAN) features = Buffer.from(t.features.buffer, t.features.byteOffset, t.features.byteLength);
+  else {
+    features = Buffer.alloc(t.features.length * 4);
+    for (let i = 0; i < t.features.length; i++) features.writeFloatLE(t.features[i], i * 4);
+  }
+  return {
+    format: 'base64',
+    planes: Buffer.from(t.planes.buffer, t.planes.byteOffset, t.planes.byteLength).toString('base64'),
+    features: features.toString('base64'),
+  };
+}
+
+/** A request's `tensorFormat`, checked (the HTTP schemas check it too; batch items are checked here). */
+function tensorFormatOf(raw: unknown): TensorFormat | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'json' || raw === 'base64') return raw;
+  throw new ApiError('bad_request', '`tensorFormat` is "json" or "base64".');
+}
+
 /** The fields a trimmed batch result always keeps: whether it went through, and why not. */
 const ALWAYS_KEPT = ['ok', 'error', 'reason', 'message'];
 
@@ -78,9 +109,9 @@ export function registerGameRoutes(
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
   /** What every play answer carries after its head and state: what the state shows and how the run stands. */
-  const show = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor = false) => {
+  const show = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor: TensorFormat | null = null) => {
     answerInto(game, state, head);
-    if (tensor) addTensor(game, state, head);
+    if (tensor) addTensor(game, state, head, tensor);
     return head;
   };
 
@@ -88,15 +119,15 @@ export function registerGameRoutes(
    * Asked for (`tensor: true`): the numeric observation, the action mask over spec.actionIndex and, for
    * each legal action in order, its index (src/core/tensor.ts), all built from what the answer shows.
    */
-  const addTensor = (game: AnyGame, state: unknown, head: Record<string, unknown>) => {
+  const addTensor = (game: AnyGame, state: unknown, head: Record<string, unknown>, format: TensorFormat) => {
     const t = game.tensor;
     if (!t) throw new ApiError('bad_request', `${game.spec.name} publishes no numeric observation.`);
     const legal = head.legalActions as GameAction[];
     // Each legal action's index, looked up once for both the mask and legalIndex.
     const legalIndex = legal.map((a) => t.indexOf(state, a));
-    const { tensor, actionMask: mask } = tensorJson(t.encode(head.observation as Observation), maskOf(t, legalIndex));
-    head.tensor = tensor;
-    head.actionMask = mask;
+    const encoded = t.encode(head.observation as Observation);
+    head.tensor = format === 'json' ? tensorJson(encoded) : tensorBase64(encoded);
+    head.actionMask = maskJson(maskOf(t, legalIndex));
     head.legalIndex = legalIndex;
   };
 
@@ -104,7 +135,12 @@ export function registerGameRoutes(
    * A playing answer: `head`, then the sealed state under the game's carry name and what it shows
    * (written into one object: this runs on every action).
    */
-  const present = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor = false) => {
+  const present = (
+    game: AnyGame,
+    state: unknown,
+    head: Record<string, unknown>,
+    tensor: TensorFormat | null = null,
+  ) => {
     const s = game.spec;
     if (s.carry === 'stateToken') {
       const stateToken = game.pack
@@ -131,7 +167,7 @@ export function registerGameRoutes(
     carried: unknown,
     reason: string,
     message: string,
-    tensor = false,
+    tensor: TensorFormat | null = null,
   ) => {
     const head: Record<string, unknown> = {
       ok: false,
@@ -192,7 +228,7 @@ export function registerGameRoutes(
   );
 
   /** What init answers for a seed. */
-  const initPlay = (game: AnyGame, seed: Seed, tensor: boolean) => {
+  const initPlay = (game: AnyGame, seed: Seed, tensor: TensorFormat | null) => {
     const state = game.init(seed);
     const answer = present(game, state, { ok: true, game: game.spec.slug, seed }, tensor);
     answer.spec = game.spec;
@@ -200,12 +236,8 @@ export function registerGameRoutes(
   };
 
   /** What /action answers for its body (the route, and each action item of a batch). */
-  const playAction = (
-    game: AnyGame,
-    body: { stateToken?: unknown; state?: unknown; action: unknown; tensor?: boolean },
-  ) => {
+  const playAction = (game: AnyGame, body: ActionBody, tensor: TensorFormat | null = tensorOf(body)) => {
     const { stateToken, state: readable, action } = body;
-    const tensor = body.tensor === true;
     if (stateToken !== undefined && readable !== undefined) {
       throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
     }
@@ -227,7 +259,7 @@ export function registerGameRoutes(
     return answer;
   };
 
-  app.get<{ Params: { slug: string }; Querystring: { seed?: string; tensor?: string } }>(
+  app.get<{ Params: { slug: string }; Querystring: { seed?: string; tensor?: string; tensorFormat?: TensorFormat } }>(
     '/api/games/:slug/init',
     {
       schema: {
@@ -241,14 +273,12 @@ export function registerGameRoutes(
     async (req) => {
       const game = gameOr404(req.params.slug);
       const seed = parseSeed(req.query.seed);
-      return initPlay(game, seed, req.query.tensor === 'true' || req.query.tensor === '1');
+      const { tensor, tensorFormat } = req.query;
+      return initPlay(game, seed, tensorOf({ tensor: tensor === 'true' || tensor === '1', tensorFormat }));
     },
   );
 
-  app.post<{
-    Params: { slug: string };
-    Body: { stateToken?: unknown; state?: unknown; action: unknown; tensor?: boolean };
-  }>(
+  app.post<{ Params: { slug: string }; Body: ActionBody }>(
     '/api/games/:slug/action',
     {
       schema: {
@@ -265,23 +295,21 @@ export function registerGameRoutes(
   );
 
   /** One batch item: what init (`{seed}`) or /action (its body) answers, or its error alone. */
-  const batchItem = (game: AnyGame, item: unknown, tensor: boolean): Record<string, unknown> => {
+  const batchItem = (game: AnyGame, item: unknown, tensor: TensorFormat | null): Record<string, unknown> => {
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item)) {
         throw new ApiError('bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.');
       }
       const fields = item as Record<string, unknown>;
-      const extra = Object.keys(fields).filter((k) => !ITEM_FIELDS.has(k));
-      if (extra.length > 0) {
-        throw new ApiError(
-          'bad_request',
-          `A batch item has an unknown field ${JSON.stringify(extra[0].slice(0, 40))}.`,
-        );
+      for (const k in fields) {
+        if (!ITEM_FIELDS.has(k))
+          throw new ApiError('bad_request', `A batch item has an unknown field ${JSON.stringify(k.slice(0, 40))}.`);
       }
       if (fields.tensor !== undefined && typeof fields.tensor !== 'boolean') {
         throw new ApiError('bad_request', "An item's `tensor` is true or false.");
       }
-      const wantTensor = tensor || fields.tensor === true;
+      // An item's own tensor request wins over the batch's.
+      const wantTensor = tensorOf(fields) ?? tensor;
       if ('seed' in fields) {
         if ('action' in fields || 'stateToken' in fields || 'state' in fields) {
           throw new ApiError(
@@ -298,14 +326,17 @@ export function registerGameRoutes(
       if (!('action' in fields)) {
         throw new ApiError('bad_request', 'A batch item needs `seed` (an init) or `action` with the carried state.');
       }
-      return playAction(game, { ...(fields as { action: unknown }), tensor: wantTensor });
+      return playAction(game, fields as unknown as ActionBody, wantTensor);
     } catch (e) {
       if (e instanceof ApiError) return errorBody(e.code, e.message);
       throw e;
     }
   };
 
-  app.post<{ Params: { slug: string }; Body: { items: unknown[]; tensor?: boolean; fields?: string[] } }>(
+  app.post<{
+    Params: { slug: string };
+    Body: { items: unknown[]; tensor?: boolean; tensorFormat?: TensorFormat; fields?: string[] };
+  }>(
     '/api/games/:slug/batch',
     {
       schema: {
@@ -321,7 +352,8 @@ export function registerGameRoutes(
     },
     async (req) => {
       const game = gameOr404(req.params.slug);
-      const { items, tensor = false, fields } = req.body;
+      const { items, fields } = req.body;
+      const tensor = tensorOf(req.body);
       if (items.length > BATCH_LIMIT) {
         throw new ApiError(
           'batch_too_large',
@@ -342,4 +374,23 @@ export function registerGameRoutes(
 }
 
 /** The fields a batch item may hold: an init's, or an /action body's. */
-const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'tensor']);
+const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'tensor', 'tensorFormat']);
+
+/** An /action body (and a batch item playing an action). */
+interface ActionBody {
+  stateToken?: unknown;
+  state?: unknown;
+  action: unknown;
+  tensor?: boolean;
+  tensorFormat?: unknown;
+}
+
+/**
+ * Which tensor a request asks for: none, or its format. `tensor: true` asks for the JSON form;
+ * `tensorFormat` asks for a tensor in that form (with or without `tensor: true`).
+ */
+function tensorOf(body: { tensor?: unknown; tensorFormat?: unknown }): TensorFormat | null {
+  const format = tensorFormatOf(body.tensorFormat);
+  if (format) return format;
+  return body.tensor === true ? 'json' : null;
+}

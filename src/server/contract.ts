@@ -125,6 +125,73 @@ export function inlineParts(spec: GameSpec): ContractParts {
   };
 }
 
+/** The values `tensorFormat` takes. */
+export const TENSOR_FORMATS = ['json', 'base64'] as const;
+
+/**
+ * The tensor fields of a play answer (present when the request asked with `tensor` or `tensorFormat`):
+ * `tensor` in either form, `actionMask` and `legalIndex`. For one game the lengths are its tensorSpec's.
+ */
+export function tensorFields(spec?: GameSpec): Record<string, JsonSchema> {
+  const t = spec?.tensorSpec;
+  const size = (n: number | undefined) => (n === undefined ? {} : { minItems: n, maxItems: n });
+  const planes = t ? t.planes.shape.reduce((n, d) => n * d, 1) : undefined;
+  const features = t ? t.features.shape[0] : undefined;
+  const slots = spec?.actionIndex?.length;
+  return {
+    tensor: {
+      description:
+        'Asked for with `tensor` or `tensorFormat`: the numeric observation of spec.tensorSpec. By default two flat arrays of numbers; with `tensorFormat: "base64"` the same numbers as bytes in base64 (planes: C x H x W uint8; features: float32, little-endian) and `format: "base64"`.',
+      oneOf: [
+        {
+          type: 'object',
+          required: ['planes', 'features'],
+          additionalProperties: false,
+          properties: {
+            planes: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 255 }, ...size(planes) },
+            features: { type: 'array', items: { type: 'number' }, ...size(features) },
+          },
+        },
+        {
+          type: 'object',
+          required: ['format', 'planes', 'features'],
+          additionalProperties: false,
+          properties: {
+            format: { type: 'string', enum: ['base64'] },
+            planes: { type: 'string', format: 'byte', description: "The planes' bytes, in base64." },
+            features: {
+              type: 'string',
+              format: 'byte',
+              description: 'The features as float32 little-endian, in base64.',
+            },
+          },
+        },
+      ],
+    },
+    actionMask: {
+      type: 'array',
+      items: { type: 'integer', enum: [0, 1] },
+      ...size(slots),
+      description: 'With the tensor: 1 at each index of spec.actionIndex that is legal now, else 0.',
+    },
+    legalIndex: {
+      type: 'array',
+      items: { type: 'integer', minimum: -1 },
+      description: "With the tensor: each legal action's index in spec.actionIndex, in legalActions' order.",
+    },
+  };
+}
+
+/** What an action body may add to ask for the tensor fields. */
+export const tensorRequestFields: Record<string, JsonSchema> = {
+  tensor: { type: 'boolean', description: 'Also answer the tensor fields (tensor, actionMask, legalIndex).' },
+  tensorFormat: {
+    type: 'string',
+    enum: [...TENSOR_FORMATS],
+    description: 'Answer the tensor fields, `tensor` written as "json" arrays (the default) or "base64" bytes.',
+  },
+};
+
 /** A game's answer schemas: init, an accepted action, a refused one, and any action answer. */
 export function answerSchemas(spec: GameSpec, parts: ContractParts = inlineParts(spec)) {
   const base = {
@@ -138,12 +205,13 @@ export function answerSchemas(spec: GameSpec, parts: ContractParts = inlineParts
     outcome: parts.outcome,
   };
   const required = ['ok', ...Object.keys(base)];
+  const tensor = tensorFields(spec);
   const answer = (ok: boolean, extra: Record<string, JsonSchema>, description: string): JsonSchema => ({
     type: 'object',
     description,
     additionalProperties: false,
     required: [...required, ...Object.keys(extra)],
-    properties: { ok: { type: 'boolean', enum: [ok] }, ...base, ...extra },
+    properties: { ok: { type: 'boolean', enum: [ok] }, ...base, ...extra, ...tensor },
   });
   const init = answer(true, { spec: parts.spec }, `A new ${spec.name} game.`);
   const accepted = answer(

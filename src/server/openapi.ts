@@ -12,7 +12,14 @@
  */
 import type { GameSpec, JsonSchema } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
-import { answerSchemas, carriedStateSchema, eventSchema, outcomeSchema, specSchema } from './contract.js';
+import {
+  answerSchemas,
+  carriedStateSchema,
+  eventSchema,
+  outcomeSchema,
+  specSchema,
+  tensorRequestFields,
+} from './contract.js';
 import { ERRORS } from './errors.js';
 import { documentedQuery, errorAnswerSchema } from './schemas.js';
 
@@ -102,7 +109,7 @@ export function gameComponents(spec: GameSpec): Record<string, JsonSchema> {
       type: 'object',
       additionalProperties: false,
       required: [spec.carry, 'action'],
-      properties: { [spec.carry]: ref(`${n}State`), action: ref(`${n}Action`) },
+      properties: { [spec.carry]: ref(`${n}State`), action: ref(`${n}Action`), ...tensorRequestFields },
     },
     [`${n}InitAnswer`]: answers.init,
     [`${n}AcceptedAnswer`]: answers.accepted,

@@ -3,7 +3,7 @@
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
 import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
-import { seedSchema } from './contract.js';
+import { seedSchema, TENSOR_FORMATS, tensorFields } from './contract.js';
 import { ERRORS } from './errors.js';
 import { PLAYER_KEY_HEADER } from './players.js';
 
@@ -43,6 +43,9 @@ export const slugParams = {
 const tensorDescription =
   "Also answer `tensor` (the numeric observation of spec.tensorSpec: flat `planes` and `features`), `actionMask` (1 at each index of spec.actionIndex that is legal now) and `legalIndex` (each legal action's index).";
 
+const tensorFormatDescription =
+  'How `tensor` is written (and asks for it): "json" (the default) as arrays of numbers; "base64" as `{"format": "base64", "planes": <base64 of the C x H x W uint8 bytes>, "features": <base64 of the float32 values, little-endian>}`, the same numbers at a fraction of the size and of the time to write and read them.';
+
 /**
  * The init query as validated: a query string holds text, and `parseSeed` reads it strictly (so a bad
  * seed gets its own `bad_seed` message). /openapi.json documents it as the integer it is
@@ -63,6 +66,7 @@ export const initQuery = {
       enum: ['true', 'false', '1', '0'],
       description: tensorDescription,
     },
+    tensorFormat: { type: 'string', enum: TENSOR_FORMATS, description: tensorFormatDescription },
   },
 } as const;
 
@@ -99,6 +103,7 @@ export const actionBody = {
     state: { description: 'The readable state object of the previous answer (Delvewick, Cragwake).' },
     action: { description: "An action in the game's grammar (see the game's spec.actionSchema)." },
     tensor: { type: 'boolean', description: tensorDescription },
+    tensorFormat: { type: 'string', enum: TENSOR_FORMATS, description: tensorFormatDescription },
   },
 } as const;
 
@@ -111,6 +116,11 @@ export const batchBody = {
   properties: {
     items: { type: 'array', items: {}, description: 'The inits and actions, in order (at most 256).' },
     tensor: { type: 'boolean', description: 'Ask every item for the tensor fields. ' + tensorDescription },
+    tensorFormat: {
+      type: 'string',
+      enum: TENSOR_FORMATS,
+      description: 'For every item: ' + tensorFormatDescription,
+    },
     fields: {
       type: 'array',
       maxItems: 32,
@@ -198,6 +208,7 @@ const playFields = {
     },
     description: 'Null while playing; how the run ended once gameOver.',
   },
+  ...tensorFields(),
 } as const;
 
 /** What every play answer carries besides its carried state. */

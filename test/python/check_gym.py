@@ -61,6 +61,15 @@ def main(base):
         g["seed7"] = {"obs": lists(obs_a), "mask": info_a["action_mask"].tolist(),
                       "mask_dtype": str(info_a["action_mask"].dtype), "game_seed": info_a["seed"]}
         g["render_is_text"] = env.render() == u.session.observation["text"]
+        # The base64 tensor (what the envs ask for) holds the JSON arrays' numbers, read by either decoder.
+        as_json = u.client.start(slug, seed=7, tensor=True).tensor
+        as_b64 = u.client.start(slug, seed=7, tensor="base64").tensor
+        planes_j, features_j = gameboard.decode_tensor(as_json)
+        planes_b, features_b = gameboard.decode_tensor(as_b64)
+        arrays = gameboard.env.tensor_arrays(as_b64)
+        g["base64_equals_json"] = bool(as_b64.get("format") == "base64" and planes_b == planes_j
+                                       and features_b == features_j and arrays[0].tobytes() == planes_j
+                                       and arrays[1].tolist() == features_j and arrays[0].flags.writeable)
 
         # Random masked play: every observation in the space; masks reported for the test to replay.
         rng = np.random.default_rng(1)

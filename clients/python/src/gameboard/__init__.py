@@ -10,12 +10,12 @@ Gameboard/Cragwake-v0 and Gameboard/Briarwink-v0 (`gymnasium.make(id, base_url=.
 
 from typing import Any
 
-from .client import GameboardClient, GameboardError, GameSession
+from .client import GameboardClient, GameboardError, GameSession, decode_tensor
 
-__all__ = ["GameboardClient", "GameSession", "GameboardError", "GameboardEnv", "GameboardVectorEnv",
+__all__ = ["GameboardClient", "GameSession", "GameboardError", "decode_tensor", "GameboardEnv", "GameboardVectorEnv",
            "IllegalActionError", "GAMES", "__version__"]
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 #: The games the package registers, by slug and Gymnasium id.
 GAMES = {"whirlyard": "Gameboard/Whirlyard-v0", "delvewick": "Gameboard/Delvewick-v0",

@@ -18,12 +18,15 @@ address (http_proxy and the like) it goes through urllib's proxy handling instea
 
 With `tensor=True` (start, act, batch) the server also answers the numeric observation (`tensor`:
 flat `planes` and `features`, shaped as the spec's `tensorSpec`), `actionMask` over the spec's
-`actionIndex` and `legalIndex`, each legal action's index. The Gymnasium environments
-(gameboard.GameboardEnv, gameboard.GameboardVectorEnv) are built on these; they need the `gym` extra.
+`actionIndex` and `legalIndex`, each legal action's index. `tensor="base64"` asks for the same numbers
+as bytes in base64 (far smaller and faster to read); `decode_tensor` reads either form. The Gymnasium
+environments (gameboard.GameboardEnv, gameboard.GameboardVectorEnv) are built on these, in base64; they
+need the `gym` extra.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
 import email.utils
 import http.client
@@ -32,6 +35,7 @@ import os
 import re
 import secrets
 import socket
+import struct
 import threading
 import time
 import urllib.error
@@ -248,8 +252,9 @@ class GameSession:
         self.game_over: bool = answer.get("gameOver", not self.legal_actions)
         self.outcome: Optional[Dict[str, str]] = _outcome_of(answer, self.history[-1] if self.history else None)
         self.events: List[Any] = answer.get("events") or []
-        #: With tensor=True: the numeric observation, the action mask and each legal action's index.
-        self.tensor: Optional[Dict[str, List[float]]] = answer.get("tensor")
+        #: When asked for: the numeric observation (JSON arrays, or base64 with tensor="base64"), the
+        #: action mask and each legal action's index.
+        self.tensor: Optional[Dict[str, Any]] = answer.get("tensor")
         self.action_mask: Optional[List[int]] = answer.get("actionMask")
         self.legal_index: Optional[List[int]] = answer.get("legalIndex")
 
@@ -257,11 +262,10 @@ class GameSession:
         return {"observation": self.observation, "legal_actions": self.legal_actions, "score": self.score,
                 "game_over": self.game_over, "outcome": self.outcome, "events": self.events}
 
-    def act(self, action: Action, tensor: bool = False) -> Dict[str, Any]:
+    def act(self, action: Action, tensor: Tensor = False) -> Dict[str, Any]:
         """Plays `action`. A refusal raises GameboardError("refused") and changes nothing."""
         body: Dict[str, Any] = {self.carry: self._carried, "action": action}
-        if tensor:
-            body["tensor"] = True
+        body.update(_tensor_request(tensor))
         answer = self._transport.request("POST", f"api/games/{urllib.parse.quote(self.game)}/action", body)
         if not answer.get("ok"):
             if answer.get("legalActions") is not None:
@@ -294,6 +298,29 @@ class GameSession:
         return self._transport.submit(self.run(), player)
 
 
+Tensor = Union[bool, str]
+"""What to ask of the tensor fields: False (none), True (JSON arrays), "json" or "base64" (bytes)."""
+
+
+def _tensor_request(tensor: Tensor) -> Dict[str, Any]:
+    """The request fields asking for `tensor`."""
+    if tensor is False or tensor is None:
+        return {}
+    if tensor is True:
+        return {"tensor": True}
+    if tensor in ("json", "base64"):
+        return {"tensorFormat": tensor}
+    raise ValueError(f'tensor is True, False, "json" or "base64"; got {tensor!r}')
+
+
+def decode_tensor(tensor: Dict[str, Any]) -> Tuple[bytes, List[float]]:
+    """An answer's `tensor` in either form as (planes as bytes, features as floats), standard library only."""
+    if tensor.get("format") == "base64":
+        raw = base64.b64decode(tensor["features"])
+        return base64.b64decode(tensor["planes"]), list(struct.unpack(f"<{len(raw) // 4}f", raw))
+    return bytes(tensor["planes"]), [float(x) for x in tensor["features"]]
+
+
 class GameboardClient:
     """A client for one Gameboard server."""
 
@@ -319,13 +346,14 @@ class GameboardClient:
         """A game's full spec (rules, grammar, seed suites)."""
         return self._transport.request("GET", f"api/games/{urllib.parse.quote(slug)}")["spec"]
 
-    def start(self, slug: str, seed: Optional[Union[int, str]] = None, tensor: bool = False) -> GameSession:
+    def start(self, slug: str, seed: Optional[Union[int, str]] = None, tensor: Tensor = False) -> GameSession:
         """Starts a run of `slug`; without a seed the server picks one (session.seed).
 
         A seed is a free seed (an int 0..2**32-1) or a wide one (a str of 32 hex digits: a finished
         ranked run's, as GET /api/runs/<id> answers it).
         """
-        params = ([("seed", str(seed))] if seed is not None else []) + ([("tensor", "true")] if tensor else [])
+        params = ([("seed", str(seed))] if seed is not None else []) + [
+            (k, "true" if v is True else v) for k, v in _tensor_request(tensor).items()]
         query = "?" + urllib.parse.urlencode(params) if params else ""
         answer = self._transport.request("GET", f"api/games/{urllib.parse.quote(slug)}/init{query}")
         spec = answer.get("spec")
@@ -333,7 +361,7 @@ class GameboardClient:
             raise GameboardError("bad_answer", f"The server's {slug} init answer holds no spec or seed.")
         return GameSession(self._transport, slug, answer["seed"], spec["rulesVersion"], spec["carry"], answer)
 
-    def batch(self, slug: str, items: List[Dict[str, Any]], tensor: bool = False,
+    def batch(self, slug: str, items: List[Dict[str, Any]], tensor: Tensor = False,
               fields: Optional[List[str]] = None) -> List[Dict[str, Any]]:
         """POST /api/games/<slug>/batch: each item `{"seed": N}` or an /action body; the answers in order.
 
@@ -341,8 +369,7 @@ class GameboardClient:
         with `reason`. `fields` trims every answer to those fields (plus ok, error, reason, message).
         """
         body: Dict[str, Any] = {"items": items}
-        if tensor:
-            body["tensor"] = True
+        body.update(_tensor_request(tensor))
         if fields is not None:
             body["fields"] = fields
         return self._transport.request("POST", f"api/games/{urllib.parse.quote(slug)}/batch", body)["results"]

@@ -17,6 +17,7 @@ naming the legal indices instead, for whoever wants a wrong index to stop the pr
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 import gymnasium as gym
@@ -51,11 +52,19 @@ def observation_space_of(spec: Dict[str, Any]) -> spaces.Dict:
     })
 
 
-def observation_of(spec: Dict[str, Any], tensor: Dict[str, List[float]]) -> Dict[str, np.ndarray]:
-    """The numpy observation of an answer's `tensor`."""
+def observation_of(spec: Dict[str, Any], tensor: Dict[str, Any]) -> Dict[str, np.ndarray]:
+    """The numpy observation of an answer's `tensor`, in either form (JSON arrays, or base64 bytes)."""
     t = spec["tensorSpec"]
-    return {"planes": np.asarray(tensor["planes"], dtype=np.uint8).reshape(t["planes"]["shape"]),
-            "features": np.asarray(tensor["features"], dtype=np.float32)}
+    planes, features = tensor_arrays(tensor)
+    return {"planes": planes.reshape(t["planes"]["shape"]), "features": features}
+
+
+def tensor_arrays(tensor: Dict[str, Any]) -> Tuple[np.ndarray, np.ndarray]:
+    """An answer's `tensor` as flat numpy arrays (uint8 planes, float32 features), each its own copy."""
+    if tensor.get("format") == "base64":
+        return (np.frombuffer(base64.b64decode(tensor["planes"]), dtype=np.uint8).copy(),
+                np.frombuffer(base64.b64decode(tensor["features"]), dtype="<f4").astype(np.float32))
+    return np.asarray(tensor["planes"], dtype=np.uint8), np.asarray(tensor["features"], dtype=np.float32)
 
 
 def budget_of(spec: Dict[str, Any], budget: Union[str, int, None]) -> Optional[Dict[str, Any]]:
@@ -170,7 +179,7 @@ class GameboardEnv(gym.Env):
             chosen = int(seed)
         else:
             chosen = game_seed(self.np_random)
-        self.session = self.client.start(self.game, seed=chosen, tensor=True)
+        self.session = self.client.start(self.game, seed=chosen, tensor="base64")
         self.spent = 0
         self.elapsed = 0
         return self._obs(), self._info()
@@ -198,7 +207,7 @@ class GameboardEnv(gym.Env):
                 return self._obs(), self.refused_reward, False, self._truncated(), self._info(refused="masked_out")
         before = s.score
         try:
-            s.act(concrete, tensor=True)
+            s.act(concrete, tensor="base64")
         except GameboardError as err:
             if err.code != "refused" or self.illegal_action == "raise":
                 raise

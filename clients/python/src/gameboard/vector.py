@@ -14,6 +14,7 @@ A masked-out index is refused as GameboardEnv refuses it (by default a no-op wit
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -73,7 +74,7 @@ class GameboardVectorEnv(VectorEnv):
     # -- helpers -------------------------------------------------------------------------------------
 
     def _batch(self, items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-        results = self.client.batch(self.game, items, tensor=True, fields=self._fields)
+        results = self.client.batch(self.game, items, tensor="base64", fields=self._fields)
         for r in results:
             if not r.get("ok") and "error" in r:
                 raise GameboardError(r["error"], r.get("message", "A batch item failed."))
@@ -88,9 +89,11 @@ class GameboardVectorEnv(VectorEnv):
         """Writes the observations and masks of `answers` into the rows `which`, one numpy call each."""
         if not which:
             return
-        self._planes[which] = np.asarray([a["tensor"]["planes"] for a in answers], dtype=np.uint8).reshape(
-            (len(which), *self._planes.shape[1:]))
-        self._features[which] = np.asarray([a["tensor"]["features"] for a in answers], dtype=np.float32)
+        # Base64 answers: every row's bytes decoded and joined, then read by numpy in one call each.
+        planes = b"".join(base64.b64decode(a["tensor"]["planes"]) for a in answers)
+        features = b"".join(base64.b64decode(a["tensor"]["features"]) for a in answers)
+        self._planes[which] = np.frombuffer(planes, dtype=np.uint8).reshape((len(which), *self._planes.shape[1:]))
+        self._features[which] = np.frombuffer(features, dtype="<f4").reshape((len(which), *self._features.shape[1:]))
         masks = np.zeros((len(which), self._masks.shape[1]), dtype=np.int8)
         for k, a in enumerate(answers):
             masks[k, [i for i in a["legalIndex"] if i >= 0]] = 1

@@ -1,10 +1,11 @@
 /**
  * `npm run bench -- --batch`: what batching buys. (1) The batch route against the single action route
  * at 64 connections (autocannon, 127.0.0.1): game steps per second, each request of the batch route
- * holding 64 action items (the same mid-game action, as the HTTP bench repeats one), full answers and
- * the vector env's trimmed tensor answers. (2) The Python package: a 64-env GameboardVectorEnv against
- * one GameboardEnv, env steps per second, random masked play, both against the same server (a venv the
- * bench makes, as the tests do; skipped without python3). One app server, in its own process.
+ * holding 64 action items (64 different games, each at its own mid-game state, so no item is served
+ * from another's work), with full answers, the tensor fields as JSON arrays, and as the vector env
+ * asks (each action as its `actionIndex`, the tensor in base64, the answer trimmed to what it reads). (2) The Python package: a 64-env GameboardVectorEnv against one GameboardEnv, env
+ * steps per second, random masked play, both against the same server (a venv the bench makes, as the
+ * tests do; skipped without python3), for every game. One app server, in its own process.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -92,25 +93,37 @@ async function withApp<T>(fn: (base: string, pid: number) => Promise<T>): Promis
  */
 export async function benchBatchRoute(base: string, seconds: number, rounds: number, slug = 'whirlyard', pid?: number) {
   const single = await midGameRequest(base, slug);
-  const item = JSON.parse(single.body) as Record<string, unknown>;
+  // 64 games from seeds 100-163, each a few actions in: every item carries its own state.
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < ITEMS; i++) items.push(JSON.parse((await midGameRequest(base, slug, 4, 100 + i)).body));
   const batchUrl = `${base}/api/games/${slug}/batch`;
-  const full = JSON.stringify({ items: Array.from({ length: ITEMS }, () => item) });
-  const trimmed = JSON.stringify({
-    items: Array.from({ length: ITEMS }, () => item),
-    tensor: true,
-    fields: [
-      'stateToken',
-      'state',
-      'seed',
-      'tensor',
-      'actionMask',
-      'legalIndex',
-      'legalActions',
-      'score',
-      'gameOver',
-      'outcome',
-    ],
+  const full = JSON.stringify({ items });
+  const fields = [
+    'stateToken',
+    'state',
+    'seed',
+    'tensor',
+    'actionMask',
+    'legalIndex',
+    'legalActions',
+    'score',
+    'gameOver',
+    'outcome',
+  ];
+  const trimmed = JSON.stringify({ items, tensor: true, fields });
+  // What GameboardVectorEnv sends: each action as its index, the tensor in base64, the answers trimmed
+  // to the carried state, seed, tensor, mask, score and gameOver (a game of fixed actions, as Whirlyard).
+  const spec = (
+    (await (await fetch(`${base}/api/games/${slug}`)).json()) as { spec: { actionIndex: { action?: unknown }[] } }
+  ).spec;
+  const indexed = items.map(({ action, ...rest }) => {
+    const i = spec.actionIndex.findIndex((slot) => JSON.stringify(slot.action) === JSON.stringify(action));
+    if (i < 0) throw new Error(`${slug}: no fixed index plays ${JSON.stringify(action)}`);
+    return { ...rest, actionIndex: i };
   });
+  const carry = 'stateToken' in items[0] ? 'stateToken' : 'state';
+  const vectorFields = [carry, 'seed', 'tensor', 'actionMask', 'score', 'gameOver'];
+  const base64 = JSON.stringify({ items: indexed, tensorFormat: 'base64', fields: vectorFields });
   const best = new Map<string, BatchFigure>();
   const leastCpu = new Map<string, number>();
   const keep = (f: BatchFigure) => {
@@ -123,6 +136,7 @@ export async function benchBatchRoute(base: string, seconds: number, rounds: num
     keep(await cannon(`${slug} action (1 step a request)`, single.url, single.body, 1, seconds, pid));
     keep(await cannon(`${slug} batch of ${ITEMS}, full answers`, batchUrl, full, ITEMS, seconds, pid));
     keep(await cannon(`${slug} batch of ${ITEMS}, tensor fields only`, batchUrl, trimmed, ITEMS, seconds, pid));
+    keep(await cannon(`${slug} batch of ${ITEMS}, as the vector env asks`, batchUrl, base64, ITEMS, seconds, pid));
   }
   return [...best.values()].map((f) => ({ ...f, cpuUsPerStep: leastCpu.get(f.name) }));
 }
@@ -152,10 +166,16 @@ export async function benchVectorEnv(
   return JSON.parse(out) as VectorFigure[];
 }
 
-/** Both parts against one app server. */
+/** Both parts against one app server: the route for Whirlyard, the Python envs for every game. */
 export async function benchBatch(seconds: number, rounds: number) {
-  return withApp(async (base, pid) => ({
-    route: await benchBatchRoute(base, seconds, rounds, 'whirlyard', pid),
-    vector: await benchVectorEnv(base, Math.max(seconds, 5)),
-  }));
+  return withApp(async (base, pid) => {
+    const route = await benchBatchRoute(base, seconds, rounds, 'whirlyard', pid);
+    const vector: VectorFigure[] = [];
+    for (const slug of ['whirlyard', 'delvewick', 'cragwake', 'briarwink']) {
+      const figures = await benchVectorEnv(base, Math.max(seconds, 5), slug);
+      if (typeof figures === 'string') return { route, vector: figures };
+      vector.push(...figures);
+    }
+    return { route, vector };
+  });
 }

@@ -122,6 +122,50 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
     expect(mixed.results[1].ok).toBe(true);
   });
 
+  it('actionIndex plays the action its index names now, exactly as sending that action; bad indices are refused or 400', async () => {
+    const init = (await app.inject({ url: `/api/games/${slug}/init?seed=21` })).json();
+    const local = game.init(21);
+    const url = `/api/games/${slug}/action`;
+    let named = 0;
+    for (let i = 0; i < t.actionIndex.length; i++) {
+      const byIndex = (await post(url, { [carry]: init[carry], actionIndex: i })).json();
+      const action = t.actionAt(local, i);
+      if (action === null) {
+        expect(byIndex).toMatchObject({ ok: false, reason: 'unknown_action' });
+        expect(byIndex.message).toContain(`Action index ${i}`);
+        continue;
+      }
+      named++;
+      const byAction = (await post(url, { [carry]: init[carry], action })).json();
+      expect(normalised(game, byIndex), `index ${i}`).toBe(normalised(game, byAction));
+    }
+    expect(named).toBeGreaterThan(0);
+    for (const bad of [-1, t.actionIndex.length, 1.5, '2', null]) {
+      const r = await post(url, { [carry]: init[carry], actionIndex: bad });
+      expect(r.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(r.json().error).toBe('bad_request');
+    }
+    const both = await post(url, { [carry]: init[carry], actionIndex: 0, action: init.legalActions[0] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain('not both');
+    const neither = await post(url, { [carry]: init[carry] });
+    expect(neither.statusCode).toBe(400);
+    // In a batch, beside the state as any item carries it.
+    const first =
+      init.legalIndex ?? (await app.inject({ url: `/api/games/${slug}/init?seed=21&tensor=true` })).json().legalIndex;
+    const batch = (
+      await post(`/api/games/${slug}/batch`, {
+        items: [
+          { [carry]: init[carry], actionIndex: first[0] },
+          { [carry]: init[carry], actionIndex: -1 },
+        ],
+      })
+    ).json();
+    const single = (await post(url, { [carry]: init[carry], actionIndex: first[0] })).json();
+    expect(normalised(game, batch.results[0])).toBe(normalised(game, single));
+    expect(batch.results[1]).toMatchObject({ ok: false, error: 'bad_request' });
+  });
+
   it('a batch answers item by item what init and /action answer, byte for byte', async () => {
     const run = playout(game, 1234, 12);
     // Singles: the init, then each action from the previous answer.

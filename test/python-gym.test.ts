@@ -34,6 +34,7 @@ interface GameReport {
   same_seed_same_obs: boolean;
   seed7: { obs: Lists; mask: number[]; mask_dtype: string; game_seed: number };
   render_is_text: boolean;
+  base64_equals_json: boolean;
   play: {
     run: Run;
     masks: number[][];

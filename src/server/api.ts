@@ -10,7 +10,7 @@ import { StateError, type StateSealer } from './seal.js';
 import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
 import { answerInto } from '../core/session.js';
 import { maskJson, maskOf, tensorJson, type Tensor } from '../core/tensor.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, clip, errorBody } from './errors.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
 import { grammarRefusal, grammarsOf, plainJson, requireGame } from './grammar.js';
 import {
@@ -237,12 +237,30 @@ export function registerGameRoutes(
 
   /** What /action answers for its body (the route, and each action item of a batch). */
   const playAction = (game: AnyGame, body: ActionBody, tensor: TensorFormat | null = tensorOf(body)) => {
-    const { stateToken, state: readable, action } = body;
+    const { stateToken, state: readable } = body;
     if (stateToken !== undefined && readable !== undefined) {
       throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
     }
+    const index = indexOf(game, body);
     const carried = stateToken ?? readable;
     const state = open(game, carried);
+    let action = body.action;
+    if (index !== null) {
+      // An index of spec.actionIndex plays the action it names in this state (a relative one, such as
+      // Cragwake's reaches, becomes a concrete move), which then goes through the grammar and the rules.
+      action = game.tensor!.actionAt(state, index);
+      if (action === null) {
+        const meaning = game.tensor!.actionIndex[index].meaning;
+        return refusal(
+          game,
+          state,
+          carried,
+          'unknown_action',
+          `Action index ${index} (${meaning}) names no action in this state.`,
+          tensor,
+        );
+      }
+    }
     const grammar = grammars.get(game.spec.slug)!;
     if (!grammar.check(action)) {
       return refusal(game, state, carried, 'unknown_action', grammarRefusal(game, grammar, action), tensor);
@@ -311,7 +329,7 @@ export function registerGameRoutes(
       // An item's own tensor request wins over the batch's.
       const wantTensor = tensorOf(fields) ?? tensor;
       if ('seed' in fields) {
-        if ('action' in fields || 'stateToken' in fields || 'state' in fields) {
+        if ('action' in fields || 'actionIndex' in fields || 'stateToken' in fields || 'state' in fields) {
           throw new ApiError(
             'bad_request',
             'A batch item is either {"seed": N} (an init) or an /action body, not both.',
@@ -323,8 +341,11 @@ export function registerGameRoutes(
         }
         return initPlay(game, parseSeed(String(raw)), wantTensor);
       }
-      if (!('action' in fields)) {
-        throw new ApiError('bad_request', 'A batch item needs `seed` (an init) or `action` with the carried state.');
+      if (!('action' in fields) && !('actionIndex' in fields)) {
+        throw new ApiError(
+          'bad_request',
+          'A batch item needs `seed` (an init), or `action` (or `actionIndex`) with the carried state.',
+        );
       }
       return playAction(game, fields as unknown as ActionBody, wantTensor);
     } catch (e) {
@@ -374,13 +395,36 @@ export function registerGameRoutes(
 }
 
 /** The fields a batch item may hold: an init's, or an /action body's. */
-const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'tensor', 'tensorFormat']);
+const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'actionIndex', 'tensor', 'tensorFormat']);
+
+/**
+ * The action index an action body plays instead of `action` (`actionIndex`), checked: an integer of
+ * the game's spec.actionIndex, and never beside `action`. Null when the body sends `action`.
+ */
+function indexOf(game: AnyGame, body: ActionBody): number | null {
+  const raw = body.actionIndex;
+  if (raw === undefined) {
+    if (!('action' in body)) throw new ApiError('bad_request', 'Send `action` (or `actionIndex`) with the state.');
+    return null;
+  }
+  if ('action' in body) throw new ApiError('bad_request', 'Send `action` or `actionIndex`, not both.');
+  const slots = game.tensor?.actionIndex;
+  if (!slots) throw new ApiError('bad_request', `${game.spec.name} publishes no action index: send \`action\`.`);
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 0 || raw >= slots.length) {
+    throw new ApiError(
+      'bad_request',
+      `\`actionIndex\` is an integer from 0 to ${slots.length - 1} (spec.actionIndex); got ${clip(JSON.stringify(raw) ?? String(raw), 40)}.`,
+    );
+  }
+  return raw;
+}
 
 /** An /action body (and a batch item playing an action). */
 interface ActionBody {
   stateToken?: unknown;
   state?: unknown;
-  action: unknown;
+  action?: unknown;
+  actionIndex?: unknown;
   tensor?: boolean;
   tensorFormat?: unknown;
 }

@@ -182,6 +182,14 @@ export function tensorFields(spec?: GameSpec): Record<string, JsonSchema> {
   };
 }
 
+/** An action body's `actionIndex`: the action as its index in spec.actionIndex, instead of `action`. */
+export const actionIndexField: JsonSchema = {
+  type: 'integer',
+  minimum: 0,
+  description:
+    'Instead of `action`: an index of spec.actionIndex, played as the action it names in this state (a relative one, such as a reach from the climber, as the concrete move). One that names no action here is refused as unknown_action; an illegal one as the rules refuse it.',
+};
+
 /** What an action body may add to ask for the tensor fields. */
 export const tensorRequestFields: Record<string, JsonSchema> = {
   tensor: { type: 'boolean', description: 'Also answer the tensor fields (tensor, actionMask, legalIndex).' },

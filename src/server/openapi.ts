@@ -13,6 +13,7 @@
 import type { GameSpec, JsonSchema } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import {
+  actionIndexField,
   answerSchemas,
   carriedStateSchema,
   eventSchema,
@@ -108,8 +109,14 @@ export function gameComponents(spec: GameSpec): Record<string, JsonSchema> {
     [`${n}ActionRequest`]: {
       type: 'object',
       additionalProperties: false,
-      required: [spec.carry, 'action'],
-      properties: { [spec.carry]: ref(`${n}State`), action: ref(`${n}Action`), ...tensorRequestFields },
+      required: [spec.carry],
+      description: 'The carried state and `action`, or `actionIndex` instead of it (never both).',
+      properties: {
+        [spec.carry]: ref(`${n}State`),
+        action: ref(`${n}Action`),
+        ...(spec.actionIndex ? { actionIndex: actionIndexField } : {}),
+        ...tensorRequestFields,
+      },
     },
     [`${n}InitAnswer`]: answers.init,
     [`${n}AcceptedAnswer`]: answers.accepted,

@@ -3,7 +3,7 @@
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
 import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
-import { seedSchema, TENSOR_FORMATS, tensorFields } from './contract.js';
+import { actionIndexField, seedSchema, TENSOR_FORMATS, tensorFields } from './contract.js';
 import { ERRORS } from './errors.js';
 import { PLAYER_KEY_HEADER } from './players.js';
 
@@ -95,13 +95,13 @@ export const playerKeyHeaders = {
 export const actionBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['action'],
   description:
-    'The state exactly as the previous answer gave it (under `stateToken` or `state`; either name is accepted for any game) and one action in the game grammar.',
+    'The state exactly as the previous answer gave it (under `stateToken` or `state`; either name is accepted for any game) and one action in the game grammar, or `actionIndex` instead of the action.',
   properties: {
     stateToken: { description: 'The opaque token of the previous answer (Whirlyard, Briarwink).' },
     state: { description: 'The readable state object of the previous answer (Delvewick, Cragwake).' },
     action: { description: "An action in the game's grammar (see the game's spec.actionSchema)." },
+    actionIndex: actionIndexField,
     tensor: { type: 'boolean', description: tensorDescription },
     tensorFormat: { type: 'string', enum: TENSOR_FORMATS, description: tensorFormatDescription },
   },

@@ -102,10 +102,14 @@ def main(base):
         ve = gameboard.GameboardVectorEnv(slug, num_envs=4, base_url=base, illegal_action="raise")
         obs, infos = ve.reset(seed=21)
         vec_ok = {"in_space": bool(ve.observation_space.contains(obs)), "exact_masks": True, "steps": 0, "ended": 0}
+        n = len(u.action_index)
         for _ in range(25):
-            for i, run in enumerate(ve._runs):
+            # Every index of every env tried on the server: the mask marks exactly the ones it accepts.
+            tries = [{ve.carry: run["carried"], "actionIndex": k} for run in ve._runs for k in range(n)]
+            accepted = [bool(r.get("ok")) for r in ve.client.batch(slug, tries, fields=["ok"])]
+            for i in range(ve.num_envs):
                 marked = set(int(k) for k in np.flatnonzero(infos["action_mask"][i]))
-                vec_ok["exact_masks"] &= marked == {k for k in run["index"] if k >= 0}
+                vec_ok["exact_masks"] &= marked == {k for k in range(n) if accepted[i * n + k]}
             obs, _, te, tr, infos = ve.step([masked_choice(rng, m) for m in infos["action_mask"]])
             vec_ok["in_space"] &= bool(ve.observation_space.contains(obs))
             vec_ok["steps"] += 1

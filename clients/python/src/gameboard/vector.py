@@ -1,7 +1,8 @@
 """GameboardVectorEnv: many runs of one game as a Gymnasium VectorEnv, one batch request per step.
 
-Each step sends every environment's action (or, for an environment whose run ended on the previous
-step, its reset) to POST /api/games/<slug>/batch in one request. Autoreset follows Gymnasium 1.x: by
+Each step sends every environment's action as its index (`actionIndex`; a dict action as itself), or,
+for an environment whose run ended on the previous step, its reset, to POST /api/games/<slug>/batch in
+one request, answered with the tensor in base64 and trimmed to what the env reads. Autoreset follows Gymnasium 1.x: by
 default next-step (after a step that terminates or truncates environment i, the next step ignores i's
 action and answers its reset observation with reward 0 and neither flag set); `autoreset_mode=
 AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only on steps where a run
@@ -61,8 +62,12 @@ class GameboardVectorEnv(VectorEnv):
         self.single_observation_space = observation_space_of(self.game_spec)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        # What each answer is trimmed to: the mask is rebuilt from legalIndex (1 at each legal action's index).
-        self._fields = [self.carry, "seed", "tensor", "legalIndex", "legalActions", "score", "gameOver"]
+        # Actions go as their index (`actionIndex`: the server plays what it names). Each answer is trimmed
+        # to what the env reads; the legal actions themselves only where an index can name different
+        # actions from state to state (relative slots), to count what the played one spends of the budget.
+        self._fixed = all("action" in slot for slot in self.action_index)
+        self._fields = [self.carry, "seed", "tensor", "actionMask", "score", "gameOver"] + (
+            [] if self._fixed else ["legalIndex", "legalActions"])
         self._runs: List[Optional[Dict[str, Any]]] = [None] * num_envs
         # Every environment's observation and mask, rows written in bulk from each batch's answers.
         t = self.game_spec["tensorSpec"]
@@ -81,9 +86,13 @@ class GameboardVectorEnv(VectorEnv):
         return results
 
     def _run_of(self, answer: Dict[str, Any]) -> Dict[str, Any]:
-        return {"carried": answer[self.carry], "seed": answer["seed"],
-                "index": dict(zip(answer["legalIndex"], answer["legalActions"])), "score": answer["score"],
+        index = None if self._fixed else dict(zip(answer["legalIndex"], answer["legalActions"]))
+        return {"carried": answer[self.carry], "seed": answer["seed"], "index": index, "score": answer["score"],
                 "over": answer["gameOver"], "steps": 0, "elapsed": 0, "spent": 0}
+
+    def _concrete(self, run: Dict[str, Any], i: int) -> Action:
+        """The action index `i` plays now (legal: the mask was checked)."""
+        return self.action_index[i]["action"] if self._fixed else run["index"][i]
 
     def _store(self, which: List[int], answers: List[Dict[str, Any]]) -> None:
         """Writes the observations and masks of `answers` into the rows `which`, one numpy call each."""
@@ -94,10 +103,7 @@ class GameboardVectorEnv(VectorEnv):
         features = b"".join(base64.b64decode(a["tensor"]["features"]) for a in answers)
         self._planes[which] = np.frombuffer(planes, dtype=np.uint8).reshape((len(which), *self._planes.shape[1:]))
         self._features[which] = np.frombuffer(features, dtype="<f4").reshape((len(which), *self._features.shape[1:]))
-        masks = np.zeros((len(which), self._masks.shape[1]), dtype=np.int8)
-        for k, a in enumerate(answers):
-            masks[k, [i for i in a["legalIndex"] if i >= 0]] = 1
-        self._masks[which] = masks
+        self._masks[which] = np.asarray([a["actionMask"] for a in answers], dtype=np.int8)
 
     def _observations(self) -> Dict[str, np.ndarray]:
         return {"planes": self._planes.copy(), "features": self._features.copy()}
@@ -160,16 +166,20 @@ class GameboardVectorEnv(VectorEnv):
                 items.append({"seed": game_seed(self.np_random)})
                 slots.append((i, "reset", None))
                 continue
-            concrete = a if isinstance(a, dict) else run["index"].get(int(a))
-            if concrete is None:
+            index = None if isinstance(a, dict) else int(a)
+            if index is not None and not (0 <= index < self._masks.shape[1] and self._masks[i, index] == 1):
                 if self.illegal_action == "raise":
-                    legal = [int(k) for k in np.flatnonzero(self._masks[i])]
-                    raise IllegalActionError(f"Environment {i}: action index {int(a)} is masked out (not legal now in "
-                                             f"{self.game}); legal indices: {legal}.", int(a), self._masks[i].copy())
+                    allowed = [int(k) for k in np.flatnonzero(self._masks[i])]
+                    raise IllegalActionError(f"Environment {i}: action index {index} is masked out (not legal now in "
+                                             f"{self.game}); legal indices: {allowed}.", index, self._masks[i].copy())
                 refused[i] = True
                 continue
-            items.append({self.carry: run["carried"], "action": concrete})
-            slots.append((i, "act", concrete))
+            if index is None:
+                items.append({self.carry: run["carried"], "action": a})
+                slots.append((i, "act", a))
+            else:
+                items.append({self.carry: run["carried"], "actionIndex": index})
+                slots.append((i, "act", self._concrete(run, index)))
         results = self._batch(items) if items else []
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)

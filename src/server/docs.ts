@@ -92,7 +92,12 @@ facts as data.</p>
 can ever be legal) and a fixed-shape numeric observation (<code>tensorSpec</code>: uint8 planes and float32 features,
 built from what the player sees). Add <code>"tensor": true</code> to an action body (or <code>&amp;tensor=true</code>
 to init) and the answer also carries <code>tensor</code> (<code>{planes, features}</code>, flat arrays),
-<code>actionMask</code> (1 at each index legal now) and <code>legalIndex</code> (each legal action's index).</p>
+<code>actionMask</code> (1 at each index legal now) and <code>legalIndex</code> (each legal action's index).
+<code>"tensorFormat": "base64"</code> (or <code>&amp;tensorFormat=base64</code>) answers the tensor as bytes instead:
+<code>{format: "base64", planes, features}</code>, the planes' uint8 bytes and the features as float32 little-endian,
+each one base64 string. An action may go as its index: <code>"actionIndex": i</code> instead of <code>"action"</code>
+plays the action index <code>i</code> names in that state (one that names none is refused as
+<code>unknown_action</code>).</p>
 <p><code>POST /api/games/&lt;slug&gt;/batch</code> with <code>{items: [...]}</code> (at most 256; each
 <code>{"seed": N}</code> or exactly an action body; optional <code>tensor</code> and <code>fields</code> to trim every
 result) answers <code>{ok:true, results}</code>, in order, each what init or the action route would answer; a bad item

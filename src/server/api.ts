@@ -116,8 +116,9 @@ export function registerGameRoutes(
   };
 
   /**
-   * Asked for (`tensor: true`): the numeric observation, the action mask over spec.actionIndex and, for
-   * each legal action in order, its index (src/core/tensor.ts), all built from what the answer shows.
+   * Asked for (`tensor: true`, or `tensorFormat`): the numeric observation (JSON arrays, or base64
+   * bytes), the action mask over spec.actionIndex and, for each legal action in order, its index
+   * (src/core/tensor.ts), all built from what the answer shows.
    */
   const addTensor = (game: AnyGame, state: unknown, head: Record<string, unknown>, format: TensorFormat) => {
     const t = game.tensor;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameboardClient, GameboardError } from '../src/client/index.js';
+import { GameboardClient, GameboardError, decodeTensor } from '../src/client/index.js';
 import type { GameAction } from '../src/core/game.js';
 import { replay } from '../src/core/replay.js';
 import { Rng } from '../src/core/rng.js';
@@ -111,6 +111,36 @@ describe('GameboardClient against a real server', () => {
     expect({ score: session.score, observation: session.observation, history: session.history.length }).toEqual(before);
     await session.act(session.legalActions[0]);
     expect(session.history.length).toBe(1);
+  });
+
+  it("batch: inits and index actions in one request, the tensor in base64 decoded to the engine's numbers", async () => {
+    const client = new GameboardClient(base);
+    for (const game of registry.games) {
+      const slug = game.spec.slug;
+      const t = game.tensor!;
+      const [a, b] = await client.batch(slug, [{ seed: 3 }, { seed: 4 }], { tensor: 'base64' });
+      const x = t.encode(game.observe(game.init(3)));
+      const decoded = decodeTensor(a.tensor!);
+      expect(Array.from(decoded.planes), slug).toEqual(Array.from(x.planes));
+      expect(Array.from(decoded.features), slug).toEqual(Array.from(x.features));
+      // The JSON form decodes to the same numbers.
+      const [asJson] = await client.batch(slug, [{ seed: 3 }], { tensor: true });
+      expect(decodeTensor(asJson.tensor!)).toEqual(decoded);
+      // An index action from b's state, trimmed to a few fields; a bad item fails alone.
+      const carry = game.spec.carry;
+      const carried = carry === 'stateToken' ? { stateToken: b.stateToken } : { state: b.state };
+      const [played, bad] = await client.batch(
+        slug,
+        [
+          { ...carried, actionIndex: b.legalIndex![0] },
+          { ...carried, actionIndex: -1 },
+        ],
+        { tensor: 'base64', fields: [carry, 'actionMask', 'score'] },
+      );
+      expect(played.ok, slug).toBe(true);
+      expect(Object.keys(played).sort()).toEqual(['ok', carry, 'actionMask', 'score'].sort());
+      expect(bad).toMatchObject({ ok: false, error: 'bad_request' });
+    }
   });
 
   it('fork gives an independent run from the same point', async () => {

@@ -24,6 +24,8 @@ import { GameSession, LiveSession } from './session.js';
 import type {
   ActionOf,
   Answer,
+  BatchItem,
+  BatchResult,
   BoardName,
   GameEntry,
   Leaderboard,
@@ -33,6 +35,7 @@ import type {
   SessionStatus,
   StoredRun,
   SubmitResult,
+  TensorAnswer,
 } from './types.js';
 
 /** Options of `new GameboardClient`. */
@@ -50,6 +53,21 @@ export interface ClientOptions extends RetryOptions {
    * claimed names survive the process; `playerKeys` are added to it.
    */
   keyStore?: PlayerKeyStore;
+}
+
+/**
+ * An answer's tensor in either form as typed arrays: planes (uint8, C x H x W in spec.tensorSpec's
+ * order) and features (float32; base64 carries them little-endian).
+ */
+export function decodeTensor(tensor: TensorAnswer): { planes: Uint8Array; features: Float32Array } {
+  if (!('format' in tensor))
+    return { planes: Uint8Array.from(tensor.planes), features: Float32Array.from(tensor.features) };
+  const bytes = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const raw = bytes(tensor.features);
+  const view = new DataView(raw.buffer);
+  const features = new Float32Array(raw.length / 4);
+  for (let i = 0; i < features.length; i++) features[i] = view.getFloat32(i * 4, true);
+  return { planes: bytes(tensor.planes), features };
 }
 
 /** A player given as a name (an agent) or in full. */
@@ -116,6 +134,27 @@ export class GameboardClient {
       throw new GameboardError('bad_answer', `The server's ${slug} init answer holds no spec or seed.`);
     }
     return new GameSession(this.transport, slug, answer.seed, answer.spec.rulesVersion, answer.spec.carry, answer);
+  }
+
+  /**
+   * POST /api/games/<slug>/batch: up to 256 items, each `{seed}` (an init) or an /action body, answered
+   * in order. `tensor` asks every item for the tensor fields (`true` or `'json'`: arrays; `'base64'`:
+   * bytes, read with `decodeTensor`); `fields` trims every result to those fields (plus ok, error,
+   * reason and message). A bad item answers its own error and the others go on.
+   */
+  async batch(
+    slug: string,
+    items: BatchItem[],
+    opts: { tensor?: boolean | 'json' | 'base64'; fields?: string[] } = {},
+  ): Promise<BatchResult[]> {
+    const body: Record<string, unknown> = { items };
+    if (opts.tensor === true) body.tensor = true;
+    else if (opts.tensor) body.tensorFormat = opts.tensor;
+    if (opts.fields) body.fields = opts.fields;
+    const answer = (await requestJson(this.transport, 'POST', `api/games/${encodeURIComponent(slug)}/batch`, body)) as {
+      results: BatchResult[];
+    };
+    return answer.results;
   }
 
   /** Submits any run (for instance one played in-process) to the open leaderboard. */

@@ -6,7 +6,7 @@
  *     await run.act({ type: 'move', direction: 'n' });
  *     await run.submit('my-agent');
  */
-export { GameboardClient } from './client.js';
+export { GameboardClient, decodeTensor } from './client.js';
 export type { ClientOptions } from './client.js';
 export { GameboardError } from './errors.js';
 export type { GameboardErrorCode } from './errors.js';
@@ -15,6 +15,8 @@ export { GameSession, LiveSession } from './session.js';
 export type { Turn } from './session.js';
 export type {
   ActionOf,
+  BatchItem,
+  BatchResult,
   BoardEntry,
   BoardName,
   Budget,
@@ -29,4 +31,5 @@ export type {
   Slug,
   StoredRun,
   SubmitResult,
+  TensorAnswer,
 } from './types.js';

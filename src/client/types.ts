@@ -159,6 +159,34 @@ export interface StoredRun {
   requestId: string | null;
 }
 
+/** An answer's `tensor`: flat JSON arrays, or (asked with `tensor: 'base64'`) the same numbers as base64 bytes. */
+export type TensorAnswer =
+  { planes: number[]; features: number[] } | { format: 'base64'; planes: string; features: string };
+
+/** A batch item: an init (`{seed}`), or an /action body (the carried state with `action` or `actionIndex`). */
+export type BatchItem =
+  | { seed: number | string; tensor?: boolean; tensorFormat?: 'json' | 'base64' }
+  | {
+      stateToken?: string;
+      state?: unknown;
+      action?: GameAction;
+      actionIndex?: number;
+      tensor?: boolean;
+      tensorFormat?: 'json' | 'base64';
+    };
+
+/**
+ * One batch result: what init or /action answers for its item (trimmed to the fields asked for), the
+ * tensor fields when asked, or the item's own error (`ok: false` with `error` and `message`).
+ */
+export interface BatchResult extends Partial<Answer> {
+  ok: boolean;
+  error?: string;
+  tensor?: TensorAnswer;
+  actionMask?: number[];
+  legalIndex?: number[];
+}
+
 /** One game answer (init or action), as the server sends it; older servers omit `outcome`. */
 export interface Answer {
   ok: boolean;

@@ -101,11 +101,25 @@ const MAX_MESSAGE = 1000;
 /** A client's own request id is kept when it is short and plain; anything else gets a fresh one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/**
+ * Fresh request ids, 12 random bytes each written as 16 base64url characters, cut from one text of 256
+ * of them: one base64url conversion per 256 requests instead of one per request (1.5 µs of the action
+ * route's CPU, `npm run profile`). 12 bytes are 16 characters exactly, so each id is its own 12 bytes of
+ * `randomId`'s pool, never handed out twice.
+ */
+const ID_CHARS = 16;
+let idText = '';
+let idAt = 0;
+
 /** A request id: the client's `x-request-id` when usable, else 12 random bytes. */
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
   const given = req.headers['x-request-id'];
   if (typeof given === 'string' && REQUEST_ID.test(given)) return given;
-  return randomId();
+  if (idAt === idText.length) {
+    idText = randomId(256 * 12);
+    idAt = 0;
+  }
+  return idText.slice(idAt, (idAt += ID_CHARS));
 }
 
 /**

@@ -44,6 +44,38 @@ interface ConnectionState {
   ending: boolean;
 }
 
+/**
+ * Where a tracked connection keeps its state: on its socket, and on each response being answered on it
+ * (until the response closes), so the per-request work is two property writes and one listener.
+ */
+const STATE = Symbol('drain state');
+type Tracked = { [STATE]?: ConnectionState };
+
+/**
+ * The server's `request` listener: one more request in flight on its connection. A module-level
+ * function, as is `onResponseClose`: nothing is created per request but the response's one listener.
+ */
+function onRequest(req: IncomingMessage, res: ServerResponse): void {
+  const state = (req.socket as Tracked)[STATE];
+  if (state === undefined) return;
+  state.inFlight++;
+  state.lastActivity = performance.now();
+  (res as Tracked)[STATE] = state;
+  res.on('close', onResponseClose);
+}
+
+/**
+ * A response is done: a response always emits `close`, once, after `finish` when it was written in
+ * full, alone when its connection closed first.
+ */
+function onResponseClose(this: ServerResponse): void {
+  const state = (this as Tracked)[STATE];
+  if (state === undefined) return;
+  (this as Tracked)[STATE] = undefined;
+  state.inFlight--;
+  state.lastActivity = performance.now();
+}
+
 /** Tracks a server's connections and drains them on shutdown (see the module comment). */
 export class ConnectionDrain {
   private readonly connections = new Map<Socket, ConnectionState>();
@@ -56,24 +88,12 @@ export class ConnectionDrain {
     server.on('connection', (socket: Socket) => {
       this.lastAccepted = performance.now();
       this.accepted++;
-      this.connections.set(socket, { inFlight: 0, lastActivity: performance.now(), ending: false });
+      const state: ConnectionState = { inFlight: 0, lastActivity: performance.now(), ending: false };
+      (socket as Tracked)[STATE] = state;
+      this.connections.set(socket, state);
       socket.once('close', () => this.connections.delete(socket));
     });
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const state = this.connections.get(req.socket);
-      if (!state) return;
-      state.inFlight++;
-      state.lastActivity = performance.now();
-      let done = false;
-      const finished = () => {
-        if (done) return;
-        done = true;
-        state.inFlight--;
-        state.lastActivity = performance.now();
-      };
-      res.once('finish', finished);
-      res.once('close', finished);
-    });
+    server.on('request', onRequest);
     // Node's shutdown would destroy connections that only look idle; draining closes them instead.
     server.closeIdleConnections = () => this.drain();
   }
@@ -89,7 +109,7 @@ export class ConnectionDrain {
    * after it and drop the answers queued behind it.
    */
   isLastOnConnection(socket: Socket): boolean {
-    const state = this.connections.get(socket);
+    const state = (socket as Tracked)[STATE];
     return state === undefined || (state.inFlight <= 1 && socket.readableLength === 0);
   }
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { StateSealer } from '../src/server/seal.js';
-import { buildApp } from '../src/server/app.js';
+import { buildApp, jsonDepth, MAX_JSON_DEPTH } from '../src/server/app.js';
 
 const sealer = StateSealer.random();
 let app: FastifyInstance | null = null;
@@ -28,5 +28,68 @@ describe('request ids', () => {
       ids.add(id);
     }
     expect(ids.size).toBe(600);
+  });
+});
+
+/** The plain one-character-at-a-time scan jsonDepth replaced: the reference it must agree with. */
+function depthByChars(text: string): number {
+  let depth = 0,
+    max = 0,
+    inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') max = Math.max(max, ++depth);
+    else if (c === '}' || c === ']') depth--;
+  }
+  return max;
+}
+
+describe('the depth check of JSON bodies', () => {
+  it('counts brackets outside strings only, escaped quotes and backslashes included', () => {
+    expect(jsonDepth('{"a":[1,{"b":2}]}')).toBe(3);
+    expect(jsonDepth('{"a":"[[[{{{"}')).toBe(1);
+    expect(jsonDepth('{"a":"x\\"[[[\\""}')).toBe(1); // \" inside: the string goes on
+    expect(jsonDepth('{"a":"x\\\\","b":[[]]}')).toBe(3); // an escaped backslash, then the closing quote
+    expect(jsonDepth('["\\\\\\"]"]')).toBe(1);
+    expect(jsonDepth('{"a":"never closed [[[[')).toBe(1);
+    expect(jsonDepth('"')).toBe(0);
+  });
+
+  it('agrees with a plain character scan on 2,000 generated texts, valid JSON or not', () => {
+    // A small deterministic generator (no Math.random): brackets, quotes, backslashes and letters.
+    let x = 12345;
+    const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 8;
+    const alphabet = ['{', '}', '[', ']', '"', '\\', 'a', ',', ':', '1', ' '];
+    for (let n = 0; n < 2000; n++) {
+      let text = '';
+      const length = next() % 80;
+      for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
+      expect(jsonDepth(text), text).toBe(depthByChars(text));
+    }
+  });
+
+  it('refuses a body nesting deeper than MAX_JSON_DEPTH with 400 bad_json, and takes one at it', async () => {
+    app = await buildApp({ sealer, webRoot: null });
+    const nested = (levels: number) => '{"action":' + '['.repeat(levels - 1) + ']'.repeat(levels - 1) + '}';
+    const deep = await app.inject({
+      method: 'POST',
+      url: '/api/games/whirlyard/action',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(MAX_JSON_DEPTH + 1),
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toMatchObject({ ok: false, error: 'bad_json', message: expect.stringContaining('deeper') });
+    const atLimit = await app.inject({
+      method: 'POST',
+      url: '/api/games/whirlyard/action',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(MAX_JSON_DEPTH),
+    });
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().error).not.toBe('bad_json');
   });
 });

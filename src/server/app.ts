@@ -152,22 +152,34 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
 /** Deepest JSON nesting accepted in a body; real requests nest a handful of levels. */
 export const MAX_JSON_DEPTH = 64;
 
-/** The nesting depth of a JSON text, scanning brackets outside strings (no recursion, no parse). */
+/**
+ * The nesting depth of a JSON text, counting brackets outside strings (no recursion, no parse). Strings
+ * (tokens, texts: most of a request's bytes) are jumped over with `indexOf` to their closing quote, a
+ * quote being escaped when an odd number of backslashes precede it; only the characters between
+ * strings are looked at one by one.
+ */
 export function jsonDepth(text: string): number {
   let depth = 0,
-    max = 0,
-    inString = false;
+    max = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92 /* \ */) i++;
-      else if (c === 34 /* " */) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
+    if (c === 34 /* " */) {
+      let end = text.indexOf('"', i + 1);
+      while (end > 0 && escaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end < 0) return max; // an unterminated string: the parser refuses the text
+      i = end;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
       if (++depth > max) max = depth;
-    } else if (c === 125 || c === 93) depth--;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
   }
   return max;
+}
+
+/** True when the quote at `at` is escaped: an odd run of backslashes precedes it. */
+function escaped(text: string, at: number): boolean {
+  let n = 0;
+  while (text.charCodeAt(at - 1 - n) === 92 /* \ */) n++;
+  return n % 2 === 1;
 }
 
 /**

@@ -3,6 +3,8 @@
  * through `inject()` and a listening server: request ids, the CORS and no-store headers, the same
  * headers on every route kind.
  */
+import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { StateSealer } from '../src/server/seal.js';
@@ -91,5 +93,42 @@ describe('the depth check of JSON bodies', () => {
     });
     expect(atLimit.statusCode).toBe(400);
     expect(atLimit.json().error).not.toBe('bad_json');
+  });
+});
+
+/** Everything a socket receives until the server closes it. */
+function readAll(socket: Socket): Promise<string> {
+  let text = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => (text += chunk));
+  return new Promise((resolve, reject) => {
+    socket.on('end', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+describe('draining on close', () => {
+  it('answers a request in flight when closing began, with connection: close as its connection’s last', async () => {
+    app = await buildApp({ sealer, webRoot: null });
+    const url = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const socket = connect(Number(url.port), '127.0.0.1');
+    await once(socket, 'connect');
+    const answer = readAll(socket);
+    const body = JSON.stringify({ stateToken: 'x', action: { type: 'wait' } });
+    // The headers and half the body: the request is in flight, its route not yet run.
+    socket.write(
+      `POST /api/games/whirlyard/action HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const closed = app.close();
+    await new Promise((r) => setTimeout(r, 100));
+    socket.write(body.slice(10));
+    const text = await answer;
+    await closed;
+    app = null;
+    const [head] = text.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400/);
+    expect(head.toLowerCase()).toContain('\r\nconnection: close');
+    expect(text).toContain('"error":"invalid_state"');
   });
 });

@@ -364,7 +364,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (closing) {
       // Answered on the next turn of the loop: requests pipelined behind this one in the same bytes are
       // parsed by then, so the answer knows whether it is the connection's last (see onSend).
-      setImmediate(() => reply.code(503).send(errorBody('shutting_down')));
+      // It also asks the client to close the connection when it is the connection's last (drain.ts).
+      setImmediate(() => {
+        drain.closeIfLast(reply.raw, req.raw.socket);
+        reply.code(503).send(errorBody('shutting_down'));
+      });
       return;
     }
     if (req.url.startsWith('/api/')) {
@@ -404,19 +408,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // client accepts it; the action route's are not unless `compressActions` (see bench/RESULTS.md,
   // "The action route and the HTTP bench", for what it costs and saves). Request bodies are not decompressed.
   await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
-
-  app.addHook('onSend', (req, reply, payload, done) => {
-    // Fastify marks every answer `connection: close` once closing; only the last one known on its
-    // connection may say so (drain.ts), or Node drops the answers queued behind it.
-    if (closing) {
-      if (drain.isLastOnConnection(req.raw.socket)) reply.header('connection', 'close');
-      else {
-        reply.removeHeader('connection');
-        reply.raw.removeHeader('connection');
-      }
-    }
-    done(null, payload);
-  });
 
   const metrics = opts.metrics ? new Metrics() : null;
   if (opts.connections)

@@ -11,14 +11,14 @@
  * - the listener keeps accepting until its backlog is empty (`acceptBacklog`), then closes;
  * - every request received is answered: those that reach the app answer 503 `shutting_down` (app.ts),
  *   those in flight finish; the answer to the last request known on its connection carries
- *   `connection: close` (`isLastOnConnection`), earlier ones keep the connection, so the requests
+ *   `connection: close` (`closeIfLast`), earlier ones keep the connection, so the requests
  *   queued behind them are still read and answered;
  * - a connection with nothing in flight is closed gently once it has been quiet for `QUIET_MS`
  *   (bytes already sent by the client are read, and answered, by then): the server half-closes it,
  *   reads until the client closes its side, and only then destroys it, or after `LINGER_MS`;
  * - whatever is still open at the shutdown deadline is cut off by the caller (`closeAllConnections`).
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a connection with nothing in flight must stay quiet before it is closed while draining. */
@@ -42,6 +42,65 @@ interface ConnectionState {
   lastActivity: number;
   /** True once the server half-closed the connection. */
   ending: boolean;
+  /** The connection's socket. */
+  socket: Socket;
+  /** The response to the latest request received on the connection, until it closes. */
+  latest: ServerResponse | null;
+}
+
+/**
+ * Where a tracked connection keeps its state: on its socket, and on each response being answered on it
+ * (until the response closes), so the per-request work is two property writes and one listener.
+ */
+const STATE = Symbol('drain state');
+type Tracked = { [STATE]?: ConnectionState };
+
+/**
+ * The server's `request` listener: one more request in flight on its connection. A module-level
+ * function, as is `onResponseClose`: nothing is created per request but the response's one listener.
+ */
+function onRequest(req: IncomingMessage, res: ServerResponse): void {
+  const state = (req.socket as Tracked)[STATE];
+  if (state === undefined) return;
+  state.inFlight++;
+  state.lastActivity = performance.now();
+  state.latest = res;
+  (res as Tracked)[STATE] = state;
+  res.on('close', onResponseClose);
+}
+
+/**
+ * A response is done: a response always emits `close`, once, after `finish` when it was written in
+ * full, alone when its connection closed first.
+ */
+function onResponseClose(this: ServerResponse): void {
+  const state = (this as Tracked)[STATE];
+  if (state === undefined) return;
+  (this as Tracked)[STATE] = undefined;
+  if (state.latest === this) state.latest = null;
+  state.inFlight--;
+  state.lastActivity = performance.now();
+}
+
+/**
+ * Sets `connection: close` on `res` when it answers the last request known on its connection, and
+ * takes it off otherwise (Fastify marks every answer once closing, and Node would close the connection
+ * after an earlier one, dropping the answers queued behind it).
+ */
+function closeIfLast(res: ServerResponse, state: ConnectionState | undefined): void {
+  if (state === undefined || (state.inFlight <= 1 && state.socket.readableLength === 0))
+    res.setHeader('connection', 'close');
+  else res.removeHeader('connection');
+}
+
+/**
+ * `writeHead` of a response that was in flight when draining began: it decides `connection: close` as
+ * its headers are written (the only moment every request queued behind it is known), then writes them.
+ * Responses to requests arriving while draining are answered by the app, which decides it itself.
+ */
+function writeHeadWhileDraining(this: ServerResponse, ...args: unknown[]): ServerResponse {
+  closeIfLast(this, (this as Tracked)[STATE]);
+  return (ServerResponse.prototype.writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
 }
 
 /** Tracks a server's connections and drains them on shutdown (see the module comment). */
@@ -56,24 +115,18 @@ export class ConnectionDrain {
     server.on('connection', (socket: Socket) => {
       this.lastAccepted = performance.now();
       this.accepted++;
-      this.connections.set(socket, { inFlight: 0, lastActivity: performance.now(), ending: false });
+      const state: ConnectionState = {
+        inFlight: 0,
+        lastActivity: performance.now(),
+        ending: false,
+        socket,
+        latest: null,
+      };
+      (socket as Tracked)[STATE] = state;
+      this.connections.set(socket, state);
       socket.once('close', () => this.connections.delete(socket));
     });
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const state = this.connections.get(req.socket);
-      if (!state) return;
-      state.inFlight++;
-      state.lastActivity = performance.now();
-      let done = false;
-      const finished = () => {
-        if (done) return;
-        done = true;
-        state.inFlight--;
-        state.lastActivity = performance.now();
-      };
-      res.once('finish', finished);
-      res.once('close', finished);
-    });
+    server.on('request', onRequest);
     // Node's shutdown would destroy connections that only look idle; draining closes them instead.
     server.closeIdleConnections = () => this.drain();
   }
@@ -84,13 +137,13 @@ export class ConnectionDrain {
   }
 
   /**
-   * True when the request being answered is the last one known on its connection: its answer carries
-   * `connection: close` while draining. An earlier one's does not, or Node would close the connection
-   * after it and drop the answers queued behind it.
+   * While draining, sets `connection: close` on the answer to a request received on `socket` when it
+   * is the last one known on its connection, and takes the header off otherwise (see `closeIfLast`).
+   * The app calls it for the requests it answers 503 while draining; the answers in flight when
+   * draining began decide it themselves as their headers are written.
    */
-  isLastOnConnection(socket: Socket): boolean {
-    const state = this.connections.get(socket);
-    return state === undefined || (state.inFlight <= 1 && socket.readableLength === 0);
+  closeIfLast(res: ServerResponse, socket: Socket): void {
+    closeIfLast(res, (socket as Tracked)[STATE]);
   }
 
   /** Starts draining (idempotent): quiet connections are closed gently from now on. */
@@ -100,7 +153,14 @@ export class ConnectionDrain {
     // Every connection gets a full quiet window from now: a request its client sent as the signal
     // came is read and answered before the connection is closed.
     const now = performance.now();
-    for (const state of this.connections.values()) state.lastActivity = Math.max(state.lastActivity, now);
+    for (const state of this.connections.values()) {
+      state.lastActivity = Math.max(state.lastActivity, now);
+      // The latest answer in flight on each connection may turn out to be its last (the earlier ones
+      // cannot: answers go out in order): it decides as its headers are written. Answers of requests
+      // arriving from now on are decided by the app (closeIfLast), so no hook runs on every answer.
+      const latest = state.latest;
+      if (latest !== null && !latest.headersSent) latest.writeHead = writeHeadWhileDraining as never;
+    }
     // Each sweep runs after the loop's next poll (setImmediate): bytes that came while the loop was
     // busy are read, and their requests counted, before a connection is judged quiet.
     this.sweeper = setInterval(() => setImmediate(() => this.sweep()), SWEEP_MS);

@@ -20,9 +20,11 @@ const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
 /** The batch route: it counts against the action group once per item (its limit is checked after parsing). */
 export const BATCH_ROUTE = '/api/games/:slug/batch';
 
-/** The group a request counts against. */
-export function rateGroupOf(req: FastifyRequest): RateGroup {
-  const url = req.routeOptions.url ?? '';
+/**
+ * The group a request counts against; `url` is its route pattern, when the caller has it already
+ * (Fastify builds a fresh `routeOptions` object on every read).
+ */
+export function rateGroupOf(req: FastifyRequest, url: string = req.routeOptions.url ?? ''): RateGroup {
   if (url === '/api/games/:slug/action' || url === '/api/sessions/:id/action' || url === BATCH_ROUTE) return 'action';
   if (url === '/api/games/:slug/init' || url === '/api/games/:slug/sessions') return 'init';
   if (url === '/api/runs' && req.method === 'POST') return 'runs';
@@ -30,10 +32,30 @@ export function rateGroupOf(req: FastifyRequest): RateGroup {
 }
 
 /** How many units a request spends: a batch its item count (at least 1), anything else 1. */
-function weightOf(req: FastifyRequest): number {
-  if (req.routeOptions.url !== BATCH_ROUTE) return 1;
+function weightOf(req: FastifyRequest, url: string): number {
+  if (url !== BATCH_ROUTE) return 1;
   const items = (req.body as { items?: unknown } | undefined)?.items;
   return Array.isArray(items) ? Math.max(1, items.length) : 1;
+}
+
+/** A connection's client address as the limits count it, worked out once per connection. */
+const ADDRESS = Symbol('rate limit address');
+type Remembered = { [ADDRESS]?: { ip: string; key: string } };
+
+/**
+ * The client address a request counts against (`normalizeIP`: an IPv4 address, or an IPv6 /64),
+ * remembered on its socket: the parse (a long IPv6 expression) ran on every request, and a keep-alive
+ * connection's address does not change. Kept with the address it was made from, so a request whose
+ * `ip` differs from its connection's (a trusted proxy's forwarded address) gets its own.
+ */
+function addressOf(req: FastifyRequest): string {
+  const socket = req.raw.socket as Remembered | undefined;
+  const ip = req.ip;
+  const known = socket?.[ADDRESS];
+  if (known !== undefined && known.ip === ip) return known.key;
+  const key = normalizeIP(ip, 64);
+  if (socket) socket[ADDRESS] = { ip, key };
+  return key;
 }
 
 interface Counter {
@@ -101,8 +123,9 @@ export async function registerRateLimits(
     global: true,
     // Addresses as the connection caps count them: an IPv4 address (mapped ones included) or an IPv6 /64.
     keyGenerator: (req) => {
-      const weight = weightOf(req);
-      return `${rateGroupOf(req)}|${normalizeIP(req.ip, 64)}${weight === 1 ? '' : `#${weight}`}`;
+      const url = req.routeOptions.url ?? '';
+      const weight = weightOf(req, url);
+      return `${rateGroupOf(req, url)}|${addressOf(req)}${weight === 1 ? '' : `#${weight}`}`;
     },
     store: WeightedStore as never,
     max: (_req, key) => limits[groupOfKey(key)].max,

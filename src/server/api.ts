@@ -383,6 +383,8 @@ export function registerGameRoutes(
         );
       }
       const keep = fields ? new Set([...ALWAYS_KEPT, ...fields]) : null;
+      // A vector env's next batch carries every token of this one: keep them all until then.
+      recent.makeRoom(items.length);
       const results = items.map((item) => {
         const full = batchItem(game, item, tensor);
         if (!keep) return full;

@@ -48,6 +48,39 @@ describe('RecentStates (recently issued tokens and their states)', () => {
     expect(r.recall('t0', 'g')).toBeUndefined();
   });
 
+  it('with room made for a batch, keeps every token of one batch until the next carries it back', () => {
+    // A vector env of 200 runs on the default memory of 64: each batch carries the previous one's tokens.
+    for (const items of [64, 200, 256]) {
+      const r = new RecentStates(64);
+      let tokens = Array.from({ length: items }, (_, i) => `b0-${i}`);
+      r.makeRoom(items);
+      tokens.forEach((t, i) => r.remember(t, 'g', i));
+      for (let batch = 1; batch <= 5; batch++) {
+        r.makeRoom(items);
+        const next: string[] = [];
+        tokens.forEach((t, i) => {
+          expect(r.recall(t, 'g')).toBe(i);
+          next.push(`b${batch}-${i}`);
+          r.remember(next[i], 'g', i);
+        });
+        tokens = next;
+        // A few single actions between batches do not push the batch out.
+        for (let k = 0; k < 5; k++) r.remember(`single-${batch}-${k}`, 'g', -1);
+      }
+      expect(r.size).toBeLessThanOrEqual(6 * items);
+    }
+  });
+
+  it('without a batch, the memory holds its capacity again once the room is used up', () => {
+    const r = new RecentStates(4);
+    r.makeRoom(10);
+    for (let i = 0; i < 30; i++) r.remember(`b${i}`, 'g', i);
+    expect(r.size).toBeGreaterThan(4);
+    for (let i = 0; i < 100; i++) r.remember(`t${i}`, 'g', i);
+    expect(r.size).toBeLessThanOrEqual(4);
+    expect(r.recall('b29', 'g')).toBeUndefined();
+  });
+
   it('with capacity 0 remembers nothing', () => {
     const r = new RecentStates(0);
     r.remember('t', 'g', 1);

@@ -28,17 +28,39 @@ export class RecentStates {
   private young = new Map<string, { slug: string; state: unknown }>();
   private old = new Map<string, { slug: string; state: unknown }>();
   private readonly half: number;
+  /** A batch's room (`makeRoom`): a generation's size while `roomLeft` puts remain, 0 when none. */
+  private room = 0;
+  private roomLeft = 0;
 
   constructor(readonly capacity: number) {
     this.half = Math.floor(capacity / 2);
   }
 
   private put(token: string, entry: { slug: string; state: unknown }): void {
-    if (this.young.size >= this.half) {
+    let limit = this.half;
+    if (this.roomLeft > 0) {
+      this.roomLeft--;
+      if (this.room > limit) limit = this.room;
+    }
+    if (this.young.size >= limit) {
       this.old = this.young;
       this.young = new Map();
     }
     this.young.set(token, entry);
+  }
+
+  /**
+   * Room for a batch of `items`: a vector env sends its next batch with every token of the previous
+   * one, more than the default 32 to 64 answers a token is kept for. For the next `6 * items` tokens
+   * remembered (this batch's and the next one's, each item a token issued and perhaps one recalled
+   * from the older half), a generation holds `3 * items` instead of half the capacity, so every token
+   * of one batch is still here when the next batch, sent right after, carries it back. Each batch
+   * renews the room; once batches stop, the memory shrinks back within a few dozen answers.
+   */
+  makeRoom(items: number): void {
+    if (this.half === 0 || items <= 0) return;
+    this.room = 3 * items;
+    this.roomLeft = 6 * items;
   }
 
   /** Remembers the state a token was just issued for. */

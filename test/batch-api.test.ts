@@ -122,6 +122,53 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
     expect(mixed.results[1].ok).toBe(true);
   });
 
+  it('tensorFormat "bits" packs 0/1 planes eight cells a byte, first cell in the top bit; games with other planes refuse it', async () => {
+    const json = (await app.inject({ url: `/api/games/${slug}/init?seed=13&tensor=true` })).json();
+    const res = await app.inject({ url: `/api/games/${slug}/init?seed=13&tensorFormat=bits` });
+    const action = json.legalActions[0];
+    const cells = t.tensorSpec.planes.shape.reduce((n, d) => n * d, 1);
+    if (t.tensorSpec.planes.high !== 1) {
+      // Values above 1 cannot be bits: a 400 naming the form to ask for instead, on every route.
+      expect(t.tensorSpec.planes.high).toBeGreaterThan(1);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'bad_request' });
+      expect(res.json().message).toMatch(/base64/);
+      const onAction = await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensorFormat: 'bits' });
+      expect(onAction.statusCode).toBe(400);
+      const batch = (
+        await post(`/api/games/${slug}/batch`, { items: [{ seed: 1, tensorFormat: 'bits' }, { seed: 2 }] })
+      ).json();
+      expect(batch.results[0]).toMatchObject({ ok: false, error: 'bad_request' });
+      expect(batch.results[1].ok).toBe(true);
+      return;
+    }
+    expect(res.statusCode).toBe(200);
+    const bits = res.json();
+    expect(bits.tensor.format).toBe('bits');
+    const packed = Buffer.from(bits.tensor.planes, 'base64');
+    expect(packed.length).toBe(Math.ceil(cells / 8));
+    const unpacked = Array.from({ length: cells }, (_, i) => (packed[i >> 3] >> (7 - (i & 7))) & 1);
+    expect(unpacked).toEqual(json.tensor.planes);
+    // The padding bits of the last byte are 0, and the features are the base64 form's.
+    expect(packed[packed.length - 1] & (0xff >> (cells % 8 || 8))).toBe(0);
+    const b64 = (await app.inject({ url: `/api/games/${slug}/init?seed=13&tensorFormat=base64` })).json();
+    expect(bits.tensor.features).toBe(b64.tensor.features);
+    expect(bits.actionMask).toEqual(json.actionMask);
+    // On /action and in a batch alike.
+    const a = (await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensorFormat: 'bits' })).json();
+    const aj = (await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensor: true })).json();
+    const ap = Buffer.from(a.tensor.planes, 'base64');
+    expect(Array.from({ length: cells }, (_, i) => (ap[i >> 3] >> (7 - (i & 7))) & 1)).toEqual(aj.tensor.planes);
+    const batch = (
+      await post(`/api/games/${slug}/batch`, {
+        items: [{ seed: 13 }, { [carry]: json[carry], action }],
+        tensorFormat: 'bits',
+      })
+    ).json();
+    expect(batch.results[0].tensor).toEqual(bits.tensor);
+    expect(batch.results[1].tensor).toEqual(a.tensor);
+  });
+
   it('actionIndex plays the action its index names now, exactly as sending that action; bad indices are refused or 400', async () => {
     const init = (await app.inject({ url: `/api/games/${slug}/init?seed=21` })).json();
     const local = game.init(21);

@@ -126,6 +126,13 @@ describe('GameboardClient against a real server', () => {
       // The JSON form decodes to the same numbers.
       const [asJson] = await client.batch(slug, [{ seed: 3 }], { tensor: true });
       expect(decodeTensor(asJson.tensor!)).toEqual(decoded);
+      // The bits form (games whose planes are 0 or 1) decodes, with the spec's tensorSpec, to the same numbers.
+      if (t.tensorSpec.planes.high === 1) {
+        const [asBits] = await client.batch(slug, [{ seed: 3 }], { tensor: 'bits' });
+        expect((asBits.tensor as { format: string }).format).toBe('bits');
+        expect(decodeTensor(asBits.tensor!, t.tensorSpec)).toEqual(decoded);
+        expect(() => decodeTensor(asBits.tensor!)).toThrow(/tensorSpec/);
+      }
       // An index action from b's state, trimmed to a few fields; a bad item fails alone.
       const carry = game.spec.carry;
       const carried = carry === 'stateToken' ? { stateToken: b.stateToken } : { state: b.state };

@@ -124,6 +124,10 @@ describe('the game routes', () => {
             actionPath,
             await post(app, actionUrl, { [carry]: init[carry], action: legal[0], tensorFormat: 'base64' }),
           );
+          // The bits form where a game's planes allow it, and its refusal (a 400) where they do not.
+          const bits = await get(app, `${url}?seed=7&tensorFormat=bits`);
+          const high = games.find((g) => g.spec.slug === slug)!.spec.tensorSpec!.planes.high;
+          check('get', path, bits, high === 1 ? 200 : 400);
           check('post', batch, await post(app, burl, { items: 'nope' }), 400);
           check('post', batch, await post(app, burl, { items: Array.from({ length: 257 }, () => ({ seed: 1 })) }), 413);
         }

@@ -35,6 +35,8 @@ interface GameReport {
   seed7: { obs: Lists; mask: number[]; mask_dtype: string; game_seed: number };
   render_is_text: boolean;
   base64_equals_json: boolean;
+  tensor_format: string;
+  bits: boolean | string;
   play: {
     run: Run;
     masks: number[][];
@@ -46,7 +48,7 @@ interface GameReport {
   };
   dict_action_steps: number;
   legal_steps: [number, number, boolean, GameAction][];
-  vector_play: { in_space: boolean; exact_masks: boolean; steps: number; ended: number };
+  vector_play: { in_space: boolean; exact_masks: boolean; steps: number; ended: number; reset_equals_json: boolean };
   masked_out: unknown;
   refused: unknown;
   stuck: [number, boolean, boolean][];
@@ -175,6 +177,12 @@ describe.skipIf(!hasPython)(
         expect(g().base64_equals_json).toBe(true);
       });
 
+      it('games whose planes are 0 or 1 answer the bits form (the envs ask for it), the same numbers; the others refuse it', () => {
+        const binary = game.tensor!.tensorSpec.planes.high === 1;
+        expect(g().tensor_format).toBe(binary ? 'bits' : 'base64');
+        expect(g().bits).toBe(binary ? true : 'bad_request');
+      });
+
       it('random masked play: every mask equals the engine mask, observations in the space, rewards sum to the score', () => {
         const p = g().play;
         const states: unknown[] = [];
@@ -204,7 +212,12 @@ describe.skipIf(!hasPython)(
       });
 
       it('random masked play of a strict 4-env vector env: observations in the space, masks exact, choices accepted', () => {
-        expect(g().vector_play).toMatchObject({ in_space: true, exact_masks: true, steps: 25 });
+        expect(g().vector_play).toMatchObject({
+          in_space: true,
+          exact_masks: true,
+          steps: 25,
+          reset_equals_json: true,
+        });
       });
 
       it('a dict action plays; a masked-out index is a refused no-op by default; illegal_action="raise" raises IllegalActionError', () => {

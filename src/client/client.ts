@@ -36,6 +36,7 @@ import type {
   StoredRun,
   SubmitResult,
   TensorAnswer,
+  TensorRequest,
 } from './types.js';
 
 /** Options of `new GameboardClient`. */
@@ -56,10 +57,14 @@ export interface ClientOptions extends RetryOptions {
 }
 
 /**
- * An answer's tensor in either form as typed arrays: planes (uint8, C x H x W in spec.tensorSpec's
- * order) and features (float32; base64 carries them little-endian).
+ * An answer's tensor in any form as typed arrays: planes (uint8, C x H x W in spec.tensorSpec's
+ * order) and features (float32; base64 carries them little-endian). The bits form needs the game's
+ * `tensorSpec` (its plane count is not a whole number of bytes).
  */
-export function decodeTensor(tensor: TensorAnswer): { planes: Uint8Array; features: Float32Array } {
+export function decodeTensor(
+  tensor: TensorAnswer,
+  tensorSpec?: { planes: { shape: readonly number[] } },
+): { planes: Uint8Array; features: Float32Array } {
   if (!('format' in tensor))
     return { planes: Uint8Array.from(tensor.planes), features: Float32Array.from(tensor.features) };
   const bytes = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
@@ -67,7 +72,12 @@ export function decodeTensor(tensor: TensorAnswer): { planes: Uint8Array; featur
   const view = new DataView(raw.buffer);
   const features = new Float32Array(raw.length / 4);
   for (let i = 0; i < features.length; i++) features[i] = view.getFloat32(i * 4, true);
-  return { planes: bytes(tensor.planes), features };
+  if (tensor.format !== 'bits') return { planes: bytes(tensor.planes), features };
+  if (!tensorSpec) throw new Error("decodeTensor: the bits form needs the game's tensorSpec (spec.tensorSpec).");
+  const packed = bytes(tensor.planes);
+  const planes = new Uint8Array(tensorSpec.planes.shape.reduce((n, d) => n * d, 1));
+  for (let i = 0; i < planes.length; i++) planes[i] = (packed[i >> 3] >> (7 - (i & 7))) & 1;
+  return { planes, features };
 }
 
 /** A player given as a name (an agent) or in full. */
@@ -139,13 +149,14 @@ export class GameboardClient {
   /**
    * POST /api/games/<slug>/batch: up to 256 items, each `{seed}` (an init) or an /action body, answered
    * in order. `tensor` asks every item for the tensor fields (`true` or `'json'`: arrays; `'base64'`:
-   * bytes, read with `decodeTensor`); `fields` trims every result to those fields (plus ok, error,
+   * bytes, read with `decodeTensor`; `'bits'`, games whose planes are 0 or 1: the planes one bit a cell,
+   * read with `decodeTensor(tensor, spec.tensorSpec)`); `fields` trims every result to those fields (plus ok, error,
    * reason and message). A bad item answers its own error and the others go on.
    */
   async batch(
     slug: string,
     items: BatchItem[],
-    opts: { tensor?: boolean | 'json' | 'base64'; fields?: string[] } = {},
+    opts: { tensor?: TensorRequest; fields?: string[] } = {},
   ): Promise<BatchResult[]> {
     const body: Record<string, unknown> = { items };
     if (opts.tensor === true) body.tensor = true;

@@ -32,4 +32,5 @@ export type {
   StoredRun,
   SubmitResult,
   TensorAnswer,
+  TensorRequest,
 } from './types.js';

@@ -159,20 +159,26 @@ export interface StoredRun {
   requestId: string | null;
 }
 
-/** An answer's `tensor`: flat JSON arrays, or (asked with `tensor: 'base64'`) the same numbers as base64 bytes. */
+/**
+ * An answer's `tensor`: flat JSON arrays, or (asked with `tensor: 'base64'`) the same numbers as base64
+ * bytes, or (`tensor: 'bits'`, games whose planes are 0 or 1) the planes packed eight cells a byte.
+ */
 export type TensorAnswer =
-  { planes: number[]; features: number[] } | { format: 'base64'; planes: string; features: string };
+  { planes: number[]; features: number[] } | { format: 'base64' | 'bits'; planes: string; features: string };
+
+/** How a client asks for the tensor fields: `true` or `'json'` (arrays), `'base64'` or `'bits'` (bytes). */
+export type TensorRequest = boolean | 'json' | 'base64' | 'bits';
 
 /** A batch item: an init (`{seed}`), or an /action body (the carried state with `action` or `actionIndex`). */
 export type BatchItem =
-  | { seed: number | string; tensor?: boolean; tensorFormat?: 'json' | 'base64' }
+  | { seed: number | string; tensor?: boolean; tensorFormat?: 'json' | 'base64' | 'bits' }
   | {
       stateToken?: string;
       state?: unknown;
       action?: GameAction;
       actionIndex?: number;
       tensor?: boolean;
-      tensorFormat?: 'json' | 'base64';
+      tensorFormat?: 'json' | 'base64' | 'bits';
     };
 
 /**

@@ -126,7 +126,7 @@ export function inlineParts(spec: GameSpec): ContractParts {
 }
 
 /** The values `tensorFormat` takes. */
-export const TENSOR_FORMATS = ['json', 'base64'] as const;
+export const TENSOR_FORMATS = ['json', 'base64', 'bits'] as const;
 
 /**
  * The tensor fields of a play answer (present when the request asked with `tensor` or `tensorFormat`):
@@ -141,7 +141,7 @@ export function tensorFields(spec?: GameSpec): Record<string, JsonSchema> {
   return {
     tensor: {
       description:
-        'Asked for with `tensor` or `tensorFormat`: the numeric observation of spec.tensorSpec. By default two flat arrays of numbers; with `tensorFormat: "base64"` the same numbers as bytes in base64 (planes: C x H x W uint8; features: float32, little-endian) and `format: "base64"`.',
+        'Asked for with `tensor` or `tensorFormat`: the numeric observation of spec.tensorSpec. By default two flat arrays of numbers; with `tensorFormat: "base64"` the same numbers as bytes in base64 (planes: C x H x W uint8; features: float32, little-endian) and `format: "base64"`; with `tensorFormat: "bits"` (games whose planes are 0 or 1) the planes packed eight cells a byte, first cell in the top bit, and `format: "bits"`.',
       oneOf: [
         {
           type: 'object',
@@ -157,8 +157,13 @@ export function tensorFields(spec?: GameSpec): Record<string, JsonSchema> {
           required: ['format', 'planes', 'features'],
           additionalProperties: false,
           properties: {
-            format: { type: 'string', enum: ['base64'] },
-            planes: { type: 'string', format: 'byte', description: "The planes' bytes, in base64." },
+            format: { type: 'string', enum: ['base64', 'bits'] },
+            planes: {
+              type: 'string',
+              format: 'byte',
+              description:
+                "The planes' bytes, in base64 (bits: packed eight cells a byte, the first cell in the top bit, the last byte padded with 0 bits).",
+            },
             features: {
               type: 'string',
               format: 'byte',
@@ -196,7 +201,8 @@ export const tensorRequestFields: Record<string, JsonSchema> = {
   tensorFormat: {
     type: 'string',
     enum: [...TENSOR_FORMATS],
-    description: 'Answer the tensor fields, `tensor` written as "json" arrays (the default) or "base64" bytes.',
+    description:
+      'Answer the tensor fields, `tensor` written as "json" arrays (the default), "base64" bytes, or "bits" (planes one bit a cell; games whose spec.tensorSpec.planes.high is 1).',
   },
 };
 

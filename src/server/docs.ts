@@ -95,7 +95,9 @@ to init) and the answer also carries <code>tensor</code> (<code>{planes, feature
 <code>actionMask</code> (1 at each index legal now) and <code>legalIndex</code> (each legal action's index).
 <code>"tensorFormat": "base64"</code> (or <code>&amp;tensorFormat=base64</code>) answers the tensor as bytes instead:
 <code>{format: "base64", planes, features}</code>, the planes' uint8 bytes and the features as float32 little-endian,
-each one base64 string. An action may go as its index: <code>"actionIndex": i</code> instead of <code>"action"</code>
+each one base64 string. Games whose planes are only 0 or 1 (<code>tensorSpec.planes.high</code> 1: Delvewick) also answer
+<code>"tensorFormat": "bits"</code>: <code>{format: "bits", planes, features}</code> with the planes packed eight cells a
+byte, the first cell in the top bit (numpy's <code>packbits</code> order), an eighth of the bytes. An action may go as its index: <code>"actionIndex": i</code> instead of <code>"action"</code>
 plays the action index <code>i</code> names in that state (one that names none is refused as
 <code>unknown_action</code>).</p>
 <p><code>POST /api/games/&lt;slug&gt;/batch</code> with <code>{items: [...]}</code> (at most 256; each

@@ -44,7 +44,7 @@ const tensorDescription =
   "Also answer `tensor` (the numeric observation of spec.tensorSpec: flat `planes` and `features`), `actionMask` (1 at each index of spec.actionIndex that is legal now) and `legalIndex` (each legal action's index).";
 
 const tensorFormatDescription =
-  'How `tensor` is written (and asks for it): "json" (the default) as arrays of numbers; "base64" as `{"format": "base64", "planes": <base64 of the C x H x W uint8 bytes>, "features": <base64 of the float32 values, little-endian>}`, the same numbers at a fraction of the size and of the time to write and read them.';
+  'How `tensor` is written (and asks for it): "json" (the default) as arrays of numbers; "base64" as `{"format": "base64", "planes": <base64 of the C x H x W uint8 bytes>, "features": <base64 of the float32 values, little-endian>}`, the same numbers at a fraction of the size and of the time to write and read them; "bits" (only for games whose spec.tensorSpec.planes.high is 1, such as Delvewick) as the base64 form with the planes packed eight cells a byte, the first cell in the top bit (numpy\'s `packbits` order), and `"format": "bits"`.';
 
 /**
  * The init query as validated: a query string holds text, and `parseSeed` reads it strictly (so a bad

@@ -70,6 +70,17 @@ def main(base):
         g["base64_equals_json"] = bool(as_b64.get("format") == "base64" and planes_b == planes_j
                                        and features_b == features_j and arrays[0].tobytes() == planes_j
                                        and arrays[1].tolist() == features_j and arrays[0].flags.writeable)
+        # The bits form, where the game's planes are 0 or 1 (what both envs then ask for); elsewhere refused.
+        spec_t = u.game_spec["tensorSpec"]
+        g["tensor_format"] = gameboard.env.tensor_format(u.game_spec)
+        try:
+            as_bits = u.client.start(slug, seed=7, tensor="bits").tensor
+            planes_x, features_x = gameboard.decode_tensor(as_bits, spec_t)
+            bits_arrays = gameboard.env.tensor_arrays(as_bits, spec_t)
+            g["bits"] = bool(as_bits.get("format") == "bits" and planes_x == planes_j and features_x == features_j
+                             and bits_arrays[0].tobytes() == planes_j and bits_arrays[1].tolist() == features_j)
+        except gameboard.GameboardError as err:
+            g["bits"] = err.code
 
         # Random masked play: every observation in the space; masks reported for the test to replay.
         rng = np.random.default_rng(1)
@@ -102,6 +113,10 @@ def main(base):
         ve = gameboard.GameboardVectorEnv(slug, num_envs=4, base_url=base, illegal_action="raise")
         obs, infos = ve.reset(seed=21)
         vec_ok = {"in_space": bool(ve.observation_space.contains(obs)), "exact_masks": True, "steps": 0, "ended": 0}
+        # Its observations (game seeds 21-24, in the env's own tensor form) are the JSON arrays' numbers.
+        vec_ok["reset_equals_json"] = all(
+            obs["planes"][i].tobytes() == bytes(t["planes"]) and obs["features"][i].tolist() == t["features"]
+            for i, t in enumerate(u.client.start(slug, seed=21 + i, tensor=True).tensor for i in range(4)))
         n = len(u.action_index)
         for _ in range(25):
             # Every index of every env tried on the server: the mask marks exactly the ones it accepts.

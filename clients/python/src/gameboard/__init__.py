@@ -15,7 +15,7 @@ from .client import GameboardClient, GameboardError, GameSession, decode_tensor
 __all__ = ["GameboardClient", "GameSession", "GameboardError", "decode_tensor", "GameboardEnv", "GameboardVectorEnv",
            "IllegalActionError", "GAMES", "__version__"]
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 #: The games the package registers, by slug and Gymnasium id.
 GAMES = {"whirlyard": "Gameboard/Whirlyard-v0", "delvewick": "Gameboard/Delvewick-v0",

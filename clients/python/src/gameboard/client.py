@@ -19,9 +19,11 @@ address (http_proxy and the like) it goes through urllib's proxy handling instea
 With `tensor=True` (start, act, batch) the server also answers the numeric observation (`tensor`:
 flat `planes` and `features`, shaped as the spec's `tensorSpec`), `actionMask` over the spec's
 `actionIndex` and `legalIndex`, each legal action's index. `tensor="base64"` asks for the same numbers
-as bytes in base64 (far smaller and faster to read); `decode_tensor` reads either form. The Gymnasium
-environments (gameboard.GameboardEnv, gameboard.GameboardVectorEnv) are built on these, in base64; they
-need the `gym` extra.
+as bytes in base64 (far smaller and faster to read), and `tensor="bits"`, for games whose planes are only
+0 or 1 (spec tensorSpec.planes.high 1, such as Delvewick), for the planes packed eight cells a byte;
+`decode_tensor` reads every form. The Gymnasium environments (gameboard.GameboardEnv,
+gameboard.GameboardVectorEnv) are built on these, in bits where a game's planes allow and base64
+otherwise; they need the `gym` extra.
 """
 
 from __future__ import annotations
@@ -299,7 +301,8 @@ class GameSession:
 
 
 Tensor = Union[bool, str]
-"""What to ask of the tensor fields: False (none), True (JSON arrays), "json" or "base64" (bytes)."""
+"""What to ask of the tensor fields: False (none), True (JSON arrays), "json", "base64" (bytes) or "bits" (planes
+one bit a cell: games whose tensorSpec.planes.high is 1)."""
 
 
 def _tensor_request(tensor: Tensor) -> Dict[str, Any]:
@@ -308,16 +311,28 @@ def _tensor_request(tensor: Tensor) -> Dict[str, Any]:
         return {}
     if tensor is True:
         return {"tensor": True}
-    if tensor in ("json", "base64"):
+    if tensor in ("json", "base64", "bits"):
         return {"tensorFormat": tensor}
-    raise ValueError(f'tensor is True, False, "json" or "base64"; got {tensor!r}')
+    raise ValueError(f'tensor is True, False, "json", "base64" or "bits"; got {tensor!r}')
 
 
-def decode_tensor(tensor: Dict[str, Any]) -> Tuple[bytes, List[float]]:
-    """An answer's `tensor` in either form as (planes as bytes, features as floats), standard library only."""
-    if tensor.get("format") == "base64":
+def decode_tensor(tensor: Dict[str, Any], tensor_spec: Optional[Dict[str, Any]] = None) -> Tuple[bytes, List[float]]:
+    """An answer's `tensor` in any form as (planes as bytes, features as floats), standard library only.
+    The bits form needs the game's `tensor_spec` (spec["tensorSpec"]): its plane count is no whole number
+    of bytes."""
+    fmt = tensor.get("format")
+    if fmt in ("base64", "bits"):
         raw = base64.b64decode(tensor["features"])
-        return base64.b64decode(tensor["planes"]), list(struct.unpack(f"<{len(raw) // 4}f", raw))
+        features = list(struct.unpack(f"<{len(raw) // 4}f", raw))
+        packed = base64.b64decode(tensor["planes"])
+        if fmt == "base64":
+            return packed, features
+        if tensor_spec is None:
+            raise ValueError('decode_tensor needs the game\'s tensor_spec (spec["tensorSpec"]) for the bits form')
+        n = 1
+        for d in tensor_spec["planes"]["shape"]:
+            n *= d
+        return bytes((packed[i >> 3] >> (7 - (i & 7))) & 1 for i in range(n)), features
     return bytes(tensor["planes"]), [float(x) for x in tensor["features"]]
 
 

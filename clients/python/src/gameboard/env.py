@@ -53,15 +53,29 @@ def observation_space_of(spec: Dict[str, Any]) -> spaces.Dict:
 
 
 def observation_of(spec: Dict[str, Any], tensor: Dict[str, Any]) -> Dict[str, np.ndarray]:
-    """The numpy observation of an answer's `tensor`, in either form (JSON arrays, or base64 bytes)."""
+    """The numpy observation of an answer's `tensor`, in any form (JSON arrays, base64 or bits)."""
     t = spec["tensorSpec"]
-    planes, features = tensor_arrays(tensor)
+    planes, features = tensor_arrays(tensor, t)
     return {"planes": planes.reshape(t["planes"]["shape"]), "features": features}
 
 
-def tensor_arrays(tensor: Dict[str, Any]) -> Tuple[np.ndarray, np.ndarray]:
-    """An answer's `tensor` as flat numpy arrays (uint8 planes, float32 features), each its own copy."""
-    if tensor.get("format") == "base64":
+def tensor_format(spec: Dict[str, Any]) -> str:
+    """The smallest tensor form a game answers: "bits" when its planes are only 0 or 1, else "base64"."""
+    return "bits" if spec["tensorSpec"]["planes"]["high"] == 1 else "base64"
+
+
+def tensor_arrays(tensor: Dict[str, Any], tensor_spec: Optional[Dict[str, Any]] = None) -> Tuple[np.ndarray, np.ndarray]:
+    """An answer's `tensor` as flat numpy arrays (uint8 planes, float32 features), each its own copy. The bits
+    form needs the game's `tensor_spec` (spec["tensorSpec"])."""
+    fmt = tensor.get("format")
+    if fmt == "bits":
+        if tensor_spec is None:
+            raise ValueError('tensor_arrays needs the game\'s tensor_spec (spec["tensorSpec"]) for the bits form')
+        n = int(np.prod(tensor_spec["planes"]["shape"]))
+        packed = np.frombuffer(base64.b64decode(tensor["planes"]), dtype=np.uint8)
+        return (np.unpackbits(packed, count=n),
+                np.frombuffer(base64.b64decode(tensor["features"]), dtype="<f4").astype(np.float32))
+    if fmt == "base64":
         return (np.frombuffer(base64.b64decode(tensor["planes"]), dtype=np.uint8).copy(),
                 np.frombuffer(base64.b64decode(tensor["features"]), dtype="<f4").astype(np.float32))
     return np.asarray(tensor["planes"], dtype=np.uint8), np.asarray(tensor["features"], dtype=np.float32)
@@ -128,6 +142,7 @@ class GameboardEnv(gym.Env):
         self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
         self.action_space = spaces.Discrete(len(self.action_index))
         self.observation_space = observation_space_of(self.game_spec)
+        self._tensor_format = tensor_format(self.game_spec)
         self.session: Optional[GameSession] = None
         self.spent = 0
         self.elapsed = 0  # step() calls since the reset, refused ones included (max_steps counts these)
@@ -179,7 +194,7 @@ class GameboardEnv(gym.Env):
             chosen = int(seed)
         else:
             chosen = game_seed(self.np_random)
-        self.session = self.client.start(self.game, seed=chosen, tensor="base64")
+        self.session = self.client.start(self.game, seed=chosen, tensor=self._tensor_format)
         self.spent = 0
         self.elapsed = 0
         return self._obs(), self._info()
@@ -207,7 +222,7 @@ class GameboardEnv(gym.Env):
                 return self._obs(), self.refused_reward, False, self._truncated(), self._info(refused="masked_out")
         before = s.score
         try:
-            s.act(concrete, tensor="base64")
+            s.act(concrete, tensor=self._tensor_format)
         except GameboardError as err:
             if err.code != "refused" or self.illegal_action == "raise":
                 raise

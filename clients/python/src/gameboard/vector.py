@@ -2,7 +2,7 @@
 
 Each step sends every environment's action as its index (`actionIndex`; a dict action as itself), or,
 for an environment whose run ended on the previous step, its reset, to POST /api/games/<slug>/batch in
-one request, answered with the tensor in base64 and trimmed to what the env reads. Autoreset follows Gymnasium 1.x: by
+one request, answered with the tensor in bits (games whose planes are 0 or 1) or base64 and trimmed to what the env reads. Autoreset follows Gymnasium 1.x: by
 default next-step (after a step that terminates or truncates environment i, the next step ignores i's
 action and answers its reset observation with reward 0 and neither flag set); `autoreset_mode=
 AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only on steps where a run
@@ -24,7 +24,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .client import GameboardClient, GameboardError
-from .env import RANKED, IllegalActionError, action_cost, budget_of, game_seed, observation_space_of
+from .env import RANKED, IllegalActionError, action_cost, budget_of, game_seed, observation_space_of, tensor_format
 
 Action = Dict[str, Any]
 
@@ -60,6 +60,7 @@ class GameboardVectorEnv(VectorEnv):
         self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
         self.single_action_space = spaces.Discrete(len(self.action_index))
         self.single_observation_space = observation_space_of(self.game_spec)
+        self._tensor_format = tensor_format(self.game_spec)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         # Actions go as their index (`actionIndex`: the server plays what it names). Each answer is trimmed
@@ -79,7 +80,7 @@ class GameboardVectorEnv(VectorEnv):
     # -- helpers -------------------------------------------------------------------------------------
 
     def _batch(self, items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-        results = self.client.batch(self.game, items, tensor="base64", fields=self._fields)
+        results = self.client.batch(self.game, items, tensor=self._tensor_format, fields=self._fields)
         for r in results:
             if not r.get("ok") and "error" in r:
                 raise GameboardError(r["error"], r.get("message", "A batch item failed."))
@@ -98,10 +99,14 @@ class GameboardVectorEnv(VectorEnv):
         """Writes the observations and masks of `answers` into the rows `which`, one numpy call each."""
         if not which:
             return
-        # Base64 answers: every row's bytes decoded and joined, then read by numpy in one call each.
+        # Every row's bytes decoded and joined, then read by numpy in one call each (bits: each row packed
+        # on its own, so unpacked row by row, axis 1, to the row's cell count).
         planes = b"".join(base64.b64decode(a["tensor"]["planes"]) for a in answers)
         features = b"".join(base64.b64decode(a["tensor"]["features"]) for a in answers)
-        self._planes[which] = np.frombuffer(planes, dtype=np.uint8).reshape((len(which), *self._planes.shape[1:]))
+        rows = np.frombuffer(planes, dtype=np.uint8).reshape((len(which), -1))
+        if self._tensor_format == "bits":
+            rows = np.unpackbits(rows, axis=1, count=int(np.prod(self._planes.shape[1:])))
+        self._planes[which] = rows.reshape((len(which), *self._planes.shape[1:]))
         self._features[which] = np.frombuffer(features, dtype="<f4").reshape((len(which), *self._features.shape[1:]))
         self._masks[which] = np.asarray([a["actionMask"] for a in answers], dtype=np.int8)
 

@@ -75,6 +75,16 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
     expect(refused.actionMask).toEqual(asked.actionMask);
   });
 
+  /** A tensorFormat the route refuses: a 400 on /action, and in a batch that item's error alone. */
+  const expectFormatRefused = async (carried: unknown, action: unknown, tensorFormat: string) => {
+    const onAction = await post(`/api/games/${slug}/action`, { [carry]: carried, action, tensorFormat });
+    expect(onAction.statusCode).toBe(400);
+    expect(onAction.json().error).toBe('bad_request');
+    const mixed = (await post(`/api/games/${slug}/batch`, { items: [{ seed: 1, tensorFormat }, { seed: 2 }] })).json();
+    expect(mixed.results[0]).toMatchObject({ ok: false, error: 'bad_request' });
+    expect(mixed.results[1].ok).toBe(true);
+  };
+
   it('tensorFormat "base64" answers the same numbers as the JSON arrays, as bytes (float32 little-endian)', async () => {
     const json = (await app.inject({ url: `/api/games/${slug}/init?seed=11&tensor=true` })).json();
     const b64 = (await app.inject({ url: `/api/games/${slug}/init?seed=11&tensorFormat=base64` })).json();
@@ -113,13 +123,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
     const bad = await app.inject({ url: `/api/games/${slug}/init?seed=11&tensorFormat=npy` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('bad_request');
-    const badAction = await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensorFormat: 'hex' });
-    expect(badAction.statusCode).toBe(400);
-    const mixed = (
-      await post(`/api/games/${slug}/batch`, { items: [{ seed: 1, tensorFormat: 'hex' }, { seed: 2 }] })
-    ).json();
-    expect(mixed.results[0]).toMatchObject({ ok: false, error: 'bad_request' });
-    expect(mixed.results[1].ok).toBe(true);
+    await expectFormatRefused(json[carry], action, 'hex');
   });
 
   it('tensorFormat "bits" packs 0/1 planes eight cells a byte, first cell in the top bit; games with other planes refuse it', async () => {
@@ -133,13 +137,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'bad_request' });
       expect(res.json().message).toMatch(/base64/);
-      const onAction = await post(`/api/games/${slug}/action`, { [carry]: json[carry], action, tensorFormat: 'bits' });
-      expect(onAction.statusCode).toBe(400);
-      const batch = (
-        await post(`/api/games/${slug}/batch`, { items: [{ seed: 1, tensorFormat: 'bits' }, { seed: 2 }] })
-      ).json();
-      expect(batch.results[0]).toMatchObject({ ok: false, error: 'bad_request' });
-      expect(batch.results[1].ok).toBe(true);
+      await expectFormatRefused(json[carry], action, 'bits');
       return;
     }
     expect(res.statusCode).toBe(200);

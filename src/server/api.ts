@@ -177,7 +177,9 @@ export function registerGameRoutes(
       recent.remember(stateToken, s.slug, state);
       head.stateToken = stateToken;
     } else {
-      const readable = sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state));
+      // Readable games write their wire data with sorted keys (test/wire-order.test.ts), so the tag's
+      // canonical text is JSON.stringify's.
+      const readable = sealer.sealReadable(s.slug, s.rulesVersion, game.toWire(state), { sortedKeys: true });
       recent.remember(readable.tag, s.slug, { readable, state } satisfies RememberedReadable);
       head.state = readable;
     }

@@ -331,11 +331,39 @@ export class StateSealer {
     return key.kid + '.' + createHmac('sha256', key.mac).update(canonicalJson(content, seen)).digest('base64url');
   }
 
-  /** A readable state object: `data` in the clear, `secret` sealed, all of it under an HMAC tag. */
-  sealReadable(game: string, rulesVersion: string, wire: WireState): ReadableState {
+  /**
+   * A readable state object: `data` in the clear, `secret` sealed, all of it under an HMAC tag over the
+   * canonical JSON of the rest.
+   *
+   * `sortedKeys`: the caller promises that every object in `wire.data` has its keys in sorted order (as
+   * the games' `toWire` write them; test/wire-order.test.ts holds every readable game to it). The
+   * canonical text is then exactly what `JSON.stringify` writes, which is about half the cost of the
+   * canonical writer (Cragwake's 1 KB of data: 4 µs against 9). Unsorted data under this promise would
+   * get a tag that no state sent back could match: a refused state, never a forged one accepted.
+   */
+  sealReadable(
+    game: string,
+    rulesVersion: string,
+    wire: WireState,
+    options: { sortedKeys?: boolean } = {},
+  ): ReadableState {
+    const key = this.keys[0];
     const content: Omit<ReadableState, 'tag'> = { game, rulesVersion, data: wire.data };
     if (wire.secret !== undefined) content.sealed = this.sealJson(wire.secret, game, rulesVersion, 'secret');
-    return { ...content, tag: this.macOf(this.keys[0], content) };
+    let tag: string;
+    if (options.sortedKeys) {
+      // The canonical order of the content's own keys: data, game, rulesVersion, sealed.
+      const text =
+        '{"data":' +
+        JSON.stringify(wire.data) +
+        ',"game":' +
+        JSON.stringify(game) +
+        ',"rulesVersion":' +
+        JSON.stringify(rulesVersion) +
+        (content.sealed === undefined ? '}' : ',"sealed":' + JSON.stringify(content.sealed) + '}');
+      tag = key.kid + '.' + createHmac('sha256', key.mac).update(text).digest('base64url');
+    } else tag = this.macOf(key, content);
+    return { ...content, tag };
   }
 
   /** Checks a readable state's tag and game, and opens its sealed part; throws `StateError`. */

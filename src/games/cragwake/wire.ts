@@ -87,27 +87,29 @@ export function toWire(s: CragwakeState): WireState {
   let firstFogged = BAND;
   for (let i = 0; i < BAND; i++) {
     const r = readableRow(s, i);
-    band.push(r);
+    // Every object's keys in sorted order: the server's tag text (canonical JSON, keys sorted) is then
+    // exactly what JSON.stringify writes (src/server/seal.ts, sealReadable).
+    band.push({ cells: r.cells, fogged: r.fogged, overhang: r.overhang, row: r.row });
     if (r.fogged && firstFogged === BAND) firstFogged = i;
   }
   return {
     data: {
-      pitch: s.pitch,
-      phase: s.phase,
-      end: s.end,
-      row: s.row,
-      col: s.col,
-      high: s.high,
-      floor: s.floor,
-      stamina: s.stamina,
-      turn: s.turn,
-      score: s.score,
-      streak: s.streak,
-      dipped: s.dipped,
-      spindrift: s.spindrift,
-      gust: maskCols(s.gust),
-      rockfall: s.rockfall < 0 ? null : s.rockfall,
       band,
+      col: s.col,
+      dipped: s.dipped,
+      end: s.end,
+      floor: s.floor,
+      gust: maskCols(s.gust),
+      high: s.high,
+      phase: s.phase,
+      pitch: s.pitch,
+      rockfall: s.rockfall < 0 ? null : s.rockfall,
+      row: s.row,
+      score: s.score,
+      spindrift: s.spindrift,
+      stamina: s.stamina,
+      streak: s.streak,
+      turn: s.turn,
     },
     secret: { seed: seedString(s.seed), fog: fogString(s, firstFogged) },
   };

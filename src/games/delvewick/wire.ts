@@ -11,23 +11,26 @@ import { CRUSHED, END_REASONS, FALLING_BOULDER, FALLING_GEODE, PLAYING, type Del
 /** Largest board side fromWire accepts (levels are far smaller; this only bounds hostile input). */
 const MAX_SIDE = 64;
 
-/** The wire form: all readable. */
+/**
+ * The wire form: all readable. Its keys are written in sorted order, so that the server's tag text (the
+ * canonical JSON, keys sorted) is exactly what JSON.stringify writes (src/server/seal.ts, sealReadable).
+ */
 export function toWire(s: DelvewickState): WireState {
   const x = s.mole % s.w;
   return {
     data: {
-      seed: s.seed,
-      level: s.level,
-      rows: renderRows(s.grid, s.w, s.h, s.exitOpen),
-      mole: [x, (s.mole - x) / s.w],
-      oil: s.oil,
-      quota: s.quota,
-      gems: s.gems,
-      exitOpen: s.exitOpen,
-      score: s.score,
       chain: s.chain,
       chainAge: s.chainAge,
       end: END_REASONS[s.end] ?? 'playing',
+      exitOpen: s.exitOpen,
+      gems: s.gems,
+      level: s.level,
+      mole: [x, (s.mole - x) / s.w],
+      oil: s.oil,
+      quota: s.quota,
+      rows: renderRows(s.grid, s.w, s.h, s.exitOpen),
+      score: s.score,
+      seed: s.seed,
     },
   };
 }

@@ -233,6 +233,36 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor and batch 
     });
   });
 
+  it('a batch trimmed to leave the observation out (built without its text) answers the kept fields of a full batch', async () => {
+    const run = playout(game, 4321, 30);
+    const items: Body[] = [{ seed: 4321 }];
+    let current: Body = (await app.inject({ url: `/api/games/${slug}/init?seed=4321` })).json();
+    for (const action of run.actions) {
+      items.push({ [carry]: current[carry], action });
+      current = (await post(`/api/games/${slug}/action`, { [carry]: current[carry], action })).json();
+    }
+    const kept = [
+      carry,
+      'tensor',
+      'actionMask',
+      'legalIndex',
+      'legalActions',
+      'score',
+      'gameOver',
+      'outcome',
+      'events',
+    ];
+    const full = (await post(`/api/games/${slug}/batch`, { items, tensorFormat: 'base64' })).json().results as Body[];
+    const trimmed = (await post(`/api/games/${slug}/batch`, { items, tensorFormat: 'base64', fields: kept })).json()
+      .results as Body[];
+    expect(trimmed).toHaveLength(items.length);
+    trimmed.forEach((item, i) => {
+      const keep: Body = {};
+      for (const k in full[i]) if (k === 'ok' || kept.includes(k)) keep[k] = full[i][k];
+      expect(normalised(game, item), `item ${i}`).toBe(normalised(game, keep));
+    });
+  });
+
   it('fields trims every result; a bad item fails alone with its own error', async () => {
     const init = (await app.inject({ url: `/api/games/${slug}/init?seed=3` })).json();
     const action = init.legalActions[0] as GameAction;

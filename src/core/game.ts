@@ -38,6 +38,12 @@ export interface Observation {
   [key: string]: unknown;
 }
 
+/** Options of `Game.observe`. */
+export interface ObserveOptions {
+  /** False: leave the text page out (`text` is ''). */
+  text?: boolean;
+}
+
 /**
  * The state as it travels: `data` is what a player may read; `secret` (optional) is hidden
  * information (fog, unlit cells, generator state) that must never be readable by the client.
@@ -124,7 +130,13 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
   legalActions(state: S): A[];
   /** Apply one action. Must not mutate `state`; a refusal returns no state at all. */
   step(state: S, action: A): StepResult<S>;
-  observe(state: S): Observation;
+  /**
+   * What the player sees: the text page and the same facts as fields. `{ text: false }` asks for every
+   * field but the page (`text` is then ''), for a caller that drops the observation anyway, such as a
+   * batch trimmed to the tensor (the tensor reads the fields only): the page is most of what an
+   * observation costs to build. Every other field must equal `observe(state)`'s.
+   */
+  observe(state: S, options?: ObserveOptions): Observation;
   score(state: S): number;
   isGameOver(state: S): boolean;
   /** Null while the game goes on; how it ended once `isGameOver` (never `truncated`: engines do not cap). */

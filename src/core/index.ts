@@ -8,6 +8,7 @@ export type {
   Json,
   JsonSchema,
   Observation,
+  ObserveOptions,
   Outcome,
   OutcomeSpec,
   SpecWith,

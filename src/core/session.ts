@@ -10,7 +10,7 @@
  * carry their runs here; replays of a whole run go through `replay.ts`.
  */
 import { BUDGET_OUTCOME, Spending, type Meter, type RankedBudget } from './budget.js';
-import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from './game.js';
+import type { AnyGame, GameAction, GameEvent, Observation, ObserveOptions, Outcome } from './game.js';
 import type { Run } from './replay.js';
 import type { Seed } from './seed.js';
 
@@ -48,6 +48,7 @@ export function standing(
  * Writes the standard answer for `state` into `head` (after whatever `head` already holds, in the order
  * the API answers) and returns it. With a budget, a run stopped by it is over: no legal actions, and
  * `gameOver` true with the truncated outcome. This runs on every action: one object, written once.
+ * `observeOptions` go to `observe` (`{ text: false }` for an answer whose observation will be dropped).
  */
 export function answerInto<H extends Record<string, unknown>>(
   game: AnyGame,
@@ -55,9 +56,10 @@ export function answerInto<H extends Record<string, unknown>>(
   head: H,
   budget: { limit: number } | null = null,
   spent = 0,
+  observeOptions?: ObserveOptions,
 ): H & Answer {
   const h = head as Record<string, unknown>;
-  h.observation = game.observe(state);
+  h.observation = game.observe(state, observeOptions);
   if (budget === null) {
     h.legalActions = game.legalActions(state);
     h.score = game.score(state);

@@ -128,9 +128,19 @@ export function registerGameRoutes(
 
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
-  /** What every play answer carries after its head and state: what the state shows and how the run stands. */
-  const show = (game: AnyGame, state: unknown, head: Record<string, unknown>, tensor: TensorFormat | null = null) => {
-    answerInto(game, state, head);
+  /**
+   * What every play answer carries after its head and state: what the state shows and how the run
+   * stands. `lean`: the observation will be trimmed away (a batch whose `fields` leave it out), so it is
+   * built without its text page; the tensor reads only its fields.
+   */
+  const show = (
+    game: AnyGame,
+    state: unknown,
+    head: Record<string, unknown>,
+    tensor: TensorFormat | null = null,
+    lean = false,
+  ) => {
+    answerInto(game, state, head, null, 0, lean ? LEAN : undefined);
     if (tensor) addTensor(game, state, head, tensor);
     return head;
   };
@@ -168,6 +178,7 @@ export function registerGameRoutes(
     state: unknown,
     head: Record<string, unknown>,
     tensor: TensorFormat | null = null,
+    lean = false,
   ) => {
     const s = game.spec;
     if (s.carry === 'stateToken') {
@@ -183,7 +194,7 @@ export function registerGameRoutes(
       recent.remember(readable.tag, s.slug, { readable, state } satisfies RememberedReadable);
       head.state = readable;
     }
-    return show(game, state, head, tensor);
+    return show(game, state, head, tensor, lean);
   };
 
   /**
@@ -198,6 +209,7 @@ export function registerGameRoutes(
     reason: string,
     message: string,
     tensor: TensorFormat | null = null,
+    lean = false,
   ) => {
     const head: Record<string, unknown> = {
       ok: false,
@@ -207,7 +219,7 @@ export function registerGameRoutes(
       message,
     };
     head[game.spec.carry] = carried;
-    return show(game, state, head, tensor);
+    return show(game, state, head, tensor, lean);
   };
 
   /** Opens a carried state; every failure is one 400 invalid_state. */
@@ -258,15 +270,18 @@ export function registerGameRoutes(
   );
 
   /** What init answers for a seed. */
-  const initPlay = (game: AnyGame, seed: Seed, tensor: TensorFormat | null) => {
+  const initPlay = (game: AnyGame, seed: Seed, tensor: TensorFormat | null, lean = false) => {
     const state = game.init(seed);
-    const answer = present(game, state, { ok: true, game: game.spec.slug, seed }, tensor);
+    const answer = present(game, state, { ok: true, game: game.spec.slug, seed }, tensor, lean);
     answer.spec = game.spec;
     return answer;
   };
 
-  /** What /action answers for its body (the route, and each action item of a batch). */
-  const playAction = (game: AnyGame, body: ActionBody, tensor: TensorFormat | null = tensorOf(body)) => {
+  /**
+   * What /action answers for its body (the route, and each action item of a batch; `lean` for an item
+   * whose observation the batch trims away).
+   */
+  const playAction = (game: AnyGame, body: ActionBody, tensor: TensorFormat | null = tensorOf(body), lean = false) => {
     const { stateToken, state: readable } = body;
     if (stateToken !== undefined && readable !== undefined) {
       throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
@@ -288,20 +303,22 @@ export function registerGameRoutes(
           'unknown_action',
           `Action index ${index} (${meaning}) names no action in this state.`,
           tensor,
+          lean,
         );
       }
     }
     const grammar = grammars.get(game.spec.slug)!;
     if (!grammar.check(action)) {
-      return refusal(game, state, carried, 'unknown_action', grammarRefusal(game, grammar, action), tensor);
+      return refusal(game, state, carried, 'unknown_action', grammarRefusal(game, grammar, action), tensor, lean);
     }
     const result = game.step(state, action as never);
-    if (!result.ok) return refusal(game, state, carried, result.reason, result.message, tensor);
+    if (!result.ok) return refusal(game, state, carried, result.reason, result.message, tensor, lean);
     const answer = present(
       game,
       result.state,
       { ok: true, game: game.spec.slug, seed: game.seedOf(result.state) },
       tensor,
+      lean,
     );
     answer.events = result.events;
     return answer;
@@ -343,7 +360,12 @@ export function registerGameRoutes(
   );
 
   /** One batch item: what init (`{seed}`) or /action (its body) answers, or its error alone. */
-  const batchItem = (game: AnyGame, item: unknown, tensor: TensorFormat | null): Record<string, unknown> => {
+  const batchItem = (
+    game: AnyGame,
+    item: unknown,
+    tensor: TensorFormat | null,
+    lean: boolean,
+  ): Record<string, unknown> => {
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item)) {
         throw new ApiError('bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.');
@@ -369,7 +391,7 @@ export function registerGameRoutes(
         if (typeof raw !== 'number' && typeof raw !== 'string') {
           throw new ApiError('bad_seed', 'The seed must be an integer from 0 to 4294967295.');
         }
-        return initPlay(game, parseSeed(String(raw)), wantTensor);
+        return initPlay(game, parseSeed(String(raw)), wantTensor, lean);
       }
       if (!('action' in fields) && !('actionIndex' in fields)) {
         throw new ApiError(
@@ -377,7 +399,7 @@ export function registerGameRoutes(
           'A batch item needs `seed` (an init), or `action` (or `actionIndex`) with the carried state.',
         );
       }
-      return playAction(game, fields as unknown as ActionBody, wantTensor);
+      return playAction(game, fields as unknown as ActionBody, wantTensor, lean);
     } catch (e) {
       if (e instanceof ApiError) return errorBody(e.code, e.message);
       throw e;
@@ -412,10 +434,12 @@ export function registerGameRoutes(
         );
       }
       const keep = fields ? new Set([...ALWAYS_KEPT, ...fields]) : null;
+      // Trimmed to leave the observation out: build it without its text page.
+      const lean = keep !== null && !keep.has('observation');
       // A vector env's next batch carries every token of this one: keep them all until then.
       recent.makeRoom(items.length);
       const results = items.map((item) => {
-        const full = batchItem(game, item, tensor);
+        const full = batchItem(game, item, tensor, lean);
         if (!keep) return full;
         const trimmed: Record<string, unknown> = {};
         for (const k in full) if (keep.has(k)) trimmed[k] = full[k];
@@ -425,6 +449,9 @@ export function registerGameRoutes(
     },
   );
 }
+
+/** What `observe` is asked for when the answer's observation will be dropped: no text page. */
+const LEAN = { text: false } as const;
 
 /** The fields a batch item may hold: an init's, or an /action body's. */
 const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'actionIndex', 'tensor', 'tensorFormat']);

@@ -5,6 +5,7 @@
  * seed's fields, and `turn`, the tick count. Hidden things (dimlings and pickups on unlit cells)
  * never appear.
  */
+import type { ObserveOptions } from '../../core/game.js';
 import { actionsBlock } from '../../core/text.js';
 import { legalActions } from './rules.js';
 import type { BriarwinkState } from './types.js';
@@ -132,7 +133,9 @@ export function mapRows(s: BriarwinkState, lit: Uint8Array, cover: Int32Array): 
 export type BriarwinkObservation = ReturnType<typeof observe>;
 
 /** The observation. */
-export function observe(s: BriarwinkState) {
+export function observe(s: BriarwinkState, options?: ObserveOptions) {
+  // The text page is built only when asked for (see Game.observe); the fields never depend on it.
+  const text = options?.text !== false;
   const lit = litMask(s);
   const cover = bloomCover(s);
   const player = playerView(s);
@@ -149,38 +152,42 @@ export function observe(s: BriarwinkState) {
         : s.nightsCleared > 0
           ? 'between nights: send start for the next night, or endRun'
           : 'send start to begin';
-  L.push(
-    `Briarwink - night ${s.night} (band ${s.band}, ${band.name}), layout ${LAYOUT_NAMES[s.layout]}, ` +
-      `${s.moonless ? 'moonless' : 'moonlit'} - ${status}: ${wait} - tick ${s.tick} (night tick ${s.nightTick})`,
-  );
+  if (text)
+    L.push(
+      `Briarwink - night ${s.night} (band ${s.band}, ${band.name}), layout ${LAYOUT_NAMES[s.layout]}, ` +
+        `${s.moonless ? 'moonless' : 'moonlit'} - ${status}: ${wait} - tick ${s.tick} (night tick ${s.nightTick})`,
+    );
   const where =
     pc < 0
       ? `away, back in ${s.away} ticks`
       : `at ${at(pc)} cell ${pc}` +
         (s.pTo >= 0 ? `, stepping ${DIR_NAMES[s.pDir]} ${s.pProg}/${s.pSteps}` : ', standing');
-  L.push(
-    `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${player.grace >= 0 ? `${player.grace} ticks` : 'none'}, pods ${player.podsOut}/${player.podCap}, ` +
-      `reach ${player.reach}, step ${player.stepTicks} ticks (levels: ${POWER_NAMES.map((n, i) => `${n} ${s.levels[i] + 1}/3`).join(', ')})`,
-  );
-  L.push(
-    `Score ${s.score}, nights cleared ${s.nightsCleared}, relit ${s.relitTotal}, dimlings left ${player.dimlingsLeft}; ` +
-      `last action ran ${s.lastBatch.applied} of ${s.lastBatch.requested} ticks (stopped by ${s.lastBatch.stoppedBy})`,
-  );
+  if (text)
+    L.push(
+      `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${player.grace >= 0 ? `${player.grace} ticks` : 'none'}, pods ${player.podsOut}/${player.podCap}, ` +
+        `reach ${player.reach}, step ${player.stepTicks} ticks (levels: ${POWER_NAMES.map((n, i) => `${n} ${s.levels[i] + 1}/3`).join(', ')})`,
+    );
+  if (text)
+    L.push(
+      `Score ${s.score}, nights cleared ${s.nightsCleared}, relit ${s.relitTotal}, dimlings left ${player.dimlingsLeft}; ` +
+        `last action ran ${s.lastBatch.applied} of ${s.lastBatch.requested} ticks (stopped by ${s.lastBatch.stoppedBy})`,
+    );
   let sprouts = 0;
-  for (const t of s.terrain) if (t === SPROUT) sprouts++;
-  L.push(
-    `Pressure: ` +
-      (s.settled
-        ? 'all dimlings relit, the garden is still'
-        : `calm ${player.calmLeft >= 0 ? `${player.calmLeft} ticks left` : 'over'}, creep next in ${player.creepNextIn}, ` +
-          `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, ` +
-          (player.regrowNextIn >= 0 ? `next sprout in ${player.regrowNextIn}` : 'no regrowth')) +
-      `, sprouts ${sprouts}/${MAX_SPROUTS}`,
-  );
-  L.push('Map (x 0-6 left to right, y 0-8 top to bottom, cell = y*7+x):');
-  L.push('   0123456');
-  rows.forEach((r, y) => L.push(` ${y} ${r}`));
-  L.push(`Legend: ${LEGEND}`);
+  if (text) for (const t of s.terrain) if (t === SPROUT) sprouts++;
+  if (text)
+    L.push(
+      `Pressure: ` +
+        (s.settled
+          ? 'all dimlings relit, the garden is still'
+          : `calm ${player.calmLeft >= 0 ? `${player.calmLeft} ticks left` : 'over'}, creep next in ${player.creepNextIn}, ` +
+            `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, ` +
+            (player.regrowNextIn >= 0 ? `next sprout in ${player.regrowNextIn}` : 'no regrowth')) +
+        `, sprouts ${sprouts}/${MAX_SPROUTS}`,
+    );
+  if (text) L.push('Map (x 0-6 left to right, y 0-8 top to bottom, cell = y*7+x):');
+  if (text) L.push('   0123456');
+  if (text) rows.forEach((r, y) => L.push(` ${y} ${r}`));
+  if (text) L.push(`Legend: ${LEGEND}`);
   const pods = s.pods.map((p) => ({
     id: p.id,
     cell: p.cell,
@@ -189,25 +196,28 @@ export function observe(s: BriarwinkState) {
     woken: p.woken,
     covers: beamCells(s, p.cell, p.reach, []),
   }));
-  L.push(
-    'Pods: ' +
-      (pods.length === 0
-        ? 'none'
-        : pods
-            .map(
-              (p) => `#${p.id} at ${at(p.cell)} bursts in ${p.bloomIn}, reach ${p.reach}, covers ${p.covers.join(' ')}`,
-            )
-            .join('; ')),
-  );
+  if (text)
+    L.push(
+      'Pods: ' +
+        (pods.length === 0
+          ? 'none'
+          : pods
+              .map(
+                (p) =>
+                  `#${p.id} at ${at(p.cell)} bursts in ${p.bloomIn}, reach ${p.reach}, covers ${p.covers.join(' ')}`,
+              )
+              .join('; ')),
+    );
   const blooms = s.blooms.map((b) => ({ pod: b.pod, cascade: b.cascade, ticksLeft: b.left, cells: b.cells }));
-  L.push(
-    'Blooms: ' +
-      (blooms.length === 0
-        ? 'none'
-        : blooms
-            .map((b) => `from pod #${b.pod} (cascade ${b.cascade}), ${b.ticksLeft} ticks, cells ${b.cells.join(' ')}`)
-            .join('; ')),
-  );
+  if (text)
+    L.push(
+      'Blooms: ' +
+        (blooms.length === 0
+          ? 'none'
+          : blooms
+              .map((b) => `from pod #${b.pod} (cascade ${b.cascade}), ${b.ticksLeft} ticks, cells ${b.cells.join(' ')}`)
+              .join('; ')),
+    );
   const dims = visibleDimlings(s, lit).map((d) => {
     const c = dimlingCell(d);
     return {
@@ -219,32 +229,35 @@ export function observe(s: BriarwinkState) {
       shimmer: d.shimmer,
     };
   });
-  L.push(
-    'Dimlings: ' +
-      (dims.length === 0
-        ? 'none seen'
-        : dims
-            .map(
-              (d) =>
-                `#${d.id} ${d.kind} at ${at(d.cell)}` +
-                (d.heading ? ` heading ${d.heading}` : '') +
-                (d.spotted ? ' (eyes glowing)' : '') +
-                (d.shimmer > 0 ? ` (shimmering ${d.shimmer})` : ''),
-            )
-            .join('; ')),
-  );
+  if (text)
+    L.push(
+      'Dimlings: ' +
+        (dims.length === 0
+          ? 'none seen'
+          : dims
+              .map(
+                (d) =>
+                  `#${d.id} ${d.kind} at ${at(d.cell)}` +
+                  (d.heading ? ` heading ${d.heading}` : '') +
+                  (d.spotted ? ' (eyes glowing)' : '') +
+                  (d.shimmer > 0 ? ` (shimmering ${d.shimmer})` : ''),
+              )
+              .join('; ')),
+    );
   const pickups = s.pickups.filter((p) => lit[p.cell]).map((p) => ({ cell: p.cell, power: POWER_NAMES[p.kind] }));
-  L.push(
-    'Pickups: ' + (pickups.length === 0 ? 'none seen' : pickups.map((p) => `${p.power} at ${at(p.cell)}`).join('; ')),
-  );
-  L.push(
-    'Gate: ' +
-      (s.gate >= 0
-        ? `open at ${at(s.gate)} cell ${s.gate}: step onto it to clear the night`
-        : player.dimlingsLeft > 0
-          ? `closed until every dimling is relit`
-          : 'opening once the bloom over the last relight fades'),
-  );
+  if (text)
+    L.push(
+      'Pickups: ' + (pickups.length === 0 ? 'none seen' : pickups.map((p) => `${p.power} at ${at(p.cell)}`).join('; ')),
+    );
+  if (text)
+    L.push(
+      'Gate: ' +
+        (s.gate >= 0
+          ? `open at ${at(s.gate)} cell ${s.gate}: step onto it to clear the night`
+          : player.dimlingsLeft > 0
+            ? `closed until every dimling is relit`
+            : 'opening once the bloom over the last relight fades'),
+    );
   const sproutList: { cell: number; maturesIn: number }[] = [];
   for (let c = 0; c < CELLS; c++)
     // On a moonless night no sprout shows its clock (-1, shown as ?): a hidden walker on a sprout, or
@@ -252,23 +265,25 @@ export function observe(s: BriarwinkState) {
     // happened (README, decision 43).
     if (s.terrain[c] === SPROUT)
       sproutList.push({ cell: c, maturesIn: s.moonless ? -1 : SPROUT_MATURES - s.sproutAge[c] });
-  L.push(
-    'Sprouts: ' +
-      (sproutList.length === 0
-        ? 'none'
-        : sproutList.map((q) => `${at(q.cell)} matures in ${q.maturesIn >= 0 ? q.maturesIn : '?'}`).join('; ')),
-  );
+  if (text)
+    L.push(
+      'Sprouts: ' +
+        (sproutList.length === 0
+          ? 'none'
+          : sproutList.map((q) => `${at(q.cell)} matures in ${q.maturesIn >= 0 ? q.maturesIn : '?'}`).join('; ')),
+    );
   const fireflies = [...new Set(s.fireflies)];
-  L.push('Fireflies: ' + (fireflies.length === 0 ? 'none' : fireflies.map(at).join(' ')));
+  if (text) L.push('Fireflies: ' + (fireflies.length === 0 ? 'none' : fireflies.map(at).join(' ')));
   const unlit: number[] = [];
   if (s.moonless) {
     for (let c = 0; c < CELLS; c++) if (!lit[c]) unlit.push(c);
-    L.push('Unlit cells (dimlings and pickups there are hidden): ' + (unlit.length === 0 ? 'none' : unlit.join(' ')));
+    if (text)
+      L.push('Unlit cells (dimlings and pickups there are hidden): ' + (unlit.length === 0 ? 'none' : unlit.join(' ')));
   }
-  L.push(TEXT_GUIDE);
-  L.push(actionsBlock(legalActions(s)));
+  if (text) L.push(TEXT_GUIDE);
+  if (text) L.push(actionsBlock(legalActions(s)));
   return {
-    text: L.join('\n'),
+    text: text ? L.join('\n') : '',
     turn: s.tick,
     status,
     player,

@@ -3,7 +3,7 @@
  * to bottom, a legend, this turn's weather and every legal action with its price. Fogged rows are
  * drawn as `?` and their content never appears here.
  */
-import type { Observation } from '../../core/game.js';
+import type { Observation, ObserveOptions } from '../../core/game.js';
 import { ACTIONS_HEADING, actionJson } from '../../core/text.js';
 import { cellToken } from './cells.js';
 import { difficulty } from './difficulty.js';
@@ -120,7 +120,7 @@ export interface CragwakeObservation extends Observation {
 }
 
 /** The observation of a state. */
-export function observe(s: CragwakeState): CragwakeObservation {
+export function observe(s: CragwakeState, options?: ObserveOptions): CragwakeObservation {
   const p = difficulty(s.pitch);
   const moves = pricedActions(s);
   const gust = maskCols(s.gust);
@@ -128,7 +128,46 @@ export function observe(s: CragwakeState): CragwakeObservation {
   const band = [];
   for (let i = BAND - 1; i >= 0; i--) band.push(readableRow(s, i));
   const frost = nextFrost(s);
+  return {
+    text: options?.text === false ? '' : textOf(s, p, moves, gust, rockfall, band, frost),
+    pitch: s.pitch,
+    belay: belayOf(s),
+    phase: s.phase,
+    end: s.end,
+    row: s.row,
+    col: s.col,
+    high: s.high,
+    floor: s.floor,
+    stamina: s.stamina,
+    tank: p.tank,
+    streak: s.streak,
+    dipped: s.dipped,
+    score: s.score,
+    turn: s.turn,
+    spindrift: s.spindrift,
+    foresight: p.foresight,
+    gust,
+    rockfall,
+    nextFrostTurn: frost,
+    breathe: s.phase === 'climbing' ? breathDelta(s) : null,
+    band,
+    moves,
+  };
+}
 
+/** The column header over the band (a constant). */
+const COLUMNS_LINE = ('col  ' + Array.from({ length: WIDTH }, (_, c) => String(c).padEnd(5)).join('')).trimEnd();
+
+/** The text page: status, the band drawn top row first, the legend, the guide and every legal action with its price. */
+function textOf(
+  s: CragwakeState,
+  p: ReturnType<typeof difficulty>,
+  moves: PricedAction[],
+  gust: number[],
+  rockfall: number | null,
+  band: BandRow[],
+  frost: number | null,
+): string {
   const lines: string[] = [];
   const status =
     s.phase === 'over'
@@ -149,7 +188,7 @@ export function observe(s: CragwakeState): CragwakeObservation {
       `${frost === null ? '' : `; frost creeps every ${p.frostEvery} turns, next on turn ${frost}`}`,
   );
   lines.push('');
-  lines.push(('col  ' + Array.from({ length: WIDTH }, (_, c) => String(c).padEnd(5)).join('')).trimEnd());
+  lines.push(COLUMNS_LINE);
   for (const r of band) {
     let line = String(r.row).padStart(3) + '  ';
     for (let c = 0; c < WIDTH; c++) {
@@ -175,29 +214,5 @@ export function observe(s: CragwakeState): CragwakeObservation {
     for (const m of moves) lines.push('  ' + describe(s, m));
   }
 
-  return {
-    text: lines.join('\n'),
-    pitch: s.pitch,
-    belay: belayOf(s),
-    phase: s.phase,
-    end: s.end,
-    row: s.row,
-    col: s.col,
-    high: s.high,
-    floor: s.floor,
-    stamina: s.stamina,
-    tank: p.tank,
-    streak: s.streak,
-    dipped: s.dipped,
-    score: s.score,
-    turn: s.turn,
-    spindrift: s.spindrift,
-    foresight: p.foresight,
-    gust,
-    rockfall,
-    nextFrostTurn: frost,
-    breathe: s.phase === 'climbing' ? breathDelta(s) : null,
-    band,
-    moves,
-  };
+  return lines.join('\n');
 }

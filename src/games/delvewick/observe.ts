@@ -2,7 +2,7 @@
  * What the player sees. Delvewick hides nothing, so the observation is the whole board plus the
  * level's counters; `text` lays it out for a language model with coordinates and a legend.
  */
-import type { Observation } from '../../core/game.js';
+import type { Observation, ObserveOptions } from '../../core/game.js';
 import { actionsBlock } from '../../core/text.js';
 import { LEGEND, renderRows } from './board.js';
 import { LEVELS } from './generate.js';
@@ -42,31 +42,14 @@ function levelName(level: number): string {
 }
 
 /** The observation of `s`. */
-export function observe(s: DelvewickState): DelvewickObservation {
+export function observe(s: DelvewickState, options?: ObserveOptions): DelvewickObservation {
   const grid = renderRows(s.grid, s.w, s.h, s.exitOpen);
   const x = s.mole % s.w;
   const y = (s.mole - x) / s.w;
   const endReason = END_REASONS[s.end];
   const name = levelName(s.level);
-  const exit = s.exitOpen
-    ? 'exit OPEN (step onto E to clear the level)'
-    : `exit closed (${s.quota - s.gems} more to open)`;
-  const lines = [
-    `Delvewick, level ${s.level} of ${LEVELS.length}: ${name}`,
-    `Gems ${s.gems}/${s.quota}, ${exit}. Oil ${s.oil}. Score ${s.score}. Chain ${s.chain}.`,
-    s.end === PLAYING ? `You are at x=${x}, y=${y}.` : ENDINGS[endReason as EndReason],
-    `Gems on the board (x,y): ${cellsOf(grid, '*v').join(' ') || 'none'}. Exits: ${cellsOf(grid, 'XE').join(' ') || 'none'}.`,
-    '',
-    ...boardLines(grid),
-    '',
-    'Legend: ' + LEGEND.map(([ch, what]) => `${ch} ${what}`).join(', ') + '.',
-    'x counts columns from 0 at the left (read the column number downward through the two ruler lines), ' +
-      'y counts rows from 0 at the top.',
-    TEXT_GUIDE,
-    actionsBlock(legalActions(s)),
-  ];
   return {
-    text: lines.join('\n'),
+    text: options?.text === false ? '' : textOf(s, grid, x, y, name, endReason),
     level: s.level,
     levels: LEVELS.length,
     levelName: name,
@@ -85,29 +68,88 @@ export function observe(s: DelvewickState): DelvewickObservation {
   };
 }
 
+/** The text page: the counters, the gems and exits by coordinates, the map with rulers, the legend and the legal actions. */
+function textOf(
+  s: DelvewickState,
+  grid: string[],
+  x: number,
+  y: number,
+  name: string,
+  endReason: EndReason | null,
+): string {
+  const [gems, exits] = gemsAndExits(grid);
+  const exit = s.exitOpen
+    ? 'exit OPEN (step onto E to clear the level)'
+    : `exit closed (${s.quota - s.gems} more to open)`;
+  const lines = [
+    `Delvewick, level ${s.level} of ${LEVELS.length}: ${name}`,
+    `Gems ${s.gems}/${s.quota}, ${exit}. Oil ${s.oil}. Score ${s.score}. Chain ${s.chain}.`,
+    s.end === PLAYING ? `You are at x=${x}, y=${y}.` : ENDINGS[endReason as EndReason],
+    `Gems on the board (x,y): ${gems || 'none'}. Exits: ${exits || 'none'}.`,
+    '',
+    ...boardLines(grid),
+    '',
+    LEGEND_LINE,
+    'x counts columns from 0 at the left (read the column number downward through the two ruler lines), ' +
+      'y counts rows from 0 at the top.',
+    TEXT_GUIDE,
+    actionsBlock(legalActions(s)),
+  ];
+  return lines.join('\n');
+}
+
 /**
  * The map with row numbers on the left and a two-line column ruler on top (tens digit over units digit),
  * so that every column of a 20-22 wide board has one unambiguous number.
  */
 function boardLines(grid: string[]): string[] {
-  const w = grid[0].length;
-  let tens = '    ';
-  let units = '    ';
-  for (let x = 0; x < w; x++) {
-    tens += x < 10 ? ' ' : String(Math.floor(x / 10));
-    units += String(x % 10);
-  }
-  return [tens.trimEnd(), units, ...grid.map((row, y) => String(y).padStart(3) + ' ' + row)];
+  const lines = rulerOf(grid[0].length).slice();
+  for (let y = 0; y < grid.length; y++) lines.push(String(y).padStart(3) + ' ' + grid[y]);
+  return lines;
 }
 
-/** The cells of the rendered grid drawn with one of `chars`, as "(x,y)", in reading order. */
-function cellsOf(grid: string[], chars: string): string[] {
-  const out: string[] = [];
+/** The two ruler lines for a board `w` wide, made once per width. */
+const rulers = new Map<number, readonly string[]>();
+
+function rulerOf(w: number): readonly string[] {
+  let ruler = rulers.get(w);
+  if (ruler === undefined) {
+    let tens = '    ';
+    let units = '    ';
+    for (let x = 0; x < w; x++) {
+      tens += x < 10 ? ' ' : String(Math.floor(x / 10));
+      units += String(x % 10);
+    }
+    ruler = [tens.trimEnd(), units];
+    if (rulers.size < 64) rulers.set(w, ruler);
+  }
+  return ruler;
+}
+
+/** The legend's line of the text (a constant). */
+const LEGEND_LINE = 'Legend: ' + LEGEND.map(([ch, what]) => `${ch} ${what}`).join(', ') + '.';
+
+const GEM = '*'.charCodeAt(0);
+const GEODE = 'v'.charCodeAt(0);
+const EXIT_SHUT = 'X'.charCodeAt(0);
+const EXIT_OPEN = 'E'.charCodeAt(0);
+
+/**
+ * The cells of the rendered grid holding a gem or geode (`*`, `v`), and those holding an exit (`X`,
+ * `E`), each as "(x,y)" in reading order joined by spaces ('' when none): one pass over the grid.
+ */
+function gemsAndExits(grid: string[]): [string, string] {
+  let gems = '';
+  let exits = '';
   for (let y = 0; y < grid.length; y++) {
     const row = grid[y];
-    for (let x = 0; x < row.length; x++) if (chars.includes(row[x])) out.push(`(${x},${y})`);
+    for (let x = 0; x < row.length; x++) {
+      const ch = row.charCodeAt(x);
+      if (ch === GEM || ch === GEODE) gems += (gems ? ' (' : '(') + x + ',' + y + ')';
+      else if (ch === EXIT_SHUT || ch === EXIT_OPEN) exits += (exits ? ' (' : '(') + x + ',' + y + ')';
+    }
   }
-  return out;
+  return [gems, exits];
 }
 
 /** The fixed part of the text: what each action does and what scores (a constant, so it costs nothing). */

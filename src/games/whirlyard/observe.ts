@@ -3,7 +3,7 @@
  * information apart from the generator state, which would reveal future waves). `text` is the same
  * picture for language models: a 6x6 map with a legend and the counters.
  */
-import type { Observation } from '../../core/game.js';
+import type { Observation, ObserveOptions } from '../../core/game.js';
 import { actionsBlock } from '../../core/text.js';
 import { cellCount, cellsOf, has, xOf, yOf } from './board.js';
 import { legalActions } from './rules.js';
@@ -148,9 +148,9 @@ export function renderText(s: WhirlyardState): string {
 }
 
 /** The full observation. */
-export function observe(s: WhirlyardState): WhirlyardObservation {
+export function observe(s: WhirlyardState, options?: ObserveOptions): WhirlyardObservation {
   return {
-    text: renderText(s),
+    text: options?.text === false ? '' : renderText(s),
     rover: { x: xOf(s.rover), y: yOf(s.rover) },
     drones: s.drones.map((c, i) => ({ x: xOf(c), y: yOf(c), charged: s.charged[i] })),
     scrap: cellsOf(s.scrapLo, s.scrapHi).map((c) => ({ x: xOf(c), y: yOf(c) })),

@@ -11,12 +11,15 @@
  * against one env (bench/batch.ts; `--seconds N`, `--rounds N`, 3 and 2);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
  * sustained load's length); `-- --eval` the evaluation harness's `--concurrency` with an agent that
- * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1).
+ * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1);
+ * `-- --ab DIR` (opt-in) this checkout's action routes against another checkout's, interleaved against
+ * one echo (bench/ab.ts; `--games a,b`, `--rounds N`, `--seconds N`, 4 and 3).
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
+import { benchAb } from './ab.js';
 import { benchBatch } from './batch.js';
 import { benchEngines, type EngineFigure } from './engines.js';
 import { benchEvalConcurrency } from './eval.js';
@@ -34,6 +37,7 @@ const all =
   !args.has('--hostile') &&
   !args.has('--load') &&
   !args.has('--batch') &&
+  !args.has('--ab') &&
   !args.has('--live') &&
   !args.has('--store') &&
   !args.has('--boards') &&
@@ -298,4 +302,31 @@ if (all || args.has('--eval')) {
       target: '>= 12x',
     },
   ]);
+}
+
+if (args.has('--ab')) {
+  const at = process.argv.indexOf('--ab');
+  const other = process.argv[at + 1];
+  if (!other || other.startsWith('--')) throw new Error('--ab takes the folder of another checkout');
+  const gamesAt = process.argv.indexOf('--games');
+  const slugs = gamesAt >= 0 ? process.argv[gamesAt + 1].split(',') : games.map((g) => g.spec.slug);
+  const rounds = numberOption('--rounds', 4);
+  const seconds = numberOption('--seconds', 3);
+  console.log(
+    `Action routes, this checkout against ${other}, each against one bare echo, 64 connections, ${rounds} interleaved rounds of ${seconds} s (least CPU per request kept); servers on CPU 0, the load generator on CPU 1; load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const rows = await benchAb(other, slugs, rounds, seconds);
+  console.table(
+    rows.map((r) => ({
+      game: r.game,
+      'echo CPU µs/req': r.echoUs.toFixed(1),
+      'this µs/req': r.thisUs.toFixed(1),
+      'this vs echo': (r.thisUs / r.echoUs).toFixed(2),
+      'other µs/req': r.otherUs.toFixed(1),
+      'other vs echo': (r.otherUs / r.echoUs).toFixed(2),
+      'this vs other': (r.thisUs / r.otherUs).toFixed(3),
+    })),
+  );
 }

@@ -77,3 +77,20 @@ describe('the echo server', () => {
     }
   }, 30_000);
 });
+
+describe('benchAb (npm run bench -- --ab DIR)', () => {
+  it('measures a game against another checkout (here, this one) and its echo, each figure a real CPU time', async () => {
+    const { benchAb } = await import('../bench/ab.js');
+    const [row] = await benchAb('.', ['whirlyard'], 1, 1, { pin: false });
+    expect(row.game).toBe('whirlyard');
+    for (const us of [row.echoUs, row.thisUs, row.otherUs]) {
+      expect(Number.isFinite(us)).toBe(true);
+      expect(us).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('refuses a folder that is not a checkout', async () => {
+    const { benchAb } = await import('../bench/ab.js');
+    await expect(benchAb('/tmp', ['whirlyard'], 1, 1, { pin: false })).rejects.toThrow(/not a Gameboard checkout/);
+  });
+});

@@ -101,6 +101,24 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('%s tensor', (slug, g
     }
   });
 
+  it('encoding into a zeroed buffer writes exactly the planes of a fresh one, in that buffer (the API reuses one)', () => {
+    const t = game.tensor as GameTensor;
+    const [c, h, w] = t.tensorSpec.planes.shape;
+    const scratch = new Uint8Array(c * h * w);
+    let checked = 0;
+    maskedPlay(game, 31, (state) => {
+      const observation = game.observe(state);
+      const fresh = t.encode(observation);
+      scratch.fill(0);
+      const into = t.encode(observation, scratch);
+      expect(into.planes).toBe(scratch);
+      expect(Buffer.from(scratch).equals(Buffer.from(fresh.planes))).toBe(true);
+      expect(Array.from(into.features)).toEqual(Array.from(fresh.features));
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it('every index is used: each action of the index is legal somewhere in random play', () => {
     const seen = new Set<number>();
     for (const seed of SEEDS) {

@@ -53,8 +53,13 @@ export interface GameTensor<S = unknown> {
   indexOf(state: S, action: GameAction): number;
   /** The concrete action index `i` plays in `state` (legal or not), or null when it names no action there. */
   actionAt(state: S, i: number): GameAction | null;
-  /** The numeric observation of an observation (never of the state: hidden things stay hidden). */
-  encode(observation: Observation): Tensor;
+  /**
+   * The numeric observation of an observation (never of the state: hidden things stay hidden). With
+   * `planes` (all zeros, of the spec's size) the planes are written there and returned in it, for a
+   * caller that reads them at once and reuses one buffer: a fresh array of a few KB costs more to
+   * allocate and to collect than the whole encoding.
+   */
+  encode(observation: Observation, planes?: Uint8Array): Tensor;
 }
 
 /** The key of a fixed action: its fields in sorted order, so the key does not depend on key order. */
@@ -129,10 +134,13 @@ export function maskJson(mask: Int8Array): number[] {
   return plainNumbers(mask);
 }
 
-/** A planes buffer with a setter by (channel, y, x); out-of-range cells are ignored. */
-export function planeWriter(shape: [number, number, number]) {
+/**
+ * A planes buffer with a setter by (channel, y, x); out-of-range cells are ignored. `into` (zeroed, of
+ * the shape's size) is written instead of a new buffer (see `GameTensor.encode`).
+ */
+export function planeWriter(shape: [number, number, number], into?: Uint8Array) {
   const [c, h, w] = shape;
-  const planes = new Uint8Array(c * h * w);
+  const planes = into ?? new Uint8Array(c * h * w);
   const set = (ch: number, y: number, x: number, v = 1) => {
     if (ch < 0 || ch >= c || y < 0 || y >= h || x < 0 || x >= w) return;
     planes[(ch * h + y) * w + x] = Math.max(0, Math.min(255, v));

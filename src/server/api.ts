@@ -165,6 +165,7 @@ export function registerGameRoutes(
    * bytes), the action mask over spec.actionIndex and, for each legal action in order, its index
    * (src/core/tensor.ts), all built from what the answer shows.
    */
+  const scratchPlanes = new Map<string, Uint8Array>();
   const addTensor = (game: AnyGame, state: unknown, head: Record<string, unknown>, format: TensorFormat) => {
     const t = game.tensor;
     if (!t) throw new ApiError('bad_request', `${game.spec.name} publishes no numeric observation.`);
@@ -177,7 +178,14 @@ export function registerGameRoutes(
     const legal = head.legalActions as GameAction[];
     // Each legal action's index, looked up once for both the mask and legalIndex.
     const legalIndex = legal.map((a) => t.indexOf(state, a));
-    const encoded = t.encode(head.observation as Observation);
+    // One planes buffer per game, zeroed and reused: every form below copies the planes out at once.
+    let planes = scratchPlanes.get(game.spec.slug);
+    if (planes === undefined) {
+      const [c, h, w] = t.tensorSpec.planes.shape;
+      planes = new Uint8Array(c * h * w);
+      scratchPlanes.set(game.spec.slug, planes);
+    } else planes.fill(0);
+    const encoded = t.encode(head.observation as Observation, planes);
     head.tensor =
       format === 'json' ? tensorJson(encoded) : format === 'base64' ? tensorBase64(encoded) : tensorBits(encoded);
     head.actionMask = maskJson(maskOf(t, legalIndex));

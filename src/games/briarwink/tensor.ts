@@ -105,9 +105,9 @@ export const TENSOR: GameTensor<BriarwinkState> = {
   tensorSpec: TENSOR_SPEC,
   indexOf: (_s, a) => indexOf(a),
   actionAt: (_s, i) => ACTION_INDEX[i]?.action ?? null,
-  encode(observation: Observation) {
+  encode(observation: Observation, into?: Uint8Array) {
     const o = observation as BriarwinkObservation;
-    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape);
+    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape, into);
     const at = (ch: number, cell: number, v = 1) => set(ch, Math.floor(cell / W), cell % W, v);
     o.map.forEach((row, y) => {
       for (let x = 0; x < row.length; x++) {

@@ -124,9 +124,9 @@ export const TENSOR: GameTensor<CragwakeState> = {
     const col = s.col + slot.reach!.cols;
     return row < 0 || col < 0 || col >= WIDTH ? null : { type: 'move', row, col };
   },
-  encode(observation: Observation) {
+  encode(observation: Observation, into?: Uint8Array) {
     const o = observation as CragwakeObservation;
-    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape);
+    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape, into);
     const top = o.band[0].row;
     o.band.forEach((r, y) => {
       for (let x = 0; x < WIDTH; x++) {

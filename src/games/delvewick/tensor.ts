@@ -3,7 +3,7 @@
  * over the largest level's board (smaller boards sit in the top-left corner, `board` marks their
  * cells) plus 17 features, built from `observe`'s answer only.
  */
-import { fixedIndex, planeWriter, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
+import { fixedIndex, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
 import type { Observation } from '../../core/game.js';
 import { LEVELS } from './generate.js';
 import type { DelvewickObservation } from './observe.js';
@@ -88,20 +88,33 @@ export const TENSOR_SPEC: TensorSpec = {
 
 const indexOf = fixedIndex(ACTION_INDEX);
 
+const [CHANNELS, PH, PW] = TENSOR_SPEC.planes.shape;
+const AREA = PH * PW;
+/** By character code: where the planes that character sets (PLANE) start in the planes array. */
+const PLANES_AT: (readonly number[] | undefined)[] = [];
+for (const [ch, list] of Object.entries(PLANE)) PLANES_AT[ch.charCodeAt(0)] = list.map((p) => p * AREA);
+
 export const TENSOR: GameTensor<DelvewickState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
   indexOf: (_s, a) => indexOf(a),
   actionAt: (_s, i) => ACTION_INDEX[i]?.action ?? null,
-  encode(observation: Observation) {
+  encode(observation: Observation, into?: Uint8Array) {
     const o = observation as DelvewickObservation;
-    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape);
-    o.grid.forEach((row, y) => {
-      for (let x = 0; x < row.length; x++) {
-        set(0, y, x);
-        for (const p of PLANE[row[x]] ?? []) set(p, y, x);
+    // Written straight into the planes (this runs once per answer of a vector env's batch): each cell
+    // of the board sets the board plane and the planes its character names (PLANES_AT).
+    const planes = into ?? new Uint8Array(CHANNELS * AREA);
+    const grid = o.grid;
+    for (let y = 0; y < grid.length && y < PH; y++) {
+      const row = grid[y];
+      const n = row.length < PW ? row.length : PW;
+      for (let x = 0; x < n; x++) {
+        const at = y * PW + x;
+        planes[at] = 1;
+        const more = PLANES_AT[row.charCodeAt(x)];
+        if (more !== undefined) for (let k = 0; k < more.length; k++) planes[more[k] + at] = 1;
       }
-    });
+    }
     const e = o.endReason;
     const features = Float32Array.from([
       o.level,

@@ -81,9 +81,9 @@ export const TENSOR: GameTensor<WhirlyardState> = {
   tensorSpec: TENSOR_SPEC,
   indexOf: (_s, a) => indexOf(a),
   actionAt: (_s, i) => ACTION_INDEX[i]?.action ?? null,
-  encode(observation) {
+  encode(observation, into) {
     const o = observation as WhirlyardView;
-    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape);
+    const { planes, set } = planeWriter(TENSOR_SPEC.planes.shape, into);
     const count = new Uint8Array(2 * SIZE * SIZE);
     set(0, o.rover.y, o.rover.x);
     for (const d of o.drones) {

@@ -159,7 +159,6 @@ function withoutNegativeZero(value: Json): Json {
   return out;
 }
 
-/** A readable state as the client carries it. */
 /**
  * The JSON text of readable states sealed with `sortedKeys`, exactly as JSON.stringify writes the
  * object (held weakly: it goes when the state does).
@@ -171,6 +170,7 @@ export function readableJsonOf(state: object): string | undefined {
   return READABLE_JSON.get(state);
 }
 
+/** A readable state as the client carries it. */
 export interface ReadableState {
   game: string;
   rulesVersion: string;

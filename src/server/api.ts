@@ -160,12 +160,14 @@ export function registerGameRoutes(
     return head;
   };
 
+  /** One planes buffer per game, which every tensor is encoded into and copied out of at once. */
+  const scratchPlanes = new Map<string, Uint8Array>();
+
   /**
    * Asked for (`tensor: true`, or `tensorFormat`): the numeric observation (JSON arrays, or base64
    * bytes), the action mask over spec.actionIndex and, for each legal action in order, its index
    * (src/core/tensor.ts), all built from what the answer shows.
    */
-  const scratchPlanes = new Map<string, Uint8Array>();
   const addTensor = (game: AnyGame, state: unknown, head: Record<string, unknown>, format: TensorFormat) => {
     const t = game.tensor;
     if (!t) throw new ApiError('bad_request', `${game.spec.name} publishes no numeric observation.`);

@@ -361,39 +361,18 @@ export class StateSealer {
     const key = this.keys[0];
     const content: Omit<ReadableState, 'tag'> = { game, rulesVersion, data: wire.data };
     if (wire.secret !== undefined) content.sealed = this.sealJson(wire.secret, game, rulesVersion, 'secret');
-    let tag: string;
-    if (options.sortedKeys) {
-      // The canonical order of the content's own keys: data, game, rulesVersion, sealed.
-      const dataJson = JSON.stringify(wire.data);
-      const text =
-        '{"data":' +
-        dataJson +
-        ',"game":' +
-        JSON.stringify(game) +
-        ',"rulesVersion":' +
-        JSON.stringify(rulesVersion) +
-        (content.sealed === undefined ? '}' : ',"sealed":' + JSON.stringify(content.sealed) + '}');
-      tag = key.kid + '.' + createHmac('sha256', key.mac).update(text).digest('base64url');
-      const state: ReadableState = { ...content, tag };
-      // The state's own JSON, as JSON.stringify writes it, from the data's text already made: the
-      // answer's serialiser splices it in (readableJsonOf) instead of writing the data a second time.
-      READABLE_JSON.set(
-        state,
-        '{"game":' +
-          JSON.stringify(game) +
-          ',"rulesVersion":' +
-          JSON.stringify(rulesVersion) +
-          ',"data":' +
-          dataJson +
-          (content.sealed === undefined ? '' : ',"sealed":' + JSON.stringify(content.sealed)) +
-          ',"tag":' +
-          JSON.stringify(tag) +
-          '}',
-      );
-      return state;
-    }
-    tag = this.macOf(key, content);
-    return { ...content, tag };
+    if (!options.sortedKeys) return { ...content, tag: this.macOf(key, content) };
+    // Each part's JSON once, for the tag's canonical text (keys data, game, rulesVersion, sealed) and
+    // for the state's own text, which the answer's serialiser splices in (readableJsonOf) instead of
+    // writing the data a second time.
+    const dataJson = JSON.stringify(wire.data);
+    const head = '"game":' + JSON.stringify(game) + ',"rulesVersion":' + JSON.stringify(rulesVersion);
+    const sealedJson = content.sealed === undefined ? '' : ',"sealed":' + JSON.stringify(content.sealed);
+    const text = '{"data":' + dataJson + ',' + head + sealedJson + '}';
+    const tag = key.kid + '.' + createHmac('sha256', key.mac).update(text).digest('base64url');
+    const state: ReadableState = { ...content, tag };
+    READABLE_JSON.set(state, '{' + head + ',"data":' + dataJson + sealedJson + ',"tag":' + JSON.stringify(tag) + '}');
+    return state;
   }
 
   /** Checks a readable state's tag and game, and opens its sealed part; throws `StateError`. */

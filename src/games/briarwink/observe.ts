@@ -134,60 +134,20 @@ export type BriarwinkObservation = ReturnType<typeof observe>;
 
 /** The observation. */
 export function observe(s: BriarwinkState, options?: ObserveOptions) {
-  // The text page is built only when asked for (see Game.observe); the fields never depend on it.
-  const text = options?.text !== false;
+  const fields = fieldsOf(s);
+  // The page only when asked for (see Game.observe): it is written from the fields, never the reverse.
+  return { text: options?.text === false ? '' : textOf(s, fields), ...fields };
+}
+
+/** The observation's fields: everything but the text page. */
+type BriarwinkFields = ReturnType<typeof fieldsOf>;
+
+function fieldsOf(s: BriarwinkState) {
   const lit = litMask(s);
   const cover = bloomCover(s);
   const player = playerView(s);
-  const band = BANDS[s.band - 1];
   const status = s.status === PLAYING ? 'playing' : s.status === OVER ? 'over' : 'waiting';
   const rows = mapRows(s, lit, cover);
-  const pc = playerCell(s);
-  const L: string[] = [];
-  const wait =
-    s.status === OVER
-      ? 'the run is over'
-      : s.status === PLAYING
-        ? 'night under way'
-        : s.nightsCleared > 0
-          ? 'between nights: send start for the next night, or endRun'
-          : 'send start to begin';
-  if (text)
-    L.push(
-      `Briarwink - night ${s.night} (band ${s.band}, ${band.name}), layout ${LAYOUT_NAMES[s.layout]}, ` +
-        `${s.moonless ? 'moonless' : 'moonlit'} - ${status}: ${wait} - tick ${s.tick} (night tick ${s.nightTick})`,
-    );
-  const where =
-    pc < 0
-      ? `away, back in ${s.away} ticks`
-      : `at ${at(pc)} cell ${pc}` +
-        (s.pTo >= 0 ? `, stepping ${DIR_NAMES[s.pDir]} ${s.pProg}/${s.pSteps}` : ', standing');
-  if (text)
-    L.push(
-      `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${player.grace >= 0 ? `${player.grace} ticks` : 'none'}, pods ${player.podsOut}/${player.podCap}, ` +
-        `reach ${player.reach}, step ${player.stepTicks} ticks (levels: ${POWER_NAMES.map((n, i) => `${n} ${s.levels[i] + 1}/3`).join(', ')})`,
-    );
-  if (text)
-    L.push(
-      `Score ${s.score}, nights cleared ${s.nightsCleared}, relit ${s.relitTotal}, dimlings left ${player.dimlingsLeft}; ` +
-        `last action ran ${s.lastBatch.applied} of ${s.lastBatch.requested} ticks (stopped by ${s.lastBatch.stoppedBy})`,
-    );
-  let sprouts = 0;
-  if (text) for (const t of s.terrain) if (t === SPROUT) sprouts++;
-  if (text)
-    L.push(
-      `Pressure: ` +
-        (s.settled
-          ? 'all dimlings relit, the garden is still'
-          : `calm ${player.calmLeft >= 0 ? `${player.calmLeft} ticks left` : 'over'}, creep next in ${player.creepNextIn}, ` +
-            `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, ` +
-            (player.regrowNextIn >= 0 ? `next sprout in ${player.regrowNextIn}` : 'no regrowth')) +
-        `, sprouts ${sprouts}/${MAX_SPROUTS}`,
-    );
-  if (text) L.push('Map (x 0-6 left to right, y 0-8 top to bottom, cell = y*7+x):');
-  if (text) L.push('   0123456');
-  if (text) rows.forEach((r, y) => L.push(` ${y} ${r}`));
-  if (text) L.push(`Legend: ${LEGEND}`);
   const pods = s.pods.map((p) => ({
     id: p.id,
     cell: p.cell,
@@ -196,28 +156,7 @@ export function observe(s: BriarwinkState, options?: ObserveOptions) {
     woken: p.woken,
     covers: beamCells(s, p.cell, p.reach, []),
   }));
-  if (text)
-    L.push(
-      'Pods: ' +
-        (pods.length === 0
-          ? 'none'
-          : pods
-              .map(
-                (p) =>
-                  `#${p.id} at ${at(p.cell)} bursts in ${p.bloomIn}, reach ${p.reach}, covers ${p.covers.join(' ')}`,
-              )
-              .join('; ')),
-    );
   const blooms = s.blooms.map((b) => ({ pod: b.pod, cascade: b.cascade, ticksLeft: b.left, cells: b.cells }));
-  if (text)
-    L.push(
-      'Blooms: ' +
-        (blooms.length === 0
-          ? 'none'
-          : blooms
-              .map((b) => `from pod #${b.pod} (cascade ${b.cascade}), ${b.ticksLeft} ticks, cells ${b.cells.join(' ')}`)
-              .join('; ')),
-    );
   const dims = visibleDimlings(s, lit).map((d) => {
     const c = dimlingCell(d);
     return {
@@ -229,35 +168,7 @@ export function observe(s: BriarwinkState, options?: ObserveOptions) {
       shimmer: d.shimmer,
     };
   });
-  if (text)
-    L.push(
-      'Dimlings: ' +
-        (dims.length === 0
-          ? 'none seen'
-          : dims
-              .map(
-                (d) =>
-                  `#${d.id} ${d.kind} at ${at(d.cell)}` +
-                  (d.heading ? ` heading ${d.heading}` : '') +
-                  (d.spotted ? ' (eyes glowing)' : '') +
-                  (d.shimmer > 0 ? ` (shimmering ${d.shimmer})` : ''),
-              )
-              .join('; ')),
-    );
   const pickups = s.pickups.filter((p) => lit[p.cell]).map((p) => ({ cell: p.cell, power: POWER_NAMES[p.kind] }));
-  if (text)
-    L.push(
-      'Pickups: ' + (pickups.length === 0 ? 'none seen' : pickups.map((p) => `${p.power} at ${at(p.cell)}`).join('; ')),
-    );
-  if (text)
-    L.push(
-      'Gate: ' +
-        (s.gate >= 0
-          ? `open at ${at(s.gate)} cell ${s.gate}: step onto it to clear the night`
-          : player.dimlingsLeft > 0
-            ? `closed until every dimling is relit`
-            : 'opening once the bloom over the last relight fades'),
-    );
   const sproutList: { cell: number; maturesIn: number }[] = [];
   for (let c = 0; c < CELLS; c++)
     // On a moonless night no sprout shows its clock (-1, shown as ?): a hidden walker on a sprout, or
@@ -265,25 +176,10 @@ export function observe(s: BriarwinkState, options?: ObserveOptions) {
     // happened (README, decision 43).
     if (s.terrain[c] === SPROUT)
       sproutList.push({ cell: c, maturesIn: s.moonless ? -1 : SPROUT_MATURES - s.sproutAge[c] });
-  if (text)
-    L.push(
-      'Sprouts: ' +
-        (sproutList.length === 0
-          ? 'none'
-          : sproutList.map((q) => `${at(q.cell)} matures in ${q.maturesIn >= 0 ? q.maturesIn : '?'}`).join('; ')),
-    );
   const fireflies = [...new Set(s.fireflies)];
-  if (text) L.push('Fireflies: ' + (fireflies.length === 0 ? 'none' : fireflies.map(at).join(' ')));
   const unlit: number[] = [];
-  if (s.moonless) {
-    for (let c = 0; c < CELLS; c++) if (!lit[c]) unlit.push(c);
-    if (text)
-      L.push('Unlit cells (dimlings and pickups there are hidden): ' + (unlit.length === 0 ? 'none' : unlit.join(' ')));
-  }
-  if (text) L.push(TEXT_GUIDE);
-  if (text) L.push(actionsBlock(legalActions(s)));
+  if (s.moonless) for (let c = 0; c < CELLS; c++) if (!lit[c]) unlit.push(c);
   return {
-    text: text ? L.join('\n') : '',
     turn: s.tick,
     status,
     player,
@@ -299,4 +195,111 @@ export function observe(s: BriarwinkState, options?: ObserveOptions) {
     unlit,
     lastBatch: { ...s.lastBatch },
   };
+}
+
+/** The text page, in the seed's order, written from the observation's fields. */
+function textOf(s: BriarwinkState, o: BriarwinkFields): string {
+  const { player, status } = o;
+  const band = BANDS[s.band - 1];
+  const pc = playerCell(s);
+  const L: string[] = [];
+  const wait =
+    s.status === OVER
+      ? 'the run is over'
+      : s.status === PLAYING
+        ? 'night under way'
+        : s.nightsCleared > 0
+          ? 'between nights: send start for the next night, or endRun'
+          : 'send start to begin';
+  L.push(
+    `Briarwink - night ${s.night} (band ${s.band}, ${band.name}), layout ${LAYOUT_NAMES[s.layout]}, ` +
+      `${s.moonless ? 'moonless' : 'moonlit'} - ${status}: ${wait} - tick ${s.tick} (night tick ${s.nightTick})`,
+  );
+  const where =
+    pc < 0
+      ? `away, back in ${s.away} ticks`
+      : `at ${at(pc)} cell ${pc}` +
+        (s.pTo >= 0 ? `, stepping ${DIR_NAMES[s.pDir]} ${s.pProg}/${s.pSteps}` : ', standing');
+  L.push(
+    `You: hearts ${s.hearts}/${MAX_HEARTS}, ${where}, grace ${player.grace >= 0 ? `${player.grace} ticks` : 'none'}, pods ${player.podsOut}/${player.podCap}, ` +
+      `reach ${player.reach}, step ${player.stepTicks} ticks (levels: ${POWER_NAMES.map((n, i) => `${n} ${s.levels[i] + 1}/3`).join(', ')})`,
+  );
+  L.push(
+    `Score ${s.score}, nights cleared ${s.nightsCleared}, relit ${s.relitTotal}, dimlings left ${player.dimlingsLeft}; ` +
+      `last action ran ${s.lastBatch.applied} of ${s.lastBatch.requested} ticks (stopped by ${s.lastBatch.stoppedBy})`,
+  );
+  let sprouts = 0;
+  for (const t of s.terrain) if (t === SPROUT) sprouts++;
+  L.push(
+    `Pressure: ` +
+      (s.settled
+        ? 'all dimlings relit, the garden is still'
+        : `calm ${player.calmLeft >= 0 ? `${player.calmLeft} ticks left` : 'over'}, creep next in ${player.creepNextIn}, ` +
+          `marked ${s.marks.length}, restless ${s.restless ? 'yes' : 'no'}, ` +
+          (player.regrowNextIn >= 0 ? `next sprout in ${player.regrowNextIn}` : 'no regrowth')) +
+      `, sprouts ${sprouts}/${MAX_SPROUTS}`,
+  );
+  L.push('Map (x 0-6 left to right, y 0-8 top to bottom, cell = y*7+x):');
+  L.push('   0123456');
+  o.map.forEach((r, y) => L.push(` ${y} ${r}`));
+  L.push(`Legend: ${LEGEND}`);
+  L.push(
+    'Pods: ' +
+      (o.pods.length === 0
+        ? 'none'
+        : o.pods
+            .map(
+              (p) => `#${p.id} at ${at(p.cell)} bursts in ${p.bloomIn}, reach ${p.reach}, covers ${p.covers.join(' ')}`,
+            )
+            .join('; ')),
+  );
+  L.push(
+    'Blooms: ' +
+      (o.blooms.length === 0
+        ? 'none'
+        : o.blooms
+            .map((b) => `from pod #${b.pod} (cascade ${b.cascade}), ${b.ticksLeft} ticks, cells ${b.cells.join(' ')}`)
+            .join('; ')),
+  );
+  L.push(
+    'Dimlings: ' +
+      (o.dimlings.length === 0
+        ? 'none seen'
+        : o.dimlings
+            .map(
+              (d) =>
+                `#${d.id} ${d.kind} at ${at(d.cell)}` +
+                (d.heading ? ` heading ${d.heading}` : '') +
+                (d.spotted ? ' (eyes glowing)' : '') +
+                (d.shimmer > 0 ? ` (shimmering ${d.shimmer})` : ''),
+            )
+            .join('; ')),
+  );
+  L.push(
+    'Pickups: ' +
+      (o.pickups.length === 0 ? 'none seen' : o.pickups.map((p) => `${p.power} at ${at(p.cell)}`).join('; ')),
+  );
+  L.push(
+    'Gate: ' +
+      (s.gate >= 0
+        ? `open at ${at(s.gate)} cell ${s.gate}: step onto it to clear the night`
+        : player.dimlingsLeft > 0
+          ? `closed until every dimling is relit`
+          : 'opening once the bloom over the last relight fades'),
+  );
+  L.push(
+    'Sprouts: ' +
+      (o.sprouts.length === 0
+        ? 'none'
+        : o.sprouts.map((q) => `${at(q.cell)} matures in ${q.maturesIn >= 0 ? q.maturesIn : '?'}`).join('; ')),
+  );
+  L.push('Fireflies: ' + (o.fireflies.length === 0 ? 'none' : o.fireflies.map(at).join(' ')));
+  if (s.moonless) {
+    L.push(
+      'Unlit cells (dimlings and pickups there are hidden): ' + (o.unlit.length === 0 ? 'none' : o.unlit.join(' ')),
+    );
+  }
+  L.push(TEXT_GUIDE);
+  L.push(actionsBlock(legalActions(s)));
+  return L.join('\n');
 }

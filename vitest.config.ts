@@ -1,11 +1,72 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Four projects, each a kind of test with its own cost:
+ * - `unit`: engines, core and pure modules, in process, no server, no store, no child process (seconds);
+ * - `integration`: real servers, stores (SQLite and a throwaway PostgreSQL cluster), the CLI and the clients;
+ * - `browser`: Debian's Chromium driven by playwright-core;
+ * - `python`: the Python client and Gym envs in a venv the run makes (cached between files and runs).
+ * `npm test` runs them all; `npm run test:unit` (or `npx vitest --project unit`) one of them. A test file in
+ * test/ is an integration test unless it is named in UNIT_IN_TEST; one in src/ is a unit test unless it is named
+ * in INTEGRATION_IN_SRC.
+ */
+const UNIT_IN_TEST = [
+  'answer-json',
+  'baselines',
+  'bench-engines',
+  'conformance',
+  'contract',
+  'golden',
+  'immutability',
+  'llm-prompt-size',
+  'observation-text',
+  'observe-lean',
+  'property',
+  'python-ids',
+  'reference',
+  'rules-coverage',
+  'tables',
+  'tensor',
+  'wire-order',
+].map((name) => `test/${name}.test.ts`);
+
+const INTEGRATION_IN_SRC = [
+  'src/agents/http.test.ts',
+  'src/agents/harness/harness.test.ts',
+  'src/agents/llm/llm.test.ts',
+  'src/agents/llm/parse.test.ts',
+  'src/core/session.test.ts',
+  'src/mcp/mcp.test.ts',
+  'src/server/secret.test.ts',
+  'src/server/verify-pool.test.ts',
+  'src/store/sqlite.test.ts',
+];
+
+const PYTHON = ['test/python-*.test.ts', 'test/agents-doc.test.ts'];
+const BROWSER = ['test/browser/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One throwaway PostgreSQL cluster for the run, for the suites that test the PostgreSQL store.
-    globalSetup: ['test/helpers/pg-global.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    reporters: ['default', './test/helpers/project-times.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', ...UNIT_IN_TEST], exclude: INTEGRATION_IN_SRC },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/*.test.ts', ...INTEGRATION_IN_SRC],
+          exclude: [...UNIT_IN_TEST, ...PYTHON],
+          // One throwaway PostgreSQL cluster for the run, for the suites that test the PostgreSQL store.
+          globalSetup: ['test/helpers/pg-global.ts'],
+        },
+      },
+      { extends: true, test: { name: 'browser', include: BROWSER } },
+      { extends: true, test: { name: 'python', include: PYTHON, exclude: UNIT_IN_TEST } },
+    ],
   },
 });

@@ -62,6 +62,8 @@ describe('gameboard backup', () => {
       DATABASE_URL: '',
     });
     const acknowledged: string[] = [];
+    let thirty!: () => void;
+    const thirtyAcknowledged = new Promise<void>((resolve) => (thirty = resolve));
     let writing = true;
     let seed = 1;
     const writer = (async () => {
@@ -74,9 +76,10 @@ describe('gameboard backup', () => {
         const body = (await r.json()) as { ok: boolean; id: string };
         expect(r.status).toBe(200);
         acknowledged.push(body.id);
+        if (acknowledged.length === 30) thirty();
       }
     })();
-    while (acknowledged.length < 30) await new Promise((r) => setTimeout(r, 20));
+    await thirtyAcknowledged;
     const before = [...acknowledged];
     const copy = join(dataDir, 'copy.sqlite');
     const ran = await gameboard(['backup', copy, '--data', dataDir]);

@@ -69,14 +69,25 @@ function ask(s: Socket): Promise<number | 'closed'> {
   });
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Open connections as the in-process server counts them. */
+const serverConnections = () => new Promise<number>((resolve) => app!.server.getConnections((_e, n) => resolve(n)));
+/** The in-process server's refused-connection count for `reason`. */
+async function refused(reason: 'address' | 'total'): Promise<number> {
+  const text = (await app!.inject('/metrics')).body;
+  return Number(new RegExp(`gameboard_connections_refused_total\\{reason="${reason}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+}
+const closedOf = (list: { closedByPeer?: boolean }[]) => list.filter((s) => s.closedByPeer).length;
+const until = { timeout: 10_000 };
 
 describe('the per-address connection cap', () => {
   it('closes connections past the cap from one address while another address is answered', async () => {
     const port = await serve({ max: null, perAddress: 20 });
-    const mine = [];
+    const mine: (Socket & { closedByPeer?: boolean })[] = [];
     for (let i = 0; i < 30; i++) mine.push(await open(port, '127.0.0.1'));
-    await settle();
+    // The server has judged all 30 (10 refused, 20 kept) and the 10 closes have reached the client.
+    await expect.poll(() => refused('address'), until).toBe(10);
+    await expect.poll(() => serverConnections(), until).toBe(20);
+    await expect.poll(() => closedOf(mine), until).toBe(10);
     const closed = mine.filter((s) => s.closedByPeer);
     expect(closed, 'the connections past the cap').toHaveLength(10);
     const kept = mine.filter((s) => !s.closedByPeer);
@@ -88,13 +99,11 @@ describe('the per-address connection cap', () => {
 
     // A closed connection frees its place.
     kept[0].destroy();
-    await settle();
+    await expect.poll(() => serverConnections(), until).toBe(20);
     const again = await open(port, '127.0.0.1');
-    await settle();
     expect(await ask(again)).toBe(200);
     const over = await open(port, '127.0.0.1');
-    await settle();
-    expect(over.closedByPeer).toBe(true);
+    await expect.poll(() => over.closedByPeer ?? false, until).toBe(true);
 
     const metrics = (await app!.inject('/metrics')).body;
     expect(metrics).toMatch(/gameboard_connections_refused_total\{reason="address"\} 11/);
@@ -106,14 +115,16 @@ describe('the global connection cap', () => {
     const port = await serve({ max: 12, perAddress: null });
     const first = [];
     for (let i = 0; i < 12; i++) first.push(await open(port, '127.0.0.1'));
-    await settle();
+    await expect.poll(() => serverConnections(), until).toBe(12);
+    expect(await refused('total')).toBe(0);
     expect(first.filter((s) => s.closedByPeer)).toHaveLength(0);
     const late = await open(port, '127.0.0.3');
-    await settle();
-    expect(late.closedByPeer, 'a connection past the global cap').toBe(true);
+    await expect
+      .poll(() => late.closedByPeer ?? false, { ...until, message: 'a connection past the global cap' })
+      .toBe(true);
     first[0].destroy();
     first[1].destroy();
-    await settle();
+    await expect.poll(() => serverConnections(), until).toBe(10);
     const next = await open(port, '127.0.0.3');
     expect(await ask(next)).toBe(200);
     expect((await app!.inject('/metrics')).body).toMatch(/gameboard_connections_refused_total\{reason="total"\} 1/);
@@ -165,10 +176,11 @@ describe('the server process (npm start)', () => {
   it('caps connections per address as GAMEBOARD_MAX_CONNECTIONS_PER_ADDRESS says', async () => {
     const server = await startServer({ GAMEBOARD_DATA_DIR: dataDir, GAMEBOARD_MAX_CONNECTIONS_PER_ADDRESS: '6' });
     const port = Number(new URL(server.url).port);
-    const mine = [];
+    const mine: (Socket & { closedByPeer?: boolean })[] = [];
     for (let i = 0; i < 9; i++) mine.push(await open(port, '127.0.0.1'));
-    await settle();
-    expect(mine.filter((s) => s.closedByPeer)).toHaveLength(3);
+    await expect.poll(() => closedOf(mine), until).toBe(3);
+    // The six kept are open and answered; another address is answered too.
+    expect(await Promise.all(mine.filter((s) => !s.closedByPeer).map(ask))).toEqual(new Array(6).fill(200));
     expect(await ask(await open(port, '127.0.0.2'))).toBe(200);
     for (const s of mine) s.destroy();
     expect(await server.stop()).toBe(0);

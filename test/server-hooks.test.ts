@@ -110,18 +110,23 @@ function readAll(socket: Socket): Promise<string> {
 describe('draining on close', () => {
   it('answers a request in flight when closing began, with connection: close as its connection’s last', async () => {
     app = await buildApp({ sealer, webRoot: null });
+    // Runs after the app's own preClose hook, which starts draining: the moment closing has begun.
+    let began!: () => void;
+    const closingBegan = new Promise<void>((resolve) => (began = resolve));
+    app.addHook('preClose', async () => began());
     const url = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
     const socket = connect(Number(url.port), '127.0.0.1');
     await once(socket, 'connect');
     const answer = readAll(socket);
+    const received = once(app.server, 'request');
     const body = JSON.stringify({ stateToken: 'x', action: { type: 'wait' } });
     // The headers and half the body: the request is in flight, its route not yet run.
     socket.write(
       `POST /api/games/whirlyard/action HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await received; // the headers are parsed: the request is in flight
     const closed = app.close();
-    await new Promise((r) => setTimeout(r, 100));
+    await closingBegan;
     socket.write(body.slice(10));
     const text = await answer;
     await closed;

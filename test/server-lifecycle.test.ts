@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StateSealer } from '../src/server/seal.js';
 import { buildApp } from '../src/server/app.js';
-import { childrenOf, isAlive, killAll, startServer } from './helpers/server.js';
+import { childrenOf, inFlightBesides, isAlive, killAll, startServer, type Started } from './helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gameboard-lifecycle-'));
 afterAll(() => {
@@ -144,11 +144,22 @@ function keepAliveGet(url: string, agent: Agent): Promise<number> {
   });
 }
 
+/** Waits until some process of `server` has read the headers of a request it has not answered yet. */
+async function untilReceived(server: Started): Promise<void> {
+  await expect.poll(() => inFlightBesides(server.url), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+/** Waits for the line every server process logs as a signal starts its shutdown (LOG_LEVEL=info). */
+async function untilShuttingDown(server: Started): Promise<void> {
+  await expect.poll(() => server.lines.some((l) => l.includes('shutting down')), { timeout: 15_000 }).toBe(true);
+}
+
 describe.each([
   ['one process', {}],
   ['GAMEBOARD_WORKERS=2', { GAMEBOARD_WORKERS: '2' }],
 ])('graceful shutdown, %s', (_name, extra: Record<string, string>) => {
-  const env = { GAMEBOARD_DATA_DIR: dataDir, ...extra };
+  // Metrics and info logs: the tests wait for what the server reports (a request read, shutdown begun).
+  const env = { GAMEBOARD_DATA_DIR: dataDir, GAMEBOARD_METRICS: '1', LOG_LEVEL: 'info', ...extra };
 
   it('closes idle keep-alive connections at once and exits 0 (keep-alive set to 60 s)', async () => {
     const server = await startServer({ ...env, GAMEBOARD_KEEPALIVE_TIMEOUT_MS: '60000' });
@@ -173,9 +184,9 @@ describe.each([
     });
     s.write(head('/api/runs', body.length) + body.slice(0, 10));
     const answer = readUntilClosed(s, 15_000);
-    await new Promise((r) => setTimeout(r, 300)); // the request is being received
+    await untilReceived(server); // its headers are read, its body not yet
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await untilShuttingDown(server);
     s.write(body.slice(10));
     const { text, closed } = await answer;
     expect(text, 'the request in flight was answered').toMatch(/^HTTP\/1\.1 400/);
@@ -250,7 +261,7 @@ describe.each([
     const s = await open(server.url);
     s.write(head('/api/runs', 1000) + '{');
     const closed = readUntilClosed(s, 20_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await untilReceived(server);
     const sent = Date.now();
     const code = await server.stop();
     expect(Date.now() - sent, 'one stalled upload blocked SIGTERM').toBeLessThan(10_000);

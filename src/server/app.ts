@@ -410,6 +410,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
 
   const metrics = opts.metrics ? new Metrics() : null;
+  metrics?.watchInFlight(() => drain.requestsInFlight());
   if (opts.connections)
     capConnections(app.server, opts.connections, (reason) => metrics?.connectionsRefused.inc({ reason }));
   // A failing store answers 503 store_unavailable on every route (storehealth.ts), counted by metrics.

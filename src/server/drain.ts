@@ -131,6 +131,13 @@ export class ConnectionDrain {
     server.closeIdleConnections = () => this.drain();
   }
 
+  /** Requests received whose answers are not finished yet, over every connection. */
+  requestsInFlight(): number {
+    let n = 0;
+    for (const state of this.connections.values()) n += state.inFlight;
+    return n;
+  }
+
   /** True while draining. */
   get isDraining(): boolean {
     return this.draining;

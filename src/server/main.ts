@@ -151,6 +151,7 @@ async function serve(): Promise<void> {
   const shutdown = () => {
     if (stopping) return; // SIGINT to the process group and SIGTERM from the supervisor both arrive
     stopping = true;
+    app.log.info('shutting down: draining connections');
     const server = app.server;
     // Closing the app drains the connections (drain.ts): every request received is answered (503
     // shutting_down once closing, requests in flight finish), and quiet connections are closed gently

@@ -6,7 +6,7 @@
  * scrape sees the worker that answered it.
  */
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RunStore } from '../store/store.js';
 import type { RateGroup } from './config.js';
 import { errorBody } from './errors.js';
@@ -61,6 +61,21 @@ export class Metrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'gameboard_' });
+  }
+
+  /**
+   * Reports `count()` at each scrape as `gameboard_http_requests_in_flight`: requests whose headers were
+   * read and whose answers are not finished (the scrape itself among them).
+   */
+  watchInFlight(count: () => number): void {
+    new Gauge({
+      name: 'gameboard_http_requests_in_flight',
+      help: 'Requests received whose answers are not finished, this scrape included.',
+      registers: [this.registry],
+      collect() {
+        this.set(count());
+      },
+    });
   }
 
   /** Counts a refusal by the rate limiter. */

@@ -31,9 +31,13 @@ try {
   // Nothing to do for a file this thread cannot open: the safety net checkpoints.
   process.exit(0);
 }
+let last = 0;
 setInterval(() => {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [r] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Tell the owner when more pages reached the database file (a test waits for this, not for a clock).
+    if (r && r.checkpointed > 0 && r.checkpointed !== last) parentPort.postMessage({ checkpointed: r.checkpointed });
+    last = r ? r.checkpointed : last;
   } catch {
     // Busy or momentarily unavailable: the next round tries again.
   }
@@ -51,6 +55,7 @@ export class Checkpointer {
   private readonly worker: Worker;
   /** Settles once the thread has stopped (closed, or unable to open its file). */
   readonly stopped: Promise<void>;
+  private readonly listeners = new Set<(pages: number) => void>();
 
   constructor(file: string) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -58,8 +63,17 @@ export class Checkpointer {
     // A failure here costs only latency (the safety net checkpoints): never crash the server for it.
     this.worker.on('error', () => {});
     this.stopped = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.on('message', (m: { checkpointed?: number }) => {
+      if (typeof m?.checkpointed === 'number') for (const l of this.listeners) l(m.checkpointed);
+    });
     // The thread must never keep a process alive by itself.
     this.worker.unref();
+  }
+
+  /** Calls `listener` with the page count each time a checkpoint copies pages into the file; returns its removal. */
+  onCheckpoint(listener: (pages: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Stops the thread (its connection closed first); at once if it has already stopped. */

@@ -345,6 +345,21 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve((game === undefined ? this.stmts.countAll.get() : this.stmts.countGame.get(game))!.n);
   }
 
+  /**
+   * Resolves the next time the background thread copies committed pages into the database file (never for
+   * ':memory:'): a way to wait for a checkpoint instead of for a clock.
+   */
+  nextCheckpoint(): Promise<number> {
+    const cp = this.checkpointer;
+    if (!cp) return new Promise(() => {});
+    return new Promise((resolve) => {
+      const off = cp.onCheckpoint((pages) => {
+        off();
+        resolve(pages);
+      });
+    });
+  }
+
   async close(): Promise<void> {
     if (!this.db.open) return;
     this.steps.flush();

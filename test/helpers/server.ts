@@ -112,3 +112,20 @@ export function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * Requests in flight in the process that answers, the scrape itself left out: `/metrics`'s
+ * `gameboard_http_requests_in_flight` (the server needs GAMEBOARD_METRICS=1), over a connection of its
+ * own so that, with workers, successive calls may reach different ones.
+ */
+export function inFlightBesides(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/metrics`, { agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve(Number(/^gameboard_http_requests_in_flight (\d+)/m.exec(text)?.[1] ?? 1) - 1));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -8,7 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +59,11 @@ describe('the MCP server over stdio', () => {
     client = await connect();
   }, 30_000);
   afterAll(() => client.close());
+
+  it('names itself with the version in package.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(client.getServerVersion()).toEqual({ name: 'gameboard', version: pkg.version });
+  });
 
   it('lists its tools and the games, and reads rules', async () => {
     const listed = (await client.listTools()).tools;

@@ -24,6 +24,7 @@ import { Games, type GameView, type LocalGame, type OpenGame } from './games.js'
 import { staticLines } from './compact.js';
 import { GameboardError, type BoardName, type GameboardClient } from '../client/index.js';
 import { clientFor, NO_SERVER, serverFailure } from './remote.js';
+import { gameboardVersion } from '../version.js';
 
 /** Options: the games, the Gameboard server for ranked play (null: none), and the text mode. */
 export interface McpOptions {
@@ -108,7 +109,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
   // The project's client does every call to the Gameboard server (null: none configured).
   const remote: GameboardClient | null = opts.server ? clientFor(opts.server, opts.keyFile) : null;
   const server_ = opts.server ?? '';
-  const server = new McpServer({ name: 'gameboard', version: '1.1.0' });
+  const server = new McpServer({ name: 'gameboard', version: gameboardVersion() });
   const fixedLines = new Map(opts.registry.games.map((g) => [g.spec.slug, staticLines(g)]));
 
   /** The text of a game's position: the observation once, compact or whole. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StateError, StateSealer, canonicalJson } from './seal.js';
+import { canonicalJson } from '../core/canonical.js';
+import { StateError, StateSealer } from './seal.js';
 import type { WireState } from '../core/game.js';
 
 const wire: WireState = {

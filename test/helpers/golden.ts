@@ -14,7 +14,7 @@ import { readFileSync, readdirSync, writeFileSync, existsSync, mkdirSync } from 
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { AnyGame, GameAction, Outcome } from '../../src/core/game.js';
-import { canonicalJson } from '../../src/server/seal.js';
+import { canonicalJson } from '../../src/core/canonical.js';
 
 /** What is recorded after every action. */
 export interface GoldenStep {

@@ -10,18 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { gameboardVersion } from '../../version.js';
 import type { EvalHeader, RunResult, Summary } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** The version in the project's package.json. */
-export function gameboardVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
+export { gameboardVersion };
 
 /** The git commit of the checkout the code runs from, or null when it is not a git checkout. */
 export function gitCommit(): string | null {

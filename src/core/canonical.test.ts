@@ -1,16 +1,16 @@
 /**
  * The canonical spelling is what every readable state's tag is computed over, so the one-pass writer
- * in seal.ts must spell every JSON value exactly as the first, obviously correct writer did (kept here
+ * in canonical.ts must spell every JSON value exactly as the first, obviously correct writer did (kept here
  * as the reference): a changed spelling would invalidate every state issued before.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StateError, canonicalJson } from './seal.js';
+import { NotJsonError, canonicalJson } from './canonical.js';
 
 /** The original writer: sort, map, join. */
 function reference(value: unknown, seen: { negativeZero: boolean } = { negativeZero: false }): string {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new StateError('the state holds a number JSON cannot represent');
+    if (!Number.isFinite(value)) throw new NotJsonError('holds a number JSON cannot represent');
     if (Object.is(value, -0)) seen.negativeZero = true;
     return JSON.stringify(value);
   }

@@ -19,6 +19,7 @@ const UNIT_IN_TEST = [
   'golden',
   'immutability',
   'llm-prompt-size',
+  'new-game-checklist',
   'observation-text',
   'observe-lean',
   'property',

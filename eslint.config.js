@@ -31,4 +31,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A game's folder is private to it: everything else imports a game through its index.ts (the Game
+    // object and the types it re-exports) or the registry. Tests of the games' own folders and the
+    // game's testkit in tests are exempt; any other exception is a disable comment saying why.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['src/games/**', '**/*.test.ts', 'test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/games/*/*', '!**/games/*/index.js'],
+              message: 'Import a game through its index.ts (or the registry), not its internals.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -6,7 +6,11 @@
  */
 import type { GameAction } from '../../src/core/game.js';
 import { briarwink } from '../../src/games/briarwink/index.js';
+// The bench places a run on a late night and drives it with a policy built on the game's own grid
+// helpers: internals a bench of the engine truly needs (the registry's Game has no such entry points).
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- placing a run on night N
 import { generateNight } from '../../src/games/briarwink/generate.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the policy's grid helpers
 import {
   beamCells,
   bfsOrder,
@@ -16,8 +20,10 @@ import {
   playerCell,
   playerMayEnter,
 } from '../../src/games/briarwink/grid.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the policy's planting test
 import { canPlant } from '../../src/games/briarwink/stages/plant.js';
-import type { BriarwinkState } from '../../src/games/briarwink/types.js';
+import type { BriarwinkState } from '../../src/games/briarwink/index.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the status a placed run starts in
 import { PLAYING } from '../../src/games/briarwink/types.js';
 
 /** A run placed on `night` (as if earlier nights were cleared), playing. */

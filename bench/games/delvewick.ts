@@ -6,8 +6,12 @@
 import type { GameAction } from '../../src/core/game.js';
 import { Rng } from '../../src/core/rng.js';
 import { delvewick } from '../../src/games/delvewick/index.js';
+// The bench replays the solution book's runs: its format and file are the game's own.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the solution book's format
 import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the solution book itself
 import book from '../../src/games/delvewick/solutions.json' with { type: 'json' };
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the status constant a replay checks
 import { PLAYING, type DelvewickAction, type DelvewickState } from '../../src/games/delvewick/types.js';
 import type { EngineCase, ReplayCase } from '../engines.js';
 

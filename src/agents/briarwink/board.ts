@@ -3,7 +3,7 @@
  * walkers, pods and blooms from earlier looks), when each cell is under moonlight in the coming ticks,
  * and the cross a pod planted somewhere would cover. Only what the observation shows is used.
  */
-import type { BriarwinkObservation } from '../../games/briarwink/observe.js';
+import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 
 /** The garden: 7 columns, 9 rows, cell = y * 7 + x. */
 export const W = 7;

@@ -14,7 +14,7 @@
  * Paths are breadth-first searches that stay off cells next to dimlings and off cells lit while the
  * gardener would be on them. Between nights it always starts the next one: ending scores nothing.
  */
-import type { BriarwinkObservation } from '../../games/briarwink/observe.js';
+import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 import type { GameAction } from '../../core/game.js';
 import type { AgentFactory } from '../types.js';
 import {

@@ -15,7 +15,7 @@
  *   pays up to 900 a pitch), and give that up only when no clean line makes progress.
  * - On a completed belay it always climbs on: climbing on never risks anything already scored.
  */
-import type { CragwakeObservation } from '../../games/cragwake/observe.js';
+import type { CragwakeObservation } from '../../games/cragwake/index.js';
 import type { GameAction } from '../../core/game.js';
 import type { AgentFactory } from '../types.js';
 import { BAND, WIDTH, isLedge, plannedCost, restGain, standable, wallOf, type Wall } from './wall.js';

@@ -3,7 +3,7 @@
  * their kind, breaths, cracks and ice, and the price of a move as the rules give it. Fogged rows are
  * unknown and never planned through (no fogged row is ever a legal target anyway).
  */
-import type { CragwakeObservation } from '../../games/cragwake/observe.js';
+import type { CragwakeObservation } from '../../games/cragwake/index.js';
 
 /** Columns on the wall, rows in the band, and a ledge every this many rows. */
 export const WIDTH = 6;

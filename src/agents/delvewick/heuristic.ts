@@ -18,12 +18,19 @@
  * once.
  */
 import { delvewick } from '../../games/delvewick/index.js';
+// The heuristic plans with the game's own level table, solver and solution book: the same code the
+// game's tests check, rather than a copy that could drift from it.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the fixed level table the heuristic plans over
 import { LEVELS } from '../../games/delvewick/generate.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the fallback move when no plan applies
 import { naiveAction } from '../../games/delvewick/naive.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the level solver, for levels not in the book
 import { solveLevel } from '../../games/delvewick/solver.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the solution book's format
 import { decodeActions, type SolutionsFile } from '../../games/delvewick/solutions.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the solution book itself
 import book from '../../games/delvewick/solutions.json' with { type: 'json' };
-import type { DelvewickAction, DelvewickState } from '../../games/delvewick/types.js';
+import type { DelvewickAction, DelvewickState } from '../../games/delvewick/index.js';
 import type { AgentFactory } from '../types.js';
 
 /** Beam width of a live solver call (the committed solutions used up to 8,000; this keeps a call to seconds). */

@@ -12,7 +12,7 @@
  *   survives, or when it clears enough to be worth it. `end_run` is never chosen: nothing is ever lost
  *   by being caught, so banking early only forfeits points.
  */
-import type { WhirlyardObservation } from '../../games/whirlyard/observe.js';
+import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 import type { AgentFactory } from '../types.js';
 import { DIRECTIONS, PULSE, WAIT, isLegal, play, simOf, toward, chebyshev, type Sim } from './model.js';
 

@@ -7,7 +7,7 @@
  * step (contact, then arrivals on existing scrap, then groups), and on every third wave turn a second
  * step for the charged drones alone, resolved the same way.
  */
-import type { WhirlyardObservation } from '../../games/whirlyard/observe.js';
+import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 
 /** Board side and cell count (cell = y * 6 + x). */
 export const SIZE = 6;

@@ -6,6 +6,7 @@
  */
 import type { GameAction, Observation } from '../../core/game.js';
 import type { DelvewickObservation } from '../../games/delvewick/index.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the spec's typed level facts (the registry's spec is the common type)
 import { spec as delvewickSpec } from '../../games/delvewick/spec.js';
 import { delvewickWords } from '../words/delvewick.js';
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';

@@ -18,6 +18,7 @@ const UNIT_IN_TEST = [
   'contract',
   'golden',
   'immutability',
+  'import-graph',
   'llm-prompt-size',
   'new-game-checklist',
   'observation-text',

@@ -4,7 +4,22 @@
  * copies it. This module is the only place that copies; `State.own` records what the step's state
  * already owns, and a state handed out owns nothing.
  */
-import type { Cascade, Deferred, Dimling, Pickup, Pod, BriarwinkState } from './types.js';
+import {
+  OWN_NONE,
+  OWN_TERRAIN,
+  OWN_SPROUT_AGE,
+  OWN_PODS,
+  OWN_CASCADES,
+  OWN_PICKUPS,
+  OWN_DEFERRED,
+  OWN_NEW_NIGHT,
+  type Cascade,
+  type Deferred,
+  type Dimling,
+  type Pickup,
+  type Pod,
+  type BriarwinkState,
+} from './types.js';
 import { CascadeRecord, DeferredRecord, PickupRecord, StateRecord, dimlingRecord, podRecord } from './records.js';
 
 // One loop per record type (a shared generic copier with a callback would not inline). Each starts
@@ -40,21 +55,9 @@ function copyDeferred(xs: Deferred[]): Deferred[] {
   return out;
 }
 
-/**
- * Copy-on-write bits in `State.own`: which shared arrays (and their records) the state being built by
- * the current step owns. A state handed out by `step` or `init` owns nothing (OWN_NONE): it may be
- * shared (the server's recent-token memory hands one state to several requests), so only a fresh
- * `cloneState` may be written to, and only through the helpers below.
- */
-export const OWN_NONE = 0;
-export const OWN_TERRAIN = 1;
-export const OWN_SPROUT_AGE = 2;
-export const OWN_PODS = 4;
-export const OWN_CASCADES = 8;
-export const OWN_PICKUPS = 16;
-export const OWN_DEFERRED = 32;
-/** A night just laid out by generation: its terrain and sprout ages are new arrays no one else holds. */
-export const OWN_NEW_NIGHT = OWN_TERRAIN | OWN_SPROUT_AGE;
+// The OWN_* bits live in types.ts beside the state's `own` field (records.ts needs OWN_NONE too, and
+// importing it from here made the two modules import each other).
+export { OWN_NONE, OWN_TERRAIN, OWN_SPROUT_AGE, OWN_PODS, OWN_CASCADES, OWN_PICKUPS, OWN_DEFERRED, OWN_NEW_NIGHT };
 
 /**
  * The one place that copies a shared part of a step's state: on the first claim of `part` in a step

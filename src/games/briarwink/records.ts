@@ -13,8 +13,17 @@
  * the same fields in the same order as the interfaces in types.ts (their JSON is the same).
  */
 import type { Seed } from '../../core/seed.js';
-import type { Bloom, Cascade, Deferred, Dimling, LastBatch, Pickup, Pod, BriarwinkState } from './types.js';
-import { OWN_NONE } from './own.js';
+import {
+  OWN_NONE,
+  type Bloom,
+  type Cascade,
+  type Deferred,
+  type Dimling,
+  type LastBatch,
+  type Pickup,
+  type Pod,
+  type BriarwinkState,
+} from './types.js';
 
 /** A dimling record (fields as `Dimling`). */
 export class DimlingRecord implements Dimling {

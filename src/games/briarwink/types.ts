@@ -193,7 +193,7 @@ export interface BriarwinkState {
   regrowIn: number;
   rng: [number, number, number, number];
   lastBatch: LastBatch;
-  /** Copy-on-write bits (`OWN_*` in state.ts): the shared arrays this state owns; not part of the wire form. */
+  /** Copy-on-write bits (`OWN_*` below): the shared arrays this state owns; not part of the wire form. */
   own: number;
 }
 
@@ -251,3 +251,19 @@ export const BRIARWINK_FIELDS = fieldsOf<BriarwinkState>()([
   'lastBatch',
   'own',
 ]);
+
+/**
+ * Copy-on-write bits in `State.own`: which shared arrays (and their records) the state being built by
+ * the current step owns. A state handed out by `step` or `init` owns nothing (OWN_NONE): it may be
+ * shared (the server's recent-token memory hands one state to several requests), so only a fresh
+ * `cloneState` may be written to, and only through the helpers below.
+ */
+export const OWN_NONE = 0;
+export const OWN_TERRAIN = 1;
+export const OWN_SPROUT_AGE = 2;
+export const OWN_PODS = 4;
+export const OWN_CASCADES = 8;
+export const OWN_PICKUPS = 16;
+export const OWN_DEFERRED = 32;
+/** A night just laid out by generation: its terrain and sprout ages are new arrays no one else holds. */
+export const OWN_NEW_NIGHT = OWN_TERRAIN | OWN_SPROUT_AGE;

@@ -10,7 +10,7 @@ import { whirlyardHeuristic } from './whirlyard/heuristic.js';
 import type { Slug } from '../games/index.js';
 import type { AgentFactory } from './types.js';
 
-export type { Agent, AgentContext, AgentFactory, AgentView } from './types.js';
+export type { AgentFactory } from './types.js';
 
 /**
  * The heuristic agent of each game. Partial on purpose: a new game may have none yet, and then

@@ -14,7 +14,7 @@ export interface ScoreSummary extends ScoreStats {
 }
 
 /** Summarises the runs' scores with `scoreStats` (unrounded; the median of an even count is the mean of the middle two). */
-export function summarise(runs: RunRecord[]): ScoreSummary {
+function summarise(runs: RunRecord[]): ScoreSummary {
   return { runs, ...scoreStats(runs.map((r) => r.score)) };
 }
 

@@ -69,6 +69,9 @@ export function normalisedScore(
   return (100 * (mean - ref.random)) / (ref.heuristic - ref.random);
 }
 
-/** Where the reference figures come from, for a table's footnote. */
+/**
+ * Where the reference figures come from, for the footnote of every table that shows a normalised score.
+ * @public
+ */
 export const REFERENCE_NOTE =
   'normalised: 0 = the built-in random agent, 100 = the built-in heuristic, means on the same suite (docs/baselines.md)';

@@ -41,7 +41,7 @@ export interface Agent<A extends GameAction = GameAction> {
 }
 
 /** Where and what an agent is about to play. */
-export interface AgentContext {
+interface AgentContext {
   game: string;
   seed: number;
 }

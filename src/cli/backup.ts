@@ -15,7 +15,7 @@ import { SQLITE_FILE } from '../store/sqlite.js';
 import { UserError } from './errors.js';
 
 /** What to tell someone backing up a PostgreSQL store. */
-export function pgDumpGuidance(url: string): string {
+function pgDumpGuidance(url: string): string {
   const shown = redactUrl(url);
   return [
     'The runs are in PostgreSQL (DATABASE_URL), which this command does not copy. Back it up with pg_dump:',
@@ -27,7 +27,7 @@ export function pgDumpGuidance(url: string): string {
 }
 
 /** Copies the store of `dataDir` to `target` (0600); refuses an existing target unless `force`. */
-export async function backupStore(dataDir: string, target: string, force: boolean): Promise<{ pages: number }> {
+async function backupStore(dataDir: string, target: string, force: boolean): Promise<{ pages: number }> {
   const source = join(dataDir, SQLITE_FILE);
   if (!existsSync(source)) throw new UserError(`there is no run store at ${source} (GAMEBOARD_DATA_DIR or --data)`, 2);
   if (resolve(target) === resolve(source)) throw new UserError('the backup cannot be the store itself', 2);

@@ -14,10 +14,10 @@ import { intIn } from './args.js';
 import { UserError } from './errors.js';
 
 /** The bootstrap's generator seed: fixed, so an interval never changes between two runs of compare. */
-export const BOOTSTRAP_SEED = 20240;
+const BOOTSTRAP_SEED = 20240;
 
 /** What `compare --json` answers. */
-export interface Comparison {
+interface Comparison {
   a: { file: string; agent: string; runs: number };
   b: { file: string; agent: string; runs: number };
   game: string;
@@ -69,7 +69,7 @@ function read(path: string): ResultFile {
 }
 
 /** Compares the result files at `pathA` and `pathB`. */
-export function compareFiles(pathA: string, pathB: string, resamples = 10_000): Comparison {
+function compareFiles(pathA: string, pathB: string, resamples = 10_000): Comparison {
   const a = read(pathA);
   const b = read(pathB);
   const mismatch = headerMismatch(a.header, b.header, ['game', 'rulesVersion', 'budget', 'maxSteps']);
@@ -113,7 +113,7 @@ export function compareFiles(pathA: string, pathB: string, resamples = 10_000): 
 }
 
 /** The comparison as an aligned table. */
-export function formatComparison(c: Comparison): string {
+function formatComparison(c: Comparison): string {
   const rows: [string, string][] = [
     ['game', `${c.game} (rules ${c.rulesVersion})`],
     ['A', `${c.a.file}: ${c.a.agent}, ${c.a.runs} runs`],

@@ -50,7 +50,7 @@ export const KEYS: Readonly<Record<Slug, Readonly<Record<string, GameAction>>>> 
 };
 
 /** A sentence more for the play prompt's help, per game where there is one (batching, given `--batch`). */
-export const NOTES: Readonly<Partial<Record<Slug, (batch: number) => string>>> = {
+const NOTES: Readonly<Partial<Record<Slug, (batch: number) => string>>> = {
   briarwink: (batch) => `Ticks run in batches of ${batch} (add a count: d 12).`,
 };
 

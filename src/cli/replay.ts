@@ -17,7 +17,7 @@ import { intIn } from './args.js';
 import { UserError } from './errors.js';
 
 /** Reads and checks a run file; every problem is a UserError naming the file. */
-export function readRun(path: string): { run: Run; game: AnyGame } {
+function readRun(path: string): { run: Run; game: AnyGame } {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));

@@ -14,8 +14,6 @@ import {
 } from './http.js';
 import type { BoardName, Leaderboard, LiveAnswer, Player, SessionStatus, StoredRun, SubmitResult } from './types.js';
 
-export { submitAs };
-
 /** A transport for the server at `baseUrl`: global fetch, keys in `keyStore` (default: in memory). */
 export function transportTo(
   baseUrl: string,

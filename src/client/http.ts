@@ -46,7 +46,7 @@ export interface Transport extends RetryOptions {
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
 /** `Retry-After` in milliseconds (seconds or an HTTP date), or undefined. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header) * 1000;
   const at = Date.parse(header);
@@ -115,7 +115,7 @@ export async function requestJson(
 export const PLAYER_KEY_HEADER = 'x-player-key';
 
 /** A new player key: 32 random bytes, base64url (43 characters, the server's own `pk_` format). */
-export function drawPlayerKey(): string {
+function drawPlayerKey(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
   return (
     'pk_' +

@@ -36,7 +36,7 @@ interface FileShape {
 }
 
 /** The server part of a key's address: the origin of its URL (`http://127.0.0.1:3000`). */
-export function serverKey(server: string): string {
+function serverKey(server: string): string {
   try {
     return new URL(server).origin;
   } catch {

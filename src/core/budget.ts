@@ -43,7 +43,7 @@ export function actionMeter(limit: number): Meter {
 }
 
 /** What `action` costs under a published budget or a meter. */
-export function costUnder(budget: RankedBudget | Meter, action: GameAction): number {
+function costUnder(budget: RankedBudget | Meter, action: GameAction): number {
   return 'cost' in budget ? budget.cost(action) : actionCost(budget, action);
 }
 

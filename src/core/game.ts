@@ -177,7 +177,7 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
 }
 
 /** A game's accepted variants of its listed actions (`Game.variants`). */
-export interface ActionVariants {
+interface ActionVariants {
   types: readonly string[];
   countField?: string;
 }

@@ -185,13 +185,3 @@ function typeWords(type: unknown): string {
   const one = (t: unknown) => (t === 'integer' ? 'an integer' : t === 'object' || t === 'array' ? `an ${t}` : `a ${t}`);
   return Array.isArray(type) ? type.map(one).join(' or ') : one(type);
 }
-
-/**
- * Ajv's first error in words. Kept for callers written before `ActionGrammar.explain`, which should be
- * preferred: on a `oneOf` grammar Ajv's first error is judged against whichever branch it tried first.
- */
-export function describeGrammarError(errors: ErrorObject[] | null | undefined): string {
-  const e = errors?.[0];
-  if (!e) return 'the action does not match the grammar';
-  return `${e.instancePath || 'the action'} ${e.message ?? 'is invalid'}`;
-}

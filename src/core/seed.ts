@@ -93,7 +93,7 @@ export function wideSeedFromBytes(bytes: ArrayLike<number>): string {
 
 /** "expand 32-byte k" and "expand 16-byte k", the ChaCha constants for 256- and 128-bit keys. */
 export const SIGMA: readonly number[] = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574];
-export const TAU: readonly number[] = [0x61707865, 0x3120646e, 0x79622d36, 0x6b206574];
+const TAU: readonly number[] = [0x61707865, 0x3120646e, 0x79622d36, 0x6b206574];
 
 /** Rounds of the wide-seed derivations (see the module comment). */
 export const ROUNDS = 12;

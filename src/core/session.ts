@@ -24,7 +24,7 @@ export interface Answer {
 }
 
 /** An accepted action's answer: the state's answer and what happened during the step. */
-export interface ActAnswer extends Answer {
+interface ActAnswer extends Answer {
   events: GameEvent[];
 }
 

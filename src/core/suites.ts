@@ -20,7 +20,7 @@ function codes(text: string): number[] {
 }
 
 /** `n` distinct seeds for `slug`'s suite `name`, in a fixed order. */
-export function drawSuite(slug: string, name: string, n: number): number[] {
+function drawSuite(slug: string, name: string, n: number): number[] {
   const base = hash32(...codes(`${slug}/${name}`));
   const seen = new Set<number>();
   const seeds: number[] = [];

@@ -21,7 +21,7 @@ export interface ActionSlot {
 }
 
 /** A named slice of the numeric observation and what its numbers mean. */
-export interface TensorPart {
+interface TensorPart {
   name: string;
   meaning: string;
 }

@@ -8,7 +8,7 @@ import type { GameAction } from '../core/game.js';
 import type { Slug } from '../games/index.js';
 
 /** One action of a game's grammar, with an example to send and what it does. */
-export interface ActionGuide {
+interface ActionGuide {
   example: GameAction;
   says: string;
 }

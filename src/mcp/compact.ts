@@ -10,7 +10,7 @@ import type { AnyGame } from '../core/game.js';
 import { Rng } from '../core/rng.js';
 
 /** Lines shorter than this are never left out. */
-export const MIN_FIXED_LENGTH = 60;
+const MIN_FIXED_LENGTH = 60;
 
 const isActionLine = (line: string) => /^\s*\{/.test(line) || line.startsWith('Legal actions');
 

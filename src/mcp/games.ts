@@ -19,7 +19,7 @@ export interface LocalGame {
 }
 
 /** A ranked session on a Gameboard server, played through the project's client (src/client). */
-export interface RemoteGame {
+interface RemoteGame {
   kind: 'remote';
   id: string;
   game: AnyGame;

@@ -541,5 +541,3 @@ function registerRulesAndPrompts(server: McpServer, opts: McpOptions): void {
     );
   }
 }
-
-export type { GameView };

@@ -27,7 +27,7 @@ import {
 } from './schemas.js';
 
 /** A game's entry in the index. */
-export function gameEntry(game: AnyGame) {
+function gameEntry(game: AnyGame) {
   const s = game.spec;
   return {
     slug: s.slug,
@@ -44,13 +44,13 @@ export function gameEntry(game: AnyGame) {
 }
 
 /** The most items one batch request may hold. */
-export const BATCH_LIMIT = 256;
+const BATCH_LIMIT = 256;
 
 /**
  * How an answer's `tensor` is written: arrays of numbers, the arrays' bytes in base64, or (games whose
  * planes are 0 or 1) the planes one bit a cell.
  */
-export type TensorFormat = 'json' | 'base64' | 'bits';
+type TensorFormat = 'json' | 'base64' | 'bits';
 
 /** Whether this machine stores a float32 low byte first (every machine Node runs on today). */
 const LITTLE_ENDIAN = new Uint8Array(new Float32Array([1]).buffer)[0] === 0;
@@ -59,7 +59,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Float32Array([1]).buffer)[0] === 0;
  * The base64 form of a tensor: the planes' uint8 bytes as they are, the features as float32 written
  * little-endian, each one base64 string (a fraction of the JSON arrays' size and cost to write and read).
  */
-export function tensorBase64(t: Tensor): { format: 'base64'; planes: string; features: string } {
+function tensorBase64(t: Tensor): { format: 'base64'; planes: string; features: string } {
   return {
     format: 'base64',
     planes: Buffer.from(t.planes.buffer, t.planes.byteOffset, t.planes.byteLength).toString('base64'),
@@ -72,7 +72,7 @@ export function tensorBase64(t: Tensor): { format: 'base64'; planes: string; fea
  * a byte, the first cell in the top bit (numpy's `packbits` order; the last byte padded with 0 bits),
  * in base64; the features as in the base64 form. Delvewick's 4,862 plane bytes become 608.
  */
-export function tensorBits(t: Tensor): { format: 'bits'; planes: string; features: string } {
+function tensorBits(t: Tensor): { format: 'bits'; planes: string; features: string } {
   const p = t.planes;
   const n = p.length;
   const packed = new Uint8Array((n + 7) >> 3);
@@ -120,7 +120,7 @@ const ALWAYS_KEPT = ['ok', 'error', 'reason', 'message'];
  * (32 hex digits, answered in lowercase), so that a finished ranked run can be practised in free play.
  * Without one the server draws a free seed.
  */
-export function parseSeed(raw: string | undefined): Seed {
+function parseSeed(raw: string | undefined): Seed {
   if (raw === undefined) return randomInt(0, 2 ** 32 - 1);
   const seed = parseTextSeed(raw);
   if (seed === null) {

@@ -187,7 +187,7 @@ function escaped(text: string, at: number): boolean {
  * address asked with another method is answered 405 with `Allow` instead of 404. Wildcard patterns
  * (static files) are left out: they match every address.
  */
-export class RouteMethods {
+class RouteMethods {
   private readonly routes: { pattern: RegExp; methods: Set<string> }[] = [];
   private readonly byUrl = new Map<string, Set<string>>();
 

@@ -16,8 +16,8 @@ import { boardAnswer, boardQuery, rankedErrors } from './rankedschemas.js';
 import { slugParams } from './schemas.js';
 import type { StateSealer } from './seal.js';
 
-export const DEFAULT_LEADERBOARD_LIMIT = 10;
-export const MAX_LEADERBOARD_LIMIT = 100;
+const DEFAULT_LEADERBOARD_LIMIT = 10;
+const MAX_LEADERBOARD_LIMIT = 100;
 
 /** How each board describes itself. */
 const LABELS: Record<Board, string> = {

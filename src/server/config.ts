@@ -69,7 +69,7 @@ export function readTimeouts(env: NodeJS.ProcessEnv): Timeouts {
 }
 
 /** Open connections from one address at most, by default: many agents behind one NAT fit. */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 /**
  * The connection caps: `GAMEBOARD_MAX_CONNECTIONS` (default: the open-file limit less a reserve, see
@@ -100,10 +100,10 @@ export function readConnectionCaps(env: NodeJS.ProcessEnv, fileLimit: number | n
 
 /** The route groups that are limited apart: a slow reader never eats an agent's action budget. */
 export type RateGroup = 'init' | 'action' | 'runs' | 'reads';
-export const RATE_GROUPS: readonly RateGroup[] = ['init', 'action', 'runs', 'reads'];
+const RATE_GROUPS: readonly RateGroup[] = ['init', 'action', 'runs', 'reads'];
 
 /** At most `max` requests per client address in each window of `windowMs`. */
-export interface RateLimit {
+interface RateLimit {
   max: number;
   windowMs: number;
 }

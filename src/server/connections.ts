@@ -47,7 +47,7 @@ export function openFileLimit(limitsFile = '/proc/self/limits'): number | null {
  * File descriptors kept free for everything that is not a client connection (store files, a
  * PostgreSQL pool, logs, static files, worker threads): a tenth of the limit, at least 64.
  */
-export function reservedFiles(fileLimit: number): number {
+function reservedFiles(fileLimit: number): number {
   return Math.max(64, Math.ceil(fileLimit / 10));
 }
 

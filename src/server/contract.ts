@@ -20,7 +20,7 @@ export interface ContractParts {
 }
 
 /** The largest free seed. */
-export const MAX_SEED = 4294967295;
+const MAX_SEED = 4294967295;
 
 /**
  * A seed, as requests and answers carry it: a free seed (an integer 0..2^32-1) or a wide one (32
@@ -114,7 +114,7 @@ export function carriedStateSchema(spec: GameSpec): JsonSchema {
 }
 
 /** The parts of `spec`'s answers, inline. */
-export function inlineParts(spec: GameSpec): ContractParts {
+function inlineParts(spec: GameSpec): ContractParts {
   return {
     action: spec.actionSchema,
     observation: spec.observationSchema,

@@ -22,16 +22,16 @@ import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a connection with nothing in flight must stay quiet before it is closed while draining. */
-export const QUIET_MS = 150;
+const QUIET_MS = 150;
 /** How long a half-closed connection waits for the client to close its side before it is destroyed. */
-export const LINGER_MS = 2000;
+const LINGER_MS = 2000;
 /**
  * Before the listening socket is closed, connections waiting in its backlog are accepted until none
  * has arrived for ACCEPT_QUIET_MS (at most ACCEPT_MAX_MS): closing it would reset them, with their
  * requests, which the kernel has already received.
  */
-export const ACCEPT_QUIET_MS = 50;
-export const ACCEPT_MAX_MS = 1000;
+const ACCEPT_QUIET_MS = 50;
+const ACCEPT_MAX_MS = 1000;
 /** How often draining looks for connections it can close. */
 const SWEEP_MS = 50;
 

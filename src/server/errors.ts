@@ -2,7 +2,7 @@
  * The one catalogue of API error codes: each with its HTTP status and a default human message.
  * Every error answer has the shape `{ok: false, error, message}`.
  */
-export { clip, ECHO_MAX } from '../core/clip.js';
+export { clip } from '../core/clip.js';
 
 export const ERRORS = {
   bad_request: { status: 400, message: 'The request does not match what this endpoint accepts.' },

@@ -8,15 +8,7 @@ import type { Registry } from '../core/registry.js';
 import { ApiError } from './errors.js';
 import { readableJsonOf } from './seal.js';
 
-export {
-  compileActionGrammars,
-  compileGrammar,
-  describeGrammarError,
-  grammarRefusal,
-  grammarsOf,
-  preview,
-  type ActionGrammar,
-} from '../core/grammar.js';
+export { compileActionGrammars, grammarRefusal, grammarsOf } from '../core/grammar.js';
 
 /**
  * Play answers are mostly free-form game data (observations, actions, events), which a schema-driven

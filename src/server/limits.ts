@@ -18,13 +18,13 @@ import { ApiError } from './errors.js';
 const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** The batch route: it counts against the action group once per item (its limit is checked after parsing). */
-export const BATCH_ROUTE = '/api/games/:slug/batch';
+const BATCH_ROUTE = '/api/games/:slug/batch';
 
 /**
  * The group a request counts against; `url` is its route pattern, when the caller has it already
  * (Fastify builds a fresh `routeOptions` object on every read).
  */
-export function rateGroupOf(req: FastifyRequest, url: string = req.routeOptions.url ?? ''): RateGroup {
+function rateGroupOf(req: FastifyRequest, url: string = req.routeOptions.url ?? ''): RateGroup {
   if (url === '/api/games/:slug/action' || url === '/api/sessions/:id/action' || url === BATCH_ROUTE) return 'action';
   if (url === '/api/games/:slug/init' || url === '/api/games/:slug/sessions') return 'init';
   if (url === '/api/runs' && req.method === 'POST') return 'runs';

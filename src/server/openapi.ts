@@ -40,7 +40,7 @@ const LIST_KEYS = ['oneOf', 'anyOf', 'allOf'];
 const ONE_KEYS = ['items', 'not', 'additionalProperties'];
 
 /** A draft-07 schema as OpenAPI 3.0.3 accepts it (a new object; the input is not changed). */
-export function toOpenApi30(schema: unknown): unknown {
+function toOpenApi30(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toOpenApi30);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
@@ -91,7 +91,7 @@ export function componentName(spec: GameSpec): string {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The per-game components: action, observation, carried state, outcome, request and answers. */
-export function gameComponents(spec: GameSpec): Record<string, JsonSchema> {
+function gameComponents(spec: GameSpec): Record<string, JsonSchema> {
   const n = componentName(spec);
   const answers = answerSchemas(spec, {
     action: ref(`${n}Action`),

@@ -11,7 +11,7 @@ import type { RunStore } from '../store/store.js';
 import { utcDay } from './daily.js';
 
 /** Escapes text for HTML element content and quoted attribute values. */
-export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Longest path echoed on the 404 page; longer ones are cut with an ellipsis. */
 const MAX_PATH = 120;

@@ -25,10 +25,10 @@ export const PLAYER_KEY_HEADER = 'x-player-key';
  * which refuses placeholders such as `aaaa…` (a random key of 22 characters or more, or of 32 hex
  * digits, has fewer with a chance below one in ten million).
  */
-export const CHOOSABLE_KEY = /^[A-Za-z0-9_-]{22,128}$/;
+const CHOOSABLE_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
 /** Whether `key` may claim a free name (see `CHOOSABLE_KEY`). */
-export function isChoosableKey(key: string): boolean {
+function isChoosableKey(key: string): boolean {
   if (!CHOOSABLE_KEY.test(key) || new Set(key).size < 8) return false;
   return key.length >= 32 || !/^[0-9a-f]+$/i.test(key);
 }
@@ -72,7 +72,7 @@ export function nameUse(header: unknown): KeyedUse {
 }
 
 /** The API error for a name the store refused. */
-export function nameRefusal(err: NameRefusedError, player: Player, keySent: boolean): ApiError {
+function nameRefusal(err: NameRefusedError, player: Player, keySent: boolean): ApiError {
   switch (err.reason) {
     case 'reserved':
       return new ApiError(

@@ -133,7 +133,7 @@ export const liveAccepted = {
 } as const;
 
 /** A refused live action: nothing recorded; the session stands where it was. */
-export const liveRefused = {
+const liveRefused = {
   type: 'object',
   additionalProperties: true,
   description: 'A refused action: `ok: false`, `reason`, `message`, `legalActions` and `session`; nothing recorded.',

@@ -22,9 +22,7 @@ import type { Verdict } from './verify.js';
 import { VerifyPool } from './verify-pool.js';
 
 /** Largest accepted body for POST /api/runs: a long Briarwink run is tens of thousands of ticks. */
-export const RUN_BODY_LIMIT = 4 * 1024 * 1024;
-/** Most actions in a submitted run (also in the body schema). */
-export const MAX_RUN_ACTIONS = 100_000;
+const RUN_BODY_LIMIT = 4 * 1024 * 1024;
 
 interface RunSubmission {
   game: string;

@@ -22,6 +22,9 @@ const errorAnswer = {
   },
 } as const;
 
+/** Most actions in a submitted run. */
+const MAX_RUN_ACTIONS = 100_000;
+
 /** The answers every route may give besides its own 200. */
 export const errorAnswerSchema = errorAnswer;
 
@@ -278,7 +281,7 @@ export const runBody = {
     seed: seedSchema,
     actions: {
       type: 'array',
-      maxItems: 100000,
+      maxItems: MAX_RUN_ACTIONS,
       items: { type: 'object' },
       description: "Every action in order, each in the game's grammar.",
     },

@@ -46,7 +46,7 @@ import { playerKeyHeaders, slugParams } from './schemas.js';
 import { SessionTokens, type LiveContent } from './sessiontoken.js';
 
 /** Where a run can be fetched and watched once public. */
-export const runLinks = (id: string) => ({ runUrl: `/api/runs/${id}`, replayUrl: `/replay?run=${id}` });
+const runLinks = (id: string) => ({ runUrl: `/api/runs/${id}`, replayUrl: `/replay?run=${id}` });
 
 export function registerSessionRoutes(
   app: FastifyInstance,

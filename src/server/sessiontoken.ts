@@ -23,7 +23,7 @@ import type { AnyGame, WireState } from '../core/game.js';
 import { StateError } from './seal.js';
 
 /** Every live token's plaintext is this long (or a multiple, for an exceptionally large state). */
-export const PAD_BYTES = 1024;
+const PAD_BYTES = 1024;
 const PREFIX = 'gbs1';
 const VERSION = 1;
 const ID_BYTES = 9;

@@ -13,14 +13,14 @@ import type { RunStore } from '../store/store.js';
 import { ApiError } from './errors.js';
 
 /** The message of store_unavailable when the store exists but fails (errors.ts has the no-store one). */
-export const STORE_FAILING =
+const STORE_FAILING =
   'The run store is failing just now (it cannot be read or written); nothing was changed: try again shortly.';
 
 /** SQLite result codes (and their extended forms) that say the store cannot work now, not that a statement is wrong. */
 const SQLITE_OUTAGE = /^SQLITE_(FULL|IOERR|BUSY|LOCKED|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOTADB|CORRUPT|PERM|AUTH)(_|$)/;
 
 /** True for an error that means the store is unavailable (see the file's comment). */
-export function isStoreOutage(err: unknown): boolean {
+function isStoreOutage(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   if (err instanceof ApiError) return err.code === 'store_unavailable';
   const code = String((err as { code?: unknown }).code ?? '');
@@ -44,10 +44,10 @@ function codeOf(err: unknown): string {
 const WRITES = new Set<string>(['save', 'checkName', 'createSession', 'recordStep']);
 
 /** How long a failed write keeps `/readyz` at 503 unless a write succeeds first. */
-export const WRITE_FAILURE_MEMORY_MS = 15_000;
+const WRITE_FAILURE_MEMORY_MS = 15_000;
 
 /** The deadline of `/readyz`'s probe of the store. */
-export const READY_DEADLINE_MS = 2_000;
+const READY_DEADLINE_MS = 2_000;
 
 export class StoreHealth {
   /** When the last write failed with an outage, and what it said; null once a write succeeded. */

@@ -13,7 +13,7 @@ import type { RunStore } from '../store/store.js';
 import { gamePicture, ogTags, shareInfo, withTags } from './pages.js';
 
 /** Client-side routes that all load the single-page app. */
-export const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/leaderboard/:slug', '/ranked/:slug'];
+const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/leaderboard/:slug', '/ranked/:slug'];
 
 /** What the share-link previews read: the games, the stored runs and the clock of the daily rule. */
 export interface WebContext {

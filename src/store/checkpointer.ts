@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the background connection checkpoints. */
-export const EVERY_MS = 200;
+const EVERY_MS = 200;
 /** The WAL size (pages) at which the store's own connection checkpoints anyway. */
 export const SAFETY_NET_PAGES = 10_000;
 

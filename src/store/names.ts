@@ -15,13 +15,13 @@
  */
 
 /** Look-alike sequences replaced first, in this order (each replaced left to right, all occurrences). */
-export const FOLD_PAIRS: readonly (readonly [string, string])[] = [
+const FOLD_PAIRS: readonly (readonly [string, string])[] = [
   ['rn', 'm'],
   ['vv', 'w'],
 ];
 
 /** Look-alike characters, each replaced by its class's representative. */
-export const FOLD_CHARS: readonly (readonly [string, string])[] = [
+const FOLD_CHARS: readonly (readonly [string, string])[] = [
   ['i', 'l'],
   ['1', 'l'],
   ['0', 'o'],

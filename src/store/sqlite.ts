@@ -30,8 +30,6 @@ import {
   type VerifiedRun,
 } from './store.js';
 
-export { SCHEMA_VERSION };
-
 /**
  * Migrations by target version: MIGRATIONS[v - 1] takes a database from version v - 1 to v, as
  * MIGRATION_TITLES in schema.ts says (PostgreSQL's own SQL for the same steps: postgres-schema.ts).

@@ -27,7 +27,6 @@ export const PLAYER_NAME_MAX = 32;
  * sessions the server witnessed. `daily`: the live sessions of one day's challenge. Never mixed.
  */
 export type Board = 'ranked' | 'open' | 'daily';
-export const BOARDS: readonly Board[] = ['ranked', 'open', 'daily'];
 
 /**
  * Who stored a row, for operators: the id of the player key used (a short prefix of its stored hash,

@@ -21,7 +21,7 @@ import { GameboardError } from '../client/errors.js';
 import type { Transport } from '../client/http.js';
 import { parseRun } from './runfile.js';
 
-export type { LeaderboardEntry, Player, PlayerKind } from '../store/store.js';
+export type { LeaderboardEntry, Player } from '../store/store.js';
 
 /** Which board: live sessions, replay-verified submissions, or one day's challenge. */
 export type BoardName = 'ranked' | 'open' | 'daily';

@@ -8,7 +8,7 @@
 const KEY = 'gameboard.sound';
 
 /** The master volume, from 0 to 1: low, under the cues' own levels. */
-export const VOLUME = 0.5;
+const VOLUME = 0.5;
 
 /** The sounds the pages ask for. */
 export type Cue = 'move' | 'points' | 'clear' | 'bad';

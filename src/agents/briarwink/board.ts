@@ -6,8 +6,8 @@
 import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 
 /** The garden: 7 columns, 9 rows, cell = y * 7 + x. */
-export const W = 7;
-export const H = 9;
+const W = 7;
+const H = 9;
 export const CELLS = W * H;
 /** Directions in the grammar's order, with their cell offsets. */
 export const DIRS = ['up', 'right', 'down', 'left'] as const;
@@ -15,16 +15,16 @@ const DX = [0, 1, 0, -1];
 const DY = [-1, 0, 1, 0];
 /** A bloom lasts this many ticks; a woken pod bursts within this many. */
 export const BLOOM_TICKS = 18;
-export const WAKE_TICKS = 3;
+const WAKE_TICKS = 3;
 /** Ticks from planting to the burst. */
 export const FUSE = 66;
 
 /** Terrain as the agent knows it. */
 export const FLOOR = 0;
-export const BRIAR = 1;
-export const WALL = 2;
-export const POND = 3;
-export const MARK = 4;
+const BRIAR = 1;
+const WALL = 2;
+const POND = 3;
+const MARK = 4;
 
 const TERRAIN: Record<string, number> = {
   '.': FLOOR,

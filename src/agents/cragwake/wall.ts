@@ -8,16 +8,16 @@ import type { CragwakeObservation } from '../../games/cragwake/index.js';
 /** Columns on the wall, rows in the band, and a ledge every this many rows. */
 export const WIDTH = 6;
 export const BAND = 10;
-export const LEDGE_EVERY = 10;
+const LEDGE_EVERY = 10;
 
 /** Hold kinds. */
-export const NONE = 0;
-export const JUG = 1;
-export const PLAIN = 2;
-export const CRIMP = 3;
+const NONE = 0;
+const JUG = 1;
+const PLAIN = 2;
+const CRIMP = 3;
 
 /** One visible cell. */
-export interface Hold {
+interface Hold {
   kind: number;
   /** Breaths left on a jug; cracks left on a cracked hold (0: not cracked). */
   count: number;
@@ -38,7 +38,7 @@ export interface Wall {
 const BARE: Hold = { kind: NONE, count: 0, icy: false, frosting: false };
 
 /** A cell token (`J2`, `P`, `K1~`, `C*`, `.`) as a hold. */
-export function parseHold(token: string): Hold {
+function parseHold(token: string): Hold {
   const icy = token.endsWith('*');
   const frosting = token.endsWith('~');
   const t = icy || frosting ? token.slice(0, -1) : token;

@@ -34,10 +34,10 @@ import type { DelvewickAction, DelvewickState } from '../../games/delvewick/inde
 import type { AgentFactory } from '../types.js';
 
 /** Beam width of a live solver call (the committed solutions used up to 8,000; this keeps a call to seconds). */
-export const LIVE_BEAM = 400;
+const LIVE_BEAM = 400;
 
 /** Everything that decides a Delvewick state's future (the seed and the settled flag do not). */
-export function stateKey(s: DelvewickState): string {
+function stateKey(s: DelvewickState): string {
   return `${s.level}|${s.mole}|${s.oil}|${s.gems}|${s.score}|${s.chain}|${s.chainAge}|${s.exitOpen}|${s.end}|${s.grid.join(',')}`;
 }
 

@@ -13,14 +13,11 @@ import { progressLabel } from './progress.js';
 import { runOnServer } from './remote.js';
 import { summarize, type RunResult, type Summary } from './stats.js';
 
-export { AGENT_MAKERS, AgentLoadError, agentNames, isAgentPath, loadAgent } from './load.js';
+export { AgentLoadError, loadAgent } from './load.js';
 export type { AgentOptions } from './load.js';
 export { progressLabel, progressOf } from './progress.js';
-export { EvaluationAbort } from './errors.js';
 export { formatSummary, isFailed, quantile, runsToCsv, scoreStats, summarize } from './stats.js';
-export type { EvalHeader, RunOutcome, RunResult, ScoreStats, Summary } from './stats.js';
-export type { RunSettings } from './local.js';
-
+export type { EvalHeader, RunResult } from './stats.js';
 /** What to evaluate, and where. */
 export interface EvalOptions extends RunSettings {
   game: string;

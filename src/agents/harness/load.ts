@@ -20,18 +20,18 @@ export type { AgentOptions } from './options.js';
  * Agents made from options, by name; consulted before the built-ins. An agent that needs settings
  * (an LLM's base URL, model, key variable) registers a maker here, and the CLI declares its options.
  */
-export const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) => AgentFactory | undefined> = {
+const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) => AgentFactory | undefined> = {
   llm: llmFromOptions,
 };
 
 /** True when `spec` names a file rather than a built-in agent or a `cmd:` command. */
-export function isAgentPath(spec: string): boolean {
+function isAgentPath(spec: string): boolean {
   if (spec.startsWith('cmd:')) return false;
   return spec.startsWith('.') || isAbsolute(spec) || /\.(m?[jt]s|cjs)$/.test(spec);
 }
 
 /** Every agent name `--agent` accepts without a path. */
-export function agentNames(): string[] {
+function agentNames(): string[] {
   return [...new Set([...Object.keys(AGENT_MAKERS), ...Object.keys(BUILTIN_AGENTS)])];
 }
 

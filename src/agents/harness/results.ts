@@ -15,10 +15,8 @@ import type { EvalHeader, RunResult, Summary } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export { gameboardVersion };
-
 /** The git commit of the checkout the code runs from, or null when it is not a git checkout. */
-export function gitCommit(): string | null {
+function gitCommit(): string | null {
   try {
     const out = execFileSync('git', ['rev-parse', 'HEAD'], {
       cwd: ROOT,
@@ -33,7 +31,7 @@ export function gitCommit(): string | null {
 }
 
 /** Agent options in a fixed order, without the absent ones (so two files compare as text). */
-export function canonicalOptions(options: Record<string, unknown>): Record<string, unknown> {
+function canonicalOptions(options: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(options)
       .filter(([, v]) => v !== undefined)

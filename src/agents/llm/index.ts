@@ -38,9 +38,6 @@ import {
   type PromptInput,
 } from './prompt.js';
 
-export { parseReply, grammarOf } from './parse.js';
-export { agentRulesText } from './prompt.js';
-
 /** How many failed requests, before any succeeded, stop the evaluation (counted per factory: per thread). */
 export const ABORT_AFTER = 10;
 
@@ -72,7 +69,7 @@ export interface LlmAgentOptions {
 }
 
 /** What one move cost. */
-export interface LlmMoveStats {
+interface LlmMoveStats {
   step: number;
   /** Wall time of all the move's requests, in ms. */
   latencyMs: number;
@@ -106,13 +103,13 @@ export interface LlmRunStats {
 }
 
 /** An LLM agent, with its run's statistics. */
-export interface LlmAgent extends Agent {
+interface LlmAgent extends Agent {
   stats: LlmRunStats;
   stepInfo(): LlmStepInfo | undefined;
 }
 
 /** What the last move did, for `--trajectories` (`Agent.stepInfo`). */
-export interface LlmStepInfo extends Record<string, unknown> {
+interface LlmStepInfo extends Record<string, unknown> {
   /** The messages of the move's last request, without the system message (the same every move of a run). */
   prompt: ChatMessage[];
   /** The last reply's text; null when the last request failed. */
@@ -185,7 +182,7 @@ export function llmColumns(runs: LlmRunStats[]): Record<string, string> {
 }
 
 /** `llmColumns` from the runs' totals (what `runStats` reports across worker threads). */
-export function llmColumnsOf(all: LlmSummary[]): Record<string, string> {
+function llmColumnsOf(all: LlmSummary[]): Record<string, string> {
   const total = (f: (s: LlmSummary) => number) => all.reduce((a, s) => a + f(s), 0);
   const moves = total((s) => s.moves);
   const tokens = (f: (s: LlmSummary) => number | null) =>
@@ -221,12 +218,12 @@ const same = (a: GameAction, b: GameAction) => JSON.stringify(a) === JSON.string
  * Whether `action` is allowed now, judged from the legal actions alone (so it works over HTTP too):
  * core/legal.ts's one rule, with the game's declared variants (Briarwink's `count` and `walkTo`).
  */
-export function isLegal(game: string, action: GameAction, legal: GameAction[]): boolean {
+function isLegal(game: string, action: GameAction, legal: GameAction[]): boolean {
   return isAllowed(registry.get(game) ?? {}, action, legal);
 }
 
 /** The forfeit fallback: the first of the game's fallbacks that is legal now. */
-export function fallbackFor(game: string, legal: GameAction[]): GameAction | undefined {
+function fallbackFor(game: string, legal: GameAction[]): GameAction | undefined {
   return entryFor(GUIDES, game)?.fallback.find((f) => legal.some((a) => same(a, f)));
 }
 

@@ -204,11 +204,6 @@ function countTooHigh(action: GameAction, maxCount: number | undefined): string 
   return `"count" must be at most ${maxCount} (the --max-batch), got ${n}`;
 }
 
-/** Matches one parsed object against the grammar, forgivingly. */
-export function normaliseAction(raw: unknown, grammar: Grammar, opts: ParseOptions = {}): ParseResult {
-  return forgive(raw, grammar, opts, []);
-}
-
 function forgive(raw: unknown, grammar: Grammar, opts: ParseOptions, repaired: string[]): ParseResult {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: grammar.actions.explain(raw) };
   let obj = raw as Record<string, unknown>;

@@ -40,7 +40,7 @@ export interface PromptInput {
 export const MENU_HEADING = 'Legal actions now (answer with exactly one of these JSON objects)';
 
 /** The observation text without its legal-actions block (the block is always the text's last part). */
-export function withoutActions(text: string): string {
+function withoutActions(text: string): string {
   const at = text.indexOf(ACTIONS_HEADING);
   const none = text.indexOf('Legal actions now: none');
   const cut = at >= 0 ? at : none;

@@ -10,8 +10,8 @@
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 
 /** Board side and cell count (cell = y * 6 + x). */
-export const SIZE = 6;
-export const CELLS = SIZE * SIZE;
+const SIZE = 6;
+const CELLS = SIZE * SIZE;
 /** Action codes: 0..7 are the moves in grammar order, then wait and pulse. */
 export const WAIT = 8;
 export const PULSE = 9;
@@ -56,7 +56,7 @@ export function simOf(o: WhirlyardObservation): Sim {
 }
 
 /** The cell one step from `cell` in direction `dir`, or -1 off the board. */
-export function neighbour(cell: number, dir: number): number {
+function neighbour(cell: number, dir: number): number {
   const x = (cell % SIZE) + DX[dir];
   const y = ((cell / SIZE) | 0) + DY[dir];
   return x < 0 || y < 0 || x >= SIZE || y >= SIZE ? -1 : y * SIZE + x;

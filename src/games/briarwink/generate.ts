@@ -49,7 +49,7 @@ export function rosterKinds(night: number, rng: Rng): number[] {
 }
 
 /** The power-ups hidden on a night: night 1 and 2 are fixed, later nights draw the band's count. */
-export function hiddenKinds(night: number, rng: Rng): number[] {
+function hiddenKinds(night: number, rng: Rng): number[] {
   if (night === 1) return [WIDE_PETAL, EXTRA_POD];
   if (night === 2) return [QUICK_STEP, rng.int(3)];
   const n = bandOf(night).hidden;

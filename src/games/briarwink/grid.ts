@@ -52,13 +52,13 @@ export const dist2 = (a: number, b: number): number => {
 };
 
 /** Direction from a to an adjacent b, or -1. */
-export function dirTo(a: number, b: number): number {
+function dirTo(a: number, b: number): number {
   for (let d = 0; d < 4; d++) if (NB[a * 4 + d] === b) return d;
   return -1;
 }
 
 /** The cell a walker occupies: its origin until progress reaches half the step rounded up. */
-export function occupiedOf(at: number, to: number, prog: number, steps: number): number {
+function occupiedOf(at: number, to: number, prog: number, steps: number): number {
   return to < 0 || prog < (steps + 1) >> 1 ? at : to;
 }
 
@@ -71,7 +71,7 @@ export function playerCell(s: BriarwinkState): number {
 export const dimlingCell = (d: Dimling): number => occupiedOf(d.at, d.to, d.prog, d.steps);
 
 /** Terrain nothing can ever enter and a beam stops before. */
-export const isWall = (t: number): boolean => t === MOONSTONE || t === HEDGE || t === THICKET;
+const isWall = (t: number): boolean => t === MOONSTONE || t === HEDGE || t === THICKET;
 /** Terrain fixed by the layout (the creep spiral skips it). */
 export const isFixed = (t: number): boolean => t === MOONSTONE || t === HEDGE || t === POND;
 export const isBriar = (t: number): boolean => t === BRIAR || t === REGROWN;

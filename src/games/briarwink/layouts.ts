@@ -6,7 +6,7 @@
 import { FLOOR, HEDGE, MOONSTONE, POND } from './types.js';
 
 /** The layouts as text pictures, in LAYOUT_NAMES order. */
-export const LAYOUT_PICTURES: readonly string[] = [
+const LAYOUT_PICTURES: readonly string[] = [
   // grove: the classic pillared garden
   ['.......', '.#.#.#.', '.......', '.#.#.#.', '.......', '.#.#.#.', '.......', '.#.#.#.', '.......'].join('\n'),
   // meadow: wide open, a few stones (and 10 more points of briar)

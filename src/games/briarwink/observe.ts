@@ -106,7 +106,7 @@ export function playerView(s: BriarwinkState) {
 }
 
 /** The 9 map rows in the seed's legend. */
-export function mapRows(s: BriarwinkState, lit: Uint8Array, cover: Int32Array): string[] {
+function mapRows(s: BriarwinkState, lit: Uint8Array, cover: Int32Array): string[] {
   const ch: string[] = s.terrain.map((t) => TERRAIN_CHAR[t]);
   for (const m of s.marks) ch[m] = 'x';
   if (s.gate >= 0) ch[s.gate] = '^';

@@ -57,7 +57,7 @@ function copyDeferred(xs: Deferred[]): Deferred[] {
 
 // The OWN_* bits live in types.ts beside the state's `own` field (records.ts needs OWN_NONE too, and
 // importing it from here made the two modules import each other).
-export { OWN_NONE, OWN_TERRAIN, OWN_SPROUT_AGE, OWN_PODS, OWN_CASCADES, OWN_PICKUPS, OWN_DEFERRED, OWN_NEW_NIGHT };
+export { OWN_NONE, OWN_NEW_NIGHT };
 
 /**
  * The one place that copies a shared part of a step's state: on the first claim of `part` in a step

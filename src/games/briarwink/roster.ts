@@ -2,7 +2,7 @@
  * The band table and the fixed numbers of Briarwink, straight from the seed file
  * (shared/seeds/000_f24a9fe9a6231248.txt, ROSTER, SCORING, MOVEMENT, HEARTS).
  */
-import { MOPE, PEEKER, ROOTLING, NUDGER, TWINBUD, SPRIG, TANGLER } from './types.js';
+import { PEEKER, ROOTLING, NUDGER, TWINBUD, TANGLER } from './types.js';
 
 /** Layout ids, in the order bands unlock them. */
 export const LAYOUT_NAMES = ['grove', 'meadow', 'lilyPond', 'hedgeRows', 'steppingStones'] as const;
@@ -119,5 +119,3 @@ export const LIGHT_PLAYER = 6;
 export const LIGHT_FIREFLY = 2;
 export const LIGHT_GATE = 2;
 export const LIGHT_POD = 1;
-
-export { MOPE, SPRIG };

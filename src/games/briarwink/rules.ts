@@ -179,7 +179,7 @@ const ONE_TICK: LastBatch = Object.freeze({ requested: 1, applied: 1, stoppedBy:
  * seed says. The copy and the tick context (with every scratch buffer) are this call's own; the copy is
  * released before it is returned.
  */
-export function runBatch(state: BriarwinkState, t: TickCtx, count: number): BriarwinkState {
+function runBatch(state: BriarwinkState, t: TickCtx, count: number): BriarwinkState {
   const s = cloneState(state);
   const plant = t.plant;
   let applied = 0;

@@ -10,7 +10,7 @@ import { OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
 /** The action grammar, exactly as the seed file gives it. */
-export const ACTION_SCHEMA: JsonSchema = {
+const ACTION_SCHEMA: JsonSchema = {
   type: 'object',
   oneOf: [
     { properties: { type: { const: 'start' } }, required: ['type'], additionalProperties: false },

@@ -41,7 +41,6 @@ export const RIGHT = 1;
 export const DOWN = 2;
 export const LEFT = 3;
 export const DIR_NAMES = ['up', 'right', 'down', 'left'] as const;
-export type DirName = (typeof DIR_NAMES)[number];
 
 /** Status: the opening wait and the breaks between nights are both WAITING. */
 export const WAITING = 0;

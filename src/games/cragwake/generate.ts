@@ -33,7 +33,7 @@ const SALT_GUST = 0x677573;
 const SALT_ROCK = 0x726f63;
 
 /** Cracks on a freshly generated cracked hold: 1 to this many. */
-export const MAX_GENERATED_CRACKS = 3;
+const MAX_GENERATED_CRACKS = 3;
 
 /**
  * An integer in [0, n) from 16 bits of a hash word (`shift` 0 takes the low half, 16 the high half).
@@ -58,7 +58,7 @@ const PLACEMENTS: readonly (readonly number[])[] = (() => {
 const ALL_COLUMNS = (1 << WIDTH) - 1;
 
 /** The columns of the row below that a row with holds in `upper` gives a step up from (each hold serves c-1..c+1). */
-export function stepCover(upper: number): number {
+function stepCover(upper: number): number {
   return (upper | (upper << 1) | (upper >>> 1)) & ALL_COLUMNS;
 }
 
@@ -148,7 +148,7 @@ export function repairPair(cells: number[], lower: number, upper: number): numbe
  * Generates rows `from..to` on top of `below`, the generated content of row `from - 1`, writing rows
  * `write..to` into `out` (row `write` at index `at`). Returns the generated content of row `to`.
  */
-export function extendRows(
+function extendRows(
   seed: Seed,
   below: readonly number[],
   from: number,

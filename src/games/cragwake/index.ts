@@ -11,7 +11,7 @@ import type { CragwakeAction, CragwakeState } from './types.js';
 import { fromWire, toWire } from './wire.js';
 
 export type { CragwakeAction, CragwakeState } from './types.js';
-export type { BandRow, CragwakeObservation } from './observe.js';
+export type { CragwakeObservation } from './observe.js';
 
 /** The Cragwake game. */
 export const cragwake: Game<CragwakeState, CragwakeAction> = {

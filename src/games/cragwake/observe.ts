@@ -79,7 +79,7 @@ function holdName(cell: number): string {
 }
 
 /** One row of the band as the observation shows it; a fogged row shows no cells. */
-export interface BandRow {
+interface BandRow {
   row: number;
   fogged: boolean;
   /** Whether the row overhangs (+1 to every move onto it); null while fogged. */

@@ -22,16 +22,16 @@ export const REACH_DR: readonly number[] = [1, 1, 1, 0, 0, -1, -1, -1, 2, 2, 2, 
 /** Column offsets matching REACH_DR. */
 export const REACH_DC: readonly number[] = [-1, 0, 1, -1, 1, -1, 0, 1, -1, 0, 1, -2, 2, -2, 2];
 /** Index in REACH_DR of the first lunge. */
-export const FIRST_LUNGE = 8;
+const FIRST_LUNGE = 8;
 
 /** Extra stamina a lunge costs, and the other surcharges. */
-export const LUNGE_EXTRA = 2;
-export const ICY_EXTRA = 2;
-export const OVERHANG_EXTRA = 1;
-export const GUST_EXTRA = 2;
+const LUNGE_EXTRA = 2;
+const ICY_EXTRA = 2;
+const OVERHANG_EXTRA = 1;
+const GUST_EXTRA = 2;
 /** Stamina a breath on a jug gives, on an ordinary and an overhanging row; breathing elsewhere costs 1. */
-export const BREATH_GAIN = 4;
-export const BREATH_GAIN_OVERHANG = 2;
+const BREATH_GAIN = 4;
+const BREATH_GAIN_OVERHANG = 2;
 /** Stamina taken by rockfall on your own column. */
 export const SPINDRIFT = 4;
 /** Stamina at or below which a pitch is no longer clean. */
@@ -96,7 +96,7 @@ export const OUT_OF_REACH = -1;
 export const UNDER_FLOOR = -2;
 export const LUNGE_FROM_ICE = -3;
 export const BARE_ROCK = -4;
-export const TOO_COSTLY = -5;
+const TOO_COSTLY = -5;
 
 /**
  * The one legality test for a move (climbing phase assumed): the stamina a move onto (row, col) costs

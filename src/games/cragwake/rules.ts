@@ -138,7 +138,7 @@ function wrongPhase(s: CragwakeState, action: CragwakeAction): Refusal {
  * What a move to (row, col) costs, or why it is refused: `judgeTarget`'s verdict put into words. The
  * verdict alone decides; this only writes the message.
  */
-export function judgeMove(s: CragwakeState, row: number, col: number): Refusal | number {
+function judgeMove(s: CragwakeState, row: number, col: number): Refusal | number {
   const belay = belayOf(s);
   const verdict = judgeTarget(s, row, col, belay);
   if (verdict >= 0) return verdict;

@@ -8,8 +8,6 @@ import { seedSuites } from '../../core/suites.js';
 import { ACTION_SCHEMA, OBSERVATION_SCHEMA, OUTCOMES } from './schema.js';
 import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
 
-export { ACTION_SCHEMA };
-
 /** Cragwake's own published facts: the wall's width, the belay spacing and the difficulty table. */
 export type CragwakeFacts = { width: number; ledgeEvery: number; difficulty: Json };
 

@@ -58,7 +58,7 @@ export function maskCols(mask: number): number[] {
  * The most rows ever fogged: the band's top is at most 9 rows over the high point (at a pitch's start)
  * and foresight never drops under 3.
  */
-export const MAX_FOG = 6;
+const MAX_FOG = 6;
 /** One character per packed cell code (0-63), so a fogged row is a fixed 7 characters. */
 const CELL_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** A fog slot: the overhang flag ('0' or '1'), then six cells. */

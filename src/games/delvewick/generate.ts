@@ -27,7 +27,7 @@ export interface LevelDef {
  * Reads a level file: `key: value` header lines (level, name, quota, oil, lesson), a blank line, then
  * the map. Throws on anything missing or malformed, so a bad edit fails loudly at import.
  */
-export function parseLevelFile(text: string): LevelDef {
+function parseLevelFile(text: string): LevelDef {
   const blank = text.search(/\n\s*\n/);
   if (blank < 0) throw new Error('a level file needs a header, a blank line, then the map');
   const header: Record<string, string> = {};

@@ -6,21 +6,20 @@ import { BEDROCK, BOULDER, EMPTY, EXIT, GEM, GEODE, type DelvewickState, type Di
 
 /** The four directions in the grammar's order; a direction's number is its index here. */
 export const DIRECTIONS: readonly Direction[] = ['up', 'down', 'left', 'right'];
-export const UP = 0;
-export const DOWN = 1;
+const UP = 0;
+const DOWN = 1;
 export const LEFT = 2;
-export const RIGHT = 3;
 /** The wait action's direction number. */
 export const WAIT = -1;
 
 /** A move the mole may make. */
 export const MOVE_OK = 0;
 /** Refusal codes; `MOVE_REFUSALS[code]` is the machine reason sent to the client. */
-export const OFF_GRID = 1;
-export const INTO_BEDROCK = 2;
-export const EXIT_CLOSED = 3;
-export const VERTICAL_INTO_MOVABLE = 4;
-export const CANNOT_PUSH = 5;
+const OFF_GRID = 1;
+const INTO_BEDROCK = 2;
+const EXIT_CLOSED = 3;
+const VERTICAL_INTO_MOVABLE = 4;
+const CANNOT_PUSH = 5;
 export const MOVE_REFUSALS: readonly string[] = [
   '',
   'off_grid',

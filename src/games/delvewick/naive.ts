@@ -8,7 +8,7 @@ import { advance } from './rules.js';
 import { EMPTY, EXIT, FALLING_GEM, GEM, PLAYING, SOIL, type DelvewickAction, type DelvewickState } from './types.js';
 
 /** The first step of a shortest path through soil, empty cells and gems to the nearest goal, or WAIT. */
-export function naiveDirection(s: DelvewickState): number {
+function naiveDirection(s: DelvewickState): number {
   const g = s.grid;
   const wantExit = s.exitOpen;
   const from = new Int32Array(g.length).fill(-1);

@@ -24,7 +24,7 @@ const WAIT_ACTION: DelvewickAction = Object.freeze({ type: 'wait' });
 const UNKNOWN = -2;
 
 /** The action's direction number (0..3), WAIT, or UNKNOWN for anything outside the grammar. */
-export function actionCode(action: unknown): number {
+function actionCode(action: unknown): number {
   if (typeof action !== 'object' || action === null || Array.isArray(action)) return UNKNOWN;
   const a = action as Record<string, unknown>;
   let keys = 0;
@@ -78,7 +78,7 @@ const StateCopy = plainConstructor(function (this: DelvewickState, s: DelvewickS
 });
 
 /** A copy of `s` that owns its own grid, for a tick to work on (a plain object; see `StateCopy`). */
-export function copyState(s: DelvewickState): DelvewickState {
+function copyState(s: DelvewickState): DelvewickState {
   return new StateCopy(s);
 }
 

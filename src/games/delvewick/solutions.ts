@@ -5,7 +5,7 @@
 import type { DelvewickAction } from './types.js';
 
 /** One level's stored solution, as solve-levels.ts writes it. */
-export interface StoredSolution {
+interface StoredSolution {
   level: number;
   name: string;
   quota: number;

@@ -12,7 +12,7 @@ import { ACTION_INDEX, TENSOR_SPEC } from './tensor.js';
  * The action grammar as the seed file gives it, plus `additionalProperties: false`: the engine refuses
  * any extra field as unknown_action, so the published grammar says so too (it is exactly as strict).
  */
-export const ACTION_SCHEMA = {
+const ACTION_SCHEMA = {
   oneOf: [
     {
       type: 'object',

@@ -12,7 +12,7 @@ import type { DelvewickAction, DelvewickState } from './types.js';
 export type Act = 'up' | 'down' | 'left' | 'right' | 'wait';
 
 /** The grammar action for a short name. */
-export function action(a: Act): DelvewickAction {
+function action(a: Act): DelvewickAction {
   return a === 'wait' ? { type: 'wait' } : { type: 'move', dir: a };
 }
 

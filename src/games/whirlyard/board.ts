@@ -7,22 +7,22 @@ import { CELLS, SIZE, type Direction } from './types.js';
 /** The directions in grammar order; a direction's index is its position here. */
 export const DIRECTIONS: readonly Direction[] = ['nw', 'n', 'ne', 'w', 'e', 'sw', 's', 'se'];
 /** Column and row offsets per direction (y grows downward, so north is dy = -1). */
-export const DX: readonly number[] = [-1, 0, 1, -1, 1, -1, 0, 1];
-export const DY: readonly number[] = [-1, -1, -1, 0, 0, 1, 1, 1];
+const DX: readonly number[] = [-1, 0, 1, -1, 1, -1, 0, 1];
+const DY: readonly number[] = [-1, -1, -1, 0, 0, 1, 1, 1];
 
 /** Cell index of (x, y). */
-export const cellOf = (x: number, y: number): number => y * SIZE + x;
+const cellOf = (x: number, y: number): number => y * SIZE + x;
 /** Column of a cell. */
 export const xOf = (cell: number): number => cell % SIZE;
 /** Row of a cell. */
 export const yOf = (cell: number): number => (cell - (cell % SIZE)) / SIZE;
 /** True when (x, y) is on the board. */
-export const onBoard = (x: number, y: number): boolean => x >= 0 && x < SIZE && y >= 0 && y < SIZE;
+const onBoard = (x: number, y: number): boolean => x >= 0 && x < SIZE && y >= 0 && y < SIZE;
 
 /** `NEIGHBOUR[cell * 8 + dir]`: the cell one move away, or -1 off the board. */
 export const NEIGHBOUR = new Int8Array(CELLS * 8);
 /** `DISTANCE[a * 36 + b]`: Chebyshev distance between two cells. */
-export const DISTANCE = new Int8Array(CELLS * CELLS);
+const DISTANCE = new Int8Array(CELLS * CELLS);
 /** `TOWARD[from * 36 + to]`: where a drone at `from` steps when pursuing a rover at `to` (sign of dx, sign of dy). */
 export const TOWARD = new Int8Array(CELLS * CELLS);
 
@@ -50,8 +50,8 @@ for (let c = 0; c < CELLS; c++) {
 export const BIT_LO = new Int32Array(CELLS);
 export const BIT_HI = new Int32Array(CELLS);
 /** `NEAR_LO[c]`, `NEAR_HI[c]`: the cells within one step of c, c included. */
-export const NEAR_LO = new Int32Array(CELLS);
-export const NEAR_HI = new Int32Array(CELLS);
+const NEAR_LO = new Int32Array(CELLS);
+const NEAR_HI = new Int32Array(CELLS);
 for (let c = 0; c < CELLS; c++) {
   if (c < 32) BIT_LO[c] = 1 << c;
   else BIT_HI[c] = 1 << (c - 32);

@@ -55,8 +55,8 @@ export const SPAWN_CELLS: readonly number[] = Array.from({ length: CELLS }, (_, 
 export const MAX_DRAWS = 100;
 
 /** Waves up to this one need SAFE_FIRST_ACTIONS safe first actions. */
-export const SAFE_FIRST_WAVES = 3;
-export const SAFE_FIRST_ACTIONS = 6;
+const SAFE_FIRST_WAVES = 3;
+const SAFE_FIRST_ACTIONS = 6;
 
 /**
  * The fallback layout's cells, in the order they are taken: the bottom row, then the right column
@@ -76,7 +76,7 @@ export interface Spawn {
 }
 
 /** Whether a layout meets the searched guarantees of `wave`, with `charges` held at its start. */
-export function meetsOpeningGuarantees(
+function meetsOpeningGuarantees(
   wave: number,
   drones: ArrayLike<number>,
   charges: number,

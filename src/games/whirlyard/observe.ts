@@ -28,7 +28,7 @@ export interface WhirlyardObservation extends Observation {
 }
 
 /** Map characters. */
-export const LEGEND = {
+const LEGEND = {
   rover: 'R',
   caught: 'X',
   drone: 'd',
@@ -38,7 +38,7 @@ export const LEGEND = {
 } as const;
 
 /** Accepted actions until the next charged second step (1 means the next action triggers it). */
-export function actionsUntilChargedStep(waveTurn: number): number {
+function actionsUntilChargedStep(waveTurn: number): number {
   return CHARGED_CADENCE - (waveTurn % CHARGED_CADENCE);
 }
 
@@ -124,7 +124,7 @@ function legalBlock(s: WhirlyardState): string {
 }
 
 /** The text rendering. */
-export function renderText(s: WhirlyardState): string {
+function renderText(s: WhirlyardState): string {
   const rows = renderRows(s);
   let chargedCount = 0;
   for (const c of s.charged) if (c) chargedCount++;

@@ -51,7 +51,7 @@ const DIRECTION_CODE: Readonly<Record<string, number>> = Object.freeze(
 );
 
 /** The code of a well-formed action (0..7 moves, WAIT, PULSE, END_RUN), or -1 if it breaks the grammar. */
-export function actionCode(action: unknown): number {
+function actionCode(action: unknown): number {
   if (typeof action !== 'object' || action === null || Array.isArray(action)) return -1;
   const a = action as Record<string, unknown>;
   let keys = 0;

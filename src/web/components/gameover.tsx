@@ -13,7 +13,7 @@ import { ShareBox } from './sharebox.js';
 import { SubmitBox } from './submit.js';
 
 /** The (at most three) steps that gained the most points, each with its best sentence. */
-export function bestMoments(session: PlaySession, words: GameWords): { step: number; gain: number; text: string }[] {
+function bestMoments(session: PlaySession, words: GameWords): { step: number; gain: number; text: string }[] {
   const out: { step: number; gain: number; text: string }[] = [];
   const s = session.scores;
   for (let i = 1; i < s.length; i++) {

@@ -6,7 +6,7 @@
 import type { GameView } from '../games/types.js';
 
 /** Moves after which the line gives way. */
-export const GOAL_LINE_MOVES = 3;
+const GOAL_LINE_MOVES = 3;
 
 const touchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 

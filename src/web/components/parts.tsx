@@ -56,7 +56,7 @@ function fieldText(v: Json): string {
 }
 
 /** "drone_dismantled x 3 y 4" — the event type made readable, then its fields. */
-export function eventText(e: GameEvent): string {
+function eventText(e: GameEvent): string {
   const rest = Object.entries(e)
     .filter(([k]) => k !== 'type')
     .map(([k, v]) => `${k} ${fieldText(v)}`);

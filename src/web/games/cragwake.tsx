@@ -43,7 +43,7 @@ export function holdName(token: string): string {
 }
 
 /** A hold drawn from its token (J2, P, K1, C, with ~ or * for frost and ice) centred at (cx, cy). */
-export function Hold({ token, cx, cy }: { token: string; cx: number; cy: number }) {
+function Hold({ token, cx, cy }: { token: string; cx: number; cy: number }) {
   if (!token || token === '.' || token === '?') return null;
   const ice = token.endsWith('*') ? 'icy' : token.endsWith('~') ? 'frost' : '';
   const t = ice ? token.slice(0, -1) : token;
@@ -87,7 +87,7 @@ const ARROWS: Record<string, [number, number]> = {
  * along the arrow, no further sideways than along), the nearest, sideways distance counting double.
  * Null when none lies that way.
  */
-export function pickToward(
+function pickToward(
   from: { row: number; col: number },
   arrow: [number, number],
   holds: { row: number; col: number }[],

@@ -44,7 +44,7 @@ const TILE: Record<string, [string, string]> = {
 const FALLING = new Set(['o', 'v', 'g']);
 
 /** One cell of the map, drawn at (x, y): its sprite, named with the thing and the cell. */
-export function DwCell({ ch, x, y }: { ch: string; x: number; y: number }) {
+function DwCell({ ch, x, y }: { ch: string; x: number; y: number }) {
   const t = TILE[ch];
   if (!t) return null;
   const px = x * C;

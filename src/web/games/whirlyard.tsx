@@ -58,7 +58,7 @@ function asObs(o: Observation): WhirlyardObservation {
 
 const sign = (v: number) => (v > 0 ? 1 : v < 0 ? -1 : 0);
 
-export function Rover({ x, y }: Pt) {
+function Rover({ x, y }: Pt) {
   return (
     <g class="wy-rover">
       <Sprite id="wy-rover" x={x * C + 6} y={y * C + 6} w={C - 12} label={`Rover at (${x}, ${y})`} />
@@ -66,7 +66,7 @@ export function Rover({ x, y }: Pt) {
   );
 }
 
-export function Drone({ x, y, charged, extra = '' }: Pt & { charged: boolean; extra?: string }) {
+function Drone({ x, y, charged, extra = '' }: Pt & { charged: boolean; extra?: string }) {
   return (
     <g class={(charged ? 'wy-drone charged' : 'wy-drone') + extra}>
       <Sprite
@@ -80,7 +80,7 @@ export function Drone({ x, y, charged, extra = '' }: Pt & { charged: boolean; ex
   );
 }
 
-export function Scrap({ x, y, late }: Pt & { late?: number }) {
+function Scrap({ x, y, late }: Pt & { late?: number }) {
   return (
     <g
       class={late === undefined ? 'wy-scrap' : 'wy-scrap late'}

@@ -11,14 +11,14 @@ const W = 7;
 /** The most ticks one action runs (a batch). */
 const MAX_TICKS = 30;
 
-export interface BloomBurst {
+interface BloomBurst {
   pod: number;
   /** The pod's cell, the centre of the cross. */
   centre: number;
   cells: { cell: number; step: number; side: 'centre' | 'left' | 'right' | 'up' | 'down' }[];
 }
 
-export interface Relight {
+interface Relight {
   id: number;
   kind: string;
   /** Where the dimling was seen before. */

@@ -11,7 +11,7 @@ import type { CragwakeObservation } from '../../games/cragwake/index.js';
 import { reducedMotion } from './prefs.js';
 
 /** How long the marks of a turn stay, in ms. */
-export const WALL_MS = 700;
+const WALL_MS = 700;
 
 export interface WallChange {
   row: number;

@@ -9,7 +9,7 @@
  */
 import type { DelvewickObservation } from '../../games/delvewick/index.js';
 
-export interface Cell {
+interface Cell {
   x: number;
   y: number;
 }

@@ -35,7 +35,7 @@ let nextId = 1;
 /** How long a float or a burst stays, in ms (matches the CSS animations). */
 const MARK_MS = 900;
 /** How long a moment's banner stays, in ms. */
-export const MOMENT_MS = 2200;
+const MOMENT_MS = 2200;
 
 /** The marks an accepted step's events make (points with a place, drone bursts). */
 export function marksFor(events: GameEvent[], words: GameWords, obs: Observation): Mark[] {

@@ -22,7 +22,7 @@ export interface Cell {
 }
 
 /** One drone of the picture before, followed through the turn. */
-export interface DronePath {
+interface DronePath {
   /** Index of this drone in the picture before. */
   from: number;
   charged: boolean;

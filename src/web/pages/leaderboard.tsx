@@ -29,13 +29,13 @@ function when(iso: string): string {
  * The ticks per second of a game whose ranked budget counts ticks (Briarwink), else null. Its runs'
  * length is then their time: one tick action may carry many ticks, so steps say little.
  */
-export function tickRate(game: AnyGame): number | null {
+function tickRate(game: AnyGame): number | null {
   const rate = game.spec.ticksPerSecond;
   return budgetOf(game)?.unit === 'ticks' && typeof rate === 'number' && rate > 0 ? rate : null;
 }
 
 /** A number of ticks as minutes:seconds (whole seconds, rounded down), e.g. 3750 at 30/s is "2:05". */
-export function clock(ticks: number, perSecond: number): string {
+function clock(ticks: number, perSecond: number): string {
   const s = Math.floor(ticks / perSecond);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

@@ -48,22 +48,3 @@ export function Sprite({
     />
   );
 }
-
-/** A sprite centred on (cx, cy), `size` wide and high. */
-export function SpriteAt({
-  id,
-  cx,
-  cy,
-  size,
-  label,
-  cls,
-}: {
-  id: SpriteId;
-  cx: number;
-  cy: number;
-  size: number;
-  label?: string;
-  cls?: string;
-}) {
-  return <Sprite id={id} x={cx - size / 2} y={cy - size / 2} w={size} label={label} cls={cls} />;
-}

@@ -11,7 +11,7 @@ import { whirlyardWords } from './whirlyard.js';
 import { entryFor } from '../../core/registry.js';
 import type { Slug } from '../../games/index.js';
 
-export type { GameWords, Moment, Spot } from './types.js';
+export type { GameWords, Moment } from './types.js';
 
 const human = (s: string) =>
   s
@@ -20,7 +20,7 @@ const human = (s: string) =>
     .toLowerCase();
 
 /** Words for a game that has none of its own. */
-export function genericWords(game: AnyGame): GameWords {
+function genericWords(game: AnyGame): GameWords {
   return {
     refusal: (_a: GameAction, reason: string) => `You can't do that now: ${human(reason)}.`,
     event: (e: GameEvent) => {

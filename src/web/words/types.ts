@@ -6,7 +6,7 @@
 import type { GameAction, GameEvent, Observation, Outcome } from '../../core/game.js';
 
 /** Where on the board something happened, as fractions of the board's width and height. */
-export interface Spot {
+interface Spot {
   fx: number;
   fy: number;
 }

@@ -15,7 +15,7 @@ export function closeCascade(s: BriarwinkState, t: TickCtx, c: Cascade): void {
 }
 
 /** Is the cascade still open (a bloom of it active, or a pod it woke still waiting)? */
-export function isCascadeOpen(s: BriarwinkState, id: number): boolean {
+function isCascadeOpen(s: BriarwinkState, id: number): boolean {
   for (const b of s.blooms) if (b.cascade === id) return true;
   for (const p of s.pods) if (p.woken && p.cascade === id) return true;
   return false;

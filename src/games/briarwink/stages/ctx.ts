@@ -15,7 +15,7 @@ export const RULES_V1 = 1;
 export const RULES_V2 = 2;
 
 /** The most events one action reports. */
-export const MAX_EVENTS = 64;
+const MAX_EVENTS = 64;
 
 /**
  * The context of one step. A class, not a literal: one hidden class for every context, made once per

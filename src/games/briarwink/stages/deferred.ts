@@ -19,7 +19,7 @@ function sprig(s: BriarwinkState, cell: number, dir: number): Dimling {
 }
 
 /** The axis two sprigs split along: the one with more open exits for a sprig, horizontal on a tie. */
-export function splitAxis(s: BriarwinkState, cell: number): 'horizontal' | 'vertical' {
+function splitAxis(s: BriarwinkState, cell: number): 'horizontal' | 'vertical' {
   const probe: Dimling = {
     id: -1,
     kind: SPRIG,

@@ -41,7 +41,7 @@ import { ownPods } from '../own.js';
 export const HEADING = 3;
 
 /** Ticks for a step into `cell`: the kind's pace (rootlings slower into briar), 2 faster when restless. */
-export function stepTicksFor(s: BriarwinkState, d: Dimling, cell: number): number {
+function stepTicksFor(s: BriarwinkState, d: Dimling, cell: number): number {
   const base = d.kind === ROOTLING && isBriar(s.terrain[cell]) ? ROOTLING_BRIAR_STEP : KIND_STEP[d.kind];
   return s.restless ? Math.max(RESTLESS_MIN, base - RESTLESS_FASTER) : base;
 }
@@ -184,7 +184,7 @@ function actFrom(s: BriarwinkState, t: TickCtx, d: Dimling, occ: number): void {
 }
 
 /** A tangler leaving `cell` on its every 2nd move sprouts it, with the seed's exceptions. */
-export function tangle(s: BriarwinkState, t: TickCtx, cell: number): void {
+function tangle(s: BriarwinkState, t: TickCtx, cell: number): void {
   if (s.terrain[cell] !== FLOOR) return;
   if (hushOn(s) && inPocket(s.corner, cell)) return;
   if (pickupAt(s, cell) || podAt(s, cell) >= 0 || cell === s.gate || cell === playerCell(s)) return;

@@ -14,7 +14,7 @@ import { ownDeferred } from '../own.js';
 import { DeferredRecord } from '../records.js';
 
 /** What costs a heart now: 'dazzled', 'bumped', 'swapped' or '' for nothing. */
-export function hazardOf(s: BriarwinkState, t: TickCtx): string {
+function hazardOf(s: BriarwinkState, t: TickCtx): string {
   const pc = playerCell(s);
   if (pc < 0 || s.grace > 0) return '';
   if (s.blooms.length > 0 && coverOf(s, t)[pc] >= 0) return 'dazzled';
@@ -29,7 +29,7 @@ export function hazardOf(s: BriarwinkState, t: TickCtx): string {
 }
 
 /** Lose a heart: away 24 ticks, the highest upgrade (ties Wide Petal, Extra Pod, Quick Step) drops. */
-export function loseHeart(s: BriarwinkState, t: TickCtx, why: string): void {
+function loseHeart(s: BriarwinkState, t: TickCtx, why: string): void {
   const cell = playerCell(s);
   s.hearts--;
   s.lostHeart = true;

@@ -35,7 +35,7 @@ function reverse(s: BriarwinkState): void {
  * anything else carries on to arrival. A destination that closes while the origin is still occupied
  * turns the gardener back, or stops them on the origin when their own pod stands there.
  */
-export function stepPlayer(s: BriarwinkState, dir: number): void {
+function stepPlayer(s: BriarwinkState, dir: number): void {
   if (s.pTo >= 0) {
     const onOrigin = playerCell(s) === s.pAt;
     if (onOrigin && !playerMayEnter(s, s.pTo)) {

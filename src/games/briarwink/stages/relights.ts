@@ -18,7 +18,7 @@ export function allRelit(s: BriarwinkState): boolean {
 }
 
 /** Stop the creep, regrowth and restlessness, and clear the marks. */
-export function settle(s: BriarwinkState, t: TickCtx): void {
+function settle(s: BriarwinkState, t: TickCtx): void {
   s.settled = true;
   s.restless = false;
   s.marks = [];

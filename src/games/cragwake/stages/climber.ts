@@ -9,10 +9,10 @@ import { COUNT, COUNT_SHIFT, KIND, LEDGE_EVERY, NONE, PLAIN, WIDTH, countOf } fr
 import type { Turn } from './index.js';
 
 /** Points per row above the previous high point, and per pitch number on completion. */
-export const HEIGHT_POINTS = 10;
-export const PITCH_POINTS = 100;
+const HEIGHT_POINTS = 10;
+const PITCH_POINTS = 100;
 /** Points per stamina held on arrival at a belay. */
-export const ARRIVAL_POINTS = 15;
+const ARRIVAL_POINTS = 15;
 
 function addedHold(t: Turn): (row: number, col: number) => void {
   return (row, col) => t.events.push({ type: 'holdAdded', row, col });

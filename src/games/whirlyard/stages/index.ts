@@ -68,7 +68,7 @@ export function settle(d: Draft): WhirlyardState {
 }
 
 /** True when `cell` holds scrap. */
-export const isScrap = (s: WhirlyardState, cell: number): boolean => has(s.scrapLo, s.scrapHi, cell);
+const isScrap = (s: WhirlyardState, cell: number): boolean => has(s.scrapLo, s.scrapHi, cell);
 
 /** Why the rover cannot move in direction `dir` now, or null if it can. */
 export function moveRefusal(s: WhirlyardState, dir: number): 'out_of_bounds' | 'blocked' | null {
@@ -134,19 +134,19 @@ export function countTurn(d: Draft): void {
 }
 
 /** Stage: every drone steps toward the rover (halts the turn if one reaches it). */
-export function firstPursuit(d: Draft): boolean {
+function firstPursuit(d: Draft): boolean {
   pursue(d, 'first');
   return d.halted;
 }
 
 /** Stage: on every third action of a wave, charged drones step again while the others stand still. */
-export function chargedSecondPursuit(d: Draft): boolean {
+function chargedSecondPursuit(d: Draft): boolean {
   if (d.waveTurn % CHARGED_CADENCE === 0) pursue(d, 'second');
   return d.halted;
 }
 
 /** Stage: with no drone left, the wave is cleared now and the next wave's board replaces it (halts the turn). */
-export function clearWaveIfEmpty(d: Draft): boolean {
+function clearWaveIfEmpty(d: Draft): boolean {
   if (d.drones.length > 0) return false;
   const points = WAVE_CLEAR_POINTS + (d.pulseUsed ? 0 : NO_PULSE_BONUS);
   d.score += points;
@@ -175,7 +175,7 @@ export function clearWaveIfEmpty(d: Draft): boolean {
 }
 
 /** Stage: end the run on the player's request; no turn passes and nothing is paid. */
-export function endRun(d: Draft): boolean {
+function endRun(d: Draft): boolean {
   d.over = true;
   d.endReason = 'ended';
   d.halted = true;
@@ -208,7 +208,7 @@ export function runTurn(d: Draft, code: number): void {
 }
 
 /** One simultaneous pursuit step being resolved. */
-export interface Pursuit {
+interface Pursuit {
   step: 'first' | 'second';
   /** Where each drone ends this step (its own cell if it stands still). */
   dest: number[];
@@ -237,7 +237,7 @@ function kill(p: Pursuit, i: number): void {
 }
 
 /** Contact first: a drone reaching the rover ends the run, and this step pays for nothing. */
-export function resolveContact(d: Draft, p: Pursuit): void {
+function resolveContact(d: Draft, p: Pursuit): void {
   let contacts = 0;
   for (let i = 0; i < p.dest.length; i++) if (p.dest[i] === d.rover) contacts++;
   if (contacts === 0) return;
@@ -249,7 +249,7 @@ export function resolveContact(d: Draft, p: Pursuit): void {
 }
 
 /** Then arrivals: a drone that steps onto scrap already on the board is dismantled. */
-export function resolveScrapArrivals(d: Draft, p: Pursuit): void {
+function resolveScrapArrivals(d: Draft, p: Pursuit): void {
   for (let i = 0; i < p.dest.length; i++) {
     if (moves(d, p, i) && isScrap(d, p.dest[i])) {
       kill(p, i);
@@ -259,7 +259,7 @@ export function resolveScrapArrivals(d: Draft, p: Pursuit): void {
 }
 
 /** Then groups: two or more remaining drones ending on one cell all dismantle and leave scrap there. */
-export function resolveGroups(d: Draft, p: Pursuit): void {
+function resolveGroups(d: Draft, p: Pursuit): void {
   const n = p.dest.length;
   // the cells two or more remaining drones end on, found with two cell sets
   let seenLo = 0;

@@ -23,7 +23,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateSealer } from './seal.js';
 import { describeError, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
-import { CorruptStoreError, SqliteRunStore, type SqliteOptions } from '../store/sqlite.js';
+import {
+  CorruptStoreError,
+  missingStoreProblem,
+  setAsideLeftovers,
+  SqliteRunStore,
+  type SqliteOptions,
+} from '../store/sqlite.js';
 import type { RunStore } from '../store/store.js';
 import { buildApp } from './app.js';
 import {
@@ -117,10 +123,35 @@ async function openStore(): Promise<RunStore | null> {
   }
 }
 
+/**
+ * `--new-store` or GAMEBOARD_NEW_STORE=1: begin an empty SQLite store in a data folder whose store is
+ * missing although an earlier one left its secret or side files there. Never in a worker: the
+ * supervisor has decided, and a worker started later must not make a new store where one vanished.
+ */
+const newStore = cluster.isPrimary && (process.argv.includes('--new-store') || process.env.GAMEBOARD_NEW_STORE === '1');
+
+/**
+ * Refuses to start when the SQLite store file is missing but the data folder shows an earlier store
+ * (sqlite.ts `missingStoreProblem`): a restart would otherwise begin an empty store silently, and every
+ * run acknowledged before would be gone.
+ */
+function checkStoreFile(): void {
+  if (database) return;
+  if (newStore) {
+    const moved = setAsideLeftovers(dataDir);
+    if (moved.length > 0)
+      log('info', `beginning a new run store in ${dataDir}; the earlier one's ${moved.join(', ')} set aside`);
+    return;
+  }
+  const problem = missingStoreProblem(dataDir);
+  if (problem) fail(`cannot start: ${problem}`, 1);
+}
+
 /** Runs one server in this process: the only one, or one worker of several. */
 async function serve(): Promise<void> {
   let secrets: string[];
   let store: RunStore | null;
+  checkStoreFile();
   try {
     secrets = loadSecrets(process.env, dataDir);
   } catch (err) {
@@ -186,6 +217,7 @@ async function serve(): Promise<void> {
 async function supervise(): Promise<void> {
   // Resolve the secret and the run store once, before any worker starts: the workers then share one
   // secret (passed down, so no worker races another to create the file) and an up-to-date database.
+  checkStoreFile();
   try {
     process.env.GAMEBOARD_SECRET = loadSecrets(process.env, dataDir).join(',');
   } catch (err) {

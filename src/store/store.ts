@@ -142,6 +142,29 @@ export interface NameUse {
   claimHash: string | null;
 }
 
+/**
+ * Thrown by a file store (SQLite) when its file is no longer the one it opened: deleted (no name
+ * reaches it any more) or replaced by another file (a restore copied over a running server). A write
+ * into it could not be found again after a restart, so nothing is acknowledged. The message names no
+ * path: it may be shown to clients (`/readyz`).
+ */
+export class StoreFileError extends Error {
+  override name = 'StoreFileError';
+  readonly code: 'STORE_FILE_GONE' | 'STORE_FILE_REPLACED';
+  constructor(
+    readonly what: 'gone' | 'replaced',
+    /** The file concerned (for logs, never for answers). */
+    readonly file: string,
+  ) {
+    super(
+      what === 'gone'
+        ? 'the run store file was deleted while the server ran'
+        : 'the run store file was replaced by another file while the server ran',
+    );
+    this.code = what === 'gone' ? 'STORE_FILE_GONE' : 'STORE_FILE_REPLACED';
+  }
+}
+
 /** Why a name cannot be used: owned by another key, reserved for runs from before keys, or a weak key. */
 export type NameRefusal = 'owned' | 'reserved' | 'weak_key';
 

@@ -29,6 +29,7 @@ import { ConnectionDrain } from './drain.js';
 import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
+import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './keyattempts.js';
 import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
@@ -74,6 +75,8 @@ export interface AppOptions {
   connections?: ConnectionCaps;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
+  /** Wrong player keys a name takes per window before it is locked (keyattempts.ts; default 10 a minute). */
+  keyAttempts?: KeyAttemptLimit;
   /**
    * Worker threads verifying long submitted runs off the event loop (default 1, started on the first
    * long run; 0 verifies every run inline).
@@ -419,6 +422,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.rateLimits)
     limitUnrouted = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
+  registerKeyAttempts(app, new KeyAttempts(opts.keyAttempts), metrics?.registry);
   registerOps(app, store, metrics, health);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {
     compressActions: opts.compressActions ?? false,

@@ -4,7 +4,10 @@
  * documented form accepted), and wrong keys are limited per name (429 with Retry-After, apart from the
  * route budgets, counted in the metrics).
  */
+import { execFile } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/server/app.js';
 import { isChoosableKey } from '../src/server/players.js';
@@ -97,6 +100,18 @@ async function start(base: string, name: string, key?: string) {
   return { status: r.status, body: (await r.json()) as Body, headers: r.headers };
 }
 
+async function rotate(base: string, name: string, current: string | undefined, body?: unknown) {
+  const r = await fetch(`${base}/api/players/${encodeURIComponent(name)}/key`, {
+    method: 'POST',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(current === undefined ? {} : { 'x-player-key': current }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: r.status, body: (await r.json()) as Body };
+}
+
 const failures = (text: string, outcome: string) =>
   Number(new RegExp(`^gameboard_player_key_failures_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 
@@ -119,6 +134,42 @@ function keySuite(label: string, open: () => Promise<RunStore>) {
         expect(r.body.playerKey).toBe(key);
         expect((await start(base, i === 0 ? 'weak-keyed' : `random-${i}`, key)).status).toBe(200);
       }
+    });
+
+    it('rotates a key: the current key required, the old one dead at once, a retry answered again, weak and wrong keys refused', async () => {
+      const { base } = await serve(await open());
+      const a = randomBytes(16).toString('base64url');
+      const b = randomBytes(32).toString('base64url');
+      expect((await start(base, 'Rotating Name', a)).status).toBe(200);
+      // Wrong current key, no key, a weak new key, a free name: refused, nothing changed.
+      const wrong = await rotate(base, 'Rotating Name', randomBytes(16).toString('base64url'), { key: b });
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.error).toBe('name_owned');
+      expect((await rotate(base, 'Rotating Name', undefined, { key: b })).status).toBe(400);
+      const weak = await rotate(base, 'Rotating Name', a, { key: 'qwertyuiopasdfghjklzxc' });
+      expect(weak.status).toBe(400);
+      expect(weak.body.error).toBe('bad_player_key');
+      const free = await rotate(base, 'nobody-owns-this', a, { key: b });
+      expect(free.status).toBe(404);
+      expect(free.body.error).toBe('player_not_found');
+      expect((await start(base, 'Rotating Name', a)).status).toBe(200);
+      // The rotation, by a spelling that folds to the name.
+      const rotated = await rotate(base, 'rotating  name', a, { key: b });
+      expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+      expect(rotated.body).toEqual({ ok: true, name: 'rotating  name', playerKey: b });
+      const old = await start(base, 'Rotating Name', a);
+      expect(old.status).toBe(403);
+      expect(old.body.error).toBe('name_owned');
+      expect((await start(base, 'Rotating Name', b)).status).toBe(200);
+      // The same request again (its answer lost): answered again, the key stays b.
+      expect((await rotate(base, 'Rotating Name', a, { key: b })).body.playerKey).toBe(b);
+      expect((await start(base, 'Rotating Name', b)).status).toBe(200);
+      // No key in the body: the server draws one, answered once.
+      const drawn = await rotate(base, 'Rotating Name', b);
+      expect(drawn.status, JSON.stringify(drawn.body)).toBe(200);
+      expect(drawn.body.playerKey).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+      expect((await start(base, 'Rotating Name', b)).status).toBe(403);
+      expect((await start(base, 'Rotating Name', drawn.body.playerKey as string)).status).toBe(200);
     });
 
     it('limits wrong keys per name: 10 a window, then 429 with Retry-After even for the right key; other names and keyless uses unaffected; counted', async () => {
@@ -163,6 +214,36 @@ function keySuite(label: string, open: () => Promise<RunStore>) {
 }
 
 keySuite('SQLite', async () => new SqliteRunStore(':memory:'));
+
+describe('key rotation through the Python client', () => {
+  it('rotate_player_key keeps the new key, which works, while the old one is refused', async () => {
+    const { base } = await serve(new SqliteRunStore(':memory:'));
+    const script = `
+import json, sys
+from gameboard.client import GameboardClient, GameboardError
+c = GameboardClient(sys.argv[1])
+c.submit_run({"game": "whirlyard", "rulesVersion": sys.argv[2], "seed": 7, "actions": []}, "py rotator")
+old = c.player_key("py rotator")
+new = c.rotate_player_key("py rotator")
+c.submit_run({"game": "whirlyard", "rulesVersion": sys.argv[2], "seed": 8, "actions": []}, "py rotator")
+stale = GameboardClient(sys.argv[1], player_keys={"py rotator": old})
+try:
+    stale.submit_run({"game": "whirlyard", "rulesVersion": sys.argv[2], "seed": 9, "actions": []}, "py rotator")
+    refused = None
+except GameboardError as e:
+    refused = e.code
+print(json.dumps({"old": old, "new": new, "kept": c.player_key("py rotator"), "refused": refused}))
+`;
+    const rules = ((await (await fetch(`${base}/api/games/whirlyard`)).json()) as Body).spec.rulesVersion as string;
+    const { stdout } = await promisify(execFile)('python3', ['-c', script, base, rules], {
+      env: { ...process.env, PYTHONPATH: fileURLToPath(new URL('../clients/python/src', import.meta.url)) },
+    });
+    const out = JSON.parse(stdout) as Body;
+    expect(out.new).not.toBe(out.old);
+    expect(out.kept).toBe(out.new);
+    expect(out.refused).toBe('name_owned');
+  });
+});
 describe.skipIf(url === '')('PostgreSQL', () => {
   keySuite('PostgreSQL', async () =>
     PostgresRunStore.open({

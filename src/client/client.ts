@@ -5,7 +5,9 @@
 import type { GameAction, GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
 import {
+  drawPlayerKey,
   memoryKeyStore,
+  PLAYER_KEY_HEADER,
   requestJson,
   submitAs,
   type PlayerKeyStore,
@@ -228,5 +230,26 @@ export class GameboardClient {
   /** A stored run (a submission or a finished live session), ready for replay. */
   async storedRun(id: string): Promise<StoredRun> {
     return storedRunAnswer(this.transport, id);
+  }
+
+  /**
+   * Replaces the key of player name `name` (POST /api/players/{name}/key) with `newKey` (drawn here by
+   * default), sending the key this client holds for it, and keeps the new key: the old one stops
+   * working at once. Should the answer be lost, call again with the same `newKey`: the server answers a
+   * rotation already made again. Returns the new key.
+   */
+  async rotatePlayerKey(name: string, newKey: string = drawPlayerKey()): Promise<string> {
+    const current = this.transport.playerKeys.get(name);
+    if (current === undefined)
+      throw new GameboardError('bad_request', `This client holds no key for the player name "${name}".`);
+    const answer = (await requestJson(
+      this.transport,
+      'POST',
+      `api/players/${encodeURIComponent(name)}/key`,
+      { key: newKey },
+      { [PLAYER_KEY_HEADER]: current },
+    )) as { playerKey: string };
+    this.transport.playerKeys.set(name, answer.playerKey);
+    return answer.playerKey;
   }
 }

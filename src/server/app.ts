@@ -30,6 +30,7 @@ import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './keyattempts.js';
+import { registerPlayerKeyRoutes } from './playerkeys.js';
 import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
@@ -432,6 +433,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRunRoutes(app, registry, store, opts.clock, verifier);
   registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs, opts.dailyQualify ?? true);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerPlayerKeyRoutes(app, store);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });

@@ -46,7 +46,7 @@ function codeOf(err: unknown): string {
 }
 
 /** The store methods that write: their failures make the store not ready until one succeeds. */
-const WRITES = new Set<string>(['save', 'checkName', 'createSession', 'recordStep']);
+const WRITES = new Set<string>(['save', 'checkName', 'createSession', 'recordStep', 'rotateKey']);
 
 /** How long a failed write keeps `/readyz` at 503 unless a write succeeds first. */
 export const WRITE_FAILURE_MEMORY_MS = 15_000;

@@ -14,12 +14,13 @@ import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RANK_OF } from './board-sql.js';
 import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
-import { foldName, NAMES_MIGRATION } from './names.js';
+import { foldName, NAMES_MIGRATION, RESERVED_KEY_HASH } from './names.js';
 import {
   RunCopyError,
   StoreFileError,
   type BoardQuery,
   type DailyQualification,
+  type KeyRotation,
   type LeaderboardEntry,
   type NameUse,
   type RunStore,
@@ -452,6 +453,25 @@ export class SqliteRunStore implements RunStore {
 
   count(game?: string): Promise<number> {
     return Promise.resolve((game === undefined ? this.stmts.countAll.get() : this.stmts.countGame.get(game))!.n);
+  }
+
+  async rotateKey(name: string, oldHash: string, newHash: string): Promise<KeyRotation> {
+    return this.written(() =>
+      this.db
+        .transaction((): KeyRotation => {
+          const key = foldName(name);
+          const row = this.db
+            .prepare<[string], { key_hash: string }>('SELECT key_hash FROM players WHERE name_key = ?')
+            .get(key);
+          if (!row) return 'free';
+          if (row.key_hash === RESERVED_KEY_HASH) return 'reserved';
+          if (row.key_hash === newHash) return 'rotated';
+          if (row.key_hash !== oldHash) return 'owned';
+          this.db.prepare('UPDATE players SET key_hash = ? WHERE name_key = ?').run(newHash, key);
+          return 'rotated';
+        })
+        .immediate(),
+    );
   }
 
   async close(): Promise<void> {

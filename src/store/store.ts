@@ -165,6 +165,12 @@ export class StoreFileError extends Error {
   }
 }
 
+/**
+ * What `rotateKey` did: `rotated` (the key is now the new one, also when it already was: a retried
+ * rotation), or why not: the name is `free` (nobody owns it), `reserved`, or `owned` under another key.
+ */
+export type KeyRotation = 'rotated' | 'free' | 'reserved' | 'owned';
+
 /** Why a name cannot be used: owned by another key, reserved for runs from before keys, or a weak key. */
 export type NameRefusal = 'owned' | 'reserved' | 'weak_key';
 
@@ -286,5 +292,10 @@ export interface RunStore {
   pinDailySeed(game: string, day: string, seed: string): Promise<string>;
   /** The pinned daily seed of a game and day, or null if none was drawn. */
   dailySeed(game: string, day: string): Promise<string | null>;
+  /**
+   * Replaces the key of the owned name `name` (compared folded) with `newHash` when its key is `oldHash`,
+   * in one statement, so of two rotations racing with the same old key one wins.
+   */
+  rotateKey(name: string, oldHash: string, newHash: string): Promise<KeyRotation>;
   close(): Promise<void>;
 }

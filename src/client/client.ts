@@ -7,7 +7,6 @@ import { GameboardError } from './errors.js';
 import {
   drawPlayerKey,
   memoryKeyStore,
-  PLAYER_KEY_HEADER,
   requestJson,
   submitAs,
   type PlayerKeyStore,
@@ -18,6 +17,7 @@ import {
   leaderboardAnswer,
   liveActionAnswer,
   resumeAnswer,
+  rotateKeyAnswer,
   sessionStatusAnswer,
   startRankedAnswer,
   storedRunAnswer,
@@ -239,17 +239,6 @@ export class GameboardClient {
    * rotation already made again. Returns the new key.
    */
   async rotatePlayerKey(name: string, newKey: string = drawPlayerKey()): Promise<string> {
-    const current = this.transport.playerKeys.get(name);
-    if (current === undefined)
-      throw new GameboardError('bad_request', `This client holds no key for the player name "${name}".`);
-    const answer = (await requestJson(
-      this.transport,
-      'POST',
-      `api/players/${encodeURIComponent(name)}/key`,
-      { key: newKey },
-      { [PLAYER_KEY_HEADER]: current },
-    )) as { playerKey: string };
-    this.transport.playerKeys.set(name, answer.playerKey);
-    return answer.playerKey;
+    return rotateKeyAnswer(this.transport, name, newKey);
   }
 }

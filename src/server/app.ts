@@ -76,6 +76,8 @@ export interface AppOptions {
   connections?: ConnectionCaps;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
+  /** One worker of several: resolves once every worker has stopped accepting at shutdown (drain.ts). */
+  drainPeers?: () => Promise<void>;
   /** Wrong player keys a name takes per window before it is locked (keyattempts.ts; default 10 a minute). */
   keyAttempts?: KeyAttemptLimit;
   /**
@@ -354,7 +356,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // drain.ts: an earlier one must not, or the requests queued behind it would go unanswered); quiet
   // connections are closed gently, so shutdown neither resets requests nor waits out keep-alives.
   let closing = false;
-  const drain = new ConnectionDrain(app.server);
+  const drain = new ConnectionDrain(app.server, opts.drainPeers);
   app.addHook('preClose', async () => {
     closing = true;
     drain.drain();

@@ -147,6 +147,32 @@ function checkStoreFile(): void {
   if (problem) fail(`cannot start: ${problem}`, 1);
 }
 
+/** Messages between the supervisor and its workers at shutdown. */
+const STOPPED_ACCEPTING = 'gameboard:stopped-accepting';
+const ALL_STOPPED = 'gameboard:all-stopped';
+/** How long a worker waits for the others to stop accepting before it asks its clients to close anyway. */
+const PEERS_WAIT_MS = 2000;
+
+/**
+ * A worker's `drainPeers`: tells the supervisor this worker no longer accepts, and resolves when the
+ * supervisor says every worker has stopped (or after PEERS_WAIT_MS).
+ */
+function peersStoppedAccepting(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('message', onMessage);
+      clearTimeout(timer);
+      resolve();
+    };
+    const onMessage = (m: unknown) => {
+      if ((m as { gameboard?: unknown } | null)?.gameboard === ALL_STOPPED) done();
+    };
+    const timer = setTimeout(done, PEERS_WAIT_MS);
+    process.on('message', onMessage);
+    process.send?.({ gameboard: STOPPED_ACCEPTING });
+  });
+}
+
 /** Runs one server in this process: the only one, or one worker of several. */
 async function serve(): Promise<void> {
   let secrets: string[];
@@ -176,6 +202,7 @@ async function serve(): Promise<void> {
     metrics,
     sessionExpiryMs,
     dailyQualify,
+    drainPeers: cluster.isWorker ? peersStoppedAccepting : undefined,
   });
 
   let stopping = false;
@@ -247,6 +274,20 @@ async function supervise(): Promise<void> {
     }, timeouts.shutdownMs + 2000).unref();
   };
 
+  // At shutdown, once every live worker has stopped accepting, each may ask its clients to close
+  // (drain.ts): a client told to close earlier would reconnect through a worker still accepting.
+  const stoppedAccepting = new Set<number>();
+  const tellIfAllStopped = () => {
+    const live = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    if (!stopping || live.some((w) => !stoppedAccepting.has(w.id))) return;
+    for (const w of live) if (w.isConnected()) w.send({ gameboard: ALL_STOPPED });
+  };
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if ((message as { gameboard?: unknown } | null)?.gameboard !== STOPPED_ACCEPTING) return;
+    stoppedAccepting.add(worker.id);
+    tellIfAllStopped();
+  });
+
   cluster.on('listening', (worker: Worker, address) => {
     listening.add(worker.id);
     if (!started && listening.size === workers) {
@@ -260,6 +301,7 @@ async function supervise(): Promise<void> {
   cluster.on('exit', (worker: Worker, code, signal) => {
     listening.delete(worker.id);
     if (stopping) {
+      tellIfAllStopped();
       // The last one out: exit with the code stopAll set (0 on a signal).
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;

@@ -101,6 +101,26 @@ describe('GameboardClient against a real server', () => {
     expect((await owner.submitRun(run(14), 'key-keeper')).ok).toBe(true);
   });
 
+  it('rotates a name key: the new key kept and working, the old one refused, a repeated call answered again', async () => {
+    const game = registry.get('whirlyard')!;
+    const run = (seed: number) => ({ game: 'whirlyard', rulesVersion: game.spec.rulesVersion, seed, actions: [] });
+    const owner = new GameboardClient(base);
+    const old = (await owner.submitRun(run(21), 'key-rotator')).playerKey!;
+    const next = await owner.rotatePlayerKey('key-rotator');
+    expect(next).not.toBe(old);
+    expect(owner.playerKey('key-rotator')).toBe(next);
+    expect((await owner.submitRun(run(22), 'key-rotator')).ok).toBe(true);
+    const stale = new GameboardClient(base, { playerKeys: { 'key-rotator': old } });
+    expect(await stale.submitRun(run(23), 'key-rotator').catch((e: unknown) => e)).toMatchObject({
+      code: 'name_owned',
+    });
+    // The answer lost: the old holder calls again with the same new key, and is answered again.
+    expect(await stale.rotatePlayerKey('key-rotator', next)).toBe(next);
+    expect(await new GameboardClient(base).rotatePlayerKey('key-rotator').catch((e: unknown) => e)).toBeInstanceOf(
+      GameboardError,
+    );
+  });
+
   it('a refused action throws code refused with the reason, and the session stays as it was', async () => {
     const session = await new GameboardClient(base).start('whirlyard', { seed: 3 });
     const before = { score: session.score, observation: session.observation, history: session.history.length };

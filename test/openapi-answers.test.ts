@@ -182,6 +182,15 @@ describe('runs, live sessions and boards', () => {
     check('get', '/api/runs/{id}', await get(app, '/api/runs/nothere'), 404);
     check('get', '/api/runs/{id}', await get(app, '/api/runs/bad!id'));
     check('get', '/api/runs/{id}', await get(bare, `/api/runs/${saved.id}`), 503);
+    const rotate = '/api/players/{name}/key';
+    const next = 'Qm7vX2kR9tL4wZ8pN3bF6h';
+    check('post', rotate, await post(app, '/api/players/answers/key', { key: next }, key));
+    check('post', rotate, await post(app, '/api/players/answers/key', { key: next }, key));
+    check('post', rotate, await post(app, '/api/players/answers/key', {}, { 'x-player-key': next }));
+    check('post', rotate, await post(app, '/api/players/answers/key', { key: next }, key), 403);
+    check('post', rotate, await post(app, '/api/players/nobody/key', { key: next }, key), 404);
+    check('post', rotate, await post(app, '/api/players/answers/key', { key: 'short' }, key), 400);
+    check('post', rotate, await post(bare, '/api/players/answers/key', { key: next }, key), 503);
   });
 
   it('a live session: start, actions, refusals, its record', async () => {

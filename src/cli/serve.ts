@@ -14,7 +14,12 @@ export function serveCommand(): Command {
     .option('--host <host>', 'address to listen on (HOST, default 127.0.0.1)')
     .option('--data <dir>', 'data folder: secret and run store (GAMEBOARD_DATA_DIR, default ./data)')
     .option('--workers <n|auto>', 'server processes sharing the port (GAMEBOARD_WORKERS, default 1)')
-    .action(async (opts: { port?: number; host?: string; data?: string; workers?: string }) => {
+    .option(
+      '--new-store',
+      'begin an empty run store although the data folder shows an earlier one whose file is missing (GAMEBOARD_NEW_STORE=1)',
+    )
+    .action(async (opts: { port?: number; host?: string; data?: string; workers?: string; newStore?: boolean }) => {
+      if (opts.newStore) process.env.GAMEBOARD_NEW_STORE = '1';
       if (opts.port !== undefined) process.env.PORT = String(opts.port);
       if (opts.host !== undefined) process.env.HOST = opts.host;
       if (opts.data !== undefined) process.env.GAMEBOARD_DATA_DIR = opts.data;

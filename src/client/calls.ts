@@ -4,6 +4,7 @@
  * itself (the browser's pages) uses directly, so that it carries none of the session classes.
  */
 import type { GameAction } from '../core/game.js';
+import { GameboardError } from './errors.js';
 import {
   memoryKeyStore,
   PLAYER_KEY_HEADER,
@@ -110,4 +111,23 @@ export async function leaderboardAnswer(
 /** `GET /api/runs/:id`: a stored run. */
 export async function storedRunAnswer(t: Transport, id: string): Promise<StoredRun> {
   return (await requestJson(t, 'GET', `api/runs/${encodeURIComponent(id)}`)) as StoredRun;
+}
+
+/**
+ * `POST /api/players/:name/key`: replaces the key of `name` (the key `t` holds for it is sent) with
+ * `newKey`, keeps the new key in `t`'s key store and answers it. Called again with the same `newKey`
+ * after a lost answer, it is answered again.
+ */
+export async function rotateKeyAnswer(t: Transport, name: string, newKey: string): Promise<string> {
+  const current = t.playerKeys.get(name);
+  if (current === undefined) throw new GameboardError('bad_request', `No key is held for the player name "${name}".`);
+  const answer = (await requestJson(
+    t,
+    'POST',
+    `api/players/${encodeURIComponent(name)}/key`,
+    { key: newKey },
+    { [PLAYER_KEY_HEADER]: current },
+  )) as { playerKey: string };
+  t.playerKeys.set(name, answer.playerKey);
+  return answer.playerKey;
 }

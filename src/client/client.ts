@@ -5,6 +5,7 @@
 import type { GameAction, GameSpec } from '../core/game.js';
 import { GameboardError } from './errors.js';
 import {
+  drawPlayerKey,
   memoryKeyStore,
   requestJson,
   submitAs,
@@ -16,6 +17,7 @@ import {
   leaderboardAnswer,
   liveActionAnswer,
   resumeAnswer,
+  rotateKeyAnswer,
   sessionStatusAnswer,
   startRankedAnswer,
   storedRunAnswer,
@@ -228,5 +230,15 @@ export class GameboardClient {
   /** A stored run (a submission or a finished live session), ready for replay. */
   async storedRun(id: string): Promise<StoredRun> {
     return storedRunAnswer(this.transport, id);
+  }
+
+  /**
+   * Replaces the key of player name `name` (POST /api/players/{name}/key) with `newKey` (drawn here by
+   * default), sending the key this client holds for it, and keeps the new key: the old one stops
+   * working at once. Should the answer be lost, call again with the same `newKey`: the server answers a
+   * rotation already made again. Returns the new key.
+   */
+  async rotatePlayerKey(name: string, newKey: string = drawPlayerKey()): Promise<string> {
+    return rotateKeyAnswer(this.transport, name, newKey);
   }
 }

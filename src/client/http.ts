@@ -115,7 +115,7 @@ export async function requestJson(
 export const PLAYER_KEY_HEADER = 'x-player-key';
 
 /** A new player key: 32 random bytes, base64url (43 characters, the server's own `pk_` format). */
-function drawPlayerKey(): string {
+export function drawPlayerKey(): string {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
   return (
     'pk_' +

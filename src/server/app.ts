@@ -29,6 +29,8 @@ import { ConnectionDrain } from './drain.js';
 import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
+import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './keyattempts.js';
+import { registerPlayerKeyRoutes } from './playerkeys.js';
 import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
@@ -74,6 +76,10 @@ export interface AppOptions {
   connections?: ConnectionCaps;
   /** Serve GET /metrics and record into it (default false). */
   metrics?: boolean;
+  /** One worker of several: resolves once every worker has stopped accepting at shutdown (drain.ts). */
+  drainPeers?: () => Promise<void>;
+  /** Wrong player keys a name takes per window before it is locked (keyattempts.ts; default 10 a minute). */
+  keyAttempts?: KeyAttemptLimit;
   /**
    * Worker threads verifying long submitted runs off the event loop (default 1, started on the first
    * long run; 0 verifies every run inline).
@@ -350,7 +356,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // drain.ts: an earlier one must not, or the requests queued behind it would go unanswered); quiet
   // connections are closed gently, so shutdown neither resets requests nor waits out keep-alives.
   let closing = false;
-  const drain = new ConnectionDrain(app.server);
+  const drain = new ConnectionDrain(app.server, opts.drainPeers);
   app.addHook('preClose', async () => {
     closing = true;
     drain.drain();
@@ -420,6 +426,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.rateLimits)
     limitUnrouted = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
+  registerKeyAttempts(app, new KeyAttempts(opts.keyAttempts), metrics?.registry);
   registerOps(app, store, metrics, health);
   registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {
     compressActions: opts.compressActions ?? false,
@@ -429,6 +436,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRunRoutes(app, registry, store, opts.clock, verifier);
   registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs, opts.dailyQualify ?? true);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerPlayerKeyRoutes(app, store);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });

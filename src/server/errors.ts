@@ -13,6 +13,7 @@ export const ERRORS = {
   not_found: { status: 404, message: 'There is nothing at this address.' },
   unknown_game: { status: 404, message: 'There is no game with this slug.' },
   run_not_found: { status: 404, message: 'There is no stored run with this id.' },
+  player_not_found: { status: 404, message: 'Nobody owns this player name.' },
   // Ranked play (live sessions, owned names, boards).
   session_not_found: { status: 404, message: 'There is no live session with this id.' },
   bad_date: { status: 400, message: 'The date must be a UTC day written YYYY-MM-DD.' },

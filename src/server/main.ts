@@ -23,7 +23,13 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StateSealer } from './seal.js';
 import { describeError, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
-import { CorruptStoreError, SqliteRunStore, type SqliteOptions } from '../store/sqlite.js';
+import {
+  CorruptStoreError,
+  missingStoreProblem,
+  setAsideLeftovers,
+  SqliteRunStore,
+  type SqliteOptions,
+} from '../store/sqlite.js';
 import type { RunStore } from '../store/store.js';
 import { buildApp } from './app.js';
 import {
@@ -117,10 +123,61 @@ async function openStore(): Promise<RunStore | null> {
   }
 }
 
+/**
+ * `--new-store` or GAMEBOARD_NEW_STORE=1: begin an empty SQLite store in a data folder whose store is
+ * missing although an earlier one left its secret or side files there. Never in a worker: the
+ * supervisor has decided, and a worker started later must not make a new store where one vanished.
+ */
+const newStore = cluster.isPrimary && (process.argv.includes('--new-store') || process.env.GAMEBOARD_NEW_STORE === '1');
+
+/**
+ * Refuses to start when the SQLite store file is missing but the data folder shows an earlier store
+ * (sqlite.ts `missingStoreProblem`): a restart would otherwise begin an empty store silently, and every
+ * run acknowledged before would be gone.
+ */
+function checkStoreFile(): void {
+  if (database) return;
+  if (newStore) {
+    const moved = setAsideLeftovers(dataDir);
+    if (moved.length > 0)
+      log('info', `beginning a new run store in ${dataDir}; the earlier one's ${moved.join(', ')} set aside`);
+    return;
+  }
+  const problem = missingStoreProblem(dataDir);
+  if (problem) fail(`cannot start: ${problem}`, 1);
+}
+
+/** Messages between the supervisor and its workers at shutdown. */
+const STOPPED_ACCEPTING = 'gameboard:stopped-accepting';
+const ALL_STOPPED = 'gameboard:all-stopped';
+/** How long a worker waits for the others to stop accepting before it asks its clients to close anyway. */
+const PEERS_WAIT_MS = 2000;
+
+/**
+ * A worker's `drainPeers`: tells the supervisor this worker no longer accepts, and resolves when the
+ * supervisor says every worker has stopped (or after PEERS_WAIT_MS).
+ */
+function peersStoppedAccepting(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      process.off('message', onMessage);
+      clearTimeout(timer);
+      resolve();
+    };
+    const onMessage = (m: unknown) => {
+      if ((m as { gameboard?: unknown } | null)?.gameboard === ALL_STOPPED) done();
+    };
+    const timer = setTimeout(done, PEERS_WAIT_MS);
+    process.on('message', onMessage);
+    process.send?.({ gameboard: STOPPED_ACCEPTING });
+  });
+}
+
 /** Runs one server in this process: the only one, or one worker of several. */
 async function serve(): Promise<void> {
   let secrets: string[];
   let store: RunStore | null;
+  checkStoreFile();
   try {
     secrets = loadSecrets(process.env, dataDir);
   } catch (err) {
@@ -145,6 +202,7 @@ async function serve(): Promise<void> {
     metrics,
     sessionExpiryMs,
     dailyQualify,
+    drainPeers: cluster.isWorker ? peersStoppedAccepting : undefined,
   });
 
   let stopping = false;
@@ -187,6 +245,7 @@ async function serve(): Promise<void> {
 async function supervise(): Promise<void> {
   // Resolve the secret and the run store once, before any worker starts: the workers then share one
   // secret (passed down, so no worker races another to create the file) and an up-to-date database.
+  checkStoreFile();
   try {
     process.env.GAMEBOARD_SECRET = loadSecrets(process.env, dataDir).join(',');
   } catch (err) {
@@ -216,6 +275,20 @@ async function supervise(): Promise<void> {
     }, timeouts.shutdownMs + 2000).unref();
   };
 
+  // At shutdown, once every live worker has stopped accepting, each may ask its clients to close
+  // (drain.ts): a client told to close earlier would reconnect through a worker still accepting.
+  const stoppedAccepting = new Set<number>();
+  const tellIfAllStopped = () => {
+    const live = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    if (!stopping || live.some((w) => !stoppedAccepting.has(w.id))) return;
+    for (const w of live) if (w.isConnected()) w.send({ gameboard: ALL_STOPPED });
+  };
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if ((message as { gameboard?: unknown } | null)?.gameboard !== STOPPED_ACCEPTING) return;
+    stoppedAccepting.add(worker.id);
+    tellIfAllStopped();
+  });
+
   cluster.on('listening', (worker: Worker, address) => {
     listening.add(worker.id);
     if (!started && listening.size === workers) {
@@ -229,6 +302,7 @@ async function supervise(): Promise<void> {
   cluster.on('exit', (worker: Worker, code, signal) => {
     listening.delete(worker.id);
     if (stopping) {
+      tellIfAllStopped();
       // The last one out: exit with the code stopAll set (0 on a signal).
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
       return;

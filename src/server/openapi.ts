@@ -156,6 +156,7 @@ const OPERATIONS: Record<string, [operationId: string, tag: string]> = {
   'post /api/sessions/{id}/resume': ['resumeSession', 'ranked'],
   'get /api/games/{slug}/leaderboard': ['getLeaderboard', 'ranked'],
   'post /api/games/{slug}/batch': ['playBatch', 'play'],
+  'post /api/players/{name}/key': ['rotatePlayerKey', 'players'],
 };
 
 /** The document's tags, in the order a reader meets them. */
@@ -168,6 +169,7 @@ const TAGS = [
   },
   { name: 'runs', description: 'Submitted runs: the server replays them and keeps the replayed score.' },
   { name: 'ranked', description: 'Live (ranked) sessions and the leaderboards.' },
+  { name: 'players', description: 'Owned player names and their keys.' },
 ];
 
 const camel = (words: string[]) =>

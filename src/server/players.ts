@@ -13,25 +13,32 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NameRefusedError, type NameUse, type Player } from '../store/store.js';
 import { ApiError } from './errors.js';
+import { keyWeakness } from './secret.js';
 
 /** The request header that carries a player key. */
 export const PLAYER_KEY_HEADER = 'x-player-key';
 
 /**
- * A key a client may claim a name with: 22 to 128 characters of the base64url alphabet (`A-Z a-z 0-9
- * _ -`), so at least 22 × 6 = 132 bits when drawn at random: 16 random bytes in base64url, or the
- * server's own `pk_` + 43 characters. A key of hex digits alone carries 4 bits a character, so it needs
- * 32 of them (16 random bytes in hex, a UUID without its dashes). At least 8 different characters,
- * which refuses placeholders such as `aaaa…` (a random key of 22 characters or more, or of 32 hex
- * digits, has fewer with a chance below one in ten million).
+ * The alphabet and length of a key a client may claim a name with: 22 to 128 characters of the
+ * base64url alphabet (`A-Z a-z 0-9 _ -`), so at least 22 × 6 = 132 bits when drawn at random: 16
+ * random bytes in base64url, or the server's own `pk_` + 43 characters. A key of hex digits alone
+ * carries 4 bits a character, so it needs 32 of them (16 random bytes in hex, a UUID without its dashes).
  */
 const CHOOSABLE_KEY = /^[A-Za-z0-9_-]{22,128}$/;
 
-/** Whether `key` may claim a free name (see `CHOOSABLE_KEY`). */
-function isChoosableKey(key: string): boolean {
-  if (!CHOOSABLE_KEY.test(key) || new Set(key).size < 8) return false;
-  return key.length >= 32 || !/^[0-9a-f]+$/i.test(key);
+/**
+ * Whether `key` may claim a free name: of `CHOOSABLE_KEY`'s alphabet and length, and carrying at least
+ * 128 bits by the checker that judges the sealing secret (`keyWeakness` in secret.ts: runs, keyboard
+ * rows, repeated blocks and placeholder words carry nothing; hex or base64 of plain text is refused).
+ * Every key drawn at random in the documented forms passes.
+ */
+export function isChoosableKey(key: string): boolean {
+  return CHOOSABLE_KEY.test(key) && keyWeakness(key) === null;
 }
+
+/** What a key of one's own must be, for error messages. */
+export const CHOOSABLE_KEY_RULE =
+  'a key of your own must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - (at least 32 if they are all hex digits) drawn at random, carrying at least 128 random bits: runs (abcde, 12345), keyboard rows (qwerty), repeated blocks and placeholder words count for nothing (for example 16 random bytes as base64url, or 32 random hex digits)';
 
 /** SHA-256 of a key, base64url: what the store keeps. */
 export function hashPlayerKey(key: string): string {
@@ -82,7 +89,7 @@ function nameRefusal(err: NameRefusedError, player: Player, keySent: boolean): A
     case 'weak_key':
       return new ApiError(
         'bad_player_key',
-        `The name "${player.name}" is free, but the ${PLAYER_KEY_HEADER} sent cannot claim it: a key of your own must be 22 to 128 characters of A-Z, a-z, 0-9, _ and - with at least 8 different ones, and at least 32 if they are all hex digits (for example 16 random bytes as base64url, or 32 random hex digits). Or send no key, and the server answers one.`,
+        `The name "${player.name}" is free, but the ${PLAYER_KEY_HEADER} sent cannot claim it: ${CHOOSABLE_KEY_RULE}. Or send no key, and the server answers one.`,
       );
     case 'owned':
       return new ApiError(

@@ -209,14 +209,59 @@ export function secretWeakness(secret: string): string | null {
     return `it is ${enc.kind} of ${enc.bytes.length} bytes; at least ${MIN_SECRET_BYTES} random bytes are needed`;
   if (enc.kind === 'text' && [...secret].length < MIN_SECRET_LENGTH)
     return `it has ${[...secret].length} characters; at least ${MIN_SECRET_LENGTH} random characters (or ${MIN_SECRET_BYTES} random bytes in hex or base64) are needed`;
-  const folded = secret.toLowerCase().replace(/[^a-z0-9]/g, '');
-  if (PLACEHOLDERS.some((word) => folded.includes(word)))
+  return weakness(secret, enc, 'refuse');
+}
+
+/**
+ * Why `key` (a player key a client chose, already of `CHOOSABLE_KEY`'s alphabet and length) is too weak
+ * to own a name, or null: the same judgement as a secret's (`secretWeakness`), read as hex when it is
+ * only hex digits (4 bits a character: 32 digits at least) and otherwise as base64url of any length (6
+ * bits a character). One difference, so that every key drawn at random passes: a placeholder word found
+ * in a key counts as a pattern (its characters carry nothing) instead of refusing the key outright; a
+ * random key holds one about once in a hundred thousand, and the rest of it still carries its bits.
+ */
+export function keyWeakness(key: string): string | null {
+  const enc: SecretEncoding = /^[0-9a-fA-F]+$/.test(key)
+    ? { kind: 'hex', bytes: Buffer.from(key.slice(0, key.length & ~1), 'hex'), bitsPerChar: 4 }
+    : { kind: 'base64', bytes: Buffer.from(key, 'base64url'), bitsPerChar: 6 };
+  if (enc.bytes.length < MIN_SECRET_BYTES)
+    return `it is ${enc.kind} of ${enc.bytes.length} bytes; at least ${MIN_SECRET_BYTES} random bytes are needed`;
+  return weakness(key, enc, 'discount');
+}
+
+/** Marks the characters of `text` that spell a placeholder once lower-cased with all but letters and digits removed. */
+function placeholderChars(text: string): boolean[] {
+  const chars = [...text];
+  const kept: number[] = [];
+  let folded = '';
+  chars.forEach((c, i) => {
+    const l = c.toLowerCase();
+    if (/^[a-z0-9]$/.test(l)) {
+      kept.push(i);
+      folded += l;
+    }
+  });
+  const covered = new Array<boolean>(chars.length).fill(false);
+  for (const word of PLACEHOLDERS)
+    for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + 1))
+      for (let k = at; k < at + word.length; k++) covered[kept[k]] = true;
+  return covered;
+}
+
+/**
+ * The checks secrets and keys share, past their length: placeholders (refused, or for keys counted as
+ * patterns), hashes of placeholders, hex or base64 of plain text, and the bits the characters outside
+ * patterns carry.
+ */
+function weakness(secret: string, enc: SecretEncoding, placeholders: 'refuse' | 'discount'): string | null {
+  const named = placeholderChars(secret);
+  if (placeholders === 'refuse' && named.some(Boolean))
     return 'it holds a well-known placeholder word (such as those of documentation examples)';
   if (PLACEHOLDER_HASHES.has(enc.kind === 'hex' ? secret.toLowerCase() : secret))
     return 'it is a hash of a well-known placeholder word (or of nothing at all)';
   if (enc.kind !== 'text' && isPlainText(enc.bytes)) return `it is the ${enc.kind} of plain text, not of random bytes`;
   const covered = patterned(secret);
-  const rest = [...secret].filter((c, i) => !covered[i] && c !== '=').join('');
+  const rest = [...secret].filter((c, i) => !covered[i] && !named[i] && c !== '=').join('');
   let bits: number, needed: number;
   if (enc.kind === 'text') [bits, needed] = [estimateEntropyBits(rest), MIN_SECRET_BITS];
   else {
@@ -224,7 +269,7 @@ export function secretWeakness(secret: string): string | null {
     [bits, needed] = [rest.length * enc.bitsPerChar, Math.min(MIN_SECRET_BITS, potential - PATTERN_SLACK_BITS)];
   }
   if (bits < needed)
-    return `outside sequences, keyboard rows and repeated blocks it carries about ${Math.floor(bits)} bits of randomness; at least ${needed} are needed`;
+    return `outside sequences, keyboard rows${placeholders === 'discount' ? ', placeholder words' : ''} and repeated blocks it carries about ${Math.floor(bits)} bits of randomness; at least ${needed} are needed`;
   return null;
 }
 

@@ -9,12 +9,16 @@
  * `SELECT 1` alone succeeds on a full disk.
  */
 import { isUnavailable } from '../store/postgres.js';
-import type { RunStore } from '../store/store.js';
+import { StoreFileError, type RunStore } from '../store/store.js';
 import { ApiError } from './errors.js';
 
 /** The message of store_unavailable when the store exists but fails (errors.ts has the no-store one). */
 const STORE_FAILING =
   'The run store is failing just now (it cannot be read or written); nothing was changed: try again shortly.';
+
+/** The message of store_unavailable when the SQLite file was deleted or replaced under the server. */
+const STORE_FILE_LOST =
+  'The run store is failing: its file was deleted or replaced while the server ran, so nothing written now could be found again; nothing was acknowledged. The operator must restore the file (see the README on backup and restore) and restart the server.';
 
 /** SQLite result codes (and their extended forms) that say the store cannot work now, not that a statement is wrong. */
 const SQLITE_OUTAGE = /^SQLITE_(FULL|IOERR|BUSY|LOCKED|READONLY|CANTOPEN|NOMEM|PROTOCOL|NOTADB|CORRUPT|PERM|AUTH)(_|$)/;
@@ -23,6 +27,7 @@ const SQLITE_OUTAGE = /^SQLITE_(FULL|IOERR|BUSY|LOCKED|READONLY|CANTOPEN|NOMEM|P
 function isStoreOutage(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   if (err instanceof ApiError) return err.code === 'store_unavailable';
+  if (err instanceof StoreFileError) return true;
   const code = String((err as { code?: unknown }).code ?? '');
   if (SQLITE_OUTAGE.test(code)) return true;
   // better-sqlite3 on a closed connection: the store has been shut, as good as unreachable.
@@ -41,7 +46,7 @@ function codeOf(err: unknown): string {
 }
 
 /** The store methods that write: their failures make the store not ready until one succeeds. */
-const WRITES = new Set<string>(['save', 'checkName', 'createSession', 'recordStep']);
+const WRITES = new Set<string>(['save', 'checkName', 'createSession', 'recordStep', 'rotateKey']);
 
 /** How long a failed write keeps `/readyz` at 503 unless a write succeeds first. */
 const WRITE_FAILURE_MEMORY_MS = 15_000;
@@ -73,7 +78,8 @@ export class StoreHealth {
           } catch (err) {
             if (!isStoreOutage(err)) throw err;
             if (write) this.lastWriteFailure = { at: this.now(), code: codeOf(err) };
-            throw err instanceof ApiError ? err : new ApiError('store_unavailable', STORE_FAILING);
+            if (err instanceof ApiError) throw err;
+            throw new ApiError('store_unavailable', err instanceof StoreFileError ? STORE_FILE_LOST : STORE_FAILING);
           }
         };
       },
@@ -83,7 +89,8 @@ export class StoreHealth {
   /** Null when the store answers `SELECT 1` within the deadline and no write failed lately; else why not. */
   async problem(store: RunStore, deadlineMs = READY_DEADLINE_MS): Promise<string | null> {
     const failed = this.lastWriteFailure;
-    if (failed && this.now() - failed.at < WRITE_FAILURE_MEMORY_MS)
+    // A lost file is left to the probe below, which says what happened to it.
+    if (failed && this.now() - failed.at < WRITE_FAILURE_MEMORY_MS && !failed.code.startsWith('STORE_FILE_'))
       return `The run store's last write failed (${failed.code}); it is not ready until a write succeeds.`;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>((resolve) => {
@@ -92,6 +99,8 @@ export class StoreHealth {
     try {
       return await Promise.race([store.ping().then(() => null), late]);
     } catch (err) {
+      if (err instanceof StoreFileError)
+        return `The run store is not ready: ${err.message}; restore the file and restart the server.`;
       return `The run store does not answer (${codeOf(err)}).`;
     } finally {
       clearTimeout(timer);

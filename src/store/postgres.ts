@@ -15,11 +15,12 @@ import * as ranked from './postgres-ranked.js';
 import { inTransaction, lockFingerprint } from './postgres-ranked.js';
 import { seedColumns, storedRunOf, type RunRow } from './rows.js';
 import { runHash } from './schema.js';
-import { foldName } from './names.js';
+import { foldName, RESERVED_KEY_HASH } from './names.js';
 import {
   RunCopyError,
   type BoardQuery,
   type DailyQualification,
+  type KeyRotation,
   type LeaderboardEntry,
   type NameUse,
   type RunStore,
@@ -163,6 +164,21 @@ export class PostgresRunStore implements RunStore {
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
+  }
+
+  async rotateKey(name: string, oldHash: string, newHash: string): Promise<KeyRotation> {
+    const key = foldName(name);
+    // One statement: of two rotations racing with the same old key, the second finds the key changed.
+    const updated = await this.pool.query(
+      'UPDATE players SET key_hash = $3 WHERE name_key = $1 AND key_hash = $2 AND key_hash <> $4',
+      [key, oldHash, newHash, RESERVED_KEY_HASH],
+    );
+    if (updated.rowCount === 1) return 'rotated';
+    const row = (await this.pool.query<{ key_hash: string }>('SELECT key_hash FROM players WHERE name_key = $1', [key]))
+      .rows[0];
+    if (!row) return 'free';
+    if (row.key_hash === RESERVED_KEY_HASH) return 'reserved';
+    return row.key_hash === newHash ? 'rotated' : 'owned';
   }
 
   async count(game?: string): Promise<number> {

@@ -4,7 +4,7 @@
  * store for tests.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
@@ -14,11 +14,13 @@ import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RANK_OF } from './board-sql.js';
 import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
-import { foldName, NAMES_MIGRATION } from './names.js';
+import { foldName, NAMES_MIGRATION, RESERVED_KEY_HASH } from './names.js';
 import {
   RunCopyError,
+  StoreFileError,
   type BoardQuery,
   type DailyQualification,
+  type KeyRotation,
   type LeaderboardEntry,
   type NameUse,
   type RunStore,
@@ -61,6 +63,51 @@ const MIGRATIONS: readonly string[] = [
 
 /** The file name of the store inside the data folder. */
 export const SQLITE_FILE = 'gameboard.sqlite';
+
+/** Files in a data folder that an earlier store leaves: the secret made with it, and SQLite's own side files. */
+const EARLIER_STORE_SIGNS = ['secret', `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, `${SQLITE_FILE}-journal`];
+
+/**
+ * Why the server must not start on `dataDir`, or null: its store file is missing while the folder
+ * holds signs of an earlier store (the secret made with it, a -wal or -shm), so the store was deleted
+ * or moved and opening would silently start an empty one. A first start (no such signs), a folder that
+ * cannot be written (no store could be made anyway), and `newStore` (the operator starts an empty store
+ * on purpose) are let through.
+ */
+export function missingStoreProblem(dataDir: string): string | null {
+  const file = join(dataDir, SQLITE_FILE);
+  if (existsSync(file)) return null;
+  const signs = EARLIER_STORE_SIGNS.filter((f) => existsSync(join(dataDir, f)));
+  if (signs.length === 0) return null;
+  try {
+    accessSync(dataDir, constants.W_OK);
+  } catch {
+    return null;
+  }
+  return (
+    `the run store ${file} is missing, but ${dataDir} holds ${signs.join(', ')} from an earlier store: the store was deleted or moved, ` +
+    `and starting would begin an empty one. Restore it from a backup (stop the servers, copy the backup made with \`gameboard backup\` in as ${file}, mode 0600: ` +
+    `see "Backup and restore" in the README), or start with --new-store (GAMEBOARD_NEW_STORE=1) to begin an empty store on purpose`
+  );
+}
+
+/**
+ * Before a new store is made on purpose where an earlier one was: its leftover -wal, -shm and -journal
+ * are moved aside (renamed with `.stale-<time>`), since SQLite would read a leftover WAL into the new
+ * store. Returns the names it moved.
+ */
+export function setAsideLeftovers(dataDir: string): string[] {
+  if (existsSync(join(dataDir, SQLITE_FILE))) return [];
+  const moved: string[] = [];
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  for (const f of EARLIER_STORE_SIGNS.slice(1)) {
+    const from = join(dataDir, f);
+    if (!existsSync(from)) continue;
+    renameSync(from, `${from}.stale-${stamp}`);
+    moved.push(`${f}.stale-${stamp}`);
+  }
+  return moved;
+}
 
 /** Thrown when the store file is damaged; the server refuses to start with its message. */
 export class CorruptStoreError extends Error {
@@ -120,8 +167,55 @@ function openPrivate(file: string): Database.Database {
   }
 }
 
+/** Which file a path names: its device and inode (bigint: inodes may pass 2^53). */
+interface FileIdentity {
+  dev: bigint;
+  ino: bigint;
+}
+
+function identityOf(path: string): FileIdentity | null {
+  const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+  return s ? { dev: s.dev, ino: s.ino } : null;
+}
+
+/**
+ * Watches that a store's file and its WAL are still the files the connection opened. A file deleted
+ * under a running server stays writable through the open connection, and one replaced by a restore
+ * leaves the connection writing to the old, now nameless file: either way a write would be answered
+ * and then lost at the next start. `check` costs a stat per file (microseconds).
+ */
+class FileWatch {
+  private readonly known = new Map<string, FileIdentity>();
+
+  constructor(private readonly files: readonly string[]) {
+    for (const f of files) this.note(f);
+  }
+
+  private note(path: string): void {
+    const id = identityOf(path);
+    if (id) this.known.set(path, id);
+  }
+
+  /** Throws StoreFileError when a watched file is gone or is another file than the one opened. */
+  check(): void {
+    for (const path of this.files) {
+      const was = this.known.get(path);
+      // The WAL is made at the first transaction after WAL mode is set: watched from when it exists.
+      if (!was) {
+        this.note(path);
+        continue;
+      }
+      const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+      if (!s || s.nlink === 0n) throw new StoreFileError('gone', path);
+      if (s.dev !== was.dev || s.ino !== was.ino) throw new StoreFileError('replaced', path);
+    }
+  }
+}
+
 export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
+  /** The store file and its WAL, checked before and after each write and by `ping` (none for ':memory:'). */
+  private readonly watch: FileWatch | null;
   private readonly stmts;
   private readonly ranked: RankedTables;
   /** Live-session steps come in bursts under load: they share commits (see group-commit.ts). */
@@ -176,6 +270,19 @@ export class SqliteRunStore implements RunStore {
     this.ranked = new RankedTables(db);
     this.steps = new GroupCommit(db);
     this.checkpointer = file === ':memory:' ? null : new Checkpointer(file);
+    this.watch = file === ':memory:' ? null : new FileWatch([file, `${file}-wal`]);
+  }
+
+  /**
+   * Runs a write between two checks of the file: refused before when the file is already gone or
+   * replaced, and not acknowledged (StoreFileError) when that happened while it ran, since what it
+   * wrote went into a file no restart will open.
+   */
+  private async written<T>(write: () => T | Promise<T>): Promise<T> {
+    this.watch?.check();
+    const result = await write();
+    this.watch?.check();
+    return result;
   }
 
   /** Opens the store file in a data folder. */
@@ -227,59 +334,60 @@ export class SqliteRunStore implements RunStore {
     // IMMEDIATE: take the write lock before the first read. A deferred transaction that reads and then
     // writes upgrades its lock mid-way, and SQLite answers SQLITE_BUSY at once to that upgrade (the busy
     // timeout cannot apply: waiting could deadlock), so concurrent saves from two workers failed.
-    const result = this.db
-      .transaction((): SaveResult => {
-        // The name first: a refused name or copy throws, and the transaction rolls the claim back.
-        const claimed = this.ranked.useName(v.player.name, use);
-        const existing = this.stmts.byHash.get(hash);
-        if (existing && foldName(existing.player_name) !== foldName(v.player.name))
-          throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
-        if (existing)
-          return {
-            id: existing.id,
-            createdAt: existing.created_at,
-            rank: this.rankOf(existing),
-            created: false,
-            claimed,
-          };
-        const id = randomBytes(9).toString('base64url');
-        const createdAt = new Date().toISOString();
-        const inserted = this.stmts.insert.run({
-          id,
-          game: v.run.game,
-          rules_version: v.run.rulesVersion,
-          ...seedColumns(v.run.seed),
-          actions: JSON.stringify(v.run.actions),
-          run_hash: hash,
-          player_name: v.player.name,
-          player_kind: v.player.kind,
-          score: v.score,
-          game_over: v.gameOver ? 1 : 0,
-          steps: v.steps,
-          spent: v.spent,
-          created_at: createdAt,
-          outcome_kind: v.outcome?.kind ?? null,
-          outcome_reason: v.outcome?.reason ?? null,
-          progress: v.progress,
-          key_id: v.audit?.keyId ?? null,
-          request_id: v.audit?.requestId ?? null,
-        });
-        if (v.outcome)
-          this.ranked.keepBest({
-            game,
-            rules_version: rulesVersion,
-            board: 'open',
-            challenge: null,
-            player_kind: v.player.kind,
+    return this.written(() =>
+      this.db
+        .transaction((): SaveResult => {
+          // The name first: a refused name or copy throws, and the transaction rolls the claim back.
+          const claimed = this.ranked.useName(v.player.name, use);
+          const existing = this.stmts.byHash.get(hash);
+          if (existing && foldName(existing.player_name) !== foldName(v.player.name))
+            throw new RunCopyError(`this exact run is already stored under another player (run ${existing.id})`);
+          if (existing)
+            return {
+              id: existing.id,
+              createdAt: existing.created_at,
+              rank: this.rankOf(existing),
+              created: false,
+              claimed,
+            };
+          const id = randomBytes(9).toString('base64url');
+          const createdAt = new Date().toISOString();
+          const inserted = this.stmts.insert.run({
+            id,
+            game: v.run.game,
+            rules_version: v.run.rulesVersion,
+            ...seedColumns(v.run.seed),
+            actions: JSON.stringify(v.run.actions),
+            run_hash: hash,
             player_name: v.player.name,
-            seq: Number(inserted.lastInsertRowid),
+            player_kind: v.player.kind,
             score: v.score,
+            game_over: v.gameOver ? 1 : 0,
             steps: v.steps,
+            spent: v.spent,
+            created_at: createdAt,
+            outcome_kind: v.outcome?.kind ?? null,
+            outcome_reason: v.outcome?.reason ?? null,
+            progress: v.progress,
+            key_id: v.audit?.keyId ?? null,
+            request_id: v.audit?.requestId ?? null,
           });
-        return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true, claimed };
-      })
-      .immediate();
-    return result;
+          if (v.outcome)
+            this.ranked.keepBest({
+              game,
+              rules_version: rulesVersion,
+              board: 'open',
+              challenge: null,
+              player_kind: v.player.kind,
+              player_name: v.player.name,
+              seq: Number(inserted.lastInsertRowid),
+              score: v.score,
+              steps: v.steps,
+            });
+          return { id, createdAt, rank: this.rankOf(this.stmts.byId.get(id)!), created: true, claimed };
+        })
+        .immediate(),
+    );
   }
 
   get(id: string): Promise<StoredRun | null> {
@@ -292,7 +400,7 @@ export class SqliteRunStore implements RunStore {
   }
 
   async createSession(s: SessionRecord, use: NameUse, qualify?: DailyQualification): Promise<SessionStart> {
-    return this.ranked.createSession(s, use, qualify);
+    return this.written(() => this.ranked.createSession(s, use, qualify));
   }
 
   getSession(id: string): Promise<SessionRecord | null> {
@@ -319,20 +427,22 @@ export class SqliteRunStore implements RunStore {
     end?: SessionEnd,
     at = new Date().toISOString(),
   ): Promise<boolean> {
-    return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash, at));
+    return this.written(() => this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash, at)));
   }
 
   async expireSessions(before: string): Promise<number> {
-    return this.ranked.expireSessions(before);
+    return this.written(() => this.ranked.expireSessions(before));
   }
 
   async ping(): Promise<void> {
-    // Reads a page of the file, not just the connection: a store whose file cannot be read fails here.
+    // Reads a page of the file, not just the connection: a store whose file cannot be read fails here;
+    // and the file must still be the one opened, or nothing written now would survive a restart.
     this.stmts.ping.get();
+    this.watch?.check();
   }
 
   async pinDailySeed(game: string, day: string, seed: string): Promise<string> {
-    return this.ranked.pinDailySeed(game, day, seed);
+    return this.written(() => this.ranked.pinDailySeed(game, day, seed));
   }
 
   dailySeed(game: string, day: string): Promise<string | null> {
@@ -356,6 +466,25 @@ export class SqliteRunStore implements RunStore {
         resolve(pages);
       });
     });
+  }
+
+  async rotateKey(name: string, oldHash: string, newHash: string): Promise<KeyRotation> {
+    return this.written(() =>
+      this.db
+        .transaction((): KeyRotation => {
+          const key = foldName(name);
+          const row = this.db
+            .prepare<[string], { key_hash: string }>('SELECT key_hash FROM players WHERE name_key = ?')
+            .get(key);
+          if (!row) return 'free';
+          if (row.key_hash === RESERVED_KEY_HASH) return 'reserved';
+          if (row.key_hash === newHash) return 'rotated';
+          if (row.key_hash !== oldHash) return 'owned';
+          this.db.prepare('UPDATE players SET key_hash = ? WHERE name_key = ?').run(newHash, key);
+          return 'rotated';
+        })
+        .immediate(),
+    );
   }
 
   async close(): Promise<void> {

@@ -141,6 +141,35 @@ export interface NameUse {
   claimHash: string | null;
 }
 
+/**
+ * Thrown by a file store (SQLite) when its file is no longer the one it opened: deleted (no name
+ * reaches it any more) or replaced by another file (a restore copied over a running server). A write
+ * into it could not be found again after a restart, so nothing is acknowledged. The message names no
+ * path: it may be shown to clients (`/readyz`).
+ */
+export class StoreFileError extends Error {
+  override name = 'StoreFileError';
+  readonly code: 'STORE_FILE_GONE' | 'STORE_FILE_REPLACED';
+  constructor(
+    readonly what: 'gone' | 'replaced',
+    /** The file concerned (for logs, never for answers). */
+    readonly file: string,
+  ) {
+    super(
+      what === 'gone'
+        ? 'the run store file was deleted while the server ran'
+        : 'the run store file was replaced by another file while the server ran',
+    );
+    this.code = what === 'gone' ? 'STORE_FILE_GONE' : 'STORE_FILE_REPLACED';
+  }
+}
+
+/**
+ * What `rotateKey` did: `rotated` (the key is now the new one, also when it already was: a retried
+ * rotation), or why not: the name is `free` (nobody owns it), `reserved`, or `owned` under another key.
+ */
+export type KeyRotation = 'rotated' | 'free' | 'reserved' | 'owned';
+
 /** Why a name cannot be used: owned by another key, reserved for runs from before keys, or a weak key. */
 export type NameRefusal = 'owned' | 'reserved' | 'weak_key';
 
@@ -262,5 +291,10 @@ export interface RunStore {
   pinDailySeed(game: string, day: string, seed: string): Promise<string>;
   /** The pinned daily seed of a game and day, or null if none was drawn. */
   dailySeed(game: string, day: string): Promise<string | null>;
+  /**
+   * Replaces the key of the owned name `name` (compared folded) with `newHash` when its key is `oldHash`,
+   * in one statement, so of two rotations racing with the same old key one wins.
+   */
+  rotateKey(name: string, oldHash: string, newHash: string): Promise<KeyRotation>;
   close(): Promise<void>;
 }

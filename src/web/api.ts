@@ -12,6 +12,7 @@ import {
   leaderboardAnswer,
   liveActionAnswer,
   resumeAnswer,
+  rotateKeyAnswer,
   startRankedAnswer,
   storedRunAnswer,
   submitRunAnswer,
@@ -119,11 +120,28 @@ function keepKey(name: string, key: string | undefined): void {
  */
 function ensureKey(name: string): void {
   if (savedKey(name)) return;
+  keepKey(name, newKey());
+}
+
+/** A new player key: 32 random bytes, base64url. */
+function newKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const key = btoa(String.fromCharCode(...bytes))
+  return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
+}
+
+/**
+ * Replaces the key of `name` with a new one (the old key, and any link made from it, stops working),
+ * keeps it here and answers it: for carrying the name to another device.
+ */
+export async function rotateKey(name: string): Promise<string> {
+  return call(() => rotateKeyAnswer(server(), name, newKey()));
+}
+
+/** Keeps `key` as this browser's key of `name` (a name carried here from another device). */
+export function adoptKey(name: string, key: string): void {
   keepKey(name, key);
 }
 

@@ -6,6 +6,7 @@ import type { AnyGame } from '../../core/game.js';
 import { allGames } from '../catalog.js';
 import { viewFor } from '../games/index.js';
 import { keptLive } from '../livekeep.js';
+import { MoveName } from '../components/movename.js';
 import { myRuns } from '../mine.js';
 import { personalBest, unfinishedGames } from '../persist.js';
 
@@ -126,6 +127,7 @@ export function HomePage() {
         </p>
       </section>
       {games.length > 0 && <ComeBack games={games} />}
+      <MoveName />
       {games.length === 0 ? (
         <p class="panel">No games are registered yet.</p>
       ) : (

@@ -353,6 +353,21 @@ class GameboardClient:
         """The key of a player name this client holds (given to it, or answered when the name was claimed)."""
         return self._transport.player_keys.get(name.lower())
 
+    def rotate_player_key(self, name: str, new_key: Optional[str] = None) -> str:
+        """Replaces the key of player name `name` (POST /api/players/<name>/key) and keeps the new one.
+
+        Sends the key this client holds; `new_key` is drawn here unless given. The old key stops working
+        at once. Should the answer be lost, call again with the same `new_key`: it is answered again.
+        """
+        current = self.player_key(name)
+        if current is None:
+            raise GameboardError("bad_request", f"This client holds no key for the player name {name!r}.")
+        key = new_key if new_key is not None else "pk_" + secrets.token_urlsafe(32)
+        answer = self._transport.request("POST", f"api/players/{urllib.parse.quote(name, safe='')}/key",
+                                         {"key": key}, {"x-player-key": current})
+        self._transport.player_keys[name.lower()] = answer["playerKey"]
+        return answer["playerKey"]
+
     def games(self) -> List[Dict[str, Any]]:
         """The games this server offers."""
         return self._transport.request("GET", "api/games")["games"]

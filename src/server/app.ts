@@ -37,7 +37,7 @@ import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerSessionRoutes } from './sessions.js';
 import { notFoundPage, wantsHtmlPage } from './pages.js';
-import { registerWeb } from './web.js';
+import { registerPageHeaders, registerWeb } from './web.js';
 
 export interface AppOptions {
   sealer: StateSealer;
@@ -413,6 +413,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Answers of 1 KiB and more (init with its spec, docs, the OpenAPI document) are compressed when the
   // client accepts it; the action route's are not unless `compressActions` (see bench/RESULTS.md,
   // "The action route and the HTTP bench", for what it costs and saves). Request bodies are not decompressed.
+  // Page headers (CSP and framing) read each HTML page before compression turns it into a stream.
+  registerPageHeaders(app);
   await app.register(compress, { globalDecompression: false, threshold: 1024, encodings: ['gzip', 'br'] });
 
   const metrics = opts.metrics ? new Metrics() : null;

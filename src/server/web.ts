@@ -3,6 +3,7 @@
  * Open Graph tags for share links (pages.ts). When no build is present, `/` answers a small page that
  * points to the API docs. The games' preview pictures (`/og/<slug>.svg`) are served either way.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { constants } from 'node:zlib';
@@ -20,6 +21,49 @@ export interface WebContext {
   registry: Registry;
   store: RunStore | null;
   clock: () => Date;
+}
+
+/**
+ * The Content-Security-Policy of a web page: the app's own scripts, styles and images only (images also
+ * as `data:`, the favicon's form), no inline script at all, no plugins, and no framing by any site. A
+ * page the server writes itself with a `<style>` element (the API docs, the agents' page, a 404 page)
+ * names that element's hash, so its own style applies and no other inline style does.
+ */
+export function contentSecurityPolicy(html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self'${hashes.map((h) => ' ' + h).join('')}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Every HTML answer (the UI's pages, the docs, 404 pages) gets the page headers: its CSP, no framing
+ * (`X-Frame-Options` for browsers without `frame-ancestors`), no Referer sent to other sites, and no
+ * type sniffing. JSON answers are left as they were. Player keys live in the page's storage: a script
+ * injected or a page framed could read or use them.
+ */
+export function registerPageHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.startsWith('text/html')) return payload;
+    const html = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    reply.header('content-security-policy', contentSecurityPolicy(html));
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
 }
 
 /** Registers the UI's routes (see the module comment). */

@@ -108,7 +108,9 @@ describe('/openapi.json for generated clients', () => {
       const seed = params.find((p) => p.in === 'query' && p.name === 'seed');
       if (seed) expect((seed.schema as Node).type, where).toBe('integer');
       const key = params.some((p) => p.in === 'header' && p.name === 'x-player-key');
-      expect(key, where).toBe(['post /api/runs', 'post /api/games/{slug}/sessions'].includes(where));
+      expect(key, where).toBe(
+        ['post /api/runs', 'post /api/games/{slug}/sessions', 'post /api/evaluations'].includes(where),
+      );
     }
     expect(doc.paths['/api/games/{slug}/init'].get.parameters).toContainEqual(
       expect.objectContaining({ in: 'query', name: 'seed' }),

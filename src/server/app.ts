@@ -34,6 +34,7 @@ import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerSessionRoutes } from './sessions.js';
+import { registerEvaluationRoutes } from './evaluations.js';
 import { notFoundPage, wantsHtmlPage } from './pages.js';
 import { registerWeb } from './web.js';
 
@@ -428,6 +429,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerRunRoutes(app, registry, store, opts.clock, verifier);
   registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs, opts.dailyQualify ?? true);
   registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerEvaluationRoutes(app, registry, store, verifier, opts.clock);
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });

@@ -12,6 +12,8 @@ import type { ConnectionOptions } from 'node:tls';
 import type { GameAction } from '../core/game.js';
 import { migrate } from './postgres-schema.js';
 import * as ranked from './postgres-ranked.js';
+import * as evaluations from './postgres-evaluations.js';
+import type { EvaluationEnd, EvaluationRecord } from './evaluations.js';
 import { inTransaction, lockFingerprint } from './postgres-ranked.js';
 import { seedColumns, storedRunOf, type RunRow } from './rows.js';
 import { runHash } from './schema.js';
@@ -214,6 +216,26 @@ export class PostgresRunStore implements RunStore {
 
   dailySeed(game: string, day: string): Promise<string | null> {
     return ranked.dailySeed(this.pool, game, day);
+  }
+
+  createEvaluation(e: EvaluationRecord, use: NameUse): Promise<{ claimed: boolean }> {
+    return evaluations.createEvaluation(this.pool, e, use);
+  }
+
+  evaluationProgress(id: string, replayed: number): Promise<void> {
+    return evaluations.evaluationProgress(this.pool, id, replayed);
+  }
+
+  endEvaluation(id: string, end: EvaluationEnd): Promise<void> {
+    return evaluations.endEvaluation(this.pool, id, end);
+  }
+
+  getEvaluation(id: string, withRuns = false): Promise<EvaluationRecord | null> {
+    return evaluations.getEvaluation(this.pool, id, withRuns);
+  }
+
+  evaluations(game: string): Promise<EvaluationRecord[]> {
+    return evaluations.evaluationBoard(this.pool, game);
   }
 
   close(): Promise<void> {

@@ -15,6 +15,8 @@ import { GroupCommit } from './group-commit.js';
 import { RANK_OF } from './board-sql.js';
 import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import { foldName, NAMES_MIGRATION } from './names.js';
+import { EVALUATIONS_MIGRATION, type EvaluationEnd, type EvaluationRecord } from './evaluations.js';
+import { EvaluationTables } from './sqlite-evaluations.js';
 import {
   RunCopyError,
   type BoardQuery,
@@ -59,6 +61,7 @@ const MIGRATIONS: readonly string[] = [
   WIDE_SEED_MIGRATION,
   BOARDS_MIGRATION,
   NAMES_MIGRATION,
+  EVALUATIONS_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -126,6 +129,7 @@ export class SqliteRunStore implements RunStore {
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly ranked: RankedTables;
+  private readonly evaluationTables: EvaluationTables;
   /** Live-session steps come in bursts under load: they share commits (see group-commit.ts). */
   private readonly steps: GroupCommit;
   /** WAL checkpoints on a thread of their own (none for ':memory:'). */
@@ -176,6 +180,7 @@ export class SqliteRunStore implements RunStore {
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
     };
     this.ranked = new RankedTables(db);
+    this.evaluationTables = new EvaluationTables(db, (name, use) => this.ranked.useName(name, use));
     this.steps = new GroupCommit(db);
     this.checkpointer = file === ':memory:' ? null : new Checkpointer(file);
   }
@@ -343,6 +348,26 @@ export class SqliteRunStore implements RunStore {
 
   count(game?: string): Promise<number> {
     return Promise.resolve((game === undefined ? this.stmts.countAll.get() : this.stmts.countGame.get(game))!.n);
+  }
+
+  async createEvaluation(e: EvaluationRecord, use: NameUse): Promise<{ claimed: boolean }> {
+    return this.evaluationTables.create(e, use);
+  }
+
+  async evaluationProgress(id: string, replayed: number): Promise<void> {
+    this.evaluationTables.progress(id, replayed);
+  }
+
+  async endEvaluation(id: string, end: EvaluationEnd): Promise<void> {
+    this.evaluationTables.end(id, end);
+  }
+
+  async getEvaluation(id: string, withRuns = false): Promise<EvaluationRecord | null> {
+    return this.evaluationTables.get(id, withRuns);
+  }
+
+  async evaluations(game: string): Promise<EvaluationRecord[]> {
+    return this.evaluationTables.board(game);
   }
 
   async close(): Promise<void> {

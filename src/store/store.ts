@@ -6,6 +6,7 @@
 import type { GameAction, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import type { Seed } from '../core/seed.js';
+import type { EvaluationEnd, EvaluationRecord } from './evaluations.js';
 
 export type PlayerKind = 'human' | 'agent';
 export const PLAYER_KINDS: readonly PlayerKind[] = ['human', 'agent'];
@@ -263,5 +264,18 @@ export interface RunStore {
   pinDailySeed(game: string, day: string, seed: string): Promise<string>;
   /** The pinned daily seed of a game and day, or null if none was drawn. */
   dailySeed(game: string, day: string): Promise<string | null>;
+  /**
+   * Stores a submitted evaluation (status `replaying`, with its runs), checking and if free claiming
+   * its player's name in the same transaction (`NameRefusedError` when refused: nothing stored).
+   */
+  createEvaluation(e: EvaluationRecord, use: NameUse): Promise<{ claimed: boolean }>;
+  /** Records how many of a replaying evaluation's runs are replayed. */
+  evaluationProgress(id: string, replayed: number): Promise<void>;
+  /** Ends a replaying evaluation: published with its figures, or refused with the reason. */
+  endEvaluation(id: string, end: EvaluationEnd): Promise<void>;
+  /** An evaluation (with its runs when `withRuns`), or null. */
+  getEvaluation(id: string, withRuns?: boolean): Promise<EvaluationRecord | null>;
+  /** The published evaluations of a game (without their runs), highest mean first, then the earlier one. */
+  evaluations(game: string): Promise<EvaluationRecord[]>;
   close(): Promise<void>;
 }

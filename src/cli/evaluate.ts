@@ -30,6 +30,7 @@ import { actionBudget, meterFor } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
 import { KeyFile, nameKey } from '../client/keyfile.js';
 import { registry } from '../games/index.js';
+import { reportEvaluation, submitEvaluation } from './submit.js';
 import { intIn, parseOutFile, parsePlayerName, parseSeedList, parseSlug, parseUrl } from './args.js';
 import { UserError } from './errors.js';
 
@@ -50,6 +51,8 @@ const OWN_OPTIONS = new Set([
   'submit',
   'playerKey',
   'maxSteps',
+  'submitEvaluation',
+  'name',
 ]);
 
 interface EvalFlags {
@@ -68,6 +71,9 @@ interface EvalFlags {
   submit?: string;
   playerKey?: string;
   maxSteps?: number;
+  /** --submit-evaluation LABEL (src/cli/submit.ts), under --name. */
+  submitEvaluation?: string;
+  name?: string;
   [agentOption: string]: unknown;
 }
 
@@ -293,7 +299,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
       moveTimeoutMs: flags.moveTimeout,
       trajectories: Boolean(flags.trajectories),
       observations: flags.observations,
-      keepActions: Boolean(flags.submit) || Boolean(outPath && /\.jsonl?$/i.test(outPath)),
+      keepActions:
+        Boolean(flags.submit) || Boolean(flags.submitEvaluation) || Boolean(outPath && /\.jsonl?$/i.test(outPath)),
       agentOptions,
       signal: interrupt.signal,
       onRun: (r, done) => {
@@ -389,6 +396,13 @@ async function runEval(flags: EvalFlags): Promise<void> {
       );
     }
   }
+  if (flags.submitEvaluation) {
+    const e = await submitEvaluation(
+      { header, runs: results, summary: null },
+      { server: flags.server!, label: flags.submitEvaluation, name: flags.name!, playerKey: flags.playerKey },
+    );
+    process.stdout.write(reportEvaluation(e));
+  }
   if (failed.length > 0) process.exitCode = 1;
 }
 
@@ -438,6 +452,11 @@ export function evalCommand(): Command {
       intIn(1, 86_400_000),
     )
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)
+    .option(
+      '--submit-evaluation <label>',
+      "send the whole suite's runs to --server's benchmark board under this label, owned by --name (see `gameboard submit`)",
+    )
+    .option('--name <name>', 'the player name of --submit-evaluation', parsePlayerName)
     .option('--base-url <url>', 'llm agent: the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1', parseUrl)
     .option('--model <name>', 'llm agent: the model')
     .option('--api-key-env <var>', 'llm agent: the environment variable holding the key (default OPENAI_API_KEY)')
@@ -462,6 +481,8 @@ export function evalCommand(): Command {
         cmd.error('error: --submit needs --server URL: the runs are played on that server and go on its open board', {
           exitCode: 2,
         });
+      if (flags.submitEvaluation && (!flags.server || !flags.name || !flags.suite))
+        cmd.error('error: --submit-evaluation needs --server URL, --name NAME and --suite dev|test', { exitCode: 2 });
       try {
         await runEval(flags);
       } catch (err) {

@@ -23,7 +23,10 @@ import {
   type BoardQuery,
   type DailyQualification,
   type LeaderboardEntry,
+  type LiveQuery,
   type NameUse,
+  type PlayerKind,
+  type RankedAttempts,
   type RunStore,
   type SaveResult,
   type SessionEnd,
@@ -204,6 +207,18 @@ export class PostgresRunStore implements RunStore {
     at = new Date().toISOString(),
   ): Promise<boolean> {
     return ranked.recordStep(this.pool, id, step, action, spent, end, at);
+  }
+
+  endSession(id: string, step: number, end: SessionEnd, at = new Date().toISOString()): Promise<boolean> {
+    return ranked.endSession(this.pool, id, step, end, at);
+  }
+
+  liveSessions(q: LiveQuery): Promise<SessionRecord[]> {
+    return ranked.liveSessions(this.pool, q);
+  }
+
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]> {
+    return ranked.rankedAttempts(this.pool, game, rulesVersion, kind, recent);
   }
 
   expireSessions(before: string): Promise<number> {

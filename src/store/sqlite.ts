@@ -22,7 +22,10 @@ import {
   type BoardQuery,
   type DailyQualification,
   type LeaderboardEntry,
+  type LiveQuery,
   type NameUse,
+  type PlayerKind,
+  type RankedAttempts,
   type RunStore,
   type SaveResult,
   type SessionEnd,
@@ -327,6 +330,18 @@ export class SqliteRunStore implements RunStore {
     at = new Date().toISOString(),
   ): Promise<boolean> {
     return this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash, at));
+  }
+
+  async endSession(id: string, step: number, end: SessionEnd, at = new Date().toISOString()): Promise<boolean> {
+    return this.steps.run(() => this.ranked.endSession(id, step, end, runHash, at));
+  }
+
+  liveSessions(q: LiveQuery): Promise<SessionRecord[]> {
+    return Promise.resolve(this.ranked.liveSessions(q));
+  }
+
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]> {
+    return Promise.resolve(this.ranked.rankedAttempts(game, rulesVersion, kind, recent));
   }
 
   async expireSessions(before: string): Promise<number> {

@@ -99,6 +99,22 @@ export interface LeaderboardEntry {
   attempts?: number;
 }
 
+/** One player's attempts on a game's ranked board (not the daily), for the board's statistic. */
+export interface RankedAttempts {
+  player: Player;
+  /** Scores of the player's newest finished attempts, newest first (at most the `recent` asked for). */
+  recent: number[];
+  /** Finished attempts in all (an abandoned session ends at its score, and counts). */
+  finished: number;
+  /** Sessions started, finished or not. */
+  attempts: number;
+  /** The best finished attempt (higher score, then fewer steps, then the earlier). */
+  best: LeaderboardEntry;
+}
+
+/** Live sessions to read: those idle since before `before`, or those of a name on a game's ranked board. */
+export type LiveQuery = { before: string; limit: number } | { game: string; name: string };
+
 /** Which board to read. */
 export interface BoardQuery {
   game: string;
@@ -264,6 +280,19 @@ export interface RunStore {
   pinDailySeed(game: string, day: string, seed: string): Promise<string>;
   /** The pinned daily seed of a game and day, or null if none was drawn. */
   dailySeed(game: string, day: string): Promise<string | null>;
+  /** Each player's attempts on a game's ranked board (see RankedAttempts), `recent` newest scores each. */
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]>;
+  /**
+   * Ends a live session where it stands (at `step`, no new action): it finishes with `end` and its run
+   * is stored on its board, as a finished session's is. False, and nothing changes, unless the session
+   * is live and at exactly that step.
+   */
+  endSession(id: string, step: number, end: SessionEnd, at?: string): Promise<boolean>;
+  /**
+   * Live sessions, oldest first: every one idle since before `before` (at most `limit`), or the ranked
+   * (not daily) sessions of a name (folded) on a game.
+   */
+  liveSessions(q: LiveQuery): Promise<SessionRecord[]>;
   /**
    * Stores a submitted evaluation (status `replaying`, with its runs), checking and if free claiming
    * its player's name in the same transaction (`NameRefusedError` when refused: nothing stored).

@@ -13,7 +13,15 @@ import type { RunStore } from '../store/store.js';
 import { gamePicture, ogTags, shareInfo, withTags } from './pages.js';
 
 /** Client-side routes that all load the single-page app. */
-export const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/leaderboard/:slug', '/ranked/:slug'];
+export const WEB_ROUTES = [
+  '/',
+  '/play/:slug',
+  '/rules/:slug',
+  '/replay',
+  '/leaderboard/:slug',
+  '/ranked/:slug',
+  '/benchmarks/:slug',
+];
 
 /** What the share-link previews read: the games, the stored runs and the clock of the daily rule. */
 export interface WebContext {

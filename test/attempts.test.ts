@@ -158,6 +158,31 @@ describe.each(stores)('every ranked attempt counts (%s)', (_name, makeStore, ski
     },
   );
 
+  it.skipIf(skip)("gives the benchmark board its human baseline: the median of human players' standings", async () => {
+    const none = await call('GET', '/api/games/cragwake/benchmarks');
+    expect(none.body.human).toBeNull();
+    const human = (extra: Body = {}) => {
+      now += 1000;
+      return call('POST', '/api/games/cragwake/sessions', { player: { name: 'Person', kind: 'human' }, ...extra }, key);
+    };
+    const scores: number[] = [];
+    let last: Body = {};
+    for (let i = 0; i < 5; i++) {
+      last = await play((await human()).body, i);
+      scores.push(last.score as number);
+    }
+    // Two ended by the cap; the idle rest end at their scores once the expiry time has passed.
+    now += HOUR + 1000;
+    await call('POST', `/api/sessions/${last.session.id as string}/action`, {
+      stateToken: last.stateToken,
+      action: keepGoing(last),
+    });
+    const board = await call('GET', '/api/games/cragwake/benchmarks');
+    expect(board.status).toBe(200);
+    expect(board.body.human).toMatchObject({ players: 1 });
+    expect(board.body.human.median).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / scores.length, 9);
+  });
+
   it.skipIf(skip)('limits ranked starts per name, with Retry-After; a daily start is not counted', async () => {
     const name = 'Restarter';
     for (let i = 0; i < 8; i++) expect((await start(name)).status).toBe(200);

@@ -447,7 +447,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...DEFAULT_ATTEMPT_RULES,
     ...opts.attemptRules,
   });
-  registerEvaluationRoutes(app, registry, store, verifier, opts.clock);
+  registerEvaluationRoutes(app, registry, store, verifier, opts.clock, {
+    ...DEFAULT_ATTEMPT_RULES,
+    ...opts.attemptRules,
+  });
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });

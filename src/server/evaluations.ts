@@ -15,7 +15,8 @@ import type { GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { seedSuites } from '../core/suites.js';
 import { normalisedScore, REFERENCE, REFERENCE_NOTE } from '../agents/reference.js';
-import { scoreStats } from '../agents/harness/stats.js';
+import { quantile, scoreStats } from '../agents/harness/stats.js';
+import { DEFAULT_ATTEMPT_RULES, standings, type AttemptRules } from './attempts.js';
 import { foldName } from '../store/names.js';
 import type {
   EvaluationFigures,
@@ -247,12 +248,18 @@ const boardRow = {
 const benchmarksAnswer = {
   type: 'object',
   additionalProperties: true,
-  required: ['ok', 'game', 'rulesVersion', 'rows', 'note'],
+  required: ['ok', 'game', 'rulesVersion', 'rows', 'human', 'note'],
   properties: {
     ok: { type: 'boolean' },
     game: { type: 'string' },
     rulesVersion: { type: 'string' },
     rows: { type: 'array', items: boardRow },
+    human: {
+      type: ['object', 'null'],
+      required: ['median', 'players', 'note'],
+      description: "The human baseline: the median of the human ranked players' standings; null without any.",
+      properties: { median: { type: 'number' }, players: { type: 'integer' }, note: { type: 'string' } },
+    },
     note: { type: 'string', description: 'How the figures were obtained.' },
   },
 } as const;
@@ -375,6 +382,7 @@ export function registerEvaluationRoutes(
   store: RunStore | null,
   verifier: VerifyPool,
   clock: () => Date = () => new Date(),
+  rules: AttemptRules = DEFAULT_ATTEMPT_RULES,
 ): void {
   const grammars = grammarsOf(registry);
   const queue = new ReplayQueue();
@@ -614,6 +622,22 @@ export function registerEvaluationRoutes(
               meta: {},
               agent,
             });
+      // The human baseline: the median of human ranked players' standings (attempts.ts), non-provisional.
+      const humans = standings(
+        await needStore().rankedAttempts(slug, rulesVersion, 'human', rules.recent),
+        rules,
+      ).filter((h) => !h.provisional);
+      const human =
+        humans.length === 0
+          ? null
+          : {
+              median: quantile(
+                humans.map((h) => h.mean).sort((a, b) => a - b),
+                0.5,
+              ),
+              players: humans.length,
+              note: `The median of ${humans.length} human ranked player${humans.length === 1 ? "'s" : "s'"} standing (each the mean of their last ${rules.recent} ranked attempts, from ${rules.minAttempts} attempts): held-out seeds at the ranked budget.`,
+            };
       const wanted = req.query.suite;
       const shown = rows
         .filter((r) => wanted === undefined || r.suite === wanted)
@@ -623,6 +647,7 @@ export function registerEvaluationRoutes(
         game: slug,
         rulesVersion,
         rows: shown,
+        human,
         note: `Each evaluation is a whole published suite (every seed of dev or test), each run replayed by this server to its recorded score, at the game's published budget. mean and ci95: over the completed runs (95 % Student's t); meanWithFailed counts a failed run as 0. ${REFERENCE_NOTE}. Compare rows of the same suite only.`,
       };
     },

@@ -26,6 +26,7 @@ interface Row {
 
 interface Board {
   rows: Row[];
+  human: { median: number; players: number; note: string } | null;
   note: string;
   rulesVersion: string;
 }
@@ -174,6 +175,11 @@ export function BenchmarksPage({ game }: { game: AnyGame }) {
         <>
           <p class="lead" data-testid="benchmarks-note">
             Rules {state.board.rulesVersion}. {state.board.note}
+          </p>
+          <p data-testid="human-baseline">
+            {state.board.human
+              ? `Human baseline: ${fig(state.board.human.median)}, the median of ${state.board.human.players} human ranked player${state.board.human.players === 1 ? '' : 's'} (each the mean of their last ranked attempts, held-out seeds).`
+              : 'Human baseline: none yet (no human has enough ranked attempts of this game).'}
           </p>
           <section class="panel board-table" aria-label="Evaluations" data-testid="benchmarks">
             <h2>Evaluations</h2>

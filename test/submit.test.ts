@@ -81,6 +81,70 @@ describe('gameboard submit', () => {
     expect(door.stderr).toContain('invalid_evaluation');
   });
 
+  it('eval --ranked plays held-out sessions, resumes, and goes on the board as held-out', async () => {
+    const out = join(dir, 'held-out.jsonl');
+    const common = ['--game', 'cragwake', '--server', server.url, '--name', 'Held Lab'];
+    const ran = await gameboard(
+      [
+        'eval',
+        ...common,
+        '--ranked',
+        '3',
+        '--concurrency',
+        '2',
+        '--out',
+        out,
+        '--submit-evaluation',
+        'acme/random held-out',
+      ],
+      { env },
+    );
+    expect(ran.code, ran.stderr + ran.stdout).toBe(0);
+    expect(ran.stdout).toContain('published');
+    const lines = () =>
+      readFileSync(out, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Body);
+    const runs = lines().filter((l) => l.kind === 'run');
+    expect(runs).toHaveLength(3);
+    for (const r of runs) {
+      expect(r.seed).toMatch(/^[0-9a-f]{32}$/); // revealed once the session ended
+      expect(r.session).toMatch(/^[A-Za-z0-9_-]+$/);
+    }
+    expect(lines()[0]).toMatchObject({ kind: 'header', suite: 'held-out' });
+    const row = ((await board('cragwake')).rows as Body[]).find((r) => r.label === 'acme/random held-out')!;
+    expect(row).toMatchObject({ owner: 'Held Lab', suite: 'held-out', runs: 3, normalised: null });
+    const mean = runs.reduce((a, r) => a + (r.score as number), 0) / runs.length;
+    expect(row.mean).toBeCloseTo(mean, 9);
+    const detail = (await (await fetch(`${server.url}/api/evaluations/${row.id as string}`)).json()) as Body;
+    expect(detail.runs.map((r: Body) => r.replayUrl)).toEqual(runs.map((r) => `/replay?run=${r.session as string}`));
+
+    // Resumed: one session more, the three kept.
+    const more = await gameboard(['eval', ...common, '--ranked', '4', '--resume', out], { env });
+    expect(more.code, more.stderr + more.stdout).toBe(0);
+    const four = lines().filter((l) => l.kind === 'run');
+    expect(four).toHaveLength(4);
+    expect(four.slice(0, 3)).toEqual(runs);
+    // Leaving a session out is refused: every session between the first and the last counts.
+    const partial = join(dir, 'partial.jsonl');
+    writeFileSync(
+      partial,
+      lines()
+        .filter((l, i) => i !== 2)
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n',
+    );
+    const left = await gameboard(
+      ['submit', partial, '--label', 'cherry-picked', '--name', 'Held Lab', '--server', server.url],
+      {
+        env,
+      },
+    );
+    expect(left.code).toBe(2);
+    expect(left.stderr).toContain('every session counts');
+  });
+
   it('eval --submit-evaluation plays the suite and puts it on the board', async () => {
     const ran = await gameboard(
       [

@@ -33,6 +33,7 @@ import { namedErrors, rankedErrors } from './rankedschemas.js';
 import { playerKeyHeaders, playerSchema, slugParams } from './schemas.js';
 import type { VerifyPool } from './verify-pool.js';
 import { randomBytes } from 'node:crypto';
+import { seedSchema } from './contract.js';
 
 /** Largest accepted body: a test suite is 100 runs, each up to the run limit of POST /api/runs. */
 export const EVALUATION_BODY_LIMIT = 64 * 1024 * 1024;
@@ -73,8 +74,15 @@ const resultRun = {
   additionalProperties: true,
   required: ['seed', 'score', 'steps', 'outcome'],
   properties: {
-    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
+    seed: seedSchema,
     score: { type: 'number' },
+    session: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'A held-out run: the ranked session that played it.',
+    },
     steps: { type: 'integer', minimum: 0 },
     outcome: {
       type: 'object',
@@ -193,7 +201,7 @@ const evaluationAnswer = {
         type: 'object',
         required: ['seed', 'score', 'steps', 'outcome', 'progress', 'failed', 'tokens', 'replayUrl'],
         properties: {
-          seed: { type: 'integer' },
+          seed: seedSchema,
           score: { type: 'number' },
           steps: { type: 'integer' },
           outcome: anyObject,
@@ -272,6 +280,7 @@ const benchmarksQuery = {
 
 interface ResultRun {
   seed: number;
+  session?: string;
   score: number;
   steps: number;
   outcome: { kind: string; reason: string; message?: string };
@@ -460,6 +469,40 @@ export function registerEvaluationRoutes(
         throw refuse(
           `The runs were played on rules "${header.rulesVersion.slice(0, 64)}"; this server's ${slug} is "${game.spec.rulesVersion}": play the suite again.`,
         );
+      if (header.suite === 'held-out') {
+        const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+        const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
+        const runs = await heldOutRuns(s, slug, game.spec.rulesVersion, player, result.runs, refuse);
+        const record: EvaluationRecord = {
+          id: randomBytes(8).toString('hex'),
+          game: slug,
+          rulesVersion: game.spec.rulesVersion,
+          suite: 'held-out',
+          label,
+          player,
+          meta,
+          header: Object.fromEntries(Object.entries(header).filter(([k]) => k !== 'seeds' && k !== 'kind')),
+          status: 'published',
+          total: runs.length,
+          replayed: runs.length,
+          error: null,
+          figures: figuresOf(slug, 'held-out', game.spec.rulesVersion, runs),
+          createdAt: clock().toISOString(),
+          publishedAt: clock().toISOString(),
+          runs,
+          audit: { keyId: key && keyIdOf(key), requestId: req.id },
+        };
+        let claimed: boolean;
+        try {
+          ({ claimed } = await s.createEvaluation(record, keyed.use));
+        } catch (err) {
+          throw asNameError(err, player, keyed.use);
+        }
+        return {
+          ...answerOf({ ...record, runs: undefined }),
+          ...(claimed && keyed.claimKey ? { playerKey: keyed.claimKey } : {}),
+        };
+      }
       if (header.suite !== 'dev' && header.suite !== 'test')
         throw refuse(
           'An evaluation is a whole published suite: the result file must come from `gameboard eval --suite dev` or `--suite test` (its header names no suite).',
@@ -652,6 +695,72 @@ export function registerEvaluationRoutes(
       };
     },
   );
+}
+
+/**
+ * The runs of a held-out evaluation, from the ranked sessions the server witnessed: each listed
+ * session must be a finished ranked session of this game and rules version played under the
+ * submitter's name, with the score the file recorded; and the list must hold every ranked session the
+ * name started on the game from its first listed session to its last, so that none can be left out.
+ */
+async function heldOutRuns(
+  s: RunStore,
+  slug: string,
+  rulesVersion: string,
+  player: Player,
+  runs: ResultRun[],
+  refuse: (message: string) => ApiError,
+): Promise<EvaluationRun[]> {
+  if (runs.length === 0) throw refuse('A held-out evaluation needs at least one ranked session.');
+  const ids = new Set<string>();
+  const out: EvaluationRun[] = [];
+  let first = '';
+  let last = '';
+  for (const r of runs) {
+    if (!r.session)
+      throw refuse(
+        'Every run of a held-out evaluation names its ranked session (`gameboard eval --ranked` writes it).',
+      );
+    if (ids.has(r.session)) throw refuse(`The session ${r.session} is listed twice.`);
+    ids.add(r.session);
+    const session = await s.getSession(r.session);
+    if (
+      !session ||
+      session.game !== slug ||
+      session.rulesVersion !== rulesVersion ||
+      session.challenge !== null ||
+      foldName(session.player.name) !== foldName(player.name)
+    )
+      throw refuse(
+        `The session ${r.session} is not a ranked ${slug} session (rules ${rulesVersion}) of "${player.name}".`,
+      );
+    const stored = session.finished ? await s.get(r.session) : null;
+    if (!stored) throw refuse(`The session ${r.session} has not ended yet: finish it, or wait until it expires.`);
+    if (!sameScore(stored.score, r.score))
+      throw refuse(
+        `The session ${r.session} ended at ${stored.score}, not the ${r.score} recorded: the evaluation is refused.`,
+      );
+    if (first === '' || session.createdAt < first) first = session.createdAt;
+    if (last === '' || session.createdAt > last) last = session.createdAt;
+    out.push({
+      seed: stored.run.seed,
+      score: stored.score,
+      steps: stored.steps,
+      outcome: stored.outcome,
+      progress: stored.progress,
+      failed: false,
+      tokens: tokensOf(r.agentStats),
+      actions: null,
+      session: r.session,
+    });
+  }
+  const started = await s.sessionIdsBetween(slug, rulesVersion, player.name, first, last);
+  const left = started.filter((id) => !ids.has(id));
+  if (left.length > 0)
+    throw refuse(
+      `"${player.name}" started ${started.length} ranked ${slug} sessions from the first listed to the last, and the evaluation lists ${ids.size}: every session counts (not listed: ${left.slice(0, 3).join(', ')}${left.length > 3 ? ', ...' : ''}).`,
+    );
+  return out;
 }
 
 /** An evaluation as GET /api/evaluations/:id answers it. */

@@ -324,6 +324,22 @@ export async function liveSessions(db: Queryable, q: LiveQuery): Promise<Session
   return r.rows.map(sessionOf);
 }
 
+export async function sessionIdsBetween(
+  db: Queryable,
+  game: string,
+  rulesVersion: string,
+  name: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM sessions WHERE game = $1 AND rules_version = $2 AND player_key = $3 AND challenge IS NULL
+       AND created_at >= $4 AND created_at <= $5`,
+    [game, rulesVersion, nameKey(name), from, to],
+  );
+  return r.rows.map((x) => x.id);
+}
+
 const ATTEMPTS_SQL = RANKED_ATTEMPTS((i) => `$${i}`);
 const STARTS_SQL = RANKED_STARTS((i) => `$${i}`);
 

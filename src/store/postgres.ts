@@ -217,6 +217,10 @@ export class PostgresRunStore implements RunStore {
     return ranked.liveSessions(this.pool, q);
   }
 
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): Promise<string[]> {
+    return ranked.sessionIdsBetween(this.pool, game, rulesVersion, name, from, to);
+  }
+
   rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]> {
     return ranked.rankedAttempts(this.pool, game, rulesVersion, kind, recent);
   }

@@ -172,6 +172,10 @@ export class RankedTables {
       liveOf: db.prepare<[string, string], SessionRow>(
         'SELECT * FROM sessions WHERE finished = 0 AND challenge IS NULL AND game = ? AND player_key = ? ORDER BY created_at, id',
       ),
+      between: db.prepare<[string, string, string, string, string], { id: string }>(
+        `SELECT id FROM sessions WHERE game = ? AND rules_version = ? AND player_key = ? AND challenge IS NULL
+           AND created_at >= ? AND created_at <= ?`,
+      ),
       attempts: db.prepare<[string, string, string, number], AttemptRow>(RANKED_ATTEMPTS(() => '?')),
       starts: db.prepare<[string, string], { player_key: string; n: number }>(RANKED_STARTS(() => '?')),
       allActions: db.prepare<[string], { action: string }>(
@@ -274,6 +278,10 @@ export class RankedTables {
     const rows =
       'before' in q ? this.stmts.liveBefore.all(q.before, q.limit) : this.stmts.liveOf.all(q.game, nameKey(q.name));
     return rows.map(sessionOf);
+  }
+
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): string[] {
+    return this.stmts.between.all(game, rulesVersion, nameKey(name), from, to).map((r) => r.id);
   }
 
   rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): RankedAttempts[] {

@@ -340,6 +340,10 @@ export class SqliteRunStore implements RunStore {
     return Promise.resolve(this.ranked.liveSessions(q));
   }
 
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): Promise<string[]> {
+    return Promise.resolve(this.ranked.sessionIdsBetween(game, rulesVersion, name, from, to));
+  }
+
   rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]> {
     return Promise.resolve(this.ranked.rankedAttempts(game, rulesVersion, kind, recent));
   }

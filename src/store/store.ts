@@ -294,6 +294,11 @@ export interface RunStore {
    */
   liveSessions(q: LiveQuery): Promise<SessionRecord[]>;
   /**
+   * The ids of the ranked (not daily) sessions a name (folded) started on a game and rules version from
+   * `from` to `to` (ISO 8601, both included), finished or not.
+   */
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): Promise<string[]>;
+  /**
    * Stores a submitted evaluation (status `replaying`, with its runs), checking and if free claiming
    * its player's name in the same transaction (`NameRefusedError` when refused: nothing stored).
    */

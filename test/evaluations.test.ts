@@ -4,7 +4,9 @@
  * and listed on GET /api/games/{slug}/benchmarks with its mean and 95 % interval beside the built-in
  * agents; a file with one tampered run is refused naming that run's seed; an incomplete suite, a file
  * without actions, a long label or note are refused at once; a label with `/` is shown as written; each
- * seed's replay link answers the run; one client has one evaluation replaying at a time.
+ * seed's replay link answers the run; one client has one evaluation replaying at a time. A held-out
+ * evaluation of ranked sessions is published from the server's own record, and refused when a session
+ * is left out, a score differs, or the sessions are another name's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -181,6 +183,60 @@ describe.each(stores)('evaluations and the benchmark board (%s)', (_name, makeSt
     const refused = await settled(again.body.id);
     expect(refused.status).toBe('refused');
     expect(refused.error).toContain(`seed ${other.seed}`);
+  });
+
+  it.skipIf(skip)('publishes held-out ranked sessions from its own record, refusing one left out', async () => {
+    const key = 'held-out-key-0123456789abcdefgh';
+    const sessions: Body[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await call(
+        'POST',
+        '/api/games/whirlyard/sessions',
+        { player: { name: 'Held Out', kind: 'agent' } },
+        key,
+      );
+      expect(s.status, s.raw).toBe(200);
+      const end = await call('POST', `/api/sessions/${s.body.session.id as string}/action`, {
+        stateToken: s.body.stateToken,
+        action: { type: 'end_run' },
+      });
+      expect(end.body.session.finished).toBe(true);
+      const run = await call('GET', `/api/runs/${s.body.session.id as string}`);
+      sessions.push({
+        session: s.body.session.id,
+        seed: run.body.run.seed,
+        score: run.body.score,
+        steps: 1,
+        outcome: run.body.outcome,
+      });
+    }
+    const held = (runs: Body[]) => ({
+      label: 'org/model held-out',
+      player: { name: 'Held Out', kind: 'agent' },
+      result: { header: { game: 'whirlyard', rulesVersion: 'whirlyard-1', suite: 'held-out', seeds: [] }, runs },
+    });
+    const left = await call('POST', '/api/evaluations', held([sessions[0], sessions[2]]), key);
+    expect(left.status, left.raw).toBe(400);
+    expect(left.body.message).toContain(sessions[1].session);
+    const wrong = await call('POST', '/api/evaluations', held([{ ...sessions[0], score: 5 }]), key);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain('not the 5 recorded');
+    const other = await call('POST', '/api/evaluations', {
+      ...held(sessions),
+      player: { name: 'Someone Else', kind: 'agent' },
+    });
+    expect(other.status).toBe(400);
+    const sent = await call('POST', '/api/evaluations', held(sessions), key);
+    expect(sent.status, sent.raw).toBe(200);
+    expect(sent.body).toMatchObject({ status: 'published', suite: 'held-out', total: 3 });
+    const board = await call('GET', '/api/games/whirlyard/benchmarks?suite=held-out');
+    expect(board.body.rows).toHaveLength(1);
+    expect(board.body.rows[0]).toMatchObject({
+      label: 'org/model held-out',
+      suite: 'held-out',
+      runs: 3,
+      normalised: null,
+    });
   });
 
   it.skipIf(skip)('refuses an incomplete suite and bad input at once, with an error code', async () => {

@@ -13,7 +13,9 @@
  * sustained load's length); `-- --eval` the evaluation harness's `--concurrency` with an agent that
  * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1);
  * `-- --ab DIR` (opt-in) this checkout's action routes against another checkout's, interleaved against
- * one echo (bench/ab.ts; `--games a,b`, `--rounds N`, `--seconds N`, 4 and 3).
+ * one echo (bench/ab.ts; `--games a,b`, `--rounds N`, `--seconds N`, 4 and 3);
+ * `-- --fishing` (opt-in) restart-fishing on the ranked board, simulated over real runs (bench/fishing.ts;
+ * `--seeds N`, 120).
  */
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -29,6 +31,7 @@ import { benchLoad } from './load.js';
 import { benchLive } from './live.js';
 import { benchStores } from './store.js';
 import { benchBoards, RUNS } from './boards.js';
+import { benchFishing } from './fishing.js';
 
 const args = new Set(process.argv.slice(2));
 const all =
@@ -42,6 +45,7 @@ const all =
   !args.has('--store') &&
   !args.has('--boards') &&
   !args.has('--eval') &&
+  !args.has('--fishing') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -49,6 +53,11 @@ const numberOption = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
   return at >= 0 ? Number(process.argv[at + 1]) : fallback;
 };
+
+if (args.has('--fishing')) {
+  // Opt-in: a simulation of restart-fishing on the ranked board (bench/fishing.ts), not a speed figure.
+  await benchFishing(undefined, numberOption('--seeds', 120));
+}
 
 const child = process.argv.indexOf('--engines-child');
 if (child >= 0) {

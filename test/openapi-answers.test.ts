@@ -11,6 +11,7 @@ import { StateSealer } from '../src/server/seal.js';
 import { games } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
+import { seedSuites } from '../src/core/suites.js';
 
 type Node = Record<string, unknown>;
 interface Answer {
@@ -191,6 +192,27 @@ describe('runs, live sessions and boards', () => {
     check('post', rotate, await post(app, '/api/players/nobody/key', { key: next }, key), 404);
     check('post', rotate, await post(app, '/api/players/answers/key', { key: 'short' }, key), 400);
     check('post', rotate, await post(bare, '/api/players/answers/key', { key: next }, key), 503);
+  });
+
+  it('POST /api/evaluations, GET /api/evaluations/{id}, GET /api/games/{slug}/benchmarks', async () => {
+    const seeds = seedSuites('delvewick').dev;
+    const header = { game: 'delvewick', rulesVersion: 'delvewick-1', suite: 'dev', seeds, maxSteps: null };
+    // Runs that end before they start: accepted for replay, then refused (GET answers either way).
+    const runs = seeds.map((seed) => ({
+      seed,
+      score: 0,
+      steps: 0,
+      outcome: { kind: 'terminated', reason: 'x' },
+      actions: [],
+    }));
+    const evaluation = { label: 'org/none', player: { name: 'evaluator', kind: 'agent' }, result: { header, runs } };
+    const sent = check('post', '/api/evaluations', await post(app, '/api/evaluations', evaluation));
+    check('post', '/api/evaluations', await post(app, '/api/evaluations', { ...evaluation, label: '' }), 400);
+    check('post', '/api/evaluations', await post(bare, '/api/evaluations', evaluation), 503);
+    check('get', '/api/evaluations/{id}', await get(app, `/api/evaluations/${sent.id as string}`));
+    check('get', '/api/evaluations/{id}', await get(app, '/api/evaluations/nothere'), 404);
+    check('get', '/api/games/{slug}/benchmarks', await get(app, '/api/games/delvewick/benchmarks'));
+    check('get', '/api/games/{slug}/benchmarks', await get(app, '/api/games/nogame/benchmarks'), 404);
   });
 
   it('a live session: start, actions, refusals, its record', async () => {

@@ -109,7 +109,12 @@ describe('/openapi.json for generated clients', () => {
       if (seed) expect((seed.schema as Node).type, where).toBe('integer');
       const key = params.some((p) => p.in === 'header' && p.name === 'x-player-key');
       expect(key, where).toBe(
-        ['post /api/runs', 'post /api/games/{slug}/sessions', 'post /api/players/{name}/key'].includes(where),
+        [
+          'post /api/runs',
+          'post /api/games/{slug}/sessions',
+          'post /api/evaluations',
+          'post /api/players/{name}/key',
+        ].includes(where),
       );
     }
     expect(doc.paths['/api/games/{slug}/init'].get.parameters).toContainEqual(

@@ -1,7 +1,8 @@
 /**
  * Abandoned live sessions expire: with no action for the expiry time (GAMEBOARD_SESSION_EXPIRY_HOURS,
- * default 24), the action route answers 409 session_over saying it expired, GET shows it expired, it
- * is no longer live in the store, and its name stays owned. A session played now and then never
+ * default 24), the action route answers 409 session_over saying it expired, and the session has ended
+ * where it stood, at its score, stored on the ranked board as an attempt (ended:expired); its name
+ * stays owned. A session played now and then never
  * expires. Through HTTP on the real app with its injectable clock.
  */
 import { randomBytes } from 'node:crypto';
@@ -57,7 +58,7 @@ const keepGoing = (answer: Body): GameAction =>
   answer.legalActions.find((a: GameAction) => !/end|climbOn/i.test(a.type));
 
 describe('expiry of abandoned live sessions', () => {
-  it('after 24 idle hours by default: 409 session_over saying so, shown expired, no longer live, name kept', async () => {
+  it('after 24 idle hours by default: 409 session_over saying so, ended at its score (which counts), name kept', async () => {
     const { app, store, post } = await server();
     const started = await post('/api/games/cragwake/sessions', { player: { name: 'Idler', kind: 'agent' } });
     expect(started.status).toBe(200);
@@ -83,16 +84,21 @@ describe('expiry of abandoned live sessions', () => {
     expect(late.status).toBe(409);
     expect(late.body.error).toBe('session_over');
     expect(late.body.message).toMatch(/expired: no action was played in it for 24 hours/);
-    // And again, from the store's record now.
+    expect(late.body.message).toMatch(/ended at its score, which counts as an attempt/);
+    // And again, from the store's record now: it has ended, at its score after its two actions.
     const again = await post(`/api/sessions/${id}/action`, {
       stateToken: second.body.stateToken,
       action: keepGoing(second.body),
     });
-    expect(again.body.message).toMatch(/expired/);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('session_over');
     const shown = (await app.inject(`/api/sessions/${id}`)).json() as Body;
-    expect(shown.session).toMatchObject({ id, step: 2, finished: false, expired: true });
-    expect(shown.session.seed).toBeUndefined(); // never finished: its seed stays secret
-    expect(await store.getSession(id)).toMatchObject({ expired: true });
+    expect(shown.session).toMatchObject({ id, step: 2, finished: true, expired: false });
+    expect(shown.session.seed).toMatch(/^[0-9a-f]{32}$/); // ended: its seed is public, as any finished run's
+    expect(await store.getSession(id)).toMatchObject({ finished: true });
+    const run = (await app.inject(`/api/runs/${id}`)).json() as Body;
+    expect(run).toMatchObject({ board: 'ranked', steps: 2, outcome: { kind: 'ended', reason: 'expired' } });
+    expect(run.score).toBe(second.body.score);
     // The name stays owned: without its key it is refused, with it a new session starts.
     const stranger = await post('/api/games/cragwake/sessions', { player: { name: 'Idler', kind: 'agent' } });
     expect(stranger.status).toBe(403);

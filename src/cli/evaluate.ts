@@ -30,6 +30,8 @@ import { actionBudget, meterFor } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
 import { KeyFile, nameKey } from '../client/keyfile.js';
 import { registry } from '../games/index.js';
+import { reportEvaluation, submitEvaluation } from './submit.js';
+import { runRankedEval, type RankedFlags } from './ranked.js';
 import { intIn, parseOutFile, parsePlayerName, parseSeedList, parseSlug, parseUrl } from './args.js';
 import { UserError } from './errors.js';
 
@@ -50,6 +52,9 @@ const OWN_OPTIONS = new Set([
   'submit',
   'playerKey',
   'maxSteps',
+  'submitEvaluation',
+  'name',
+  'ranked',
 ]);
 
 interface EvalFlags {
@@ -68,6 +73,11 @@ interface EvalFlags {
   submit?: string;
   playerKey?: string;
   maxSteps?: number;
+  /** --submit-evaluation LABEL (src/cli/submit.ts), under --name. */
+  submitEvaluation?: string;
+  name?: string;
+  /** --ranked N: held-out ranked sessions (src/cli/ranked.ts). */
+  ranked?: number;
   [agentOption: string]: unknown;
 }
 
@@ -206,7 +216,7 @@ function writeNow(fd: 1 | 2, text: string): void {
 async function runEval(flags: EvalFlags): Promise<void> {
   const game = registry.get(flags.game)!;
   const spec = game.spec;
-  const seeds = flags.seeds ?? spec.suites[flags.suite!];
+  const seeds = flags.ranked !== undefined ? [] : (flags.seeds ?? spec.suites[flags.suite!]);
   const workers = flags.workers ?? (flags.server ? 4 : Math.max(1, availableParallelism()));
   const agentOptions: AgentOptions = {};
   for (const [k, v] of Object.entries(flags)) if (!OWN_OPTIONS.has(k)) agentOptions[k] = v as AgentOptions[string];
@@ -222,6 +232,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
     budget: budget ? { limit: budget.limit, unit: budget.unit } : null,
     maxSteps: flags.maxSteps ?? null,
   });
+
+  if (flags.ranked !== undefined) return runRankedEval(flags as unknown as RankedFlags, header, agentOptions);
 
   // --resume: the runs already in the file count, and only the missing seeds are played.
   let earlier: RunResult[] = [];
@@ -293,7 +305,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
       moveTimeoutMs: flags.moveTimeout,
       trajectories: Boolean(flags.trajectories),
       observations: flags.observations,
-      keepActions: Boolean(flags.submit) || Boolean(outPath && /\.jsonl?$/i.test(outPath)),
+      keepActions:
+        Boolean(flags.submit) || Boolean(flags.submitEvaluation) || Boolean(outPath && /\.jsonl?$/i.test(outPath)),
       agentOptions,
       signal: interrupt.signal,
       onRun: (r, done) => {
@@ -389,6 +402,13 @@ async function runEval(flags: EvalFlags): Promise<void> {
       );
     }
   }
+  if (flags.submitEvaluation) {
+    const e = await submitEvaluation(
+      { header, runs: results, summary: null },
+      { server: flags.server!, label: flags.submitEvaluation, name: flags.name!, playerKey: flags.playerKey },
+    );
+    process.stdout.write(reportEvaluation(e));
+  }
   if (failed.length > 0) process.exitCode = 1;
 }
 
@@ -438,6 +458,16 @@ export function evalCommand(): Command {
       intIn(1, 86_400_000),
     )
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)
+    .option(
+      '--submit-evaluation <label>',
+      "send the whole suite's runs to --server's benchmark board under this label, owned by --name (see `gameboard submit`)",
+    )
+    .option('--name <name>', 'the player name of --submit-evaluation and --ranked', parsePlayerName)
+    .option(
+      '--ranked <n>',
+      'play n ranked live sessions on --server as --name (held-out seeds the server draws; at most 8 at once)',
+      intIn(1, 10_000),
+    )
     .option('--base-url <url>', 'llm agent: the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1', parseUrl)
     .option('--model <name>', 'llm agent: the model')
     .option('--api-key-env <var>', 'llm agent: the environment variable holding the key (default OPENAI_API_KEY)')
@@ -456,10 +486,17 @@ export function evalCommand(): Command {
       'the key of the --submit name (default: $GAMEBOARD_PLAYER_KEY, else the key kept from an earlier --submit)',
     )
     .action(async (flags: EvalFlags, cmd: Command) => {
-      if ((flags.suite === undefined) === (flags.seeds === undefined))
+      if (flags.ranked !== undefined) {
+        if (!flags.server || !flags.name || flags.suite !== undefined || flags.seeds !== undefined)
+          cmd.error('error: --ranked N needs --server URL and --name NAME, and no --suite or --seeds', { exitCode: 2 });
+      } else if ((flags.suite === undefined) === (flags.seeds === undefined))
         cmd.error('error: give exactly one of --suite dev|test and --seeds RANGE', { exitCode: 2 });
       if (flags.submit && !flags.server)
         cmd.error('error: --submit needs --server URL: the runs are played on that server and go on its open board', {
+          exitCode: 2,
+        });
+      if (flags.submitEvaluation && (!flags.server || !flags.name || (!flags.suite && flags.ranked === undefined)))
+        cmd.error('error: --submit-evaluation needs --server URL, --name NAME and --suite dev|test (or --ranked N)', {
           exitCode: 2,
         });
       try {

@@ -15,6 +15,7 @@ import { mcpCommand } from './mcp.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { gamesCommand, serveCommand } from './serve.js';
+import { submitCommand } from './submit.js';
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: Array<() => Command> = [
@@ -26,6 +27,7 @@ export const COMMANDS: Array<() => Command> = [
   replayCommand,
   mcpCommand,
   backupCommand,
+  submitCommand,
 ];
 
 /** The program, with every command configured to exit 2 on bad arguments and show the usage. */

@@ -36,6 +36,8 @@ import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
 import { registerBoardRoutes } from './boards.js';
 import { registerSessionRoutes } from './sessions.js';
+import { registerEvaluationRoutes } from './evaluations.js';
+import { DEFAULT_ATTEMPT_RULES, type AttemptRules } from './attempts.js';
 import { notFoundPage, wantsHtmlPage } from './pages.js';
 import { registerPageHeaders, registerWeb } from './web.js';
 
@@ -99,6 +101,8 @@ export interface AppOptions {
    * (default true; docs/ranked.md). `main.ts` reads `GAMEBOARD_DAILY_QUALIFY=off` for local evaluation.
    */
   dailyQualify?: boolean;
+  /** Ranked attempts: the live cap per name, the start limits, the board's statistic (attempts.ts). */
+  attemptRules?: Partial<AttemptRules>;
 }
 
 /** The longest error message answered: a safety net under the per-value clipping (`clip`). */
@@ -436,9 +440,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
   app.addHook('onClose', () => verifier.close());
   registerRunRoutes(app, registry, store, opts.clock, verifier);
-  registerSessionRoutes(app, registry, opts.sealer, store, opts.clock, opts.sessionExpiryMs, opts.dailyQualify ?? true);
-  registerBoardRoutes(app, registry, opts.sealer, store, opts.clock);
+  registerSessionRoutes(
+    app,
+    registry,
+    opts.sealer,
+    store,
+    opts.clock,
+    opts.sessionExpiryMs,
+    opts.dailyQualify ?? true,
+    {
+      ...DEFAULT_ATTEMPT_RULES,
+      ...opts.attemptRules,
+    },
+  );
+  registerBoardRoutes(app, registry, opts.sealer, store, opts.clock, {
+    ...DEFAULT_ATTEMPT_RULES,
+    ...opts.attemptRules,
+  });
   registerPlayerKeyRoutes(app, store);
+  registerEvaluationRoutes(app, registry, store, verifier, opts.clock, {
+    ...DEFAULT_ATTEMPT_RULES,
+    ...opts.attemptRules,
+  });
   registerDocs(app, registry);
   registerLlmsPages(app, registry);
   await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });

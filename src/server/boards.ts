@@ -15,6 +15,7 @@ import { requireGame } from './grammar.js';
 import { boardAnswer, boardQuery, rankedErrors } from './rankedschemas.js';
 import { slugParams } from './schemas.js';
 import type { StateSealer } from './seal.js';
+import { DEFAULT_ATTEMPT_RULES, standings, type AttemptRules } from './attempts.js';
 
 const DEFAULT_LEADERBOARD_LIMIT = 10;
 const MAX_LEADERBOARD_LIMIT = 100;
@@ -22,7 +23,8 @@ const MAX_LEADERBOARD_LIMIT = 100;
 /** How each board describes itself. */
 const LABELS: Record<Board, string> = {
   open: 'Open: replay-verified submissions, any seed, search and forks allowed.',
-  ranked: 'Ranked: live sessions the server witnessed, secret seed, no forks.',
+  ranked:
+    'Ranked: live sessions the server witnessed, secret seed, no forks. Every start is an attempt; players rank by the mean of their last 20 attempts, from 5 attempts on.',
   daily: "Daily challenge: the day's live sessions, one seed for everyone.",
 };
 
@@ -32,6 +34,7 @@ export function registerBoardRoutes(
   sealer: StateSealer,
   store: RunStore | null,
   clock: () => Date = () => new Date(),
+  rules: AttemptRules = DEFAULT_ATTEMPT_RULES,
 ): void {
   const daily = new DailySeeds(sealer.deriveKey('daily-challenge'));
 
@@ -91,6 +94,14 @@ export function registerBoardRoutes(
       }
       const kinds = req.query.kind ? [req.query.kind] : PLAYER_KINDS;
       for (const kind of kinds) {
+        if (board === 'ranked' && date === undefined) {
+          // Ranked by the mean of every player's newest attempts, not their best one (attempts.ts).
+          const players = await store.rankedAttempts(game.spec.slug, game.spec.rulesVersion, kind, rules.recent);
+          answer[kind] = standings(players, rules)
+            .slice(0, limit)
+            .map((e, i) => ({ rank: i + 1, ...e, replayUrl: `/replay?run=${e.id}` }));
+          continue;
+        }
         const entries = await store.board({
           game: game.spec.slug,
           rulesVersion: game.spec.rulesVersion,

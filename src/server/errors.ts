@@ -32,6 +32,20 @@ export const ERRORS = {
   session_over: { status: 409, message: 'This live session has ended; its run is on the ranked board.' },
   daily_taken: { status: 409, message: "This player has already started today's daily challenge of this game." },
   run_copied: { status: 409, message: 'This exact run is already stored under another player.' },
+  // Benchmark boards (evaluations.ts).
+  invalid_evaluation: {
+    status: 400,
+    message: 'The evaluation is not a whole published suite of runs this server can replay.',
+  },
+  evaluation_not_found: { status: 404, message: 'There is no evaluation with this id.' },
+  evaluation_busy: {
+    status: 409,
+    message: 'This address or name already has an evaluation being replayed: wait for it to be published or refused.',
+  },
+  evaluations_full: {
+    status: 503,
+    message: 'The server has as many evaluations waiting to be replayed as it takes: submit again in a few minutes.',
+  },
   method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
   uri_too_long: { status: 414, message: 'The address is too long.' },
   request_timeout: { status: 408, message: 'The request took too long to arrive; send it again in one go.' },

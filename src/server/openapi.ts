@@ -157,6 +157,9 @@ const OPERATIONS: Record<string, [operationId: string, tag: string]> = {
   'get /api/games/{slug}/leaderboard': ['getLeaderboard', 'ranked'],
   'post /api/games/{slug}/batch': ['playBatch', 'play'],
   'post /api/players/{name}/key': ['rotatePlayerKey', 'players'],
+  'post /api/evaluations': ['submitEvaluation', 'benchmarks'],
+  'get /api/evaluations/{id}': ['getEvaluation', 'benchmarks'],
+  'get /api/games/{slug}/benchmarks': ['getBenchmarks', 'benchmarks'],
 };
 
 /** The document's tags, in the order a reader meets them. */
@@ -170,6 +173,10 @@ const TAGS = [
   { name: 'runs', description: 'Submitted runs: the server replays them and keeps the replayed score.' },
   { name: 'ranked', description: 'Live (ranked) sessions and the leaderboards.' },
   { name: 'players', description: 'Owned player names and their keys.' },
+  {
+    name: 'benchmarks',
+    description: 'Evaluations (whole suites of runs, replayed before they are listed) and the benchmark boards.',
+  },
 ];
 
 const camel = (words: string[]) =>

@@ -212,6 +212,28 @@ const boardEntry = {
       type: 'integer',
       description: 'Ranked and daily boards: sessions the player started there, finished or not.',
     },
+    mean: {
+      type: 'number',
+      description:
+        "Ranked board: the mean score of the player's last 20 finished attempts (an abandoned session ends at its score and counts), which the board ranks by.",
+    },
+    ci95: {
+      type: 'array',
+      items: { type: 'number' },
+      description: "Ranked board: a 95 % interval for that mean (Student's t).",
+    },
+    counted: { type: 'integer', description: 'Ranked board: the attempts the mean is over (at most 20).' },
+    finished: { type: 'integer', description: 'Ranked board: finished attempts in all.' },
+    provisional: {
+      type: 'boolean',
+      description: 'Ranked board: fewer than 5 finished attempts; listed after the ranked players.',
+    },
+    best: {
+      type: 'object',
+      required: ['id', 'score'],
+      properties: { id: { type: 'string' }, score: { type: 'number' } },
+      description: "Ranked board: the player's best attempt (its fields are the entry's own).",
+    },
   },
 } as const;
 

@@ -20,6 +20,30 @@ import { namedErrors, storedRunErrors, submitAnswer } from './rankedschemas.js';
 import { playerKeyHeaders, runAnswer, runBody, runIdParams } from './schemas.js';
 import type { Verdict } from './verify.js';
 import { VerifyPool } from './verify-pool.js';
+import { EVALUATION_RUN_ID } from './evaluations.js';
+
+/** A run of a published evaluation (`ev_<evaluation>_<index>`), answered as a stored run for the replay viewer. */
+async function evaluationRun(store: RunStore, id: string, evaluation: string, index: number) {
+  const e = await store.getEvaluation(evaluation, true);
+  const r = e?.status === 'published' ? e.runs?.[index] : undefined;
+  if (!e || !r?.actions) throw new ApiError('run_not_found', `There is no stored run "${id}".`);
+  return {
+    ok: true,
+    id,
+    run: { game: e.game, rulesVersion: e.rulesVersion, seed: r.seed, actions: r.actions },
+    player: e.player,
+    score: r.score,
+    gameOver: r.outcome?.kind === 'terminated',
+    steps: r.steps,
+    outcome: r.failed ? null : r.outcome,
+    progress: r.progress,
+    board: 'evaluation',
+    challenge: null,
+    createdAt: e.publishedAt ?? e.createdAt,
+    requestId: e.audit?.requestId ?? null,
+    evaluation: e.id,
+  };
+}
 
 /** Largest accepted body for POST /api/runs: a long Briarwink run is tens of thousands of ticks. */
 const RUN_BODY_LIMIT = 4 * 1024 * 1024;
@@ -155,6 +179,9 @@ export function registerRunRoutes(
       serializerCompiler: plainJson,
     },
     async (req) => {
+      const fromEvaluation = EVALUATION_RUN_ID.exec(req.params.id);
+      if (fromEvaluation)
+        return evaluationRun(needStore(), req.params.id, fromEvaluation[1], Number(fromEvaluation[2]));
       const stored = await needStore().get(req.params.id);
       if (!stored) throw new ApiError('run_not_found', `There is no stored run "${req.params.id}".`);
       if (stored.challenge !== null && stored.challenge >= utcDay(clock()))

@@ -347,7 +347,11 @@ export const runAnswer = {
     steps: { type: 'integer' },
     outcome: outcomeAnswer,
     progress: { type: ['integer', 'null'], description: 'How far: wave, level, pitch or night.' },
-    board: { type: 'string', enum: ['open', 'ranked'], description: 'Submitted (`open`) or played live (`ranked`).' },
+    board: {
+      type: 'string',
+      enum: ['open', 'ranked', 'evaluation'],
+      description: 'Submitted (`open`), played live (`ranked`), or one run of an evaluation (`evaluation`).',
+    },
     challenge: { type: ['string', 'null'], description: 'The UTC day of a daily challenge run, else null.' },
     createdAt: { type: 'string' },
     requestId: {

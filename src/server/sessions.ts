@@ -23,7 +23,7 @@ import type { AnyGame, GameAction, GameEvent, Outcome } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { canonicalJson } from '../core/canonical.js';
 import { StateError, type StateSealer } from './seal.js';
-import { DAILY_QUALIFYING_ACTIONS } from '../store/names.js';
+import { DAILY_QUALIFYING_ACTIONS, foldName } from '../store/names.js';
 import type { DailyQualification, Player, RunStore, SessionEnd, SessionRecord, SessionStart } from '../store/store.js';
 import { DailySeeds, isSeeded, utcDay } from './daily.js';
 import { DEFAULT_SESSION_EXPIRY_HOURS } from './config.js';
@@ -44,6 +44,7 @@ import {
 } from './rankedschemas.js';
 import { playerKeyHeaders, slugParams } from './schemas.js';
 import { SessionTokens, type LiveContent } from './sessiontoken.js';
+import { DEFAULT_ATTEMPT_RULES, endAtScore, StartLimiter, type AttemptRules } from './attempts.js';
 
 /** Where a run can be fetched and watched once public. */
 const runLinks = (id: string) => ({ runUrl: `/api/runs/${id}`, replayUrl: `/replay?run=${id}` });
@@ -57,7 +58,11 @@ export function registerSessionRoutes(
   expiryMs: number = DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000,
   /** Daily attempts only for names with a qualifying ranked session (see docs/ranked.md); false for local evaluation. */
   dailyQualify = true,
+  /** The cap of live sessions per name, the start limits (attempts.ts). */
+  rules: AttemptRules = DEFAULT_ATTEMPT_RULES,
 ): void {
+  const nameStarts = new StartLimiter(rules.startsPerName, rules.windowMs);
+  const addressStarts = new StartLimiter(rules.startsPerAddress, rules.windowMs);
   const validators = grammarsOf(registry);
   const tokens = new SessionTokens(sealer.derivedKeys('live-session'));
   // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
@@ -82,11 +87,28 @@ export function registerSessionRoutes(
   // for a short expiry time), so that they stop counting as live however nobody comes back.
   const cutoff = () => new Date(clock().getTime() - expiryMs).toISOString();
   const expiredMessage = () =>
-    `This live session expired: no action was played in it for ${Math.round(expiryMs / 3_600_000)} hours. Start a new session.`;
+    `This live session expired: no action was played in it for ${Math.round(expiryMs / 3_600_000)} hours. It ended at its score, which counts as an attempt; start a new session.`;
+  /**
+   * Every idle session ends where it stands, at its score, and counts as an attempt (attempts.ts); one
+   * whose rules version is no longer played here is only expired.
+   */
+  const endIdle = async (s: RunStore) => {
+    const before = cutoff();
+    for (;;) {
+      const idle = await s.liveSessions({ before, limit: 200 });
+      let ended = 0;
+      for (const session of idle) {
+        const game = registry.get(session.game);
+        if (game && (await endAtScore(s, game, session, 'expired', clock().toISOString()))) ended++;
+      }
+      if (idle.length < 200 || ended === 0) break;
+    }
+    await s.expireSessions(before);
+  };
   if (store) {
     const sweep = setInterval(
       () => {
-        store.expireSessions(cutoff()).catch((err: unknown) => app.log.warn({ err }, 'expiring idle sessions failed'));
+        endIdle(store).catch((err: unknown) => app.log.warn({ err }, 'expiring idle sessions failed'));
       },
       Math.min(expiryMs, 3_600_000),
     );
@@ -142,7 +164,7 @@ export function registerSessionRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
+    async (req, reply) => {
       const game = requireGame(registry, req.params.slug);
       const s = needStore();
       const { player } = req.body;
@@ -151,6 +173,21 @@ export function registerSessionRoutes(
       const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
       // A game without randomness has one ranked board; its daily challenge is an ordinary session.
       const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
+      // Ranked starts cost something: a limit per address (counted now) and per name (counted once the
+      // name is found to be this player's).
+      const nowMs = clock().getTime();
+      if (!challenge) {
+        const wait =
+          addressStarts.wait(`address:${req.ip}`, nowMs) ?? nameStarts.wait(`name:${foldName(player.name)}`, nowMs);
+        if (wait !== null) {
+          reply.header('retry-after', String(wait));
+          throw new ApiError(
+            'rate_limited',
+            `Too many ranked starts from this address or name: at most ${rules.startsPerAddress} per address and ${rules.startsPerName} per name every ${rules.windowMs / 60_000} minutes (docs/ranked.md). Try again in ${wait} s.`,
+          );
+        }
+        addressStarts.add(`address:${req.ip}`, nowMs);
+      }
       const record: SessionRecord = {
         id: randomBytes(9).toString('base64url'),
         game: game.spec.slug,
@@ -175,10 +212,23 @@ export function registerSessionRoutes(
         throw asNameError(err, player, use);
       }
       const claimed = started.ok && started.claimed;
+      if (started.ok && !challenge) {
+        nameStarts.add(`name:${foldName(player.name)}`, nowMs);
+        // Past the cap of live sessions, the oldest open ones end at their scores (and count).
+        const live = await s.liveSessions({ game: game.spec.slug, name: player.name });
+        const over = live.filter((x) => x.id !== record.id).slice(0, Math.max(0, live.length - rules.liveCap));
+        for (const old of over) await endAtScore(s, game, old, 'superseded', clock().toISOString());
+      }
       if (!started.ok && started.reason === 'daily_taken' && challenge) {
         // A start whose answer was lost: the session has not moved, so answer it again, identically.
         const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
-        if (earlier && earlier.step === 0 && !earlier.expired && earlier.player.kind === player.kind) {
+        if (
+          earlier &&
+          earlier.step === 0 &&
+          !earlier.expired &&
+          !earlier.finished &&
+          earlier.player.kind === player.kind
+        ) {
           Object.assign(record, { id: earlier.id, seed: earlier.seed });
           started = { ok: true, claimed: false };
         }
@@ -254,7 +304,7 @@ export function registerSessionRoutes(
       else if (session.expired) throw new ApiError('session_over', expiredMessage());
       else if ((session.steppedAt ?? session.createdAt) < cutoff()) {
         positions.delete(id);
-        await s.expireSessions(cutoff());
+        await endIdle(s);
         throw new ApiError('session_over', expiredMessage());
       }
 

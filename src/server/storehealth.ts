@@ -46,7 +46,17 @@ function codeOf(err: unknown): string {
 }
 
 /** The store methods that write: their failures make the store not ready until one succeeds. */
-const WRITES = new Set<string>(['save', 'checkName', 'createSession', 'recordStep', 'rotateKey']);
+const WRITES = new Set<string>([
+  'save',
+  'checkName',
+  'createSession',
+  'recordStep',
+  'rotateKey',
+  'endSession',
+  'createEvaluation',
+  'evaluationProgress',
+  'endEvaluation',
+]);
 
 /** How long a failed write keeps `/readyz` at 503 unless a write succeeds first. */
 const WRITE_FAILURE_MEMORY_MS = 15_000;

@@ -14,7 +14,15 @@ import type { RunStore } from '../store/store.js';
 import { gamePicture, ogTags, shareInfo, withTags } from './pages.js';
 
 /** Client-side routes that all load the single-page app. */
-const WEB_ROUTES = ['/', '/play/:slug', '/rules/:slug', '/replay', '/leaderboard/:slug', '/ranked/:slug'];
+const WEB_ROUTES = [
+  '/',
+  '/play/:slug',
+  '/rules/:slug',
+  '/replay',
+  '/leaderboard/:slug',
+  '/ranked/:slug',
+  '/benchmarks/:slug',
+];
 
 /** What the share-link previews read: the games, the stored runs and the clock of the daily rule. */
 export interface WebContext {
@@ -29,7 +37,7 @@ export interface WebContext {
  * page the server writes itself with a `<style>` element (the API docs, the agents' page, a 404 page)
  * names that element's hash, so its own style applies and no other inline style does.
  */
-export function contentSecurityPolicy(html: string): string {
+function contentSecurityPolicy(html: string): string {
   const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`,
   );

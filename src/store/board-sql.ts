@@ -42,3 +42,27 @@ export const RANK_OF = (p: (name: string) => string) => `
   WHERE game = ${p('game')} AND rules_version = ${p('rv')} AND board = ${p('board')} AND challenge = ${p('challenge')}
     AND player_kind = ${p('kind')} AND player_name <> ${p('name')}
     AND (score > ${p('score')} OR (score = ${p('score')} AND (steps < ${p('steps')} OR (steps = ${p('steps')} AND seq < ${p('seq')}))))`;
+
+/**
+ * The ranked board's standings read (both stores): each player's finished ranked attempts (not daily),
+ * the `recent` newest of them and their best one, with the count of finished attempts and of sessions
+ * started. Parameters: game, rules, kind, recent.
+ */
+export const RANKED_ATTEMPTS = (p: (i: number) => string) => `
+  SELECT * FROM (
+    SELECT r.id, r.player_name, r.player_kind, r.score, r.steps, r.spent, r.seed, r.wide_seed, r.progress, r.outcome_kind,
+      r.outcome_reason, r.created_at, r.seq,
+      ROW_NUMBER() OVER (PARTITION BY r.player_name ORDER BY r.seq DESC) AS recent,
+      ROW_NUMBER() OVER (PARTITION BY r.player_name ORDER BY r.score DESC, r.steps ASC, r.seq ASC) AS place,
+      COUNT(*) OVER (PARTITION BY r.player_name) AS finished
+    FROM runs r
+    WHERE r.game = ${p(1)} AND r.rules_version = ${p(2)} AND r.board = 'ranked' AND r.challenge IS NULL
+      AND r.player_kind = ${p(3)} AND r.outcome_kind IS NOT NULL
+  ) t WHERE recent <= ${p(4)} OR place = 1
+  ORDER BY player_name, seq DESC`;
+
+/** Sessions started per player (folded name) on a game's ranked board, finished or not. Parameters: game, rules. */
+export const RANKED_STARTS = (p: (i: number) => string) => `
+  SELECT player_key, COUNT(*) AS n FROM sessions
+  WHERE game = ${p(1)} AND rules_version = ${p(2)} AND challenge IS NULL
+  GROUP BY player_key`;

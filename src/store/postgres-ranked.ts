@@ -16,15 +16,27 @@
 import type { Pool, PoolClient } from 'pg';
 import type { GameAction } from '../core/game.js';
 import { foldName, RESERVED_KEY_HASH } from './names.js';
-import { boardEntryOf, EXPIRED, seedColumns, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import {
+  boardEntryOf,
+  EXPIRED,
+  rankedAttemptsOf,
+  seedColumns,
+  sessionOf,
+  type AttemptRow,
+  type BoardRow,
+  type SessionRow,
+} from './rows.js';
 import { runHash } from './schema.js';
-import { BEST_UPSERT, BOARD_PAGE, RANK_OF } from './board-sql.js';
+import { BEST_UPSERT, BOARD_PAGE, RANK_OF, RANKED_ATTEMPTS, RANKED_STARTS } from './board-sql.js';
 import {
   NameRefusedError,
   type BoardQuery,
   type DailyQualification,
   type LeaderboardEntry,
+  type LiveQuery,
   type NameUse,
+  type PlayerKind,
+  type RankedAttempts,
   type SessionEnd,
   type SessionRecord,
   type SessionStart,
@@ -282,6 +294,65 @@ export function recordStep(
     if (end) await storeRun(tx, id, step + 1, spent, end);
     return true;
   });
+}
+
+/** Ends a live session at `step` without a new action, storing its run (endSession in store.ts). */
+export function endSession(pool: Pool, id: string, step: number, end: SessionEnd, at: string): Promise<boolean> {
+  return inTransaction(pool, async (tx) => {
+    const moved = await tx.query<{ spent: number }>(
+      'UPDATE sessions SET finished = 1, stepped_at = $1 WHERE id = $2 AND step = $3 AND finished = 0 RETURNING spent',
+      [at, id, step],
+    );
+    if (moved.rowCount === 0) return false;
+    await storeRun(tx, id, step, Number(moved.rows[0].spent), end);
+    return true;
+  });
+}
+
+export async function liveSessions(db: Queryable, q: LiveQuery): Promise<SessionRecord[]> {
+  const r =
+    'before' in q
+      ? await db.query<SessionRow>(
+          `SELECT ${SESSION_COLUMNS} FROM sessions WHERE finished = 0 AND stepped_at < $1 ORDER BY stepped_at, id LIMIT $2`,
+          [q.before, q.limit],
+        )
+      : await db.query<SessionRow>(
+          `SELECT ${SESSION_COLUMNS} FROM sessions WHERE finished = 0 AND challenge IS NULL AND game = $1 AND player_key = $2
+           ORDER BY created_at, id`,
+          [q.game, nameKey(q.name)],
+        );
+  return r.rows.map(sessionOf);
+}
+
+export async function sessionIdsBetween(
+  db: Queryable,
+  game: string,
+  rulesVersion: string,
+  name: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT id FROM sessions WHERE game = $1 AND rules_version = $2 AND player_key = $3 AND challenge IS NULL
+       AND created_at >= $4 AND created_at <= $5`,
+    [game, rulesVersion, nameKey(name), from, to],
+  );
+  return r.rows.map((x) => x.id);
+}
+
+const ATTEMPTS_SQL = RANKED_ATTEMPTS((i) => `$${i}`);
+const STARTS_SQL = RANKED_STARTS((i) => `$${i}`);
+
+export async function rankedAttempts(
+  db: Queryable,
+  game: string,
+  rulesVersion: string,
+  kind: PlayerKind,
+  recent: number,
+): Promise<RankedAttempts[]> {
+  const starts = await db.query<{ player_key: string; n: string }>(STARTS_SQL, [game, rulesVersion]);
+  const rows = await db.query<AttemptRow>(ATTEMPTS_SQL, [game, rulesVersion, kind, recent]);
+  return rankedAttemptsOf(rows.rows, new Map(starts.rows.map((r) => [r.player_key, Number(r.n)])), recent, nameKey);
 }
 
 /** Expires the live sessions whose last action is before `before`; answers how many. */

@@ -9,6 +9,7 @@
  */
 import type { Pool } from 'pg';
 import { NAMES_MIGRATION } from './names.js';
+import { EVALUATIONS_MIGRATION } from './evaluations.js';
 import { MIGRATION_TITLES, NewerSchemaError, SCHEMA_VERSION, WIDE_SEED_MIGRATION } from './schema.js';
 
 /** Migrations by target version, as MIGRATION_TITLES describes them. */
@@ -97,6 +98,7 @@ const PG_MIGRATIONS: readonly string[] = [
    UPDATE sessions SET stepped_at = created_at;
    CREATE INDEX sessions_live ON sessions (finished, stepped_at);`,
   NAMES_MIGRATION,
+  EVALUATIONS_MIGRATION,
 ];
 
 if (PG_MIGRATIONS.length !== SCHEMA_VERSION || MIGRATION_TITLES.length !== SCHEMA_VERSION)

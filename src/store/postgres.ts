@@ -12,6 +12,8 @@ import type { ConnectionOptions } from 'node:tls';
 import type { GameAction } from '../core/game.js';
 import { migrate } from './postgres-schema.js';
 import * as ranked from './postgres-ranked.js';
+import * as evaluations from './postgres-evaluations.js';
+import type { EvaluationEnd, EvaluationRecord } from './evaluations.js';
 import { inTransaction, lockFingerprint } from './postgres-ranked.js';
 import { seedColumns, storedRunOf, type RunRow } from './rows.js';
 import { runHash } from './schema.js';
@@ -22,7 +24,10 @@ import {
   type DailyQualification,
   type KeyRotation,
   type LeaderboardEntry,
+  type LiveQuery,
   type NameUse,
+  type PlayerKind,
+  type RankedAttempts,
   type RunStore,
   type SaveResult,
   type SessionEnd,
@@ -220,6 +225,22 @@ export class PostgresRunStore implements RunStore {
     return ranked.recordStep(this.pool, id, step, action, spent, end, at);
   }
 
+  endSession(id: string, step: number, end: SessionEnd, at = new Date().toISOString()): Promise<boolean> {
+    return ranked.endSession(this.pool, id, step, end, at);
+  }
+
+  liveSessions(q: LiveQuery): Promise<SessionRecord[]> {
+    return ranked.liveSessions(this.pool, q);
+  }
+
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): Promise<string[]> {
+    return ranked.sessionIdsBetween(this.pool, game, rulesVersion, name, from, to);
+  }
+
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]> {
+    return ranked.rankedAttempts(this.pool, game, rulesVersion, kind, recent);
+  }
+
   expireSessions(before: string): Promise<number> {
     return ranked.expireSessions(this.pool, before);
   }
@@ -230,6 +251,26 @@ export class PostgresRunStore implements RunStore {
 
   dailySeed(game: string, day: string): Promise<string | null> {
     return ranked.dailySeed(this.pool, game, day);
+  }
+
+  createEvaluation(e: EvaluationRecord, use: NameUse): Promise<{ claimed: boolean }> {
+    return evaluations.createEvaluation(this.pool, e, use);
+  }
+
+  evaluationProgress(id: string, replayed: number): Promise<void> {
+    return evaluations.evaluationProgress(this.pool, id, replayed);
+  }
+
+  endEvaluation(id: string, end: EvaluationEnd): Promise<void> {
+    return evaluations.endEvaluation(this.pool, id, end);
+  }
+
+  getEvaluation(id: string, withRuns = false): Promise<EvaluationRecord | null> {
+    return evaluations.getEvaluation(this.pool, id, withRuns);
+  }
+
+  evaluations(game: string): Promise<EvaluationRecord[]> {
+    return evaluations.evaluationBoard(this.pool, game);
   }
 
   close(): Promise<void> {

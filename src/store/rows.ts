@@ -6,7 +6,7 @@
  */
 import type { GameAction } from '../core/game.js';
 import type { Seed } from '../core/seed.js';
-import type { Audit, LeaderboardEntry, PlayerKind, SessionRecord, StoredRun } from './store.js';
+import type { Audit, LeaderboardEntry, PlayerKind, RankedAttempts, SessionRecord, StoredRun } from './store.js';
 
 type Big = number | string;
 
@@ -148,4 +148,38 @@ export function boardEntryOf(r: BoardRow, ranked: boolean): LeaderboardEntry {
     createdAt: r.created_at,
     ...(ranked ? { attempts: Number(r.attempts) } : {}),
   };
+}
+
+/** A row of RANKED_ATTEMPTS (board-sql.ts). */
+export interface AttemptRow extends BoardRow {
+  seq: number | string;
+  recent: number | string;
+  place: number | string;
+  finished: number | string;
+}
+
+/** The players' attempts from RANKED_ATTEMPTS rows and RANKED_STARTS counts (by folded name). */
+export function rankedAttemptsOf(
+  rows: AttemptRow[],
+  starts: Map<string, number>,
+  recent: number,
+  fold: (name: string) => string,
+): RankedAttempts[] {
+  const out = new Map<string, RankedAttempts>();
+  for (const r of rows) {
+    let p = out.get(r.player_name);
+    if (!p) {
+      p = {
+        player: { name: r.player_name, kind: r.player_kind },
+        recent: [],
+        finished: Number(r.finished),
+        attempts: starts.get(fold(r.player_name)) ?? Number(r.finished),
+        best: undefined as unknown as LeaderboardEntry,
+      };
+      out.set(r.player_name, p);
+    }
+    if (Number(r.recent) <= recent) p.recent.push(r.score);
+    if (Number(r.place) === 1) p.best = boardEntryOf({ ...r, attempts: p.attempts }, true);
+  }
+  return [...out.values()];
 }

@@ -8,15 +8,28 @@
 import type Database from 'better-sqlite3';
 import type { GameAction } from '../core/game.js';
 import type { Seed } from '../core/seed.js';
-import { BEST_UPSERT, BOARD_PAGE } from './board-sql.js';
+import { BEST_UPSERT, BOARD_PAGE, RANKED_ATTEMPTS, RANKED_STARTS } from './board-sql.js';
 import { foldName, RESERVED_KEY_HASH } from './names.js';
-import { boardEntryOf, EXPIRED, seedColumns, seedOfRow, sessionOf, type BoardRow, type SessionRow } from './rows.js';
+import {
+  boardEntryOf,
+  EXPIRED,
+  rankedAttemptsOf,
+  seedColumns,
+  seedOfRow,
+  sessionOf,
+  type AttemptRow,
+  type BoardRow,
+  type SessionRow,
+} from './rows.js';
 import {
   NameRefusedError,
   type BoardQuery,
   type DailyQualification,
   type LeaderboardEntry,
+  type LiveQuery,
   type NameUse,
+  type PlayerKind,
+  type RankedAttempts,
   type SessionEnd,
   type SessionRecord,
   type SessionStart,
@@ -150,6 +163,21 @@ export class RankedTables {
         'UPDATE sessions SET step = ?, spent = ?, finished = ?, stepped_at = ? WHERE id = ? AND step = ? AND finished = 0',
       ),
       expire: db.prepare(`UPDATE sessions SET finished = ${EXPIRED} WHERE finished = 0 AND stepped_at < ?`),
+      finishAt: db.prepare<[string, string, number]>(
+        'UPDATE sessions SET finished = 1, stepped_at = ? WHERE id = ? AND step = ? AND finished = 0',
+      ),
+      liveBefore: db.prepare<[string, number], SessionRow>(
+        'SELECT * FROM sessions WHERE finished = 0 AND stepped_at < ? ORDER BY stepped_at, id LIMIT ?',
+      ),
+      liveOf: db.prepare<[string, string], SessionRow>(
+        'SELECT * FROM sessions WHERE finished = 0 AND challenge IS NULL AND game = ? AND player_key = ? ORDER BY created_at, id',
+      ),
+      between: db.prepare<[string, string, string, string, string], { id: string }>(
+        `SELECT id FROM sessions WHERE game = ? AND rules_version = ? AND player_key = ? AND challenge IS NULL
+           AND created_at >= ? AND created_at <= ?`,
+      ),
+      attempts: db.prepare<[string, string, string, number], AttemptRow>(RANKED_ATTEMPTS(() => '?')),
+      starts: db.prepare<[string, string], { player_key: string; n: number }>(RANKED_STARTS(() => '?')),
       allActions: db.prepare<[string], { action: string }>(
         'SELECT action FROM session_steps WHERE session_id = ? ORDER BY step',
       ),
@@ -236,6 +264,29 @@ export class RankedTables {
     steps: number;
   }): void {
     this.stmts.best.run({ ...r, challenge: r.challenge ?? '' });
+  }
+
+  /** Ends a live session at `step` without a new action (in the caller's transaction). */
+  endSession(id: string, step: number, end: SessionEnd, hash: HashFn, at: string): boolean {
+    const s = this.stmts.session.get(id);
+    if (!s || this.stmts.finishAt.run(at, id, step).changes === 0) return false;
+    this.storeRun(id, step, s.spent, end, hash);
+    return true;
+  }
+
+  liveSessions(q: LiveQuery): SessionRecord[] {
+    const rows =
+      'before' in q ? this.stmts.liveBefore.all(q.before, q.limit) : this.stmts.liveOf.all(q.game, nameKey(q.name));
+    return rows.map(sessionOf);
+  }
+
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): string[] {
+    return this.stmts.between.all(game, rulesVersion, nameKey(name), from, to).map((r) => r.id);
+  }
+
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): RankedAttempts[] {
+    const starts = new Map(this.stmts.starts.all(game, rulesVersion).map((r) => [r.player_key, Number(r.n)]));
+    return rankedAttemptsOf(this.stmts.attempts.all(game, rulesVersion, kind, recent), starts, recent, nameKey);
   }
 
   expireSessions(before: string): number {

@@ -15,6 +15,8 @@ import { GroupCommit } from './group-commit.js';
 import { RANK_OF } from './board-sql.js';
 import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
 import { foldName, NAMES_MIGRATION, RESERVED_KEY_HASH } from './names.js';
+import { EVALUATIONS_MIGRATION, type EvaluationEnd, type EvaluationRecord } from './evaluations.js';
+import { EvaluationTables } from './sqlite-evaluations.js';
 import {
   RunCopyError,
   StoreFileError,
@@ -22,7 +24,10 @@ import {
   type DailyQualification,
   type KeyRotation,
   type LeaderboardEntry,
+  type LiveQuery,
   type NameUse,
+  type PlayerKind,
+  type RankedAttempts,
   type RunStore,
   type SaveResult,
   type SessionEnd,
@@ -59,6 +64,7 @@ const MIGRATIONS: readonly string[] = [
   WIDE_SEED_MIGRATION,
   BOARDS_MIGRATION,
   NAMES_MIGRATION,
+  EVALUATIONS_MIGRATION,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -218,6 +224,7 @@ export class SqliteRunStore implements RunStore {
   private readonly watch: FileWatch | null;
   private readonly stmts;
   private readonly ranked: RankedTables;
+  private readonly evaluationTables: EvaluationTables;
   /** Live-session steps come in bursts under load: they share commits (see group-commit.ts). */
   private readonly steps: GroupCommit;
   /** WAL checkpoints on a thread of their own (none for ':memory:'). */
@@ -268,6 +275,7 @@ export class SqliteRunStore implements RunStore {
       countGame: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM runs WHERE game = ?'),
     };
     this.ranked = new RankedTables(db);
+    this.evaluationTables = new EvaluationTables(db, (name, use) => this.ranked.useName(name, use));
     this.steps = new GroupCommit(db);
     this.checkpointer = file === ':memory:' ? null : new Checkpointer(file);
     this.watch = file === ':memory:' ? null : new FileWatch([file, `${file}-wal`]);
@@ -430,6 +438,22 @@ export class SqliteRunStore implements RunStore {
     return this.written(() => this.steps.run(() => this.ranked.recordStep(id, step, action, spent, end, runHash, at)));
   }
 
+  async endSession(id: string, step: number, end: SessionEnd, at = new Date().toISOString()): Promise<boolean> {
+    return this.written(() => this.steps.run(() => this.ranked.endSession(id, step, end, runHash, at)));
+  }
+
+  liveSessions(q: LiveQuery): Promise<SessionRecord[]> {
+    return Promise.resolve(this.ranked.liveSessions(q));
+  }
+
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): Promise<string[]> {
+    return Promise.resolve(this.ranked.sessionIdsBetween(game, rulesVersion, name, from, to));
+  }
+
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]> {
+    return Promise.resolve(this.ranked.rankedAttempts(game, rulesVersion, kind, recent));
+  }
+
   async expireSessions(before: string): Promise<number> {
     return this.written(() => this.ranked.expireSessions(before));
   }
@@ -485,6 +509,26 @@ export class SqliteRunStore implements RunStore {
         })
         .immediate(),
     );
+  }
+
+  async createEvaluation(e: EvaluationRecord, use: NameUse): Promise<{ claimed: boolean }> {
+    return this.written(() => this.evaluationTables.create(e, use));
+  }
+
+  async evaluationProgress(id: string, replayed: number): Promise<void> {
+    await this.written(() => this.evaluationTables.progress(id, replayed));
+  }
+
+  async endEvaluation(id: string, end: EvaluationEnd): Promise<void> {
+    await this.written(() => this.evaluationTables.end(id, end));
+  }
+
+  async getEvaluation(id: string, withRuns = false): Promise<EvaluationRecord | null> {
+    return this.evaluationTables.get(id, withRuns);
+  }
+
+  async evaluations(game: string): Promise<EvaluationRecord[]> {
+    return this.evaluationTables.board(game);
   }
 
   async close(): Promise<void> {

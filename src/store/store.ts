@@ -6,6 +6,7 @@
 import type { GameAction, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import type { Seed } from '../core/seed.js';
+import type { EvaluationEnd, EvaluationRecord } from './evaluations.js';
 
 export type PlayerKind = 'human' | 'agent';
 export const PLAYER_KINDS: readonly PlayerKind[] = ['human', 'agent'];
@@ -96,6 +97,22 @@ export interface LeaderboardEntry {
    */
   attempts?: number;
 }
+
+/** One player's attempts on a game's ranked board (not the daily), for the board's statistic. */
+export interface RankedAttempts {
+  player: Player;
+  /** Scores of the player's newest finished attempts, newest first (at most the `recent` asked for). */
+  recent: number[];
+  /** Finished attempts in all (an abandoned session ends at its score, and counts). */
+  finished: number;
+  /** Sessions started, finished or not. */
+  attempts: number;
+  /** The best finished attempt (higher score, then fewer steps, then the earlier). */
+  best: LeaderboardEntry;
+}
+
+/** Live sessions to read: those idle since before `before`, or those of a name on a game's ranked board. */
+export type LiveQuery = { before: string; limit: number } | { game: string; name: string };
 
 /** Which board to read. */
 export interface BoardQuery {
@@ -296,5 +313,36 @@ export interface RunStore {
    * in one statement, so of two rotations racing with the same old key one wins.
    */
   rotateKey(name: string, oldHash: string, newHash: string): Promise<KeyRotation>;
+  /** Each player's attempts on a game's ranked board (see RankedAttempts), `recent` newest scores each. */
+  rankedAttempts(game: string, rulesVersion: string, kind: PlayerKind, recent: number): Promise<RankedAttempts[]>;
+  /**
+   * Ends a live session where it stands (at `step`, no new action): it finishes with `end` and its run
+   * is stored on its board, as a finished session's is. False, and nothing changes, unless the session
+   * is live and at exactly that step.
+   */
+  endSession(id: string, step: number, end: SessionEnd, at?: string): Promise<boolean>;
+  /**
+   * Live sessions, oldest first: every one idle since before `before` (at most `limit`), or the ranked
+   * (not daily) sessions of a name (folded) on a game.
+   */
+  liveSessions(q: LiveQuery): Promise<SessionRecord[]>;
+  /**
+   * The ids of the ranked (not daily) sessions a name (folded) started on a game and rules version from
+   * `from` to `to` (ISO 8601, both included), finished or not.
+   */
+  sessionIdsBetween(game: string, rulesVersion: string, name: string, from: string, to: string): Promise<string[]>;
+  /**
+   * Stores a submitted evaluation (status `replaying`, with its runs), checking and if free claiming
+   * its player's name in the same transaction (`NameRefusedError` when refused: nothing stored).
+   */
+  createEvaluation(e: EvaluationRecord, use: NameUse): Promise<{ claimed: boolean }>;
+  /** Records how many of a replaying evaluation's runs are replayed. */
+  evaluationProgress(id: string, replayed: number): Promise<void>;
+  /** Ends a replaying evaluation: published with its figures, or refused with the reason. */
+  endEvaluation(id: string, end: EvaluationEnd): Promise<void>;
+  /** An evaluation (with its runs when `withRuns`), or null. */
+  getEvaluation(id: string, withRuns?: boolean): Promise<EvaluationRecord | null>;
+  /** The published evaluations of a game (without their runs), highest mean first, then the earlier one. */
+  evaluations(game: string): Promise<EvaluationRecord[]>;
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import type { JSX } from 'preact';
 import { gameBySlug } from './catalog.js';
 import { HomePage } from './pages/home.js';
 import { LeaderboardPage } from './pages/leaderboard.js';
+import { BenchmarksPage } from './pages/benchmarks.js';
 import { PlayPage } from './pages/play.js';
 import { RankedPage } from './pages/ranked.js';
 import { ReplayPage } from './pages/replay.js';
@@ -50,6 +51,7 @@ export function App() {
     else if (route.page === 'play')
       page = <PlayPage key={`${route.slug}:${route.seed}`} game={game} seed={route.seed} />;
     else if (route.page === 'leaderboard') page = <LeaderboardPage key={route.slug + location.search} game={game} />;
+    else if (route.page === 'benchmarks') page = <BenchmarksPage key={route.slug + location.search} game={game} />;
     else if (route.page === 'ranked')
       page = <RankedPage key={`${route.slug}:${route.daily}`} game={game} daily={route.daily} />;
     else page = <RulesPage key={route.slug} game={game} />;

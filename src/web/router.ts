@@ -11,6 +11,7 @@ export type Route =
   | { page: 'rules'; slug: string }
   | { page: 'replay' }
   | { page: 'leaderboard'; slug: string }
+  | { page: 'benchmarks'; slug: string }
   | { page: 'ranked'; slug: string; daily: boolean }
   | { page: 'missing'; path: string };
 
@@ -30,6 +31,8 @@ export function parseRoute(pathname: string, search: string): Route {
   if (m) return { page: 'rules', slug: m[1] };
   m = /^\/ranked\/([a-z0-9-]+)$/.exec(path);
   if (m) return { page: 'ranked', slug: m[1], daily: new URLSearchParams(search).get('daily') === '1' };
+  m = /^\/benchmarks\/([a-z0-9-]+)$/.exec(path);
+  if (m) return { page: 'benchmarks', slug: m[1] };
   m = /^\/leaderboard\/([a-z0-9-]+)$/.exec(path);
   if (m) return { page: 'leaderboard', slug: m[1] };
   return { page: 'missing', path };
@@ -37,7 +40,7 @@ export function parseRoute(pathname: string, search: string): Route {
 
 /** True for hrefs the app routes itself (everything else, like /docs/api, is a real page load). */
 export function isAppHref(href: string): boolean {
-  return href === '/' || /^\/(play|rules|leaderboard|ranked)\//.test(href) || /^\/replay([?#]|$)/.test(href);
+  return href === '/' || /^\/(play|rules|leaderboard|ranked|benchmarks)\//.test(href) || /^\/replay([?#]|$)/.test(href);
 }
 
 const listeners = new Set<() => void>();

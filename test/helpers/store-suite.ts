@@ -63,8 +63,11 @@ const session = (id: string, player: Player, challenge: string | null = null): S
 /** Takes a current database back to schema version 3 (before wide seeds). */
 const UNDO_WIDE_SEEDS =
   'ALTER TABLE runs DROP COLUMN wide_seed; ALTER TABLE sessions DROP COLUMN wide_seed; DROP TABLE daily_seeds;';
+/** Takes a current database back to schema version 6 (before evaluations). */
+const UNDO_VERSION_7 = 'DROP TABLE evaluations';
 /** Takes a current database back to schema version 4, as that release left it (no kept bests, no audit). */
 const UNDO_VERSION_5 = [
+  UNDO_VERSION_7,
   'DROP TABLE board_best',
   'DROP INDEX sessions_player',
   'DROP INDEX sessions_live',
@@ -526,6 +529,7 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
             ('bil', 'Bil', 'h-bil', '2026-01-04T00:00:00.000Z'),
             ('b1l', 'B1l', 'h-bob', '2026-01-05T00:00:00.000Z');
           DROP INDEX sessions_player;`);
+        await db.exec(UNDO_VERSION_7);
         await db.setSchemaVersion(5);
         store = await db.open();
         expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);

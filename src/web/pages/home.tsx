@@ -151,6 +151,9 @@ export function HomePage() {
                   <a class="btn ghost" href={`/leaderboard/${g.spec.slug}`}>
                     Leaderboard
                   </a>
+                  <a class="btn ghost" href={`/benchmarks/${g.spec.slug}`}>
+                    Benchmarks
+                  </a>
                   <a class="btn ghost" href={`/docs/api/${g.spec.slug}`}>
                     API docs
                   </a>

@@ -172,6 +172,9 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
         <a class="btn ghost" href={`/rules/${slug}`}>
           Rules
         </a>
+        <a class="btn ghost" href={`/benchmarks/${slug}`}>
+          Benchmarks
+        </a>
       </div>
       <nav class="row board-tabs" aria-label="Boards">
         {BOARDS.map((b) => (

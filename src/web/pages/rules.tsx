@@ -134,6 +134,9 @@ export function RulesPage({ game }: { game: AnyGame }) {
         <a class="btn primary" href={`/play/${spec.slug}`}>
           Play
         </a>
+        <a class="btn ghost" href={`/benchmarks/${spec.slug}`}>
+          Benchmarks
+        </a>
         <a class="btn ghost" href={`/docs/api/${spec.slug}`}>
           API docs
         </a>

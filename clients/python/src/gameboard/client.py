@@ -11,7 +11,9 @@ The calls mirror the TypeScript client (src/client): games(), spec(), start(slug
 with act(), fork(), history, submit(). Every failure raises GameboardError with a `code`: the server's
 error code (invalid_state, bad_seed, unknown_game, ...), "refused" for an action the game refused
 (with its `reason`), or "network" when the server cannot be reached after the retries. Requests are
-retried with backoff only on network failures and on 429 / 503 answers (honouring Retry-After).
+retried with backoff only on network failures and on 429 / 503 answers (honouring Retry-After): by
+default 8 retries waiting 0.25 s, doubling to at most 8 s, about 32 s in all (a server restart); the
+first wait on a 429 warns once, naming GAMEBOARD_RATE_LIMIT=off.
 A client keeps one HTTP/1.1 connection open (keep-alive, one per thread and process) and reuses it
 for every call, reconnecting when the server has closed it; with a proxy configured for the server's
 address (http_proxy and the like) it goes through urllib's proxy handling instead.
@@ -43,6 +45,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import warnings
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 __all__ = ["GameboardClient", "GameSession", "GameboardError"]
@@ -102,6 +105,17 @@ class _Transport:
         self._proxied = bool(urllib.request.getproxies().get(parts.scheme)) and not urllib.request.proxy_bypass(
             parts.hostname)
         self._local = threading.local()  # .conn, .pid, .used: this thread's open connection
+        self._warned_429 = False
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickled and deep-copied without the open connection: a copy opens its own on its first call."""
+        state = dict(self.__dict__)
+        del state["_local"]
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._local = threading.local()
 
     def close(self) -> None:
         """Closes this thread's open connection (a later call opens a new one)."""
@@ -199,6 +213,11 @@ class _Transport:
             busy = status == 429 or (status == 503 and code != "store_unavailable")
             if busy and attempt < self.retries:
                 after = _retry_after(answered.get("retry-after"))
+                if status == 429 and not self._warned_429:
+                    self._warned_429 = True
+                    warnings.warn(f"{self.base_url} is rate limiting this client (HTTP 429): waiting and retrying. "
+                                  "On a server of your own for training, start it with GAMEBOARD_RATE_LIMIT=off "
+                                  "(or use the local engines: no base_url).", RuntimeWarning, stacklevel=3)
                 time.sleep(min(self.max_wait, after if after is not None else wait))
                 attempt += 1
                 continue
@@ -339,8 +358,8 @@ def decode_tensor(tensor: Dict[str, Any], tensor_spec: Optional[Dict[str, Any]] 
 class GameboardClient:
     """A client for one Gameboard server."""
 
-    def __init__(self, base_url: str = "http://127.0.0.1:3000", retries: int = 4, backoff: float = 0.2,
-                 max_wait: float = 10.0, timeout: float = 30.0, player_keys: Optional[Dict[str, str]] = None):
+    def __init__(self, base_url: str = "http://127.0.0.1:3000", retries: int = 8, backoff: float = 0.25,
+                 max_wait: float = 8.0, timeout: float = 30.0, player_keys: Optional[Dict[str, str]] = None):
         self._transport = _Transport(base_url, retries, backoff, max_wait, timeout)
         for name, key in (player_keys or {}).items():
             self._transport.player_keys[name.lower()] = key

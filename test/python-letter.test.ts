@@ -1,5 +1,6 @@
 /**
- * Gymnasium to the letter (test/python/check_letter.py, in the package's test venv) over the HTTP envs:
+ * Gymnasium to the letter (test/python/check_letter.py, in the package's test venv), on the local engine
+ * pool (the default) and over HTTP:
  * Gymnasium's own vectorizers (make_vec sync and async, SyncVectorEnv, AsyncVectorEnv) through 1,000
  * random masked steps of every game with environments ending at different steps; envs that pickle and
  * deep-copy and continue from the same state; actions checked as Discrete.contains checks them; the
@@ -66,10 +67,11 @@ function portOf(app: FastifyInstance): number {
 }
 
 describe.skipIf(!hasPython)(
-  hasPython ? 'Gymnasium to the letter (HTTP envs)' : 'Gymnasium to the letter (skipped: no python3 on this machine)',
+  hasPython ? 'Gymnasium to the letter' : 'Gymnasium to the letter (skipped: no python3 on this machine)',
   () => {
     let app: FastifyInstance;
     let limited: FastifyInstance;
+    const reports: Record<string, Report> = {};
     let report: Report;
     let python: string;
 
@@ -77,79 +79,94 @@ describe.skipIf(!hasPython)(
       app = await serve();
       limited = await serve(0, true);
       python = (await pythonVenv()).python;
-      const args = [SCRIPT, 'http', `http://127.0.0.1:${portOf(app)}`, `http://127.0.0.1:${portOf(limited)}`];
-      const stdout = await new Promise<string>((resolve, reject) =>
-        execFile(python, args, { timeout: 600_000, maxBuffer: 64 << 20 }, (err, out, errText) =>
-          err ? reject(new Error(`check_letter.py failed: ${errText || err.message}`)) : resolve(out),
-        ),
-      );
-      report = JSON.parse(stdout) as Report;
+      const runs = {
+        http: [SCRIPT, 'http', `http://127.0.0.1:${portOf(app)}`, `http://127.0.0.1:${portOf(limited)}`],
+        local: [SCRIPT, 'local'],
+      };
+      for (const [backend, args] of Object.entries(runs)) {
+        const stdout = await new Promise<string>((resolve, reject) =>
+          execFile(python, args, { timeout: 600_000, maxBuffer: 64 << 20 }, (err, out, errText) =>
+            err ? reject(new Error(`check_letter.py ${backend} failed: ${errText || err.message}`)) : resolve(out),
+          ),
+        );
+        reports[backend] = JSON.parse(stdout) as Report;
+      }
+      report = reports.http;
     }, 900_000);
     afterAll(async () => {
       await app?.close();
       await limited?.close();
     });
 
-    describe.each(registry.slugs())('%s', (slug) => {
-      const g = () => report.games[slug];
-      const n = registry.get(slug)!.tensor!.actionIndex.length;
+    describe.each(registry.slugs().flatMap((slug) => ['local', 'http'].map((backend) => [slug, backend])))(
+      '%s, %s envs',
+      (slug, backend) => {
+        const g = () => reports[backend].games[slug];
+        const n = registry.get(slug)!.tensor!.actionIndex.length;
 
-      it.each(['make_vec_sync', 'make_vec_async', 'SyncVectorEnv', 'AsyncVectorEnv'])(
-        '%s runs 1,000 random masked steps with environments ending at different steps',
-        (mode) => {
-          const p = g().vectorizers[mode];
-          expect(p.type).toBe(mode.includes('async') || mode === 'AsyncVectorEnv' ? 'AsyncVectorEnv' : 'SyncVectorEnv');
-          expect(p.in_space).toBe(true);
-          for (const e of p.ends) expect(e).toBeGreaterThan(0);
-          // make_vec gives both environments one config: Delvewick's random runs all last its 40 turns there,
-          // so only the two configs given to SyncVectorEnv/AsyncVectorEnv end it unevenly.
-          if (slug !== 'delvewick' || !mode.startsWith('make_vec'))
-            expect(p.uneven, 'steps where one environment ended and the other did not').toBeGreaterThan(0);
-        },
-      );
+        it.each(['make_vec_sync', 'make_vec_async', 'SyncVectorEnv', 'AsyncVectorEnv'])(
+          '%s runs 1,000 random masked steps with environments ending at different steps',
+          (mode) => {
+            const p = g().vectorizers[mode];
+            expect(p.type).toBe(
+              mode.includes('async') || mode === 'AsyncVectorEnv' ? 'AsyncVectorEnv' : 'SyncVectorEnv',
+            );
+            expect(p.in_space).toBe(true);
+            for (const e of p.ends) expect(e).toBeGreaterThan(0);
+            // make_vec gives both environments one config: Delvewick's random runs all last its 40 turns there,
+            // so only the two configs given to SyncVectorEnv/AsyncVectorEnv end it unevenly.
+            if (slug !== 'delvewick' || !mode.startsWith('make_vec'))
+              expect(p.uneven, 'steps where one environment ended and the other did not').toBeGreaterThan(0);
+          },
+        );
 
-      it('a deep copy and a pickled copy continue from the same state as the original, each on its own', () => {
-        expect(g().copies_continue).toEqual([true, true]);
-        expect(g().copy_steps).toBeGreaterThan(1);
-      });
+        it('a deep copy and a pickled copy continue from the same state as the original, each on its own', () => {
+          expect(g().copies_continue).toEqual([true, true]);
+          expect(g().copy_steps).toBeGreaterThan(1);
+        });
 
-      it('actions outside Discrete(n) raise InvalidActionError naming 0..n-1 and are never played', () => {
-        for (const [what, code, named] of g().action_checks)
-          expect([what, code, named]).toEqual([what, 'invalid_action', true]);
-        expect(g().action_checks.map(([what]) => what)).toEqual([
-          '1.5',
-          'True',
-          "'1'",
-          '-1',
-          String(n),
-          'None',
-          'np.float32(1.0)',
-          'array([1])',
-        ]);
-        expect(g().steps_after_checks, 'only the numpy integer index was played').toBe(1);
-        expect(g().contains).toEqual([false, false, false, true]);
-        expect(g().vector_check).toEqual(['invalid_action', true, true]);
-        expect(g().vector_steps_after).toEqual([1, 1]);
-      });
+        it('actions outside Discrete(n) raise InvalidActionError naming 0..n-1 and are never played', () => {
+          for (const [what, code, named] of g().action_checks)
+            expect([what, code, named]).toEqual([what, 'invalid_action', true]);
+          expect(g().action_checks.map(([what]) => what)).toEqual([
+            '1.5',
+            'True',
+            "'1'",
+            '-1',
+            String(n),
+            'None',
+            'np.float32(1.0)',
+            'array([1])',
+          ]);
+          expect(g().steps_after_checks, 'only the numpy integer index was played').toBe(1);
+          expect(g().contains).toEqual([false, false, false, true]);
+          expect(g().vector_check).toEqual(['invalid_action', true, true]);
+          expect(g().vector_steps_after).toEqual([1, 1]);
+        });
 
-      it('spec.max_episode_steps is the budget where it counts steps, and max_steps; no TimeLimit wrapper', () => {
-        const budget = registry.get(slug)!.spec.rankedBudget as {
-          limit: number;
-          counted?: string[];
-          countField?: string;
-        } | null;
-        const steps = budget && !budget.counted && !budget.countField ? budget.limit : null;
-        expect(g().max_episode_steps).toBe(steps);
-        expect(g().max_episode_steps_50).toBe(50);
-        expect(g().wrappers).toEqual(['OrderEnforcing', 'PassiveEnvChecker', 'GameboardEnv']);
-      });
+        it('spec.max_episode_steps is the budget where it counts steps, and max_steps; no TimeLimit wrapper', () => {
+          const budget = registry.get(slug)!.spec.rankedBudget as {
+            limit: number;
+            counted?: string[];
+            countField?: string;
+          } | null;
+          const steps = budget && !budget.counted && !budget.countField ? budget.limit : null;
+          expect(g().max_episode_steps).toBe(steps);
+          expect(g().max_episode_steps_50).toBe(50);
+          expect(g().wrappers).toEqual([
+            'OrderEnforcing',
+            'PassiveEnvChecker',
+            backend === 'local' ? 'LocalGameboardEnv' : 'GameboardEnv',
+          ]);
+        });
 
-      it('a seedless game says so, and warns once when reset with different seeds', () => {
-        const seedless = registry.get(slug)!.spec.seedless === true;
-        expect(g().seedless).toBe(seedless);
-        expect(g().seedless_warnings).toHaveLength(seedless ? 1 : 0);
-      });
-    });
+        it('a seedless game says so, and warns once when reset with different seeds', () => {
+          const seedless = registry.get(slug)!.spec.seedless === true;
+          expect(g().seedless).toBe(seedless);
+          expect(g().seedless_warnings).toHaveLength(seedless ? 1 : 0);
+        });
+      },
+    );
 
     it('retries and timeout are settable through gym.make; the default retries wait at least 30 s in all', () => {
       expect(report.set_retries).toEqual([0, 5]);

@@ -150,15 +150,40 @@ def game_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2 ** 32, dtype=np.uint64))
 
 
+DEFAULT_URL = "http://127.0.0.1:3000"
+
+
+def wants_local(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> bool:
+    """Whether an env's arguments ask for the local engines: backend="local", or no backend, base_url
+    nor client (the default). `args` are the positional ones after `game`."""
+    backend = kwargs.get("backend")
+    if backend not in (None, "local", "http"):
+        raise ValueError(f'backend is "local" (the engines run here, by Node.js) or "http" (a server); got {backend!r}')
+    if backend is not None:
+        return backend == "local"
+    base_url = kwargs.get("base_url", args[0] if args else None)
+    client = kwargs.get("client", args[1] if len(args) > 1 else None)
+    return base_url is None and client is None
+
+
 class GameboardEnv(gym.Env):
-    """One game over the HTTP API, to the letter of Gymnasium 1.x (check_env passes with the defaults)."""
+    """One game, to the letter of Gymnasium 1.x (check_env passes with the defaults): on the local
+    engines by default (gameboard.local.LocalGameboardEnv), over the HTTP API with `base_url=` or
+    `backend="http"`."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, game: str, base_url: str = "http://127.0.0.1:3000", client: Optional[GameboardClient] = None,
+    def __new__(cls, *args: Any, **kwargs: Any) -> "GameboardEnv":
+        if cls is GameboardEnv and (args or kwargs) and wants_local(args[1:], kwargs):
+            from .local import LocalGameboardEnv
+            cls = LocalGameboardEnv
+        return super().__new__(cls)
+
+    def __init__(self, game: str, base_url: Optional[str] = None, client: Optional[GameboardClient] = None,
                  budget: Union[str, int, None] = RANKED, max_steps: Optional[int] = None,
                  render_mode: Optional[str] = None, illegal_action: str = "refuse", refused_reward: float = 0.0,
-                 retries: Optional[int] = None, timeout: Optional[float] = None):
+                 retries: Optional[int] = None, timeout: Optional[float] = None, backend: Optional[str] = None,
+                 workers: Optional[int] = None):
         """`budget`: truncate at the game's ranked budget ("ranked", the default), at another limit in
         its unit (an int) or never (None). `max_steps`: also truncate after that many steps (refused
         ones included, so that a policy stuck on an illegal index still ends its episode).
@@ -166,7 +191,9 @@ class GameboardEnv(gym.Env):
         is refused as the API does: nothing changes, the reward is `refused_reward`, info["refused"]
         holds the reason) or "raise" (an IllegalActionError for a masked-out index, a GameboardError
         "refused" for a refused dict action). `retries`, `timeout`: the HTTP client's (by default about
-        32 s of retries with backoff, enough for a server restart, and 30 s a request)."""
+        32 s of retries with backoff, enough for a server restart, and 30 s a request). `backend`:
+        "http" here (base_url defaults to http://127.0.0.1:3000); `workers` is the local pool's."""
+        base_url = base_url or DEFAULT_URL
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None; got {render_mode!r}")
         if illegal_action not in ("raise", "refuse"):
@@ -212,6 +239,18 @@ class GameboardEnv(gym.Env):
     def max_episode_steps(self) -> Optional[int]:
         """As spec.max_episode_steps, also for an env not made by gymnasium.make."""
         return steps_budget(self.budget, self.max_steps)
+
+    def _choose_seed(self, seed: Optional[int], options: Optional[Dict[str, Any]]) -> int:
+        """The game seed of a reset (Gymnasium's np_random seeded as reset(seed=) asks)."""
+        gym.Env.reset(self, seed=seed)
+        if options and "game_seed" in options:
+            chosen = int(options["game_seed"])
+        elif seed is not None and 0 <= seed < 2 ** 32:
+            chosen = int(seed)
+        else:
+            chosen = game_seed(self.np_random)
+        self._seeded(chosen)
+        return chosen
 
     def _seeded(self, chosen: int) -> None:
         """Warns once when a seedless game is reset with a seed other than its first."""
@@ -264,14 +303,7 @@ class GameboardEnv(gym.Env):
               ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
         """A new run: from `seed` when it is a game seed (0..2^32-1), else from one drawn from np_random.
         options={"game_seed": N} picks the game seed directly."""
-        super().reset(seed=seed)
-        if options and "game_seed" in options:
-            chosen = int(options["game_seed"])
-        elif seed is not None and 0 <= seed < 2 ** 32:
-            chosen = int(seed)
-        else:
-            chosen = game_seed(self.np_random)
-        self._seeded(chosen)
+        chosen = self._choose_seed(seed, options)
         self.session = self.client.start(self.game, seed=chosen, tensor=self._tensor_format)
         self.spent = 0
         self.elapsed = 0

@@ -25,22 +25,30 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .client import GameboardClient, GameboardError
-from .env import RANKED, IllegalActionError, action_cost, checked_index, budget_of, game_seed, observation_space_of, tensor_format
+from .env import DEFAULT_URL, RANKED, IllegalActionError, wants_local, action_cost, checked_index, budget_of, game_seed, observation_space_of, tensor_format
 
 Action = Dict[str, Any]
 
 
 class GameboardVectorEnv(VectorEnv):
-    """`num_envs` runs of `game` stepped together over the batch route."""
+    """`num_envs` runs of `game` stepped together: on the local engines by default
+    (gameboard.local.LocalGameboardVectorEnv), over the batch route with `base_url=` or `backend="http"`."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, game: str, num_envs: int = 1, base_url: str = "http://127.0.0.1:3000",
+    def __new__(cls, *args: Any, **kwargs: Any) -> "GameboardVectorEnv":
+        if cls is GameboardVectorEnv and (args or kwargs) and wants_local(args[2:], kwargs):
+            from .local import LocalGameboardVectorEnv
+            cls = LocalGameboardVectorEnv
+        return super().__new__(cls)
+
+    def __init__(self, game: str, num_envs: int = 1, base_url: Optional[str] = None,
                  client: Optional[GameboardClient] = None, budget: Union[str, int, None] = RANKED,
                  max_steps: Optional[int] = None, render_mode: Optional[str] = None,
                  illegal_action: str = "refuse", refused_reward: float = 0.0,
                  autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP, retries: Optional[int] = None,
-                 timeout: Optional[float] = None):
+                 timeout: Optional[float] = None, backend: Optional[str] = None, workers: Optional[int] = None):
+        base_url = base_url or DEFAULT_URL
         if num_envs < 1 or num_envs > 256:
             raise ValueError(f"num_envs must be 1 to 256 (one batch request holds at most 256 items); got {num_envs}")
         if render_mode is not None:

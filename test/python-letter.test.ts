@@ -48,6 +48,7 @@ interface Report {
   set_retries: [number, number];
   default_retry_window: number;
   rate_warnings: string[];
+  shaping: [number, number, string][][];
 }
 
 async function serve(port = 0, limited = false): Promise<FastifyInstance> {
@@ -165,6 +166,21 @@ describe.skipIf(!hasPython)(
           expect(g().seedless).toBe(seedless);
           expect(g().seedless_warnings).toHaveLength(seedless ? 1 : 0);
         });
+      },
+    );
+
+    it.each(['local', 'http'])(
+      'reward shaping is off by default; LossPenalty subtracts its penalty on the step the game ends the run only (%s)',
+      (backend) => {
+        const [shaped, plain] = reports[backend].shaping;
+        expect(shaped.length).toBe(plain.length);
+        const last = plain.length - 1;
+        expect(plain[last][2]).toBe('terminated');
+        shaped.forEach(([r, shaping], i) => {
+          expect(shaping).toBe(i === last ? -100 : 0);
+          expect(r).toBe(plain[i][0] + (i === last ? -100 : 0));
+        });
+        for (const [, shaping] of plain) expect(shaping).toBe(0);
       },
     );
 

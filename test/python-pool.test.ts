@@ -34,6 +34,7 @@ interface Report {
       next_step: Compared;
       same_step: Compared;
       single: Compared;
+      threads: { diffs: string[]; threads: number[] };
       submitted: { local_score: number; server_score: number; actions: number; rules: string };
     }
   >;
@@ -97,6 +98,10 @@ describe.skipIf(!hasPython)(
         expect(g().single.diffs).toEqual([]);
         expect(g().single.runs).toBe(3);
         expect(g().single.steps).toBeGreaterThan(3);
+      });
+
+      it('64 environments split across 2 worker threads play as on the main thread (workers=2 against workers=0)', () => {
+        expect(g().threads).toEqual({ diffs: [], threads: [0, 2] });
       });
 
       it("a local run submitted to the server replays to the local score under the engine's rules version", () => {

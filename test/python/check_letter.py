@@ -17,6 +17,7 @@ import numpy as np
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 
 import gameboard
+import gameboard.wrappers
 
 STEPS = 1000
 
@@ -168,6 +169,24 @@ def main(backend, base=None, limited=None):
         g["seedless_warnings"] = [str(w.message) for w in caught if "seedless" in str(w.message)]
         env.close()
         out["games"][slug] = g
+
+    # Reward shaping, off by default: LossPenalty only on the step the game ends the run.
+    env = gameboard.wrappers.LossPenalty(gym.make("Gameboard/Whirlyard-v0", **kw), penalty=100.0)
+    plain = gym.make("Gameboard/Whirlyard-v0", **kw)
+    shaped = []
+    for e in (env, plain):
+        o, i = e.reset(seed=0)
+        rng = np.random.default_rng(4)
+        rewards = []
+        while True:
+            legal = np.flatnonzero(i["action_mask"][:10])  # never end_run: the game ends it
+            o, r, te, tr, i = e.step(int(rng.choice(legal)))
+            rewards.append([float(r), i.get("shaping", 0.0), i["outcome"].get("kind", "")])
+            if te or tr:
+                break
+        shaped.append(rewards)
+        e.close()
+    out["shaping"] = shaped
 
     if backend == "http":
         env = gym.make("Gameboard/Whirlyard-v0", base_url=base, retries=0, timeout=5)

@@ -118,13 +118,29 @@ def single_same(slug, base):
     return {"diffs": diffs[:5], "steps": steps, "runs": runs, "run": run}
 
 
+def threads_same(slug):
+    """64 local environments split across 2 worker threads against the same on the pool's main thread."""
+    envs = [gameboard.GameboardVectorEnv(slug, num_envs=64, budget=60, workers=w) for w in (0, 2)]
+    answers = [e.reset(seed=500) for e in envs]
+    diffs = same({"r": dict(enumerate(answers[0]))}, {"r": dict(enumerate(answers[1]))})
+    rng = np.random.default_rng(9)
+    for t in range(100):
+        acts = masked(rng, answers[0][-1]["action_mask"], ending(envs[0]))
+        answers = [e.step(acts) for e in envs]
+        diffs += [f"step {t}: {x}" for x in same({"r": dict(enumerate(answers[0]))}, {"r": dict(enumerate(answers[1]))})]
+    threads = [e.group.threads for e in envs]
+    for e in envs:
+        e.close()
+    return {"diffs": diffs[:5], "threads": threads}
+
+
 def main(base):
     out = {"bundle": str(BUNDLE), "bundle_in_package": str(BUNDLE).startswith(os.path.dirname(gameboard.__file__)),
            "games": {}}
     client = GameboardClient(base)
     for slug in gameboard.GAMES:
         g = {"next_step": vector_same(slug, base, "NextStep"), "same_step": vector_same(slug, base, "SameStep"),
-             "single": single_same(slug, base)}
+             "single": single_same(slug, base), "threads": threads_same(slug)}
         # A local run, submitted: the server replays it.
         env = gameboard.GameboardEnv(slug, budget=None)
         obs, info = env.reset(seed=21)

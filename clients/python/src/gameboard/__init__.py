@@ -10,9 +10,9 @@ Gameboard/Cragwake-v0 and Gameboard/Briarwink-v0 (`gymnasium.make(id, base_url=.
 
 from typing import Any
 
-from .client import GameboardClient, GameboardError, GameSession, decode_tensor
+from .client import GameboardClient, GameboardError, GameSession, RankedSession, decode_tensor
 
-__all__ = ["GameboardClient", "GameSession", "GameboardError", "decode_tensor", "GameboardEnv", "GameboardVectorEnv",
+__all__ = ["GameboardClient", "GameSession", "RankedSession", "GameboardError", "decode_tensor", "GameboardEnv", "GameboardVectorEnv",
            "IllegalActionError", "InvalidActionError", "GAMES", "__version__"]
 
 __version__ = "0.4.0"

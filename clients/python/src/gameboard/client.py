@@ -48,7 +48,7 @@ import urllib.request
 import warnings
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-__all__ = ["GameboardClient", "GameSession", "GameboardError"]
+__all__ = ["GameboardClient", "GameSession", "GameboardError", "RankedSession"]
 
 Action = Dict[str, Any]
 Player = Union[str, Dict[str, str]]
@@ -176,6 +176,21 @@ class _Transport:
         # for the key sent, so a retried first submission (its answer lost) is answered, not refused.
         key = self.player_keys.setdefault(name, "pk_" + secrets.token_urlsafe(32))
         answer = self.request("POST", "api/runs", {**run, "player": who}, {"x-player-key": key})
+        if isinstance(answer.get("playerKey"), str):
+            self.player_keys[name] = answer["playerKey"]
+        return answer
+
+    def start_ranked(self, slug: str, player: Player, challenge: Optional[str] = None) -> Dict[str, Any]:
+        """POST /api/games/<slug>/sessions under `player`, with the name's key when this client holds one;
+        a key the server answers (the name claimed now) is kept, as submit keeps it."""
+        who = _player(player)
+        name = who["name"].lower()
+        key = self.player_keys.get(name)
+        body: Dict[str, Any] = {"player": who}
+        if challenge is not None:
+            body["challenge"] = challenge
+        answer = self.request("POST", f"api/games/{urllib.parse.quote(slug)}/sessions", body,
+                              {} if key is None else {"x-player-key": key})
         if isinstance(answer.get("playerKey"), str):
             self.player_keys[name] = answer["playerKey"]
         return answer
@@ -319,6 +334,53 @@ class GameSession:
         return self._transport.submit(self.run(), player)
 
 
+class RankedSession:
+    """A live ranked session: the server draws the seed, records every action and meters the ranked
+    budget. Made by GameboardClient.start_ranked (or .resume); `act` plays, `status` asks where it stands."""
+
+    def __init__(self, transport: _Transport, game: str, answer: Dict[str, Any]):
+        self._transport = transport
+        self.game = game
+        self._apply(answer)
+
+    def _apply(self, answer: Dict[str, Any]) -> None:
+        if not isinstance(answer.get("stateToken"), str) or not answer.get("session") or "observation" not in answer:
+            raise GameboardError("bad_answer", f"The server's live {self.game} answer holds no session or state token.")
+        #: The latest answer as the server sent it.
+        self.last = answer
+        #: The state token of the latest answer (what act and resume send; keep it to resume later).
+        self.state_token: str = answer["stateToken"]
+        #: Where the session stands: id, step, budget spent, finished, its run's links once finished.
+        self.session: Dict[str, Any] = answer["session"]
+        self.observation: Dict[str, Any] = answer["observation"]
+        self.legal_actions: List[Action] = answer.get("legalActions") or []
+        self.score: float = answer.get("score", 0)
+        self.game_over: bool = answer.get("gameOver", not self.legal_actions)
+        self.outcome: Optional[Dict[str, str]] = answer.get("outcome")
+        self.events: List[Any] = answer.get("events") or []
+
+    @property
+    def id(self) -> str:
+        """The session's id on the server."""
+        return self.session["id"]
+
+    def act(self, action: Action) -> Dict[str, Any]:
+        """Plays `action`; the server records it. A refusal raises GameboardError("refused") and changes nothing."""
+        answer = self._transport.request("POST", f"api/sessions/{urllib.parse.quote(self.id)}/action",
+                                         {"stateToken": self.state_token, "action": action})
+        if not answer.get("ok"):
+            reason = answer.get("reason", "refused")
+            raise GameboardError("refused", answer.get("message") or f"The action {action!r} was refused: {reason}.",
+                                 reason=reason, legal_actions=answer.get("legalActions"))
+        self._apply(answer)
+        return {"observation": self.observation, "legal_actions": self.legal_actions, "score": self.score,
+                "game_over": self.game_over, "outcome": self.outcome, "events": self.events}
+
+    def status(self) -> Dict[str, Any]:
+        """GET /api/sessions/<id>: where the session stands (its seed once it has ended and is public)."""
+        return self._transport.request("GET", f"api/sessions/{urllib.parse.quote(self.id)}")["session"]
+
+
 Tensor = Union[bool, str]
 """What to ask of the tensor fields: False (none), True (JSON arrays), "json", "base64" (bytes) or "bits" (planes
 one bit a cell: games whose tensorSpec.planes.high is 1)."""
@@ -394,6 +456,27 @@ class GameboardClient:
         if not spec or "seed" not in answer:
             raise GameboardError("bad_answer", f"The server's {slug} init answer holds no spec or seed.")
         return GameSession(self._transport, slug, answer["seed"], spec["rulesVersion"], spec["carry"], answer)
+
+    def start_ranked(self, slug: str, player: Player, challenge: Optional[str] = None,
+                     key: Optional[str] = None) -> RankedSession:
+        """Starts a live ranked session of `slug` (or, with challenge="daily", today's daily challenge): the
+        server draws the seed, records every action and meters the ranked budget. `player` is a name (an
+        agent) or {"name", "kind"}; its key is sent when this client holds one (or `key` gives it), and the
+        key the server answers when the name is claimed now is kept (client.player_key(name))."""
+        who = _player(player)
+        if key is not None:
+            self._transport.player_keys[who["name"].lower()] = key
+        return RankedSession(self._transport, slug, self._transport.start_ranked(slug, who, challenge))
+
+    def resume(self, session_id: str, state_token: str) -> RankedSession:
+        """Takes up live session `session_id` again from any of its state tokens, at its latest position."""
+        answer = self._transport.request("POST", f"api/sessions/{urllib.parse.quote(session_id)}/resume",
+                                         {"stateToken": state_token})
+        return RankedSession(self._transport, str(answer.get("game", "")), answer)
+
+    def session_status(self, session_id: str) -> Dict[str, Any]:
+        """GET /api/sessions/<id>: where a live session stands."""
+        return self._transport.request("GET", f"api/sessions/{urllib.parse.quote(session_id)}")["session"]
 
     def batch(self, slug: str, items: List[Dict[str, Any]], tensor: Tensor = False,
               fields: Optional[List[str]] = None) -> List[Dict[str, Any]]:

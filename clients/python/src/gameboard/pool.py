@@ -154,6 +154,8 @@ class Group:
         self.n = n
         head = pool.call(OPEN, 0, json.dumps({"game": game, "n": n}).encode("utf-8"))
         self.id: int = head["group"]
+        #: The worker threads that step this group (0: the pool's main thread).
+        self.threads: int = head["threads"]
         layout = head["layout"]
         o = layout["offsets"]
         self.block = bytearray(layout["bytes"])

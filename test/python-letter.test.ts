@@ -199,11 +199,19 @@ describe.skipIf(!hasPython)(
       const child = spawn(python, [SCRIPT, 'restart', `http://127.0.0.1:${port}`], { stdio: 'pipe' });
       let out = '';
       let err = '';
+      // One listener a stream; each wait resolves once its text has arrived (or fails if the child exits).
+      const waits: { stream: 'out' | 'err'; text: string; resolve: () => void }[] = [];
+      const check = () => {
+        for (const w of waits.splice(0))
+          if ((w.stream === 'out' ? out : err).includes(w.text)) w.resolve();
+          else waits.push(w);
+      };
+      child.stdout.on('data', (d: Buffer) => ((out += d.toString()), check()));
+      child.stderr.on('data', (d: Buffer) => ((err += d.toString()), check()));
       const saw = (stream: 'out' | 'err', text: string) =>
         new Promise<void>((resolve, reject) => {
-          const check = () => ((stream === 'out' ? out : err).includes(text) ? resolve() : undefined);
-          child.stdout.on('data', (d: Buffer) => ((out += d.toString()), check()));
-          child.stderr.on('data', (d: Buffer) => ((err += d.toString()), check()));
+          waits.push({ stream, text, resolve });
+          check();
           child.on('exit', (code) => reject(new Error(`check_letter.py restart exited ${code}: ${err}`)));
         });
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -6,6 +6,8 @@ export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', 'clients/typescript/dist/', 'data/', 'coverage/', 'test-output/', '.scratch/'],
   },
+  // The engine bundle the Python package ships (built by npm run build:pool).
+  { ignores: ['clients/python/src/gameboard/_pool/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -70,7 +70,7 @@ async function cannon(
 }
 
 /** Runs `fn` against the real app in a child process (bench/http-servers.ts app), stopped afterwards. */
-async function withApp<T>(fn: (base: string, pid: number) => Promise<T>): Promise<T> {
+export async function withApp<T>(fn: (base: string, pid: number) => Promise<T>): Promise<T> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(new URL('./http-servers.ts', import.meta.url)), 'app'],

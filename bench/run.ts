@@ -9,6 +9,8 @@
  * default), `--compress` (adds every game's route with gzip and brotli answers) and `--pin` (servers on CPU 0, the load generator on CPU 1);
  * `-- --batch` (opt-in) the batch route against the single action route and the Python vector env
  * against one env (bench/batch.ts; `--seconds N`, `--rounds N`, 3 and 2);
+ * `-- --rl` (opt-in) reinforcement-learning env steps per second per game: the engine pool's own loop,
+ * the Python local and HTTP 64-env vector envs, and CartPole-v1 (bench/rl.ts; `--seconds N`, 3);
  * `-- --load` (opt-in, minutes long) the reliability figures of bench/load.ts (`--seconds N` for the
  * sustained load's length); `-- --eval` the evaluation harness's `--concurrency` with an agent that
  * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1);
@@ -23,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { games } from '../src/games/index.js';
 import { benchAb } from './ab.js';
 import { benchBatch } from './batch.js';
+import { benchRl } from './rl.js';
 import { benchEngines, type EngineFigure } from './engines.js';
 import { benchEvalConcurrency } from './eval.js';
 import { benchHostile } from './hostile.js';
@@ -40,6 +43,7 @@ const all =
   !args.has('--hostile') &&
   !args.has('--load') &&
   !args.has('--batch') &&
+  !args.has('--rl') &&
   !args.has('--ab') &&
   !args.has('--live') &&
   !args.has('--store') &&
@@ -230,6 +234,38 @@ if (all || args.has('--boards')) {
         'board reads answered': r.reads,
         'board read median ms': r.readMedianMs.toFixed(1),
       })),
+  );
+}
+
+if (args.has('--rl')) {
+  const seconds = numberOption('--seconds', 3);
+  const before = loadavg();
+  console.log(
+    `Reinforcement learning, env steps/s, best of 2 rounds of ${seconds} s, random (masked) play with autoreset, ${availableParallelism()} CPUs; load average before: ${before
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const rl = await benchRl(seconds);
+  if (typeof rl === 'string') console.log(`skipped: ${rl}`);
+  else {
+    console.log(`CartPole-v1: one env ${fmt(rl.cartpole1)}, 64-env SyncVectorEnv ${fmt(rl.cartpole64)}`);
+    console.table(
+      rl.rows.map((r) => ({
+        game: r.game,
+        'pool loop (Node)': fmt(r.poolLoop),
+        'local 64': fmt(r.local64),
+        'HTTP 64': fmt(r.http64),
+        'local / HTTP': (r.local64 / r.http64).toFixed(1),
+        'local / CartPole 1': (r.local64 / rl.cartpole1).toFixed(2),
+        'local / pool loop': (r.local64 / r.poolLoop).toFixed(2),
+        'local Python CPU µs/step': r.localCpuUs.toFixed(1),
+      })),
+    );
+  }
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
 }
 

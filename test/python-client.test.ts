@@ -35,6 +35,7 @@ interface Report {
     is_gym: boolean;
   };
   keep_alive: [number, boolean, number];
+  ranked: Record<string, unknown>;
 }
 
 /** The replayed state of a run, or a failure naming it. */
@@ -99,6 +100,20 @@ describe.skipIf(!hasPython)(hasPython ? 'Python client' : 'Python client (skippe
     expect(report.errors.network).toEqual(['network', null]);
     expect(report.kept_key, 'the client keeps the key of the name its first submission claimed').toBe(true);
     expect(report.errors.name_owned).toEqual(['name_owned', 403]);
+  });
+
+  it('ranked sessions: start (the name claimed, its key kept for the next start), act, refusal, resume, status', () => {
+    expect(report.ranked).toEqual({
+      id: true,
+      step: 1,
+      turn_score: expect.any(Number),
+      refused: 'refused',
+      resumed_step: 1,
+      resumed_game: 'whirlyard',
+      status_step: 1,
+      key_kept: true,
+      second: true,
+    });
   });
 
   it('a client keeps one connection alive for all its calls, and replaces one closed under it', () => {

@@ -98,6 +98,24 @@ def main(base):
     ports.append(kept._transport._local.conn.sock.getsockname()[1])
     kept.close()
     out["keep_alive"] = [len(set(ports[:10])), ports[10] != ports[0], games_after]
+
+    # A live ranked session: start (the name claimed, its key kept), act, resume from a token, status.
+    ranked = GameboardClient(base)
+    live = ranked.start_ranked("whirlyard", "py-ranked")
+    first_token = live.state_token
+    turn = live.act(live.legal_actions[0])
+    try:
+        live.act({"type": "fly"})
+        refused = "played"
+    except GameboardError as err:
+        refused = err.code
+    again = ranked.resume(live.id, first_token)
+    status = ranked.session_status(live.id)
+    second = ranked.start_ranked("whirlyard", "py-ranked")  # the kept key proves the name is ours
+    out["ranked"] = {"id": isinstance(live.id, str), "step": live.session.get("step"), "turn_score": turn["score"],
+                     "refused": refused, "resumed_step": again.session.get("step"), "resumed_game": again.game,
+                     "status_step": status.get("step"), "key_kept": ranked.player_key("py-ranked") is not None,
+                     "second": second.id != live.id}
     print(json.dumps(out))
 
 

@@ -10,10 +10,10 @@ Gameboard/Cragwake-v0 and Gameboard/Briarwink-v0 (`gymnasium.make(id, base_url=.
 
 from typing import Any
 
-from .client import GameboardClient, GameboardError, GameSession, decode_tensor
+from .client import GameboardClient, GameboardError, GameSession, RankedSession, decode_tensor
 
-__all__ = ["GameboardClient", "GameSession", "GameboardError", "decode_tensor", "GameboardEnv", "GameboardVectorEnv",
-           "IllegalActionError", "GAMES", "__version__"]
+__all__ = ["GameboardClient", "GameSession", "RankedSession", "GameboardError", "decode_tensor", "GameboardEnv", "GameboardVectorEnv",
+           "IllegalActionError", "InvalidActionError", "GAMES", "__version__"]
 
 __version__ = "0.4.0"
 
@@ -41,7 +41,7 @@ _register()
 
 def __getattr__(name: str) -> Any:
     """The Gymnasium classes, imported on first use (they need the `gym` extra: gymnasium and numpy)."""
-    if name in ("GameboardEnv", "IllegalActionError", "GameboardVectorEnv"):
+    if name in ("GameboardEnv", "IllegalActionError", "InvalidActionError", "GameboardVectorEnv"):
         try:
             from . import env, vector
         except ImportError as err:  # pragma: no cover - depends on the machine

@@ -11,7 +11,9 @@ The calls mirror the TypeScript client (src/client): games(), spec(), start(slug
 with act(), fork(), history, submit(). Every failure raises GameboardError with a `code`: the server's
 error code (invalid_state, bad_seed, unknown_game, ...), "refused" for an action the game refused
 (with its `reason`), or "network" when the server cannot be reached after the retries. Requests are
-retried with backoff only on network failures and on 429 / 503 answers (honouring Retry-After).
+retried with backoff only on network failures and on 429 / 503 answers (honouring Retry-After): by
+default 8 retries waiting 0.25 s, doubling to at most 8 s, about 32 s in all (a server restart); the
+first wait on a 429 warns once, naming GAMEBOARD_RATE_LIMIT=off.
 A client keeps one HTTP/1.1 connection open (keep-alive, one per thread and process) and reuses it
 for every call, reconnecting when the server has closed it; with a proxy configured for the server's
 address (http_proxy and the like) it goes through urllib's proxy handling instead.
@@ -43,9 +45,10 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import warnings
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-__all__ = ["GameboardClient", "GameSession", "GameboardError"]
+__all__ = ["GameboardClient", "GameSession", "GameboardError", "RankedSession"]
 
 Action = Dict[str, Any]
 Player = Union[str, Dict[str, str]]
@@ -102,6 +105,17 @@ class _Transport:
         self._proxied = bool(urllib.request.getproxies().get(parts.scheme)) and not urllib.request.proxy_bypass(
             parts.hostname)
         self._local = threading.local()  # .conn, .pid, .used: this thread's open connection
+        self._warned_429 = False
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickled and deep-copied without the open connection: a copy opens its own on its first call."""
+        state = dict(self.__dict__)
+        del state["_local"]
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._local = threading.local()
 
     def close(self) -> None:
         """Closes this thread's open connection (a later call opens a new one)."""
@@ -166,6 +180,21 @@ class _Transport:
             self.player_keys[name] = answer["playerKey"]
         return answer
 
+    def start_ranked(self, slug: str, player: Player, challenge: Optional[str] = None) -> Dict[str, Any]:
+        """POST /api/games/<slug>/sessions under `player`, with the name's key when this client holds one;
+        a key the server answers (the name claimed now) is kept, as submit keeps it."""
+        who = _player(player)
+        name = who["name"].lower()
+        key = self.player_keys.get(name)
+        body: Dict[str, Any] = {"player": who}
+        if challenge is not None:
+            body["challenge"] = challenge
+        answer = self.request("POST", f"api/games/{urllib.parse.quote(slug)}/sessions", body,
+                              {} if key is None else {"x-player-key": key})
+        if isinstance(answer.get("playerKey"), str):
+            self.player_keys[name] = answer["playerKey"]
+        return answer
+
     def request(self, method: str, path: str, body: Any = None, extra: Optional[Dict[str, str]] = None) -> Any:
         url = urllib.parse.urljoin(self.base_url, path)
         data = None if body is None else json.dumps(body).encode("utf-8")
@@ -199,6 +228,11 @@ class _Transport:
             busy = status == 429 or (status == 503 and code != "store_unavailable")
             if busy and attempt < self.retries:
                 after = _retry_after(answered.get("retry-after"))
+                if status == 429 and not self._warned_429:
+                    self._warned_429 = True
+                    warnings.warn(f"{self.base_url} is rate limiting this client (HTTP 429): waiting and retrying. "
+                                  "On a server of your own for training, start it with GAMEBOARD_RATE_LIMIT=off "
+                                  "(or use the local engines: no base_url).", RuntimeWarning, stacklevel=3)
                 time.sleep(min(self.max_wait, after if after is not None else wait))
                 attempt += 1
                 continue
@@ -300,6 +334,53 @@ class GameSession:
         return self._transport.submit(self.run(), player)
 
 
+class RankedSession:
+    """A live ranked session: the server draws the seed, records every action and meters the ranked
+    budget. Made by GameboardClient.start_ranked (or .resume); `act` plays, `status` asks where it stands."""
+
+    def __init__(self, transport: _Transport, game: str, answer: Dict[str, Any]):
+        self._transport = transport
+        self.game = game
+        self._apply(answer)
+
+    def _apply(self, answer: Dict[str, Any]) -> None:
+        if not isinstance(answer.get("stateToken"), str) or not answer.get("session") or "observation" not in answer:
+            raise GameboardError("bad_answer", f"The server's live {self.game} answer holds no session or state token.")
+        #: The latest answer as the server sent it.
+        self.last = answer
+        #: The state token of the latest answer (what act and resume send; keep it to resume later).
+        self.state_token: str = answer["stateToken"]
+        #: Where the session stands: id, step, budget spent, finished, its run's links once finished.
+        self.session: Dict[str, Any] = answer["session"]
+        self.observation: Dict[str, Any] = answer["observation"]
+        self.legal_actions: List[Action] = answer.get("legalActions") or []
+        self.score: float = answer.get("score", 0)
+        self.game_over: bool = answer.get("gameOver", not self.legal_actions)
+        self.outcome: Optional[Dict[str, str]] = answer.get("outcome")
+        self.events: List[Any] = answer.get("events") or []
+
+    @property
+    def id(self) -> str:
+        """The session's id on the server."""
+        return self.session["id"]
+
+    def act(self, action: Action) -> Dict[str, Any]:
+        """Plays `action`; the server records it. A refusal raises GameboardError("refused") and changes nothing."""
+        answer = self._transport.request("POST", f"api/sessions/{urllib.parse.quote(self.id)}/action",
+                                         {"stateToken": self.state_token, "action": action})
+        if not answer.get("ok"):
+            reason = answer.get("reason", "refused")
+            raise GameboardError("refused", answer.get("message") or f"The action {action!r} was refused: {reason}.",
+                                 reason=reason, legal_actions=answer.get("legalActions"))
+        self._apply(answer)
+        return {"observation": self.observation, "legal_actions": self.legal_actions, "score": self.score,
+                "game_over": self.game_over, "outcome": self.outcome, "events": self.events}
+
+    def status(self) -> Dict[str, Any]:
+        """GET /api/sessions/<id>: where the session stands (its seed once it has ended and is public)."""
+        return self._transport.request("GET", f"api/sessions/{urllib.parse.quote(self.id)}")["session"]
+
+
 Tensor = Union[bool, str]
 """What to ask of the tensor fields: False (none), True (JSON arrays), "json", "base64" (bytes) or "bits" (planes
 one bit a cell: games whose tensorSpec.planes.high is 1)."""
@@ -339,8 +420,8 @@ def decode_tensor(tensor: Dict[str, Any], tensor_spec: Optional[Dict[str, Any]] 
 class GameboardClient:
     """A client for one Gameboard server."""
 
-    def __init__(self, base_url: str = "http://127.0.0.1:3000", retries: int = 4, backoff: float = 0.2,
-                 max_wait: float = 10.0, timeout: float = 30.0, player_keys: Optional[Dict[str, str]] = None):
+    def __init__(self, base_url: str = "http://127.0.0.1:3000", retries: int = 8, backoff: float = 0.25,
+                 max_wait: float = 8.0, timeout: float = 30.0, player_keys: Optional[Dict[str, str]] = None):
         self._transport = _Transport(base_url, retries, backoff, max_wait, timeout)
         for name, key in (player_keys or {}).items():
             self._transport.player_keys[name.lower()] = key
@@ -390,6 +471,27 @@ class GameboardClient:
         if not spec or "seed" not in answer:
             raise GameboardError("bad_answer", f"The server's {slug} init answer holds no spec or seed.")
         return GameSession(self._transport, slug, answer["seed"], spec["rulesVersion"], spec["carry"], answer)
+
+    def start_ranked(self, slug: str, player: Player, challenge: Optional[str] = None,
+                     key: Optional[str] = None) -> RankedSession:
+        """Starts a live ranked session of `slug` (or, with challenge="daily", today's daily challenge): the
+        server draws the seed, records every action and meters the ranked budget. `player` is a name (an
+        agent) or {"name", "kind"}; its key is sent when this client holds one (or `key` gives it), and the
+        key the server answers when the name is claimed now is kept (client.player_key(name))."""
+        who = _player(player)
+        if key is not None:
+            self._transport.player_keys[who["name"].lower()] = key
+        return RankedSession(self._transport, slug, self._transport.start_ranked(slug, who, challenge))
+
+    def resume(self, session_id: str, state_token: str) -> RankedSession:
+        """Takes up live session `session_id` again from any of its state tokens, at its latest position."""
+        answer = self._transport.request("POST", f"api/sessions/{urllib.parse.quote(session_id)}/resume",
+                                         {"stateToken": state_token})
+        return RankedSession(self._transport, str(answer.get("game", "")), answer)
+
+    def session_status(self, session_id: str) -> Dict[str, Any]:
+        """GET /api/sessions/<id>: where a live session stands."""
+        return self._transport.request("GET", f"api/sessions/{urllib.parse.quote(session_id)}")["session"]
 
     def batch(self, slug: str, items: List[Dict[str, Any]], tensor: Tensor = False,
               fields: Optional[List[str]] = None) -> List[Dict[str, Any]]:

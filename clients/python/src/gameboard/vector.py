@@ -9,7 +9,8 @@ AutoresetMode.SAME_STEP` resets in the same step (a second batch request, only o
 ended; the last observation in infos["final_obs"], its info in infos["final_info"]);
 `AutoresetMode.DISABLED` leaves it to `reset(options={"reset_mask": mask})`.
 
-A masked-out index is refused as GameboardEnv refuses it (by default a no-op with reward
+An action outside the action space (not an integer, or outside 0..n-1) raises InvalidActionError
+before anything is played. A masked-out index is refused as GameboardEnv refuses it (by default a no-op with reward
 `refused_reward` and infos["refused"] set for that environment; `illegal_action="raise"` raises).
 """
 
@@ -24,20 +25,30 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .client import GameboardClient, GameboardError
-from .env import RANKED, IllegalActionError, action_cost, budget_of, game_seed, observation_space_of, tensor_format
+from .env import DEFAULT_URL, RANKED, IllegalActionError, wants_local, action_cost, checked_index, budget_of, game_seed, observation_space_of, tensor_format
 
 Action = Dict[str, Any]
 
 
 class GameboardVectorEnv(VectorEnv):
-    """`num_envs` runs of `game` stepped together over the batch route."""
+    """`num_envs` runs of `game` stepped together: on the local engines by default
+    (gameboard.local.LocalGameboardVectorEnv), over the batch route with `base_url=` or `backend="http"`."""
 
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, game: str, num_envs: int = 1, base_url: str = "http://127.0.0.1:3000",
+    def __new__(cls, *args: Any, **kwargs: Any) -> "GameboardVectorEnv":
+        if cls is GameboardVectorEnv and (args or kwargs) and wants_local(args[2:], kwargs):
+            from .local import LocalGameboardVectorEnv
+            cls = LocalGameboardVectorEnv
+        return super().__new__(cls)
+
+    def __init__(self, game: str, num_envs: int = 1, base_url: Optional[str] = None,
                  client: Optional[GameboardClient] = None, budget: Union[str, int, None] = RANKED,
                  max_steps: Optional[int] = None, render_mode: Optional[str] = None,
-                 illegal_action: str = "refuse", refused_reward: float = 0.0, autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP):
+                 illegal_action: str = "refuse", refused_reward: float = 0.0,
+                 autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP, retries: Optional[int] = None,
+                 timeout: Optional[float] = None, backend: Optional[str] = None, workers: Optional[int] = None):
+        base_url = base_url or DEFAULT_URL
         if num_envs < 1 or num_envs > 256:
             raise ValueError(f"num_envs must be 1 to 256 (one batch request holds at most 256 items); got {num_envs}")
         if render_mode is not None:
@@ -49,7 +60,8 @@ class GameboardVectorEnv(VectorEnv):
         self.game = game
         self.num_envs = num_envs
         self._own_client = client is None
-        self.client = client or GameboardClient(base_url)
+        opts: Dict[str, Any] = {k: v for k, v in (("retries", retries), ("timeout", timeout)) if v is not None}
+        self.client = client or GameboardClient(base_url, **opts)
         self.game_spec = self.client.spec(game)
         self.carry: str = self.game_spec["carry"]
         self.budget = budget_of(self.game_spec, budget)
@@ -159,6 +171,9 @@ class GameboardVectorEnv(VectorEnv):
         actions = list(actions)
         if len(actions) != self.num_envs:
             raise ValueError(f"Give one action per environment ({self.num_envs}); got {len(actions)}.")
+        n = len(self.action_index)
+        indices = [None if isinstance(a, dict) else checked_index(a, n, f"Environment {i}: ")
+                   for i, a in enumerate(actions)]
         items: List[Dict[str, Any]] = []
         slots: List[Tuple[int, str, Optional[Action]]] = []  # env, what, concrete action
         refused = np.zeros(self.num_envs, dtype=np.bool_)
@@ -171,8 +186,8 @@ class GameboardVectorEnv(VectorEnv):
                 items.append({"seed": game_seed(self.np_random)})
                 slots.append((i, "reset", None))
                 continue
-            index = None if isinstance(a, dict) else int(a)
-            if index is not None and not (0 <= index < self._masks.shape[1] and self._masks[i, index] == 1):
+            index = indices[i]
+            if index is not None and self._masks[i, index] != 1:
                 if self.illegal_action == "raise":
                     allowed = [int(k) for k in np.flatnonzero(self._masks[i])]
                     raise IllegalActionError(f"Environment {i}: action index {index} is masked out (not legal now in "

@@ -1,0 +1,377 @@
+"""The Gymnasium environments on the local engine pool (gameboard.pool): what `GameboardEnv(game)`,
+`GameboardVectorEnv(game, n)`, `gymnasium.make(id)` and `gymnasium.make_vec(id, n)` give when no server
+is named. Same spaces, seeds, rewards, flags, masks, budgets, refusals and autoresets as the HTTP envs
+(a test plays both side by side); the states stay in Node, and a step moves only action indices one way
+and one packed block of numbers the other.
+
+Differences from the HTTP envs: actions are indices only (a dict action in the grammar needs the HTTP
+env, except where it is one of the fixed actions of the index); a single env's info has no
+`legal_actions` and `events` (env.unwrapped.details() answers them, and the run so far, on request);
+seeds are game seeds 0..2^32-1.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from .client import GameboardError
+from .env import (RANKED, GameboardEnv, IllegalActionError, InvalidActionError, budget_of, checked_index,
+                  game_seed, observation_space_of)
+from .pool import REFUSED_STATUS, Group, Pool, shared_pool
+from .vector import GameboardVectorEnv
+
+Action = Dict[str, Any]
+
+_specs: Dict[Tuple[int, str], Dict[str, Any]] = {}
+
+
+def spec_of(pool: Pool, game: str) -> Dict[str, Any]:
+    key = (id(pool), game)
+    if key not in _specs:
+        _specs[key] = pool.spec(game)
+    return _specs[key]
+
+
+def index_of_dict(action_index: List[Dict[str, Any]], action: Action, game: str) -> int:
+    """The index of a fixed action given as a dict; InvalidActionError when the index has none such."""
+    for i, slot in enumerate(action_index):
+        if slot.get("action") == action:
+            return i
+    raise InvalidActionError(f"The local {game} env plays action indices (or a dict equal to one of the index's "
+                             f"fixed actions); {action!r} is none of them. Pass base_url= for dict actions.", action)
+
+
+class LocalGameboardEnv(GameboardEnv):
+    """One game on the local engine pool."""
+
+    def __init__(self, game: str, base_url: Optional[str] = None, client: Any = None,
+                 budget: Union[str, int, None] = RANKED, max_steps: Optional[int] = None,
+                 render_mode: Optional[str] = None, illegal_action: str = "refuse", refused_reward: float = 0.0,
+                 retries: Optional[int] = None, timeout: Optional[float] = None, backend: Optional[str] = None,
+                 workers: Optional[int] = None):
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None; got {render_mode!r}")
+        if illegal_action not in ("raise", "refuse"):
+            raise ValueError(f"illegal_action must be 'raise' or 'refuse'; got {illegal_action!r}")
+        self.game = game
+        self.backend = "local"
+        self.workers = workers
+        self._setup()
+        self.budget = budget_of(self.game_spec, budget)
+        self.seedless = bool(self.game_spec.get("seedless"))
+        self._seeds_seen: Optional[int] = None
+        self._spec: Optional[gym.envs.registration.EnvSpec] = None
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.refused_reward = float(refused_reward)
+        self.action_index: List[Dict[str, Any]] = self.game_spec["actionIndex"]
+        self.action_space = spaces.Discrete(len(self.action_index))
+        self.observation_space = observation_space_of(self.game_spec)
+        self.started = False
+        self.game_seed = 0
+        self.steps = 0
+        self.spent = 0
+        self.elapsed = 0
+        self.outcome: Dict[str, str] = {}
+
+    def _setup(self) -> None:
+        self.pool = shared_pool(self.workers)
+        self.game_spec = spec_of(self.pool, self.game)
+        self.group = Group(self.pool, self.game, 1, self.game_spec)
+
+    # -- copies: the state leaves Node as the engine's wire form, and comes back into this process's pool --
+
+    def __getstate__(self) -> Dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("pool", "group")}
+        state["_saved"] = self.group.export(0) if self.started and self.group is not None else None
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        saved = state.pop("_saved", None)
+        self.__dict__.update(state)
+        self._setup()
+        if saved is not None:
+            self.group.load(0, saved)
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _mask(self) -> np.ndarray:
+        return self.group.masks[0].copy()
+
+    def _obs(self) -> Dict[str, np.ndarray]:
+        return {"planes": self.group.planes[0].copy(), "features": self.group.features[0].copy()}
+
+    def _info(self, refused: Optional[str] = None) -> Dict[str, Any]:
+        info = {"action_mask": self._mask(), "score": float(self.group.scores[0]), "seed": self.game_seed,
+                "outcome": dict(self.outcome), "steps": self.steps, "spent": self.spent}
+        if refused is not None:
+            info["refused"] = refused
+        return info
+
+    def _truncated(self) -> bool:
+        over_budget = self.budget is not None and self.spent >= self.budget["limit"]
+        return over_budget or (self.max_steps is not None and self.elapsed >= self.max_steps)
+
+    def details(self) -> Dict[str, Any]:
+        """The run so far ({game, rulesVersion, seed, actions}: what `gameboard replay verify` and POST
+        /api/runs take), its outcome, the legal actions now, the last step's events and the text."""
+        if not self.started:
+            raise GameboardError("no_run", "Call reset() first.")
+        return self.group.info(0)
+
+    def run(self) -> Dict[str, Any]:
+        """The run so far, as POST /api/runs and `gameboard replay` take it."""
+        return self.details()["run"]
+
+    def action_of(self, index: int) -> Action:
+        """The concrete action an index plays now; IllegalActionError when the mask marks it illegal."""
+        index = checked_index(index, len(self.action_index))
+        if self.group.masks[0, index] != 1:
+            raise IllegalActionError(f"Action index {index} is masked out: not legal now in {self.game}.", index,
+                                     self._mask())
+        slot = self.action_index[index]
+        if "action" in slot:
+            return slot["action"]
+        raise GameboardError("relative_action", f"Index {index} ({slot['meaning']}) names a different action from "
+                             "state to state; the local env knows the one it played afterwards, in run()['actions'].")
+
+    # -- Gymnasium -----------------------------------------------------------------------------------
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """A new run: from `seed` when it is a game seed (0..2^32-1), else from one drawn from np_random.
+        options={"game_seed": N} picks the game seed directly."""
+        chosen = self._choose_seed(seed, options)
+        self.group.reset(np.array([chosen], dtype=np.uint32), np.ones(1, dtype=np.uint8))
+        self.started = True
+        self.game_seed = chosen
+        self.steps = self.spent = self.elapsed = 0
+        self.outcome = {}
+        return self._obs(), self._info()
+
+    def step(self, action: Union[int, np.integer, Action]
+             ) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        if not self.started:
+            raise GameboardError("no_run", "Call reset() before step().")
+        g = self.group
+        if g.over[0]:
+            raise GameboardError("run_over", "The run is over: call reset() before step().")
+        n = len(self.action_index)
+        index = index_of_dict(self.action_index, action, self.game) if isinstance(action, dict) \
+            else checked_index(action, n)
+        self.elapsed += 1
+        if g.masks[0, index] != 1:
+            if self.illegal_action == "raise":
+                legal = [int(i) for i in np.flatnonzero(g.masks[0])]
+                raise IllegalActionError(f"Action index {index} ({self.action_index[index]['meaning']}) is masked "
+                                         f"out: not legal now in {self.game}. Legal indices now: {legal} "
+                                         "(info['action_mask']).", index, self._mask())
+            return self._obs(), self.refused_reward, False, self._truncated(), self._info(refused="masked_out")
+        before = float(g.scores[0])
+        g.step(np.array([index], dtype=np.int32))
+        if g.status[0] == REFUSED_STATUS:  # the engine refused what the mask allowed: nothing changed
+            if self.illegal_action == "raise":
+                raise GameboardError("refused", f"{self.game} refused action index {index}.", reason="refused")
+            return self._obs(), self.refused_reward, False, self._truncated(), self._info(refused="refused")
+        self.steps += 1
+        if self.budget is not None:
+            self.spent += int(g.cost[0])
+        terminated = bool(g.over[0])
+        if terminated:
+            self.outcome = dict(g.info(0)["outcome"] or {})
+        truncated = not terminated and self._truncated()
+        return self._obs(), float(g.scores[0]) - before, terminated, truncated, self._info()
+
+    def render(self) -> Optional[str]:
+        """The observation's text (render_mode "ansi")."""
+        if self.render_mode is None:
+            gym.logger.warn("render() was called without a render_mode: pass render_mode='ansi'.")
+            return None
+        return self.details()["text"] if self.started else None
+
+    def close(self) -> None:
+        """Forgets the run (the pool process stays for the other envs of this process)."""
+        if getattr(self, "group", None) is not None:
+            self.group.close()
+            self.group = None  # type: ignore[assignment]
+        self.started = False
+
+
+class LocalGameboardVectorEnv(GameboardVectorEnv):
+    """`num_envs` runs of `game` stepped together on the local engine pool (one request a step)."""
+
+    def __init__(self, game: str, num_envs: int = 1, base_url: Optional[str] = None, client: Any = None,
+                 budget: Union[str, int, None] = RANKED, max_steps: Optional[int] = None,
+                 render_mode: Optional[str] = None, illegal_action: str = "refuse", refused_reward: float = 0.0,
+                 autoreset_mode: Union[str, AutoresetMode] = AutoresetMode.NEXT_STEP, retries: Optional[int] = None,
+                 timeout: Optional[float] = None, backend: Optional[str] = None, workers: Optional[int] = None):
+        if not isinstance(num_envs, int) or num_envs < 1 or num_envs > 65536:
+            raise ValueError(f"num_envs must be 1 to 65536; got {num_envs}")
+        if render_mode is not None:
+            raise ValueError("GameboardVectorEnv renders nothing; use GameboardEnv(render_mode='ansi') to read the text.")
+        if illegal_action not in ("raise", "refuse"):
+            raise ValueError(f"illegal_action must be 'raise' or 'refuse'; got {illegal_action!r}")
+        self.autoreset_mode = AutoresetMode(autoreset_mode)
+        self.metadata = {**self.metadata, "autoreset_mode": self.autoreset_mode}
+        self.game = game
+        self.backend = "local"
+        self.num_envs = num_envs
+        self.workers = workers
+        self.pool = shared_pool(workers)
+        self.game_spec = spec_of(self.pool, game)
+        self.group: Optional[Group] = Group(self.pool, game, num_envs, self.game_spec)
+        self.budget = budget_of(self.game_spec, budget)
+        self.max_steps = max_steps
+        self.render_mode = None
+        self.illegal_action = illegal_action
+        self.refused_reward = float(refused_reward)
+        self.action_index = self.game_spec["actionIndex"]
+        self.single_action_space = spaces.Discrete(len(self.action_index))
+        self.single_observation_space = observation_space_of(self.game_spec)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.seedless = bool(self.game_spec.get("seedless"))
+        self.started = False
+        self._game_seeds = np.zeros(num_envs, dtype=np.int64)
+        self._steps = np.zeros(num_envs, dtype=np.int64)
+        self._elapsed = np.zeros(num_envs, dtype=np.int64)
+        self._spent = np.zeros(num_envs, dtype=np.int64)
+        self._autoreset = np.zeros(num_envs, dtype=np.bool_)
+        self._rows = np.arange(num_envs)
+
+    def _observations(self) -> Dict[str, np.ndarray]:
+        assert self.group is not None
+        return {"planes": self.group.planes.copy(), "features": self.group.features.copy()}
+
+    def _infos(self) -> Dict[str, Any]:
+        assert self.group is not None
+        return {"action_mask": self.group.masks.copy(), "score": self.group.scores.copy(),
+                "seed": self._game_seeds.copy(), "steps": self._steps.copy()}
+
+    def action_masks(self) -> np.ndarray:
+        assert self.group is not None
+        return self.group.masks.copy()
+
+    def run(self, i: int) -> Dict[str, Any]:
+        """Environment i's run so far, as POST /api/runs and `gameboard replay` take it."""
+        assert self.group is not None
+        return self.group.info(i)["run"]
+
+    def _fresh(self, which: np.ndarray, seeds: np.ndarray) -> None:
+        self._game_seeds[which] = seeds[which]
+        self._steps[which] = 0
+        self._elapsed[which] = 0
+        self._spent[which] = 0
+
+    def reset(self, *, seed: Union[int, Sequence[int], None] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """New runs: seed N gives the environments game seeds N, N+1, ...; a list gives each its own.
+        options={"reset_mask": mask} resets only the environments the boolean mask marks."""
+        assert self.group is not None
+        super(GameboardVectorEnv, self).reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
+        seeds = np.asarray(self._seeds(seed), dtype=np.int64)
+        mask = None if not options or "reset_mask" not in options else np.asarray(options["reset_mask"], dtype=np.bool_)
+        if mask is not None and (mask.shape != (self.num_envs,) or not self.started):
+            raise ValueError("reset_mask is a boolean array of num_envs, after a first reset of every environment.")
+        which = np.ones(self.num_envs, dtype=np.bool_) if mask is None else mask
+        self.group.reset(seeds.astype(np.uint32), which.astype(np.uint8))
+        self._fresh(which, seeds)
+        self._autoreset[which] = False
+        self.started = True
+        return self._observations(), self._infos()
+
+    def _indices(self, actions: Any) -> np.ndarray:
+        """The actions as checked indices (as Discrete.contains checks each)."""
+        n = len(self.action_index)
+        a = np.asarray(actions) if not isinstance(actions, list) else None
+        if a is not None and a.shape == (self.num_envs,) and np.issubdtype(a.dtype, np.integer) \
+                and a.dtype != np.bool_:
+            bad = np.flatnonzero((a < 0) | (a >= n))
+            if len(bad):
+                checked_index(a[bad[0]], n, f"Environment {int(bad[0])}: ")
+            return a.astype(np.int32)
+        items = list(actions)
+        if len(items) != self.num_envs:
+            raise ValueError(f"Give one action per environment ({self.num_envs}); got {len(items)}.")
+        return np.array([index_of_dict(self.action_index, x, self.game) if isinstance(x, dict)
+                         else checked_index(x, n, f"Environment {i}: ") for i, x in enumerate(items)], dtype=np.int32)
+
+    def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        g = self.group
+        if g is None or not self.started:
+            raise GameboardError("no_run", "Call reset() before step().")
+        codes = self._indices(actions)
+        resets = self._autoreset.copy()
+        if resets.any() and self.autoreset_mode == AutoresetMode.DISABLED:
+            i = int(np.flatnonzero(resets)[0])
+            raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
+                                 "reset(options={'reset_mask': mask}) (autoreset is disabled).")
+        seeds = np.zeros(self.num_envs, dtype=np.int64)
+        if resets.any() and self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            for i in np.flatnonzero(resets):
+                seeds[i] = game_seed(self.np_random)
+            codes[resets] = -2
+        else:
+            resets[:] = False
+        legal = g.masks[self._rows, np.where(resets, 0, codes)] == 1
+        refused = ~resets & ~legal
+        if refused.any() and self.illegal_action == "raise":
+            i = int(np.flatnonzero(refused)[0])
+            allowed = [int(k) for k in np.flatnonzero(g.masks[i])]
+            raise IllegalActionError(f"Environment {i}: action index {int(codes[i])} is masked out (not legal now in "
+                                     f"{self.game}); legal indices: {allowed}.", int(codes[i]), g.masks[i].copy())
+        codes[refused] = -1
+        before = g.scores.copy()
+        g.step(codes, seeds.astype(np.uint32))
+        refused |= ~resets & (g.status == REFUSED_STATUS)
+        played = ~resets & ~refused
+        rewards = np.where(played, g.scores - before, 0.0)
+        rewards[refused] = self.refused_reward
+        if self.budget is not None:
+            self._spent += np.where(played, g.cost, 0)
+        self._steps += played
+        self._elapsed += played | refused
+        over = g.over.astype(np.bool_)
+        terminations = played & over
+        limit = np.zeros(self.num_envs, dtype=np.bool_)
+        if self.max_steps is not None:
+            limit |= self._elapsed >= self.max_steps
+        truncations = refused & limit
+        if self.budget is not None:
+            limit = limit | (self._spent >= self.budget["limit"])
+        truncations |= played & ~over & limit
+        self._fresh(resets, seeds)
+        ended = terminations | truncations
+        final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
+        if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
+            final = (self._observations(), self._infos())
+            fresh = np.array([game_seed(self.np_random) if e else 0 for e in ended], dtype=np.int64)
+            g.reset(fresh.astype(np.uint32), ended.astype(np.uint8))
+            self._fresh(ended, fresh)
+            ended = np.zeros(self.num_envs, dtype=np.bool_)
+        self._autoreset = ended
+        infos = self._infos()
+        if refused.any():
+            infos["refused"] = refused
+        if final is not None:
+            done = terminations | truncations
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = {k: v[i] for k, v in final[0].items()}
+            infos["final_obs"], infos["_final_obs"] = final_obs, done
+            infos["final_info"] = {**final[1], **{f"_{k}": done for k in final[1]}}
+            infos["_final_info"] = done
+        return self._observations(), rewards, terminations, truncations, infos
+
+    def close_extras(self, **kwargs: Any) -> None:
+        if self.group is not None:
+            self.group.close()
+            self.group = None
+        self.started = False

@@ -1,0 +1,226 @@
+"""The local engine pool: the games' engines run by Node.js beside Python, no server.
+
+The package ships the engines and a small pool program as one JavaScript file (`_pool/pool.mjs`, built
+from the repository's src/ by `npm run build:pool`), run with the `node` found on PATH (Node.js 20 or
+later; GAMEBOARD_NODE names another). Every environment's state stays in Node: Python sends one array
+of action indices a step over a pipe and reads back one packed block (observations, scores, flags,
+masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout). `workers=K` worker
+threads (default: the CPU count) share the environments of a large group.
+
+One pool process serves every local environment of a Python process (`shared_pool`); a forked child
+starts its own.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import threading
+from pathlib import Path
+from typing import Any, Dict, Optional, Tuple
+
+import numpy as np
+
+from .client import GameboardError
+
+BUNDLE = Path(__file__).with_name("_pool") / "pool.mjs"
+NODE_MAJOR = 20
+
+OPEN, RESET, STEP, EXPORT, IMPORT, INFO, CLOSE, SPEC = 1, 2, 3, 4, 5, 6, 7, 9
+#: A slot's status byte after a step: played (or reset), refused by the engine (nothing changed), not stepped.
+PLAYED_STATUS, REFUSED_STATUS, UNTOUCHED_STATUS = 0, 1, 2
+
+_node_checked: Dict[str, str] = {}
+
+#: The pipe size asked for (Linux: up to /proc/sys/fs/pipe-max-size, 1 MB by default).
+PIPE_BYTES = 1 << 20
+
+
+def grow_pipe(fd: int, size: int) -> None:
+    """Asks for a pipe buffer of `size` bytes where the system allows it (Linux); else leaves it."""
+    try:
+        import fcntl
+        setsize = getattr(fcntl, "F_SETPIPE_SZ", 1031 if os.uname().sysname == "Linux" else None)
+        if setsize is None:
+            return
+        try:
+            fcntl.fcntl(fd, setsize, size)
+        except OSError:  # above the system's maximum: as large as it allows
+            with open("/proc/sys/fs/pipe-max-size") as f:
+                fcntl.fcntl(fd, setsize, min(size, int(f.read())))
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass
+
+
+def find_node() -> str:
+    """The node executable (GAMEBOARD_NODE, else `node` on PATH), checked to be Node.js 20 or later."""
+    node = os.environ.get("GAMEBOARD_NODE") or shutil.which("node")
+    if node is None:
+        raise GameboardError("no_node", "The local Gameboard engines run on Node.js 20 or later, and no `node` is "
+                             "on PATH: install Node.js (https://nodejs.org), set GAMEBOARD_NODE to its path, or "
+                             "play over a server (base_url=...).")
+    if node not in _node_checked:
+        try:
+            version = subprocess.run([node, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+        except OSError as err:
+            raise GameboardError("no_node", f"The local Gameboard engines need Node.js 20 or later; {node} does not "
+                                 f"run: {err}.") from None
+        m = re.match(r"v(\d+)\.", version)
+        if not m or int(m.group(1)) < NODE_MAJOR:
+            raise GameboardError("no_node", f"The local Gameboard engines need Node.js {NODE_MAJOR} or later; {node} "
+                                 f"is {version or 'of unknown version'}.")
+        _node_checked[node] = version
+    return node
+
+
+class Pool:
+    """One pool process and the pipes to it. Calls are serialized by a lock (one request at a time)."""
+
+    def __init__(self, workers: Optional[int] = None):
+        if not BUNDLE.exists():
+            raise GameboardError("no_pool", f"The engine bundle {BUNDLE} is missing from this install of the "
+                                 "package (from a repository checkout: npm run build:pool).")
+        args = [find_node(), str(BUNDLE)] + ([] if workers is None else ["--workers", str(int(workers))])
+        self.workers = workers
+        self._proc = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self._in = self._proc.stdin
+        self._out = self._proc.stdout
+        # A block a step (Delvewick's 64 environments: about 320 KB) goes down the pipe in one write when
+        # the pipe holds it: without, a 64 KB pipe makes each step a handful of wake-ups on both sides.
+        for pipe in (self._in, self._out):
+            grow_pipe(pipe.fileno(), PIPE_BYTES)
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+
+    def _read_into(self, view: memoryview) -> None:
+        got = 0
+        while got < len(view):
+            n = self._out.readinto(view[got:])
+            if not n:
+                code = self._proc.poll()
+                raise GameboardError("pool_failed", f"The engine pool stopped (exit code {code}); its error, if any, "
+                                     "is on stderr.")
+            got += n
+
+    def request(self, op: int, group: int, payload: bytes = b"", into: Optional[memoryview] = None) -> Optional[bytes]:
+        """Sends one request; reads the answer into `into` (a block of the right size) or returns its bytes."""
+        with self._lock:
+            if self._proc.poll() is not None:
+                raise GameboardError("pool_failed", f"The engine pool has stopped (exit code {self._proc.returncode}).")
+            try:
+                self._in.write(struct.pack("<III", op, group, len(payload)) + bytes(payload))
+            except (BrokenPipeError, OSError) as err:
+                raise GameboardError("pool_failed", f"The engine pool does not answer: {err}.") from None
+            head = bytearray(8)
+            self._read_into(memoryview(head))
+            status, length = struct.unpack("<II", head)
+            if status == 0 and into is not None and length == len(into):
+                self._read_into(into)
+                return None
+            body = bytearray(length)
+            self._read_into(memoryview(body))
+        if status != 0:
+            err = json.loads(body.decode("utf-8"))
+            raise GameboardError(err.get("error", "pool_failed"), err.get("message", "The engine pool failed."))
+        return bytes(body)
+
+    def call(self, op: int, group: int, payload: bytes = b"") -> Any:
+        """A request answered in JSON."""
+        return json.loads(self.request(op, group, payload) or b"null")
+
+    def spec(self, game: str) -> Dict[str, Any]:
+        return self.call(SPEC, 0, game.encode("utf-8"))
+
+    def close(self) -> None:
+        if self._proc.poll() is None and self._pid == os.getpid():
+            try:
+                self._in.close()
+                self._proc.wait(timeout=10)
+            except (OSError, subprocess.TimeoutExpired):
+                self._proc.kill()
+        self._out.close()
+
+
+_pools: Dict[Tuple[int, Optional[int]], Pool] = {}
+_pools_lock = threading.Lock()
+
+
+def shared_pool(workers: Optional[int] = None) -> Pool:
+    """This process's pool for `workers` (started on first use; a forked child starts its own)."""
+    key = (os.getpid(), workers)
+    with _pools_lock:
+        pool = _pools.get(key)
+        if pool is None or pool._proc.poll() is not None:
+            pool = _pools[key] = Pool(workers)
+        return pool
+
+
+@atexit.register
+def _close_pools() -> None:
+    for (pid, _), pool in list(_pools.items()):
+        if pid == os.getpid():
+            pool.close()
+
+
+class Group:
+    """`n` environments of one game in a pool, and numpy views of their block (rows written in place by
+    every reset and step)."""
+
+    def __init__(self, pool: Pool, game: str, n: int, spec: Dict[str, Any]):
+        self.pool = pool
+        self.game = game
+        self.n = n
+        head = pool.call(OPEN, 0, json.dumps({"game": game, "n": n}).encode("utf-8"))
+        self.id: int = head["group"]
+        #: The worker threads that step this group (0: the pool's main thread).
+        self.threads: int = head["threads"]
+        layout = head["layout"]
+        o = layout["offsets"]
+        self.block = bytearray(layout["bytes"])
+        self._view = memoryview(self.block)
+        t = spec["tensorSpec"]
+        self.scores = np.frombuffer(self.block, np.float64, n, o["scores"])
+        self.features = np.frombuffer(self.block, np.float32, n * layout["features"], o["features"]).reshape(
+            (n, *t["features"]["shape"]))
+        self.cost = np.frombuffer(self.block, np.int32, n, o["cost"])
+        self.planes = np.frombuffer(self.block, np.uint8, n * layout["planes"], o["planes"]).reshape(
+            (n, *t["planes"]["shape"]))
+        self.masks = np.frombuffer(self.block, np.int8, n * layout["actions"], o["masks"]).reshape(
+            (n, layout["actions"]))
+        self.status = np.frombuffer(self.block, np.uint8, n, o["status"])
+        self.over = np.frombuffer(self.block, np.uint8, n, o["over"])
+
+    def reset(self, seeds: np.ndarray, mask: np.ndarray) -> None:
+        """New runs from `seeds` where `mask` is set."""
+        payload = np.asarray(seeds, dtype="<u4").tobytes() + np.asarray(mask, dtype=np.uint8).tobytes()
+        self.pool.request(RESET, self.id, payload, self._view)
+
+    def step(self, actions: np.ndarray, seeds: Optional[np.ndarray] = None) -> None:
+        """Plays `actions` (-1: not stepped; -2: a new run from `seeds[i]`)."""
+        seeds = np.zeros(self.n, dtype="<u4") if seeds is None else np.asarray(seeds, dtype="<u4")
+        self.pool.request(STEP, self.id, np.asarray(actions, dtype="<i4").tobytes() + seeds.tobytes(), self._view)
+
+    def export(self, i: int) -> Dict[str, Any]:
+        """Environment i's state (the engine's wire form) and accepted actions."""
+        return self.pool.call(EXPORT, self.id, struct.pack("<I", i))
+
+    def load(self, i: int, data: Dict[str, Any]) -> None:
+        """Environment i from an `export` answer."""
+        self.pool.request(IMPORT, self.id, struct.pack("<I", i) + json.dumps(data).encode("utf-8"), self._view)
+
+    def info(self, i: int) -> Dict[str, Any]:
+        """Environment i's run (game, rulesVersion, seed, actions: what `replay verify` and POST /api/runs
+        take), outcome, legal actions, last events and observation text."""
+        return self.pool.call(INFO, self.id, struct.pack("<I", i))
+
+    def close(self) -> None:
+        if self.pool._proc.poll() is None and self.pool._pid == os.getpid():
+            try:
+                self.pool.call(CLOSE, self.id)
+            except GameboardError:
+                pass

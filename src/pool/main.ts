@@ -1,0 +1,384 @@
+/**
+ * The engine pool: the games' engines behind a packed binary protocol on stdin and stdout, for the
+ * Python package's local environments (clients/python/src/gameboard/pool.py). Every environment's
+ * state stays here; Python sends one array of action indices a step and reads back one block of
+ * observations, scores, flags, masks and budget costs (src/pool/layout.ts). No JSON on that path.
+ *
+ * Usage: node pool.mjs [--workers K]. K worker threads (default: the CPU count) share each group's
+ * environments; a group too small to split (fewer than 16 environments a thread) is stepped on the
+ * main thread.
+ *
+ * A request is three little-endian uint32 (op, group, payload length) and the payload; an answer is two
+ * (status: 0 ok, 1 error; length) and the payload: a group's whole block for RESET, STEP and IMPORT,
+ * JSON for the others (an error: {error, message}). A STEP sends int32 action indices and uint32 seeds,
+ * one each an environment: index -1 leaves the environment as it is, -2 starts it again from its seed.
+ */
+import { readSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import {
+  isMainThread,
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+  workerData,
+} from 'node:worker_threads';
+import { registry } from '../games/index.js';
+import type { GameTensor } from '../core/tensor.js';
+import { layoutOf, OP, type Layout } from './layout.js';
+import { Shard } from './shard.js';
+
+/** Environments a worker thread should have at least before a group is split across threads. */
+const PER_THREAD = 16;
+
+interface Command {
+  op: number;
+  group: number;
+  slot?: number;
+  to?: number;
+  data?: unknown;
+  open?: { slug: string; layout: Layout; buffer: SharedArrayBuffer; lo: number; hi: number };
+}
+
+/** What runs one command on the shards a thread holds, answering JSON or nothing. */
+function runner() {
+  const shards = new Map<number, Shard>();
+  return (c: Command): unknown => {
+    if (c.op === OP.OPEN) {
+      const o = c.open!;
+      shards.set(c.group, new Shard(o.slug, o.layout, o.buffer, o.lo, o.hi));
+      return null;
+    }
+    const shard = shards.get(c.group);
+    if (shard === undefined) return null;
+    const mine = (i: number | undefined) => i !== undefined && i >= shard.lo && i < shard.hi;
+    switch (c.op) {
+      case OP.RESET:
+        return shard.reset();
+      case OP.STEP:
+        return shard.step();
+      case OP.CLOSE:
+        shards.delete(c.group);
+        return null;
+      case OP.EXPORT:
+        return mine(c.slot) ? shard.exportSlot(c.slot!) : undefined;
+      case OP.IMPORT:
+        return mine(c.slot) ? shard.importSlot(c.slot!, c.data as never) : undefined;
+      case OP.INFO:
+        return mine(c.slot) ? shard.info(c.slot!) : undefined;
+      default:
+        return undefined;
+    }
+  };
+}
+
+/** A worker thread: waits on its command word, runs what its port holds, says done. */
+function workerLoop(): void {
+  const { ctl, port, replies, index } = workerData as {
+    ctl: SharedArrayBuffer;
+    port: MessagePort;
+    replies: MessagePort;
+    index: number;
+  };
+  const words = new Int32Array(ctl);
+  const run = runner();
+  let seen = 0;
+  for (;;) {
+    Atomics.wait(words, 2 * index, seen);
+    seen = Atomics.load(words, 2 * index);
+    for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) {
+      let answer: unknown;
+      try {
+        answer = { ok: run(m.message as Command) };
+      } catch (err) {
+        answer = { error: (err as Error).message };
+      }
+      replies.postMessage(answer);
+    }
+    Atomics.store(words, 2 * index + 1, seen);
+    Atomics.notify(words, 2 * index + 1);
+  }
+}
+
+class Threads {
+  private readonly words: Int32Array;
+  private readonly ports: MessagePort[] = [];
+  private readonly replies: MessagePort[] = [];
+  private readonly gens: number[] = [];
+  readonly workers: Worker[] = [];
+
+  constructor(readonly count: number) {
+    const ctl = new SharedArrayBuffer(8 * Math.max(1, count));
+    this.words = new Int32Array(ctl);
+    for (let index = 0; index < count; index++) {
+      const a = new MessageChannel();
+      const b = new MessageChannel();
+      const w = new Worker(fileURLToPath(import.meta.url), {
+        workerData: { ctl, port: a.port2, replies: b.port2, index },
+        transferList: [a.port2, b.port2],
+      });
+      w.unref();
+      this.workers.push(w);
+      this.ports.push(a.port1);
+      this.replies.push(b.port1);
+      this.gens.push(0);
+    }
+  }
+
+  /** Sends each of `commands` (one per thread, or null) and waits for every answer. */
+  run(commands: (Command | null)[]): unknown[] {
+    const sent: number[] = [];
+    commands.forEach((c, w) => {
+      if (c === null) return;
+      this.ports[w].postMessage(c);
+      this.gens[w] += 1;
+      Atomics.store(this.words, 2 * w, this.gens[w]);
+      Atomics.notify(this.words, 2 * w);
+      sent.push(w);
+    });
+    const answers: unknown[] = new Array(commands.length).fill(undefined);
+    for (const w of sent) {
+      for (;;) {
+        const done = Atomics.load(this.words, 2 * w + 1);
+        if (done === this.gens[w]) break;
+        Atomics.wait(this.words, 2 * w + 1, done, 1000);
+      }
+      const m = receiveMessageOnPort(this.replies[w]);
+      const reply = m?.message as { ok?: unknown; error?: string } | undefined;
+      if (reply?.error !== undefined) throw new Error(reply.error);
+      answers[w] = reply?.ok;
+    }
+    return answers;
+  }
+}
+
+interface Group {
+  layout: Layout;
+  buffer: SharedArrayBuffer;
+  bytes: Uint8Array;
+  /** Per thread index, the slots it holds ([lo, hi)); empty on a group stepped on the main thread. */
+  split: [number, number][];
+  local: Shard | null;
+  slug: string;
+}
+
+class PoolError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The pool's main thread: reads requests, answers them, until stdin closes. */
+function serve(workers: number): void {
+  const threads = new Threads(workers);
+  const groups = new Map<number, Group>();
+  let next = 1;
+  const head = Buffer.alloc(12);
+  const readFully = (buf: Uint8Array): boolean => {
+    let got = 0;
+    while (got < buf.length) {
+      let n: number;
+      try {
+        n = readSync(0, buf, got, buf.length - got, null);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+          continue;
+        }
+        if ((err as NodeJS.ErrnoException).code === 'EOF') return false;
+        throw err;
+      }
+      if (n === 0) return false;
+      got += n;
+    }
+    return true;
+  };
+  const writeFully = (buf: Uint8Array): void => {
+    let put = 0;
+    while (put < buf.length) {
+      try {
+        put += writeSync(1, buf, put, buf.length - put);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      }
+    }
+  };
+  const answer = (status: number, parts: Uint8Array[]): void => {
+    const len = parts.reduce((a, p) => a + p.length, 0);
+    const h = Buffer.alloc(8);
+    h.writeUInt32LE(status, 0);
+    h.writeUInt32LE(len, 4);
+    writeFully(h);
+    for (const p of parts) writeFully(p);
+  };
+  const json = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value ?? null), 'utf8');
+
+  const groupOf = (id: number): Group => {
+    const g = groups.get(id);
+    if (g === undefined) throw new PoolError('no_group', `No group ${id} is open.`);
+    return g;
+  };
+  /** Runs a command on every thread holding part of the group (the main thread's shard included). */
+  const everywhere = (g: Group, c: Command): unknown[] => {
+    if (g.local !== null) return [runLocal(g.local, c)];
+    return threads.run(g.split.map(([lo, hi]) => (lo < hi ? c : null)));
+  };
+  /** The thread holding slot i's answer to `c`. */
+  const atSlot = (g: Group, c: Command): unknown => {
+    const i = c.slot!;
+    if (!(i >= 0 && i < g.layout.n))
+      throw new PoolError('bad_slot', `Environment ${i} is outside 0..${g.layout.n - 1}.`);
+    if (g.local !== null) return runLocal(g.local, c);
+    const w = g.split.findIndex(([lo, hi]) => i >= lo && i < hi);
+    const cmds: (Command | null)[] = g.split.map(() => null);
+    cmds[w] = c;
+    return threads.run(cmds)[w];
+  };
+
+  for (;;) {
+    if (!readFully(head)) break;
+    const op = head.readUInt32LE(0);
+    const id = head.readUInt32LE(4);
+    const payload = Buffer.alloc(head.readUInt32LE(8));
+    if (!readFully(payload)) break;
+    try {
+      switch (op) {
+        case OP.SPEC: {
+          const slug = payload.toString('utf8');
+          const game = registry.get(slug);
+          if (!game?.tensor)
+            throw new PoolError(
+              'unknown_game',
+              `No game ${JSON.stringify(slug)}: one of ${registry.slugs().join(', ')}.`,
+            );
+          answer(0, [json(game.spec)]);
+          break;
+        }
+        case OP.OPEN: {
+          const { game: slug, n } = JSON.parse(payload.toString('utf8')) as { game: string; n: number };
+          const game = registry.get(slug);
+          if (!game?.tensor)
+            throw new PoolError(
+              'unknown_game',
+              `No game ${JSON.stringify(slug)}: one of ${registry.slugs().join(', ')}.`,
+            );
+          if (!Number.isInteger(n) || n < 1 || n > 1 << 16)
+            throw new PoolError('bad_request', `n is an integer from 1 to 65536; got ${n}.`);
+          const t = game.tensor as GameTensor;
+          const [c, h, w] = t.tensorSpec.planes.shape;
+          const layout = layoutOf(n, c * h * w, t.tensorSpec.features.shape[0], t.actionIndex.length);
+          const buffer = new SharedArrayBuffer(layout.bytes);
+          const k = Math.min(threads.count, Math.floor(n / PER_THREAD));
+          const split: [number, number][] =
+            k < 2 ? [] : threads.workers.map((_, w) => [Math.floor((w * n) / k), Math.floor(((w + 1) * n) / k)]);
+          if (k >= 2) for (let w = k; w < split.length; w++) split[w] = [n, n];
+          const g: Group = {
+            layout,
+            buffer,
+            bytes: new Uint8Array(buffer),
+            split,
+            local: k < 2 ? new Shard(slug, layout, buffer, 0, n) : null,
+            slug,
+          };
+          if (g.local === null)
+            threads.run(
+              split.map(([lo, hi]) =>
+                lo < hi ? { op: OP.OPEN, group: next, open: { slug, layout, buffer, lo, hi } } : null,
+              ),
+            );
+          groups.set(next, g);
+          answer(0, [json({ group: next, layout, threads: g.local === null ? k : 0 })]);
+          next += 1;
+          break;
+        }
+        case OP.RESET: {
+          const g = groupOf(id);
+          const { n, offsets } = g.layout;
+          if (payload.length !== 5 * n)
+            throw new PoolError('bad_request', `A reset sends ${5 * n} bytes; got ${payload.length}.`);
+          g.bytes.set(payload.subarray(0, 4 * n), offsets.seeds);
+          g.bytes.set(payload.subarray(4 * n), offsets.resetMask);
+          everywhere(g, { op: OP.RESET, group: id });
+          answer(0, [g.bytes]);
+          break;
+        }
+        case OP.STEP: {
+          const g = groupOf(id);
+          const { n, offsets } = g.layout;
+          if (payload.length !== 8 * n)
+            throw new PoolError('bad_request', `A step sends ${8 * n} bytes; got ${payload.length}.`);
+          g.bytes.set(payload.subarray(0, 4 * n), offsets.actions);
+          g.bytes.set(payload.subarray(4 * n), offsets.seeds);
+          everywhere(g, { op: OP.STEP, group: id });
+          answer(0, [g.bytes]);
+          break;
+        }
+        case OP.EXPORT:
+        case OP.INFO: {
+          const g = groupOf(id);
+          answer(0, [json(atSlot(g, { op, group: id, slot: payload.readUInt32LE(0) }))]);
+          break;
+        }
+        case OP.IMPORT: {
+          const g = groupOf(id);
+          const data = JSON.parse(payload.subarray(4).toString('utf8')) as unknown;
+          atSlot(g, { op, group: id, slot: payload.readUInt32LE(0), data });
+          answer(0, [g.bytes]);
+          break;
+        }
+        case OP.CLOSE: {
+          const g = groupOf(id);
+          if (g.local === null) everywhere(g, { op: OP.CLOSE, group: id });
+          groups.delete(id);
+          answer(0, [json(null)]);
+          break;
+        }
+        default:
+          throw new PoolError('bad_request', `Unknown op ${op}.`);
+      }
+    } catch (err) {
+      const code = err instanceof PoolError ? err.code : 'failed';
+      answer(1, [json({ error: code, message: (err as Error).message })]);
+    }
+  }
+  for (const w of threads.workers) void w.terminate();
+}
+
+function runLocal(shard: Shard, c: Command): unknown {
+  switch (c.op) {
+    case OP.RESET:
+      return shard.reset();
+    case OP.STEP:
+      return shard.step();
+    case OP.EXPORT:
+      return shard.exportSlot(c.slot!);
+    case OP.IMPORT:
+      return shard.importSlot(c.slot!, c.data as never);
+    case OP.INFO:
+      return shard.info(c.slot!);
+    default:
+      return null;
+  }
+}
+
+function workersArg(argv: string[]): number {
+  const i = argv.indexOf('--workers');
+  if (i < 0) return availableParallelism();
+  const k = Number(argv[i + 1]);
+  if (!Number.isInteger(k) || k < 0 || k > 256) {
+    process.stderr.write(`--workers is an integer from 0 to 256; got ${argv[i + 1]}\n`);
+    process.exit(2);
+  }
+  return k;
+}
+
+if (!isMainThread) workerLoop();
+else {
+  serve(workersArg(process.argv.slice(2)));
+  process.exit(0);
+}

@@ -244,7 +244,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
       );
     earlier = file.runs;
   }
-  const have = new Set(earlier.map((r) => String(r.seed)));
+  // a failed run (an error outcome: the model endpoint unavailable, a timeout, a crash) is played again
+  const have = new Set(earlier.filter((r) => !isFailed(r)).map((r) => String(r.seed)));
   const toPlay = seeds.filter((s) => !have.has(String(s)));
 
   // --submit: a name taken by someone else stops here, before any run.
@@ -317,7 +318,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
     return rest as RunResult;
   });
   const order = new Map(seeds.map((s, i) => [String(s), i]));
-  const results = [...earlier, ...fresh].sort(
+  const replayed = new Set(fresh.map((r) => String(r.seed)));
+  const results = [...earlier.filter((r) => !replayed.has(String(r.seed))), ...fresh].sort(
     (a, b) => (order.get(String(a.seed)) ?? 0) - (order.get(String(b.seed)) ?? 0),
   );
   const summary = flags.resume
@@ -451,6 +453,23 @@ export function evalCommand(): Command {
     .option('--strict-parse', 'llm agent: repair nothing in a reply (a misspelt or out-of-cap action is unparsable)')
     .option('--temperature <t>', 'llm agent: sampling temperature', parseFloat)
     .option('--timeout-ms <ms>', 'llm agent: per request (default 60000)', intIn(1, 600_000))
+    .option(
+      '--max-tokens <n>',
+      'llm agent: sent as max_tokens in every request (default 1024; raise it for reasoning models)',
+      intIn(1, 1_000_000),
+    )
+    .option(
+      '--max-failures <n>',
+      'llm agent: failures of one request in a row, each waited on, after which the endpoint is unavailable: ' +
+        'the run is an error run (model_unavailable) and the evaluation stops (default 8)',
+      intIn(1, 1000),
+    )
+    .option(
+      '--backoff-ms <ms>',
+      'llm agent: the first wait after a failure without Retry-After, doubled per failure, with jitter (default 1000)',
+      intIn(0, 3_600_000),
+    )
+    .option('--backoff-max-ms <ms>', 'llm agent: the longest such wait (default 60000)', intIn(0, 3_600_000))
     .option(
       '--player-key <key>',
       'the key of the --submit name (default: $GAMEBOARD_PLAYER_KEY, else the key kept from an earlier --submit)',

@@ -10,11 +10,16 @@
  * Briarwink a `tick` with `move: null` or `start`). Every game has a fallback legal whenever its run goes
  * on, so a forfeit never stops a run; if one ever had none, `act` throws and the run stops there.
  *
- * An endpoint no run can succeed against stops the evaluation instead (`EvaluationAbort`, one line
- * naming the endpoint and the status): an answer of 401, 403 or 404 at any time, or the first
- * `ABORT_AFTER` requests all failing. That count is kept per factory, and each agent process and each
- * worker thread of an evaluation makes its own factory, so it is "the first 10 requests of this
- * thread"; once one request succeeded, a failure is retried and, at worst, a forfeit as before.
+ * Waiting, not forfeiting: a request that got no reply from the model (no answer, a reset, a timeout,
+ * 408, 409, 425, 429 or any 5xx) is sent again after a wait, and never costs the move an attempt: only a
+ * reply the model gave can be refused, repaired or forfeited. The wait is what the answer's
+ * `Retry-After` asked for (seconds or an HTTP date, up to `RETRY_AFTER_MAX_MS`), else an exponential
+ * backoff with jitter (`backoffMs` doubled per failure, capped at `backoffMaxMs`, each wait drawn
+ * between half and all of that). Past `maxFailures` failures of one request in a row the endpoint is
+ * unavailable: `ModelUnavailable` (an EvaluationAbort with reason `model_unavailable`) ends the run as
+ * an error run of that reason and stops the evaluation with one line naming the endpoint and the last
+ * error. An answer of 401, 403 or 404 stops the evaluation at once (nothing a wait can mend). Other 4xx
+ * answers (400, 413, 422...) are the request's fault: they count as a failed attempt of the move.
  *
  * Statistics: every agent made has `stats` (one `LlmMoveStats` per move), and the factory keeps every
  * run's stats in `factory.runs`, in the order the runs were started; `summarise` turns one into the
@@ -27,7 +32,16 @@ import { registry } from '../../games/index.js';
 import { GUIDES } from '../../llms/games.js';
 import { EvaluationAbort } from '../harness/errors.js';
 import type { Agent, AgentFactory, AgentView } from '../types.js';
-import { chat, ChatError, endpointName, isFatalStatus, type ChatMessage, type ChatOptions } from './chat.js';
+import {
+  chat,
+  ChatError,
+  endpointName,
+  isFatalStatus,
+  isTransient,
+  type ChatMessage,
+  type ChatOptions,
+  type ChatReply,
+} from './chat.js';
 import { grammarOf, parseReply, type Grammar } from './parse.js';
 import {
   agentRulesText,
@@ -41,8 +55,16 @@ import {
 export { parseReply, grammarOf } from './parse.js';
 export { agentRulesText } from './prompt.js';
 
-/** How many failed requests, before any succeeded, stop the evaluation (counted per factory: per thread). */
-export const ABORT_AFTER = 10;
+/** The longest `Retry-After` honoured as asked (10 minutes); a longer one waits this long. */
+export const RETRY_AFTER_MAX_MS = 600_000;
+
+/**
+ * The model endpoint gave no reply after `maxFailures` tries in a row: the run ends as an error run
+ * with reason `model_unavailable`, and the evaluation stops (`--resume` plays such runs again).
+ */
+export class ModelUnavailable extends EvaluationAbort {
+  override readonly reason = 'model_unavailable';
+}
 
 /** The options, one for each CLI flag of `gameboard eval --agent llm`. */
 export interface LlmAgentOptions {
@@ -66,9 +88,19 @@ export interface LlmAgentOptions {
   rulesText?: string | ((game: string) => string);
   /** How many past moves the prompt recalls (default 8). */
   history?: number;
-  /** Per request (default 60,000 ms); a slower reply counts as a failed request. */
+  /** Per request (default 60,000 ms); a slower reply counts as a failed request (waited on, sent again). */
   timeoutMs?: number;
   temperature?: number;
+  /** `--max-tokens`: sent as `max_tokens` in every request (default 1024). */
+  maxTokens?: number;
+  /** `--max-failures`: failures of one request in a row (each after its wait) that make the endpoint unavailable (default 8). */
+  maxFailures?: number;
+  /** `--backoff-ms`: the first wait after a failure without Retry-After, doubled per failure (default 1000). */
+  backoffMs?: number;
+  /** `--backoff-max-ms`: the longest such wait (default 60,000). */
+  backoffMaxMs?: number;
+  /** How to wait (tests); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** What one move cost. */
@@ -88,6 +120,14 @@ export interface LlmMoveStats {
   repairs: string[];
   /** Requests that failed (HTTP error, timeout, malformed answer). */
   errors: number;
+  /** Requests sent, those sent again after a failure included. */
+  requests: number;
+  /** Requests sent again after a wait (a failure without a reply from the model). */
+  waits: number;
+  /** Time spent waiting before those, in ms (in `latencyMs` too). */
+  waitedMs: number;
+  /** Tokens (prompt + completion) billed for replies that could not be played (unparsable, refused, empty). */
+  failedTokens: number;
   /** True when the retries ran out and the fallback was played. */
   forfeit: boolean;
   /** Summed over the move's requests; null when the endpoint reported no usage. */
@@ -147,9 +187,14 @@ export interface LlmSummary {
   unparsable: number;
   repaired: number;
   errors: number;
-  /** Requests sent: one per move plus its retries. */
+  /** Requests sent, those sent again after a wait included. */
   requests: number;
+  /** Requests sent again after a wait. */
+  waits: number;
+  waitedMs: number;
   forfeits: number;
+  /** Tokens billed for replies that could not be played. */
+  failedTokens: number;
   promptTokens: number | null;
   completionTokens: number | null;
 }
@@ -168,8 +213,11 @@ export function summarise(run: LlmRunStats): LlmSummary {
     unparsable: sum((m) => m.unparsable),
     repaired: sum((m) => m.repaired),
     errors: sum((m) => m.errors),
-    requests: sum((m) => 1 + m.retries),
+    requests: sum((m) => m.requests),
+    waits: sum((m) => m.waits),
+    waitedMs: sum((m) => m.waitedMs),
     forfeits: sum((m) => (m.forfeit ? 1 : 0)),
+    failedTokens: sum((m) => m.failedTokens),
     promptTokens: tokens((m) => m.promptTokens),
     completionTokens: tokens((m) => m.completionTokens),
   };
@@ -198,6 +246,7 @@ export function llmColumnsOf(all: LlmSummary[]): Record<string, string> {
     unparsable: String(total((s) => s.unparsable)),
     repaired: String(total((s) => s.repaired)),
     errors: String(total((s) => s.errors)),
+    waits: String(total((s) => s.waits ?? 0)),
     'error rate': rate(
       total((s) => s.errors),
       total((s) => s.requests),
@@ -233,7 +282,7 @@ export function fallbackFor(game: string, legal: GameAction[]): GameAction | und
 /**
  * The LLM agent's settings where an option is not given: the agent plays by them, and an evaluation's
  * result file records them beside the options given, so a file says exactly how its runs were played
- * (`temperature: null` is the endpoint's own default).
+ * (the temperature sent is 0 unless `--temperature` is given).
  */
 export const LLM_DEFAULTS = {
   apiKeyEnv: 'OPENAI_API_KEY',
@@ -242,7 +291,11 @@ export const LLM_DEFAULTS = {
   maxBatch: 30,
   strictParse: false,
   timeoutMs: 60_000,
-  temperature: null,
+  temperature: 0,
+  maxTokens: 1024,
+  maxFailures: 8,
+  backoffMs: 1000,
+  backoffMaxMs: 60_000,
 } as const;
 
 /** Makes the LLM agent factory. */
@@ -256,36 +309,52 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
     model: opts.model,
     apiKey: opts.apiKey ?? process.env[opts.apiKeyEnv ?? LLM_DEFAULTS.apiKeyEnv],
     timeoutMs: opts.timeoutMs ?? LLM_DEFAULTS.timeoutMs,
-    temperature: opts.temperature,
+    temperature: opts.temperature ?? LLM_DEFAULTS.temperature,
+    maxTokens: opts.maxTokens ?? LLM_DEFAULTS.maxTokens,
   };
   const endpoint = endpointName(opts.baseUrl);
   const grammars = new Map<string, Grammar>();
   const runs: LlmRunStats[] = [];
-  // failed requests of this factory (this thread) before any succeeded: ABORT_AFTER of them stop it (counting
-  // failures, not requests sent, keeps this right with several runs in flight)
-  let failedFirst = 0;
-  let anyAnswered = false;
+  const maxFailures = Math.max(1, opts.maxFailures ?? LLM_DEFAULTS.maxFailures);
+  const backoffMs = Math.max(0, opts.backoffMs ?? LLM_DEFAULTS.backoffMs);
+  const backoffMaxMs = Math.max(backoffMs, opts.backoffMaxMs ?? LLM_DEFAULTS.backoffMaxMs);
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((ok) => setTimeout(ok, ms)));
 
-  /** Sends one request; a failure no retry can mend throws EvaluationAbort. */
-  const ask = async (messages: ChatMessage[]) => {
-    try {
-      const reply = await chat(chatOpts, messages);
-      anyAnswered = true;
-      return reply;
-    } catch (err) {
-      if (!(err instanceof ChatError)) throw err;
-      if (isFatalStatus(err.status))
-        throw new EvaluationAbort(
-          `the model endpoint ${endpoint} answered HTTP ${err.status}` +
-            (err.status === 401 || err.status === 403
-              ? ' (check the key in the variable of --api-key-env)'
-              : ' (check --base-url and --model)'),
-        );
-      if (!anyAnswered && ++failedFirst >= ABORT_AFTER)
-        throw new EvaluationAbort(
-          `the model endpoint ${endpoint} failed the first ${failedFirst} requests of this evaluation; the last: ${err.message}`,
-        );
-      throw err;
+  /**
+   * Sends one request until the model replies: a failure waiting may mend is waited on and sent again
+   * (never costing the move an attempt), up to `maxFailures` in a row (then ModelUnavailable); one no
+   * wait mends stops the evaluation (401, 403, 404); another 4xx is thrown as the move's failed attempt.
+   */
+  const ask = async (messages: ChatMessage[], move: LlmMoveStats): Promise<ChatReply> => {
+    for (let failures = 0; ;) {
+      move.requests++;
+      try {
+        return await chat(chatOpts, messages);
+      } catch (err) {
+        if (!(err instanceof ChatError)) throw err;
+        move.errors++;
+        if (isFatalStatus(err.status))
+          throw new EvaluationAbort(
+            `the model endpoint ${endpoint} answered HTTP ${err.status}` +
+              (err.status === 401 || err.status === 403
+                ? ' (check the key in the variable of --api-key-env)'
+                : ' (check --base-url and --model)'),
+          );
+        if (!isTransient(err)) throw err;
+        if (++failures >= maxFailures)
+          throw new ModelUnavailable(
+            `the model endpoint ${endpoint} is unavailable: ${failures} requests in a row failed (waiting between ` +
+              `them); the last: ${err.message}`,
+          );
+        const backoff = Math.min(backoffMaxMs, backoffMs * 2 ** (failures - 1));
+        const wait =
+          err.retryAfterMs !== null
+            ? Math.min(err.retryAfterMs, RETRY_AFTER_MAX_MS)
+            : Math.round(backoff / 2 + (Math.random() * backoff) / 2);
+        move.waits++;
+        move.waitedMs += wait;
+        await sleep(wait);
+      }
     }
   };
 
@@ -340,6 +409,10 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         repaired: 0,
         repairs: [],
         errors: 0,
+        requests: 0,
+        waits: 0,
+        waitedMs: 0,
+        failedTokens: 0,
         forfeit: false,
         promptTokens: null,
         completionTokens: null,
@@ -353,25 +426,26 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         prompt = messages.slice(1);
         last = null;
         const t0 = performance.now();
-        let content: string;
+        let reply: ChatReply;
         try {
-          const reply = await ask(messages);
-          content = reply.content;
-          if (reply.promptTokens !== null) move.promptTokens = (move.promptTokens ?? 0) + reply.promptTokens;
-          if (reply.completionTokens !== null)
-            move.completionTokens = (move.completionTokens ?? 0) + reply.completionTokens;
+          reply = await ask(messages, move);
         } catch (err) {
           if (!(err instanceof ChatError)) throw err;
-          move.errors++;
           continue;
         } finally {
           move.latencyMs += performance.now() - t0;
         }
-        last = content;
+        if (reply.promptTokens !== null) move.promptTokens = (move.promptTokens ?? 0) + reply.promptTokens;
+        if (reply.completionTokens !== null)
+          move.completionTokens = (move.completionTokens ?? 0) + reply.completionTokens;
+        const billed = (reply.promptTokens ?? 0) + (reply.completionTokens ?? 0);
+        const content = reply.content ?? '';
+        last = reply.content;
         const parsed = parseReply(content, grammar, { strict, maxCount: maxBatch });
         messages.push({ role: 'assistant', content });
         if (!parsed.ok) {
           move.unparsable++;
+          move.failedTokens += billed;
           messages.push(feedbackMessage({ kind: 'unparsable', reason: parsed.reason }, input));
           continue;
         }
@@ -387,6 +461,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
             : { reason: 'not_legal', message: 'It is not one of the legal actions now' };
         if (refused) {
           move.illegal++;
+          move.failedTokens += billed;
           messages.push(feedbackMessage({ kind: 'illegal', action, ...refused }, input));
           continue;
         }

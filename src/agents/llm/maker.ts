@@ -1,7 +1,7 @@
 /**
  * `--agent llm` for `gameboard eval`: the LLM agent made from the CLI's options (`--base-url`,
  * `--model`, `--api-key-env`, `--no-menu`, `--retries`, `--max-batch`, `--strict-parse`,
- * `--temperature`, `--timeout-ms`). Registered in the harness's AGENT_MAKERS, so worker threads make it from the same
+ * `--temperature`, `--timeout-ms`, `--max-tokens`, `--max-failures`, `--backoff-ms`, `--backoff-max-ms`). Registered in the harness's AGENT_MAKERS, so worker threads make it from the same
  * plain options.
  */
 import { AgentLoadError } from '../harness/errors.js';
@@ -28,5 +28,9 @@ export function llmFromOptions(_slug: string, options: AgentOptions): LlmAgentFa
     strictParse: options.strictParse === true,
     temperature: num(options.temperature),
     timeoutMs: num(options.timeoutMs),
+    maxTokens: num(options.maxTokens),
+    maxFailures: num(options.maxFailures),
+    backoffMs: num(options.backoffMs),
+    backoffMaxMs: num(options.backoffMaxMs),
   });
 }

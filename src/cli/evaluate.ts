@@ -16,6 +16,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import {
   evaluate,
   formatSummary,
+  defaultMoveTimeout,
   isFailed,
   runsToCsv,
   summarize,
@@ -47,6 +48,7 @@ const OWN_OPTIONS = new Set([
   'trajectories',
   'observations',
   'moveTimeout',
+  'startupTimeout',
   'submit',
   'playerKey',
   'maxSteps',
@@ -65,6 +67,7 @@ interface EvalFlags {
   trajectories?: string;
   observations: boolean;
   moveTimeout?: number;
+  startupTimeout?: number;
   submit?: string;
   playerKey?: string;
   maxSteps?: number;
@@ -221,6 +224,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
     seeds: [...seeds],
     budget: budget ? { limit: budget.limit, unit: budget.unit } : null,
     maxSteps: flags.maxSteps ?? null,
+    moveTimeoutMs: flags.moveTimeout ?? defaultMoveTimeout(flags.agent) ?? null,
   });
 
   // --resume: the runs already in the file count, and only the missing seeds are played.
@@ -277,6 +281,16 @@ async function runEval(flags: EvalFlags): Promise<void> {
     } else if (performance.now() - firstSigint > 1000) process.exit(130);
   };
   process.on('SIGINT', onSigint);
+  // Node exits with 13 when nothing is left to wait for but a promise that never settles (an agent's move
+  // with no timeout): say so, rather than exit with no word. Every finished run is in the file already.
+  process.on('exit', (code) => {
+    if (code === 13)
+      writeNow(
+        2,
+        `gameboard: the evaluation stopped: an agent's move never settled and nothing else was left to wait for ` +
+          `(give --move-timeout)${outPath ? `; the finished runs are in ${outPath}` : ''}\n`,
+      );
+  });
 
   const bar = progressReporter(toPlay.length);
   let total = 0;
@@ -292,6 +306,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
       server: flags.server,
       maxSteps: flags.maxSteps,
       moveTimeoutMs: flags.moveTimeout,
+      startupTimeoutMs: flags.startupTimeout,
       trajectories: Boolean(flags.trajectories),
       observations: flags.observations,
       keepActions: Boolean(flags.submit) || Boolean(outPath && /\.jsonl?$/i.test(outPath)),
@@ -436,7 +451,13 @@ export function evalCommand(): Command {
     .option('--no-observations', 'with --trajectories: leave the observation text out of the step lines')
     .option(
       '--move-timeout <ms>',
-      'fail a run whose agent takes longer than this for one move (default 30000 for cmd: agents, none otherwise)',
+      'fail a run whose agent takes longer than this for one move, timed from when it is asked (default 30000 ' +
+        'for cmd: agents, 60000 for agent modules, none for the built-ins)',
+      intIn(1, 86_400_000),
+    )
+    .option(
+      '--startup-timeout <ms>',
+      "cmd: agents: the longest a fresh process's first answer may take, its start-up included (default 120000)",
       intIn(1, 86_400_000),
     )
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)

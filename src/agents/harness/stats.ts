@@ -341,6 +341,8 @@ export interface EvalHeader {
   budget: { limit: number; unit: string } | null;
   /** `--max-steps`, or null when the game's published budget applies. */
   maxSteps: number | null;
+  /** The move timeout the runs were played under, in ms (null: none). */
+  moveTimeoutMs?: number | null;
   gameboardVersion: string;
   /** The git commit of the checkout, when known. */
   commit: string | null;

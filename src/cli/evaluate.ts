@@ -26,7 +26,17 @@ import {
   type RunResult,
 } from '../agents/harness/index.js';
 import { LLM_DEFAULTS } from '../agents/llm/index.js';
-import { headerMismatch, JsonlWriter, makeHeader, readResultFile, ResultFileError } from '../agents/harness/results.js';
+import {
+  gameboardVersion,
+  headerMismatch,
+  JsonlWriter,
+  makeHeader,
+  readResultFile,
+  ResultFileError,
+} from '../agents/harness/results.js';
+import { exactFigures, round2 } from '../agents/harness/stats.js';
+import { requestFacts } from '../agents/llm/index.js';
+import { llmOptions } from '../agents/llm/maker.js';
 import { actionBudget, meterFor } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
 import { KeyFile, nameKey } from '../client/keyfile.js';
@@ -52,6 +62,8 @@ const OWN_OPTIONS = new Set([
   'submit',
   'playerKey',
   'maxSteps',
+  'label',
+  'maxForfeitRate',
 ]);
 
 interface EvalFlags {
@@ -71,6 +83,8 @@ interface EvalFlags {
   submit?: string;
   playerKey?: string;
   maxSteps?: number;
+  label?: string;
+  maxForfeitRate: number;
   [agentOption: string]: unknown;
 }
 
@@ -201,6 +215,16 @@ function runLine(r: RunResult): Record<string, unknown> {
   return { kind: 'run', ...rest };
 }
 
+/**
+ * Marks a run `degraded` when its agent forfeited more than `rate` of its moves (an LLM's `forfeits` of
+ * its `moves`, from the run's agent figures); such runs are counted apart in the summary.
+ */
+function markDegraded(r: RunResult, rate: number): void {
+  const s = r.agentStats as { forfeits?: unknown; moves?: unknown } | undefined;
+  if (typeof s?.forfeits === 'number' && typeof s.moves === 'number' && s.moves > 0 && s.forfeits / s.moves > rate)
+    r.degraded = true;
+}
+
 /** Writes text to a file descriptor at once (the process may exit right after). */
 function writeNow(fd: 1 | 2, text: string): void {
   writeSync(fd, text);
@@ -225,6 +249,10 @@ async function runEval(flags: EvalFlags): Promise<void> {
     budget: budget ? { limit: budget.limit, unit: budget.unit } : null,
     maxSteps: flags.maxSteps ?? null,
     moveTimeoutMs: flags.moveTimeout ?? defaultMoveTimeout(flags.agent) ?? null,
+    label: flags.label ?? null,
+    harnessVersion: gameboardVersion(),
+    maxForfeitRate: flags.maxForfeitRate,
+    ...(flags.agent === 'llm' ? requestFacts(llmOptions(agentOptions), flags.game) : {}),
   });
 
   // --resume: the runs already in the file count, and only the missing seeds are played.
@@ -313,6 +341,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
       agentOptions,
       signal: interrupt.signal,
       onRun: (r, done) => {
+        markDegraded(r, flags.maxForfeitRate);
         if (!isFailed(r)) {
           total += r.score;
           completed++;
@@ -350,8 +379,10 @@ async function runEval(flags: EvalFlags): Promise<void> {
   const ending: Record<string, unknown> = {};
   if (interrupted) ending.interrupted = true;
   if (abort !== undefined) ending.aborted = abort;
+  // the file's figures are exact; the table below rounds
+  const exact = exactFigures(results);
   if (jsonl) {
-    jsonl.line({ kind: 'summary', ...summary, ...ending });
+    jsonl.line({ kind: 'summary', label: flags.label ?? null, ...summary, ...exact, ...ending });
     jsonl.close();
   }
 
@@ -360,6 +391,15 @@ async function runEval(flags: EvalFlags): Promise<void> {
     : `in-process, ${workers} workers` + (flags.concurrency ? `, ${flags.concurrency} runs in flight each` : '');
   const from = flags.seeds ? `${seeds.length} given` : `suite ${flags.suite}`;
   const rows: [string, string][] = [['seeds', from], ['ran', where], ...evaluation.agentRows];
+  if (flags.label) rows.unshift(['label', flags.label]);
+  if (exact.errors > 0) rows.push(['mean, failed as 0', String(round2(exact.meanFailedAsZero))]);
+  if (exact.degraded > 0)
+    rows.push([
+      'degraded',
+      `${exact.degraded} runs forfeited more than ${flags.maxForfeitRate * 100} % of their moves (seeds ${exact.degradedSeeds
+        .slice(0, 20)
+        .join(', ')})`,
+    ]);
   if (flags.resume)
     rows.push(['resumed', `${earlier.length} runs were in ${flags.resume}; ${fresh.length} played now`]);
   if (interrupted) rows.push(['interrupted', `after ${results.length} of ${seeds.length} runs`]);
@@ -382,8 +422,11 @@ async function runEval(flags: EvalFlags): Promise<void> {
   if (outPath && !jsonl) {
     const data = outPath.toLowerCase().endsWith('.csv')
       ? runsToCsv(header, results)
-      : JSON.stringify({ ...header, kind: undefined, summary: { ...summary, ...ending }, runs: results }, null, 1) +
-        '\n';
+      : JSON.stringify(
+          { ...header, kind: undefined, summary: { ...summary, ...exact, ...ending }, runs: results },
+          null,
+          1,
+        ) + '\n';
     writeFileSync(outPath, data);
   }
   if (outPath) writeNow(1, `wrote ${results.length} runs to ${outPath}\n`);
@@ -459,6 +502,20 @@ export function evalCommand(): Command {
       '--startup-timeout <ms>',
       "cmd: agents: the longest a fresh process's first answer may take, its start-up included (default 120000)",
       intIn(1, 86_400_000),
+    )
+    .option(
+      '--label <text>',
+      'the name this agent goes by in the result file, compare and table (e.g. "org/model, t=0")',
+    )
+    .option(
+      '--max-forfeit-rate <r>',
+      'mark a run degraded (counted apart in the summary) when its agent forfeits more than this share of its moves',
+      (raw) => {
+        const r = Number(raw);
+        if (!Number.isFinite(r) || r < 0 || r > 1) throw new InvalidArgumentError('a share from 0 to 1, e.g. 0.2');
+        return r;
+      },
+      0.2,
     )
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)
     .option('--base-url <url>', 'llm agent: the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1', parseUrl)

@@ -15,6 +15,7 @@ import { mcpCommand } from './mcp.js';
 import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { gamesCommand, serveCommand } from './serve.js';
+import { tableCommand } from './table.js';
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: Array<() => Command> = [
@@ -23,6 +24,7 @@ export const COMMANDS: Array<() => Command> = [
   playCommand,
   evalCommand,
   compareCommand,
+  tableCommand,
   replayCommand,
   mcpCommand,
   backupCommand,

@@ -25,6 +25,7 @@
  * run's stats in `factory.runs`, in the order the runs were started; `summarise` turns one into the
  * eval table's columns.
  */
+import { createHash } from 'node:crypto';
 import type { GameAction } from '../../core/game.js';
 import { isAllowed } from '../../core/legal.js';
 import { entryFor } from '../../core/registry.js';
@@ -41,6 +42,7 @@ import {
   type ChatMessage,
   type ChatOptions,
   type ChatReply,
+  requestBody,
 } from './chat.js';
 import { grammarOf, parseReply, type Grammar } from './parse.js';
 import {
@@ -297,6 +299,61 @@ export const LLM_DEFAULTS = {
   backoffMs: 1000,
   backoffMaxMs: 60_000,
 } as const;
+
+/**
+ * What an evaluation's header records of the LLM agent for `game`: the request parameters every request
+ * carries (as `chat` sends them, without the messages and the key) with the prompt's settings, and the
+ * SHA-256 of the system prompt sent for the game.
+ */
+export function requestFacts(
+  opts: LlmAgentOptions,
+  game: string,
+): { request: Record<string, unknown>; systemPromptSha256: string } {
+  const menu = opts.menu ?? LLM_DEFAULTS.menu;
+  const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? LLM_DEFAULTS.maxBatch));
+  const strict = opts.strictParse ?? LLM_DEFAULTS.strictParse;
+  const { messages: _m, ...body } = requestBody(
+    {
+      baseUrl: opts.baseUrl,
+      model: opts.model,
+      temperature: opts.temperature ?? LLM_DEFAULTS.temperature,
+      maxTokens: opts.maxTokens ?? LLM_DEFAULTS.maxTokens,
+    },
+    [],
+  );
+  const g = registry.get(game);
+  const rulesText =
+    typeof opts.rulesText === 'string'
+      ? opts.rulesText
+      : opts.rulesText
+        ? opts.rulesText(game)
+        : g
+          ? agentRulesText(g)
+          : '';
+  const system = systemMessage({
+    game,
+    rulesText,
+    menu,
+    maxBatch,
+    strict,
+    text: '',
+    legalActions: [],
+    score: 0,
+    step: 0,
+    history: [],
+  });
+  return {
+    request: {
+      endpoint: endpointName(opts.baseUrl),
+      ...body,
+      mode: menu ? 'menu' : 'no-menu',
+      strictParse: strict,
+      retries: Math.max(0, opts.retries ?? LLM_DEFAULTS.retries),
+      history: opts.history ?? 8,
+    },
+    systemPromptSha256: createHash('sha256').update(system.content).digest('hex'),
+  };
+}
 
 /** Makes the LLM agent factory. */
 export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {

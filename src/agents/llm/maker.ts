@@ -6,19 +6,24 @@
  */
 import { AgentLoadError } from '../harness/errors.js';
 import type { AgentOptions } from '../harness/options.js';
-import { createLlmAgent, type LlmAgentFactory } from './index.js';
+import { createLlmAgent, type LlmAgentFactory, type LlmAgentOptions } from './index.js';
 
 const num = (v: unknown): number | undefined => (v === undefined ? undefined : Number(v));
 
 /** The LLM agent for `options`; a missing endpoint or model is the user's mistake, said plainly. */
 export function llmFromOptions(_slug: string, options: AgentOptions): LlmAgentFactory {
+  return createLlmAgent(llmOptions(options));
+}
+
+/** The LLM agent's options from the CLI's (see `llmFromOptions`). */
+export function llmOptions(options: AgentOptions): LlmAgentOptions {
   const { baseUrl, model } = options;
   if (typeof baseUrl !== 'string' || typeof model !== 'string') {
     throw new AgentLoadError(
       'The llm agent needs --base-url (an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1) and --model.',
     );
   }
-  return createLlmAgent({
+  return {
     baseUrl,
     model,
     apiKeyEnv: typeof options.apiKeyEnv === 'string' ? options.apiKeyEnv : undefined,
@@ -32,5 +37,5 @@ export function llmFromOptions(_slug: string, options: AgentOptions): LlmAgentFa
     maxFailures: num(options.maxFailures),
     backoffMs: num(options.backoffMs),
     backoffMaxMs: num(options.backoffMaxMs),
-  });
+  };
 }

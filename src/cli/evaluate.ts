@@ -64,6 +64,7 @@ const OWN_OPTIONS = new Set([
   'maxSteps',
   'label',
   'maxForfeitRate',
+  'evalTokenBudget',
 ]);
 
 interface EvalFlags {
@@ -85,6 +86,7 @@ interface EvalFlags {
   maxSteps?: number;
   label?: string;
   maxForfeitRate: number;
+  evalTokenBudget?: number;
   [agentOption: string]: unknown;
 }
 
@@ -215,6 +217,13 @@ function runLine(r: RunResult): Record<string, unknown> {
   return { kind: 'run', ...rest };
 }
 
+/** The tokens (prompt + completion) billed to a run, from its agent figures; 0 when it reported none. */
+function tokensOf(r: RunResult): number {
+  const s = r.agentStats as { promptTokens?: unknown; completionTokens?: unknown } | undefined;
+  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return n(s?.promptTokens) + n(s?.completionTokens);
+}
+
 /**
  * Marks a run `degraded` when its agent forfeited more than `rate` of its moves (an LLM's `forfeits` of
  * its `moves`, from the run's agent figures); such runs are counted apart in the summary.
@@ -323,6 +332,10 @@ async function runEval(flags: EvalFlags): Promise<void> {
   const bar = progressReporter(toPlay.length);
   let total = 0;
   let completed = 0;
+  // --eval-token-budget: the tokens billed to the runs of this evaluation (those in the file already too);
+  // once spent, no run is started and the runs in flight are dropped (a resume plays them)
+  let tokensSpent = earlier.reduce((a, r) => a + tokensOf(r), 0);
+  let budgetSpent = false;
   let evaluation;
   try {
     evaluation = await evaluate({
@@ -349,13 +362,18 @@ async function runEval(flags: EvalFlags): Promise<void> {
         if (r.trajectory && steps) for (const line of r.trajectory) steps.line(line);
         jsonl?.line(runLine(r));
         bar.update(done, completed ? total / completed : NaN);
+        tokensSpent += tokensOf(r);
+        if (flags.evalTokenBudget !== undefined && tokensSpent >= flags.evalTokenBudget && !budgetSpent) {
+          budgetSpent = true;
+          interrupt.abort();
+        }
       },
     });
   } finally {
     bar.stop();
     steps?.close();
   }
-  const interrupted = evaluation.stopped?.kind === 'interrupted';
+  const interrupted = evaluation.stopped?.kind === 'interrupted' && !budgetSpent;
   const abort = evaluation.stopped?.kind === 'abort' ? evaluation.stopped.message : undefined;
   const fresh = evaluation.results.map((r) => {
     const { trajectory: _t, ...rest } = r;
@@ -378,6 +396,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
     : evaluation.summary;
   const ending: Record<string, unknown> = {};
   if (interrupted) ending.interrupted = true;
+  if (budgetSpent) ending.stopped = 'eval_token_budget';
   if (abort !== undefined) ending.aborted = abort;
   // the file's figures are exact; the table below rounds
   const exact = exactFigures(results);
@@ -403,6 +422,12 @@ async function runEval(flags: EvalFlags): Promise<void> {
   if (flags.resume)
     rows.push(['resumed', `${earlier.length} runs were in ${flags.resume}; ${fresh.length} played now`]);
   if (interrupted) rows.push(['interrupted', `after ${results.length} of ${seeds.length} runs`]);
+  if (budgetSpent)
+    rows.push([
+      'stopped',
+      `--eval-token-budget ${flags.evalTokenBudget} spent (${tokensSpent} tokens) after ${results.length} of ` +
+        `${seeds.length} runs; --resume ${outPath ?? 'FILE.jsonl'} plays the rest`,
+    ]);
   let text = `${formatSummary(summary, rows)}\n`;
   const failed = results.filter(isFailed);
   if (failed.length > 0) {
@@ -502,6 +527,23 @@ export function evalCommand(): Command {
       '--startup-timeout <ms>',
       "cmd: agents: the longest a fresh process's first answer may take, its start-up included (default 120000)",
       intIn(1, 86_400_000),
+    )
+    .addOption(
+      new Option(
+        '--reply-format <format>',
+        'llm agent: text (the JSON action ending a free reply), json (a JSON-schema reply, response_format) or ' +
+          'tools (one function whose parameter is the action; tool_calls are read)',
+      ).choices(['text', 'json', 'tools']),
+    )
+    .option(
+      '--token-budget <n>',
+      'llm agent: end a run (truncated, reason token_budget) once its requests were billed this many tokens',
+      intIn(1, Number.MAX_SAFE_INTEGER),
+    )
+    .option(
+      '--eval-token-budget <n>',
+      'stop the evaluation cleanly once its runs were billed this many tokens (checked as runs finish; resumable)',
+      intIn(1, Number.MAX_SAFE_INTEGER),
     )
     .option(
       '--label <text>',

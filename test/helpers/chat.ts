@@ -1,7 +1,8 @@
 /**
  * A stand-in OpenAI-compatible chat-completions endpoint on 127.0.0.1 for tests of the LLM agent through
  * the CLI: it reads the legal-action menu from the prompt when there is one (menu mode) and plays its
- * last non-ending action; without a menu (no-menu mode) it answers `fallback`. Set `status` to answer
+ * last non-ending action (as `{"action": ...}` when the request asks for a JSON reply or offers tools,
+ * then in a tool call); without a menu (no-menu mode) it answers `fallback`. Set `status` to answer
  * every request with that HTTP status instead (a wrong key, a wrong URL, a broken server). It counts
  * the requests and whether each held a menu. `script` answers the next requests first (a status with a
  * Retry-After, say), and `dieAfter` makes it answer 503 to everything once it has answered that many.
@@ -76,13 +77,18 @@ export async function startChatStandIn(fallback = '{"type": "wait"}'): Promise<C
       }
       standIn.answered++;
       const content = options.length > 0 ? `I pick:\n\`\`\`json\n${options.at(-1)}\n\`\`\`` : standIn.fallback;
+      // asked for a JSON reply or a tool call: {"action": ...} as the content, or as the call's arguments
+      const wrapped = `{"action": ${options.length > 0 ? options.at(-1) : standIn.fallback}}`;
+      const b = body as { tools?: unknown; response_format?: unknown };
+      const message = b.tools
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'act', arguments: wrapped } }],
+          }
+        : { role: 'assistant', content: b.response_format ? wrapped : content };
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          choices: [{ message: { role: 'assistant', content } }],
-          usage: { prompt_tokens: 100, completion_tokens: 7 },
-        }),
-      );
+      res.end(JSON.stringify({ choices: [{ message }], usage: { prompt_tokens: 100, completion_tokens: 7 } }));
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -87,6 +87,11 @@ export class GuardedAgent implements Agent {
     this.trajectory = settings.trajectories ? [] : undefined;
   }
 
+  /** The agent's own reason to end the run before the next move (its token budget, say). */
+  stopReason(): string | undefined {
+    return this.inner.stopReason?.();
+  }
+
   /** Synchronous for a synchronous agent: a microtask per step would cost more than a random run's step. */
   act(view: AgentView): GameAction | Promise<GameAction> {
     if (this.stopped()) throw new Interrupted('the evaluation was interrupted');

@@ -48,6 +48,11 @@ export async function runRemote(
         truncated = { kind: 'truncated', reason: 'budget' };
         break;
       }
+      const stop = agent.stopReason();
+      if (stop) {
+        truncated = { kind: 'truncated', reason: stop };
+        break;
+      }
       const action: GameAction = await agent.act({
         game: slug,
         observation: session.observation as Observation,

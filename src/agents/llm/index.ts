@@ -103,6 +103,55 @@ export interface LlmAgentOptions {
   backoffMaxMs?: number;
   /** How to wait (tests); default a timer. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * `--reply-format`: `text` (default: the action as JSON at the end of a free reply), `json` (a JSON-schema
+   * reply, `response_format`: `{"action": ...}`), `tools` (one function, `act`, whose one parameter
+   * `action` has the game's action schema; the reply's `tool_calls` are read).
+   */
+  replyFormat?: ReplyFormat;
+  /** `--token-budget`: a run whose requests were billed this many tokens (prompt + completion) ends `truncated`, reason `token_budget`. */
+  tokenBudget?: number;
+}
+
+/** How the model is asked to answer. */
+export type ReplyFormat = 'text' | 'json' | 'tools';
+
+/**
+ * The request body fields a reply format adds for `game`: `response_format` with a JSON schema
+ * (`{"action": <the action schema>}`), or one tool `act` with that one parameter, its use required.
+ */
+export function replyFormatBody(format: ReplyFormat, game: string): Record<string, unknown> {
+  if (format === 'text') return {};
+  const action = registry.get(game)?.spec.actionSchema ?? { type: 'object' };
+  const parameters = {
+    type: 'object',
+    properties: { action: { ...action, description: `One ${game} action.` } },
+    required: ['action'],
+    additionalProperties: false,
+  };
+  if (format === 'json')
+    return { response_format: { type: 'json_schema', json_schema: { name: 'action', schema: parameters } } };
+  return {
+    tools: [
+      {
+        type: 'function',
+        function: { name: 'act', description: `Play one ${game} action now.`, parameters },
+      },
+    ],
+    tool_choice: { type: 'function', function: { name: 'act' } },
+  };
+}
+
+/** A `{"action": {...}}` reply (json and tools formats) as the action's own JSON; other text as it is. */
+function unwrapAction(content: string): string {
+  try {
+    const parsed = JSON.parse(content) as { action?: unknown } | null;
+    if (parsed && typeof parsed === 'object' && parsed.action && typeof parsed.action === 'object')
+      return JSON.stringify(parsed.action);
+  } catch {
+    // not JSON: the parser says why
+  }
+  return content;
 }
 
 /** What one move cost. */
@@ -295,6 +344,8 @@ export const LLM_DEFAULTS = {
   timeoutMs: 60_000,
   temperature: 0,
   maxTokens: 1024,
+  replyFormat: 'text',
+  tokenBudget: null,
   maxFailures: 8,
   backoffMs: 1000,
   backoffMaxMs: 60_000,
@@ -312,12 +363,14 @@ export function requestFacts(
   const menu = opts.menu ?? LLM_DEFAULTS.menu;
   const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? LLM_DEFAULTS.maxBatch));
   const strict = opts.strictParse ?? LLM_DEFAULTS.strictParse;
+  const replyFormat = opts.replyFormat ?? LLM_DEFAULTS.replyFormat;
   const { messages: _m, ...body } = requestBody(
     {
       baseUrl: opts.baseUrl,
       model: opts.model,
       temperature: opts.temperature ?? LLM_DEFAULTS.temperature,
       maxTokens: opts.maxTokens ?? LLM_DEFAULTS.maxTokens,
+      extraBody: replyFormatBody(replyFormat, game),
     },
     [],
   );
@@ -336,6 +389,7 @@ export function requestFacts(
     menu,
     maxBatch,
     strict,
+    replyFormat,
     text: '',
     legalActions: [],
     score: 0,
@@ -347,6 +401,8 @@ export function requestFacts(
       endpoint: endpointName(opts.baseUrl),
       ...body,
       mode: menu ? 'menu' : 'no-menu',
+      replyFormat,
+      tokenBudget: opts.tokenBudget ?? null,
       strictParse: strict,
       retries: Math.max(0, opts.retries ?? LLM_DEFAULTS.retries),
       history: opts.history ?? 8,
@@ -382,11 +438,18 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
    * (never costing the move an attempt), up to `maxFailures` in a row (then ModelUnavailable); one no
    * wait mends stops the evaluation (401, 403, 404); another 4xx is thrown as the move's failed attempt.
    */
-  const ask = async (messages: ChatMessage[], move: LlmMoveStats): Promise<ChatReply> => {
+  const replyFormat = opts.replyFormat ?? LLM_DEFAULTS.replyFormat;
+  const perGame = new Map<string, ChatOptions>();
+  const optsFor = (game: string): ChatOptions => {
+    let o = perGame.get(game);
+    if (!o) perGame.set(game, (o = { ...chatOpts, extraBody: replyFormatBody(replyFormat, game) }));
+    return o;
+  };
+  const ask = async (game: string, messages: ChatMessage[], move: LlmMoveStats): Promise<ChatReply> => {
     for (let failures = 0; ;) {
       move.requests++;
       try {
-        return await chat(chatOpts, messages);
+        return await chat(optsFor(game), messages);
       } catch (err) {
         if (!(err instanceof ChatError)) throw err;
         move.errors++;
@@ -450,6 +513,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         menu,
         maxBatch,
         strict,
+        replyFormat,
         text: view.observation.text,
         legalActions: view.legalActions,
         score: view.score,
@@ -485,7 +549,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         const t0 = performance.now();
         let reply: ChatReply;
         try {
-          reply = await ask(messages, move);
+          reply = await ask(game, messages, move);
         } catch (err) {
           if (!(err instanceof ChatError)) throw err;
           continue;
@@ -496,7 +560,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         if (reply.completionTokens !== null)
           move.completionTokens = (move.completionTokens ?? 0) + reply.completionTokens;
         const billed = (reply.promptTokens ?? 0) + (reply.completionTokens ?? 0);
-        const content = reply.content ?? '';
+        const content = replyFormat === 'text' ? (reply.content ?? '') : unwrapAction(reply.content ?? '');
         last = reply.content;
         const parsed = parseReply(content, grammar, { strict, maxCount: maxBatch });
         messages.push({ role: 'assistant', content });
@@ -543,7 +607,10 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
       pending = { step: view.step, action: chosen, score: view.score, forfeit: move.forfeit };
       return chosen;
     };
-    return { act, stats, stepInfo: () => info };
+    const tokensSoFar = () => stats.moves.reduce((a, m) => a + (m.promptTokens ?? 0) + (m.completionTokens ?? 0), 0);
+    const stopReason = () =>
+      opts.tokenBudget !== undefined && tokensSoFar() >= opts.tokenBudget ? 'token_budget' : undefined;
+    return { act, stats, stepInfo: () => info, stopReason };
   }) as LlmAgentFactory;
   factory.mode = menu ? 'menu' : 'no-menu';
   factory.runs = runs;

@@ -37,5 +37,7 @@ export function llmOptions(options: AgentOptions): LlmAgentOptions {
     maxFailures: num(options.maxFailures),
     backoffMs: num(options.backoffMs),
     backoffMaxMs: num(options.backoffMaxMs),
+    replyFormat: options.replyFormat as LlmAgentOptions['replyFormat'],
+    tokenBudget: num(options.tokenBudget),
   };
 }

@@ -29,6 +29,8 @@ export interface PromptInput {
   maxBatch: number;
   /** Strict parsing: nothing in a reply is repaired. */
   strict?: boolean;
+  /** How the model answers: free text ending in the JSON action (default), a JSON reply, or a tool call. */
+  replyFormat?: 'text' | 'json' | 'tools';
   text: string;
   legalActions: GameAction[];
   score: number;
@@ -91,9 +93,15 @@ function answerRules(input: PromptInput): string {
   const cap = input.maxBatch;
   const batch = entryFor(GUIDES, input.game)?.batching?.(cap, input.strict === true);
   const batching = batch ? `\n${batch}` : '';
+  const how =
+    input.replyFormat === 'json'
+      ? 'Answer with a JSON object {"action": <one action>}, for example {"action": {"type":"..."}}. '
+      : input.replyFormat === 'tools'
+        ? 'Answer by calling the function act with one action, for example act({"action": {"type":"..."}}). '
+        : 'Answer with exactly one action as a JSON object, for example {"type":"..."}; you may think first, but ' +
+          'end your reply with the JSON action. ';
   return (
-    'Answer with exactly one action as a JSON object, for example {"type":"..."}; you may think first, but end ' +
-    'your reply with the JSON action. ' +
+    how +
     (input.strict ? 'Send it exactly as the grammar spells it: nothing in your reply is corrected. ' : '') +
     (input.menu
       ? 'Choose one of the legal actions listed with each position.'

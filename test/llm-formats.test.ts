@@ -3,7 +3,8 @@
  * endpoint: `--reply-format json` (response_format with the action's JSON schema) and `tools` (one
  * function `act`, tool_calls read) play with nothing forfeited (a whole Whirlyard run with tools),
  * their request fields recorded in the header; `--token-budget` ends each run `truncated` with reason `token_budget`;
- * `--eval-token-budget` stops the evaluation cleanly, and `--resume` plays the rest.
+ * `--eval-token-budget` stops the evaluation cleanly, and `--resume` plays the rest. The menu order is
+ * recorded (and `table` refuses to mix orders); a seedless game at temperature 0 with several seeds warns.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,5 +118,34 @@ describe('token budgets', () => {
         .filter((l) => l.kind === 'run')
         .map((l) => l.seed),
     ).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe('menu order and seedless games', () => {
+  it('the header records the menu order (shuffled by default); table refuses files whose menu order differs', async () => {
+    const shuffled = join(dir, 'shuffled.jsonl');
+    const engine = join(dir, 'engine.jsonl');
+    const base = llm('--game', 'cragwake', '--seeds', '1-2', '--max-steps', '2');
+    expect((await gameboard([...base, '--out', shuffled], { env })).code).toBe(0);
+    expect((await gameboard([...base, '--menu-order', 'engine', '--out', engine], { env })).code).toBe(0);
+    expect(lines(shuffled)[0].request).toMatchObject({ menuOrder: 'shuffled' });
+    expect(lines(engine)[0].request).toMatchObject({ menuOrder: 'engine' });
+    const r = await gameboard(['table', shuffled, engine]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('has menu order "engine"');
+  });
+
+  it('warns when a seedless game is played at temperature 0 with more than one seed', async () => {
+    const warning = 'warning: Delvewick is seedless (every seed plays the same game)';
+    const base = llm('--game', 'delvewick', '--max-steps', '1');
+    const two = await gameboard([...base, '--seeds', '1-2'], { env });
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stderr).toContain(warning);
+    const warm = await gameboard([...base, '--seeds', '1-2', '--temperature', '0.7'], { env });
+    expect(warm.stderr).not.toContain(warning);
+    const one = await gameboard([...base, '--seeds', '1'], { env });
+    expect(one.stderr).not.toContain(warning);
+    const notSeedless = await gameboard(llm('--game', 'cragwake', '--max-steps', '1', '--seeds', '1-2'), { env });
+    expect(notSeedless.stderr).not.toContain('seedless');
   });
 });

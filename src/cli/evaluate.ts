@@ -264,6 +264,17 @@ async function runEval(flags: EvalFlags): Promise<void> {
     ...(flags.agent === 'llm' ? requestFacts(llmOptions(agentOptions), flags.game) : {}),
   });
 
+  // A seedless game (its spec says so: every seed plays the same game) at temperature 0 gives one sample
+  // however many seeds: say so before any run.
+  const temperature = flags.temperature === undefined ? LLM_DEFAULTS.temperature : Number(flags.temperature);
+  if (spec.seedless && flags.agent === 'llm' && temperature === 0 && seeds.length > 1)
+    writeNow(
+      2,
+      `warning: ${spec.name} is seedless (every seed plays the same game), so at temperature 0 these ${seeds.length} ` +
+        `runs are one sample repeated and their interval means nothing: report one run per setting, or several ` +
+        `runs at a temperature above 0 (--temperature)\n`,
+    );
+
   // --resume: the runs already in the file count, and only the missing seeds are played.
   let earlier: RunResult[] = [];
   const outPath = flags.resume ?? flags.out;
@@ -534,6 +545,12 @@ export function evalCommand(): Command {
         'llm agent: text (the JSON action ending a free reply), json (a JSON-schema reply, response_format) or ' +
           'tools (one function whose parameter is the action; tool_calls are read)',
       ).choices(['text', 'json', 'tools']),
+    )
+    .addOption(
+      new Option(
+        '--menu-order <order>',
+        "llm agent: the legal actions' order in the prompt: shuffled (default, seeded from the run's seed) or engine",
+      ).choices(['shuffled', 'engine']),
     )
     .option(
       '--token-budget <n>',

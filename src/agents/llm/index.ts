@@ -109,6 +109,11 @@ export interface LlmAgentOptions {
    * `action` has the game's action schema; the reply's `tool_calls` are read).
    */
   replyFormat?: ReplyFormat;
+  /**
+   * `--menu-order`: `shuffled` (default: the legal actions listed in an order drawn from the run's seed
+   * and the step, so position in the menu carries no signal) or `engine` (the game's own order).
+   */
+  menuOrder?: 'shuffled' | 'engine';
   /** `--token-budget`: a run whose requests were billed this many tokens (prompt + completion) ends `truncated`, reason `token_budget`. */
   tokenBudget?: number;
 }
@@ -345,6 +350,7 @@ export const LLM_DEFAULTS = {
   temperature: 0,
   maxTokens: 1024,
   replyFormat: 'text',
+  menuOrder: 'shuffled',
   tokenBudget: null,
   maxFailures: 8,
   backoffMs: 1000,
@@ -401,6 +407,7 @@ export function requestFacts(
       endpoint: endpointName(opts.baseUrl),
       ...body,
       mode: menu ? 'menu' : 'no-menu',
+      menuOrder: opts.menuOrder ?? LLM_DEFAULTS.menuOrder,
       replyFormat,
       tokenBudget: opts.tokenBudget ?? null,
       strictParse: strict,
@@ -514,6 +521,8 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         maxBatch,
         strict,
         replyFormat,
+        menuOrder: opts.menuOrder ?? LLM_DEFAULTS.menuOrder,
+        seed,
         text: view.observation.text,
         legalActions: view.legalActions,
         score: view.score,

@@ -117,6 +117,7 @@ describe('the LLM agent', () => {
       baseUrl,
       model: 'scripted-1',
       apiKeyEnv: 'LLM_TEST_KEY',
+      menuOrder: 'engine',
       retries: 2,
       timeoutMs: 400,
       backoffMs: 20,
@@ -257,6 +258,27 @@ describe('the LLM agent', () => {
     // the history recalls earlier moves, forfeits marked
     expect(userMessages(8)[0]).toContain('step 3: {"type":"wait"} (forfeit, played for you) -> score');
     delete process.env.LLM_TEST_KEY;
+  });
+
+  it('the menu is shuffled by default, seeded by the run: each legal action once, the same order for the same seed', async () => {
+    const g = registry.get('cragwake')!;
+    const s0 = g.init(5);
+    const engineOrder = g.legalActions(s0).map((a) => JSON.stringify(a));
+    const orders: string[][] = [];
+    for (const menuOrder of ['shuffled', 'shuffled', 'engine'] as const) {
+      let seen: string[] = [];
+      responder = (prompt) => {
+        seen = menuOf(prompt.replace(ACTIONS_HEADING, MENU_HEADING));
+        return seen[0];
+      };
+      const factory = createLlmAgent({ baseUrl, model: 'm', menuOrder });
+      await playRun(g, factory, 5, { maxSteps: 1 });
+      orders.push(seen);
+    }
+    expect(orders[2]).toEqual(engineOrder);
+    expect([...orders[0]].sort()).toEqual([...engineOrder].sort());
+    expect(orders[1]).toEqual(orders[0]);
+    expect(orders[0]).not.toEqual(engineOrder);
   });
 
   it('no-menu mode withholds the legal actions, also from the observation text', async () => {

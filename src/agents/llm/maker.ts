@@ -39,5 +39,6 @@ export function llmOptions(options: AgentOptions): LlmAgentOptions {
     backoffMaxMs: num(options.backoffMaxMs),
     replyFormat: options.replyFormat as LlmAgentOptions['replyFormat'],
     tokenBudget: num(options.tokenBudget),
+    menuOrder: options.menuOrder as LlmAgentOptions['menuOrder'],
   };
 }

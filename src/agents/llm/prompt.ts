@@ -7,6 +7,7 @@
  * they are withheld, also from the observation text, so the model must know the grammar and the rules.
  */
 import type { AnyGame, GameAction } from '../../core/game.js';
+import { Rng } from '../../core/rng.js';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { entryFor } from '../../core/registry.js';
 import { GUIDES } from '../../llms/games.js';
@@ -29,6 +30,13 @@ export interface PromptInput {
   maxBatch: number;
   /** Strict parsing: nothing in a reply is repaired. */
   strict?: boolean;
+  /**
+   * The menu's order: `shuffled` (seeded from the run's `seed` and the step, so the same run always shows
+   * the same order) or `engine` (as the game lists them). Default engine here; the agent's default is shuffled.
+   */
+  menuOrder?: 'shuffled' | 'engine';
+  /** The run's seed (for the shuffled menu). */
+  seed?: number;
   /** How the model answers: free text ending in the JSON action (default), a JSON reply, or a tool call. */
   replyFormat?: 'text' | 'json' | 'tools';
   text: string;
@@ -118,13 +126,25 @@ export function systemMessage(input: PromptInput): ChatMessage {
   };
 }
 
+/** `items` in the menu's order: as given, or shuffled by the run's seed and the step. */
+function inMenuOrder<T>(items: T[], input: PromptInput): T[] {
+  if (input.menuOrder !== 'shuffled') return items;
+  return Rng.fromSeed((input.seed ?? 0) ^ 0x6d656e75, input.step).shuffle([...items]);
+}
+
 /** The observation text with the legal actions listed once (menu mode), or with none (no-menu mode). */
 function positionText(input: PromptInput): string {
   const bare = withoutActions(input.text);
   if (!input.menu) return bare;
   // the text's own block, when it lists the actions, carries what the game says of each (Cragwake's costs)
-  if (input.text.includes(ACTIONS_HEADING)) return input.text.replace(ACTIONS_HEADING, MENU_HEADING);
-  return `${bare}\n${MENU_HEADING}:\n${input.legalActions.map((a) => JSON.stringify(a)).join('\n')}`;
+  const at = input.text.indexOf(ACTIONS_HEADING);
+  if (at >= 0) {
+    const [heading, ...lines] = input.text.slice(at).split('\n');
+    const listed = lines.filter((l) => l.trim() !== '');
+    return `${input.text.slice(0, at)}${heading.replace(ACTIONS_HEADING, MENU_HEADING)}\n${inMenuOrder(listed, input).join('\n')}`;
+  }
+  const menu = inMenuOrder(input.legalActions, input).map((a) => JSON.stringify(a));
+  return `${bare}\n${MENU_HEADING}:\n${menu.join('\n')}`;
 }
 
 /** The user message for the current position. */

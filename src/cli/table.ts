@@ -122,7 +122,9 @@ export function rowOf(path: string, f: ResultFile): TableRow {
   };
 }
 
-const fixed = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+/** `x` to `d` decimals; a value that rounds to zero shows as 0, never -0. */
+const fixed = (x: number, d = 1) =>
+  Number.isFinite(x) ? (Object.is(Number(x.toFixed(d)), -0) ? (0).toFixed(d) : x.toFixed(d)) : '-';
 
 /** The rows as a Markdown table with its notes. */
 export function markdownTable(rows: TableRow[]): string {

@@ -553,6 +553,10 @@ export function evalCommand(): Command {
       ).choices(['shuffled', 'engine']),
     )
     .option(
+      '--compact',
+      'llm agent: the observation lines that never change (the legend) go once into the system message, not into every move',
+    )
+    .option(
       '--token-budget <n>',
       'llm agent: end a run (truncated, reason token_budget) once its requests were billed this many tokens',
       intIn(1, Number.MAX_SAFE_INTEGER),

@@ -26,7 +26,8 @@
  * eval table's columns.
  */
 import { createHash } from 'node:crypto';
-import type { GameAction } from '../../core/game.js';
+import type { AnyGame, GameAction } from '../../core/game.js';
+import { staticLines } from '../../mcp/compact.js';
 import { isAllowed } from '../../core/legal.js';
 import { entryFor } from '../../core/registry.js';
 import { registry } from '../../games/index.js';
@@ -114,6 +115,11 @@ export interface LlmAgentOptions {
    * and the step, so position in the menu carries no signal) or `engine` (the game's own order).
    */
   menuOrder?: 'shuffled' | 'engine';
+  /**
+   * `--compact`: the observation lines that are the same in every position (src/mcp/compact.ts, as the
+   * MCP server's compact mode) go once into the system message instead of into every position message.
+   */
+  compact?: boolean;
   /** `--token-budget`: a run whose requests were billed this many tokens (prompt + completion) ends `truncated`, reason `token_budget`. */
   tokenBudget?: number;
 }
@@ -145,6 +151,15 @@ export function replyFormatBody(format: ReplyFormat, game: string): Record<strin
     ],
     tool_choice: { type: 'function', function: { name: 'act' } },
   };
+}
+
+const fixedByGame = new Map<string, ReadonlySet<string>>();
+
+/** The lines of `game`'s observation text that are the same in every position (learnt once per thread). */
+function fixedLinesOf(game: AnyGame): ReadonlySet<string> {
+  let lines = fixedByGame.get(game.spec.slug);
+  if (!lines) fixedByGame.set(game.spec.slug, (lines = staticLines(game)));
+  return lines;
 }
 
 /** A `{"action": {...}}` reply (json and tools formats) as the action's own JSON; other text as it is. */
@@ -351,6 +366,7 @@ export const LLM_DEFAULTS = {
   maxTokens: 1024,
   replyFormat: 'text',
   menuOrder: 'shuffled',
+  compact: false,
   tokenBudget: null,
   maxFailures: 8,
   backoffMs: 1000,
@@ -396,6 +412,7 @@ export function requestFacts(
     maxBatch,
     strict,
     replyFormat,
+    fixedLines: opts.compact && g ? fixedLinesOf(g) : undefined,
     text: '',
     legalActions: [],
     score: 0,
@@ -408,6 +425,7 @@ export function requestFacts(
       ...body,
       mode: menu ? 'menu' : 'no-menu',
       menuOrder: opts.menuOrder ?? LLM_DEFAULTS.menuOrder,
+      compact: opts.compact ?? LLM_DEFAULTS.compact,
       replyFormat,
       tokenBudget: opts.tokenBudget ?? null,
       strictParse: strict,
@@ -501,6 +519,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
       grammars.set(game, grammar);
     }
     const rulesText = rulesFor(game);
+    const fixedLines = opts.compact ? fixedLinesOf(registry.get(game)!) : undefined;
     const stats: LlmRunStats = { game, seed, mode: menu ? 'menu' : 'no-menu', model: opts.model, moves: [] };
     runs.push(stats);
     const history: HistoryEntry[] = [];
@@ -523,6 +542,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         replyFormat,
         menuOrder: opts.menuOrder ?? LLM_DEFAULTS.menuOrder,
         seed,
+        fixedLines,
         text: view.observation.text,
         legalActions: view.legalActions,
         score: view.score,

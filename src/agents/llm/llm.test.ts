@@ -16,6 +16,7 @@ import { EvaluationAbort } from '../harness/errors.js';
 import { playRun } from '../play.js';
 import { createLlmAgent, llmColumns, ModelUnavailable, summarise } from './index.js';
 import { parseRetryAfter } from './chat.js';
+import { staticLines } from '../../mcp/compact.js';
 import { MENU_HEADING } from './prompt.js';
 
 /** The actions of the prompt's menu, one JSON object each (Cragwake's lines carry a note after it). */
@@ -42,6 +43,8 @@ interface Scripted {
 let server: Server;
 let baseUrl: string;
 let script: Scripted[] = [];
+/** The last request's body, whatever answered it. */
+let lastBody: { messages: { role: string; content: string }[] } | undefined;
 /** When set, answers every request the script does not, from the last message's text. */
 let responder: ((prompt: string) => string) | undefined;
 let requests: {
@@ -55,6 +58,7 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       if (!responder) requests.push({ headers: req.headers, body: JSON.parse(raw) });
+      lastBody = JSON.parse(raw) as typeof lastBody;
       const body = JSON.parse(raw) as { messages: { content: string }[] };
       const next =
         script.shift() ??
@@ -279,6 +283,28 @@ describe('the LLM agent', () => {
     expect([...orders[0]].sort()).toEqual([...engineOrder].sort());
     expect(orders[1]).toEqual(orders[0]);
     expect(orders[0]).not.toEqual(engineOrder);
+  });
+
+  it('--compact: the lines the same in every position go once into the system message, none into the moves', async () => {
+    const g = registry.get('whirlyard')!;
+    const fixed = staticLines(g);
+    expect(fixed.size).toBeGreaterThan(0);
+    responder = (prompt) => menuOf(prompt)[0];
+    const seen: { system: string; position: string }[] = [];
+    for (const compact of [false, true]) {
+      const factory = createLlmAgent({ baseUrl, model: 'm', compact });
+      await playRun(g, factory, 4, { maxSteps: 1 });
+      seen.push({ system: lastBody!.messages[0].content, position: lastBody!.messages[1].content });
+    }
+    const [full, compact] = seen;
+    for (const line of fixed) {
+      expect(full.position).toContain(line);
+      expect(compact.position).not.toContain(line);
+      expect(compact.system).toContain(line);
+    }
+    expect(compact.position.length).toBeLessThan(full.position.length);
+    // the board and the menu are still there
+    expect(compact.position).toContain(MENU_HEADING);
   });
 
   it('no-menu mode withholds the legal actions, also from the observation text', async () => {

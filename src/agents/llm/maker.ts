@@ -40,5 +40,6 @@ export function llmOptions(options: AgentOptions): LlmAgentOptions {
     replyFormat: options.replyFormat as LlmAgentOptions['replyFormat'],
     tokenBudget: num(options.tokenBudget),
     menuOrder: options.menuOrder as LlmAgentOptions['menuOrder'],
+    compact: options.compact === true,
   };
 }

@@ -37,6 +37,11 @@ export interface PromptInput {
   menuOrder?: 'shuffled' | 'engine';
   /** The run's seed (for the shuffled menu). */
   seed?: number;
+  /**
+   * Compact mode: the observation text's lines that are the same in every position (its legend), given
+   * once in the system message and left out of every position message.
+   */
+  fixedLines?: ReadonlySet<string>;
   /** How the model answers: free text ending in the JSON action (default), a JSON reply, or a tool call. */
   replyFormat?: 'text' | 'json' | 'tools';
   text: string;
@@ -120,10 +125,23 @@ function answerRules(input: PromptInput): string {
 
 /** The system message. */
 export function systemMessage(input: PromptInput): ChatMessage {
+  const legend = input.fixedLines?.size
+    ? `\n\n## How each position reads\n\nThese lines belong to every position and are left out of them:\n${[...input.fixedLines].join('\n')}`
+    : '';
   return {
     role: 'system',
-    content: `You are playing ${input.game}, a single-player game, to score as much as you can. You see the position before each move and answer with your action; the game is played for you.\n\n${input.rulesText}\n\n${answerRules(input)}`,
+    content: `You are playing ${input.game}, a single-player game, to score as much as you can. You see the position before each move and answer with your action; the game is played for you.\n\n${input.rulesText}${legend}\n\n${answerRules(input)}`,
   };
+}
+
+/** The observation text without its fixed lines (compact mode), or as it is. */
+function positionLines(input: PromptInput): string {
+  const fixed = input.fixedLines;
+  if (!fixed?.size) return input.text;
+  return input.text
+    .split('\n')
+    .filter((l) => !fixed.has(l))
+    .join('\n');
 }
 
 /** `items` in the menu's order: as given, or shuffled by the run's seed and the step. */
@@ -133,7 +151,8 @@ function inMenuOrder<T>(items: T[], input: PromptInput): T[] {
 }
 
 /** The observation text with the legal actions listed once (menu mode), or with none (no-menu mode). */
-function positionText(input: PromptInput): string {
+function positionText(whole: PromptInput): string {
+  const input = { ...whole, text: positionLines(whole) };
   const bare = withoutActions(input.text);
   if (!input.menu) return bare;
   // the text's own block, when it lists the actions, carries what the game says of each (Cragwake's costs)

@@ -110,7 +110,7 @@ describe('results that name their model', () => {
     expect(md.code, md.stderr).toBe(0);
     const rows = md.stdout.split('\n').filter((l) => l.startsWith('| cragwake'));
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toContain('| org/model-a (menu, t=0.5) | org/model-a | menu | 3 seeds | 3 |');
+    expect(rows[0]).toContain('| org/model-a (menu, t=0.5) | org/model-a | menu, text | 3 seeds | 3 |');
     expect(rows[1]).toContain('| 100.0 % | 0 |');
     expect(md.stdout).toContain('0 = the built-in random agent, 100 = the built-in heuristic');
     const csv = await gameboard(['table', '--csv', fileA, fileB]);

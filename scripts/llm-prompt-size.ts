@@ -10,6 +10,7 @@
  *   npx tsx scripts/llm-prompt-size.ts            # a Markdown table, as docs/agents.md shows it
  *   npx tsx scripts/llm-prompt-size.ts --json     # the figures as JSON
  *   npx tsx scripts/llm-prompt-size.ts --no-menu  # the same in no-menu mode
+ *   npx tsx scripts/llm-prompt-size.ts --compact  # with the fixed lines once in the system message
  *
  * No network: the chat endpoint is answered in this process (global fetch is replaced while it runs).
  */
@@ -43,7 +44,7 @@ export interface PromptSize {
 export const CHARS_PER_TOKEN = 4;
 
 /** Measures one game's run. */
-export async function measure(slug: string, menu = true): Promise<PromptSize> {
+export async function measure(slug: string, menu = true, compact = false): Promise<PromptSize> {
   const game = registry.get(slug)!;
   const seed = game.spec.suites.dev[0];
   const heuristic = await loadAgent('heuristic', slug);
@@ -65,7 +66,7 @@ export async function measure(slug: string, menu = true): Promise<PromptSize> {
     });
   }) as typeof fetch;
   try {
-    const llm = createLlmAgent({ baseUrl: 'http://stand-in.invalid/v1', model: 'heuristic', menu });
+    const llm = createLlmAgent({ baseUrl: 'http://stand-in.invalid/v1', model: 'heuristic', menu, compact });
     llmRuns = llm.runs;
     const both: AgentFactory = Object.assign(
       (ctx: { game: string; seed: number }) => {
@@ -107,7 +108,8 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 if (import.meta.url === `file://${process.argv[1]}`) {
   const menu = !process.argv.includes('--no-menu');
   const all: PromptSize[] = [];
-  for (const slug of registry.slugs()) all.push(await measure(slug, menu));
+  const compact = process.argv.includes('--compact');
+  for (const slug of registry.slugs()) all.push(await measure(slug, menu, compact));
   if (process.argv.includes('--json')) process.stdout.write(JSON.stringify(all, null, 1) + '\n');
   else {
     process.stdout.write(

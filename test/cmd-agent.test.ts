@@ -153,6 +153,9 @@ describe.skipIf(!PYTHON)('cmd: agents (python3)', () => {
       '0',
       '--move-timeout',
       '1500',
+      // seed 4 plays on a fresh process: its first answer is timed by --startup-timeout, start-up included
+      '--startup-timeout',
+      '1500',
       '--agent',
       `cmd:python3 ${agent}`,
       '--out',

@@ -1,10 +1,12 @@
 /**
- * The built-in agents, by name: `random` plays every game; `heuristic` has one agent per game.
+ * The built-in agents, by name: `random` plays every game; `heuristic` has one agent per game; `first`
+ * (a probe, every game) always takes the first listed action.
  * The CLI's `--agent NAME` looks names up here; anything else is loaded as a module path.
  */
 import { briarwinkHeuristic } from './briarwink/heuristic.js';
 import { cragwakeHeuristic } from './cragwake/heuristic.js';
 import { delvewickHeuristic } from './delvewick/heuristic.js';
+import { first } from './first.js';
 import { random } from './random.js';
 import { whirlyardHeuristic } from './whirlyard/heuristic.js';
 import type { Slug } from '../games/index.js';
@@ -26,6 +28,7 @@ export const HEURISTICS: Readonly<Partial<Record<Slug, AgentFactory>>> = {
 /** Built-in agents: name -> game slug (or '*' for every game) -> factory. */
 export const BUILTIN_AGENTS: Record<string, Readonly<Partial<Record<string, AgentFactory>>>> = {
   random: { '*': random },
+  first: { '*': first },
   heuristic: HEURISTICS,
 };
 

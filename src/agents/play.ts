@@ -96,6 +96,11 @@ export async function playRun(
       truncated = { kind: 'truncated', reason: 'budget' };
       break;
     }
+    const stop = agent.stopReason?.();
+    if (stop) {
+      truncated = { kind: 'truncated', reason: stop };
+      break;
+    }
     const view = new View(slug, game, state, game.legalActions(state), game.score(state), run.steps);
     if (factory.needsState) view.state = state;
     // Awaiting only real promises keeps a synchronous agent's loop free of a microtask per step.

@@ -38,6 +38,11 @@ export interface Agent<A extends GameAction = GameAction> {
    * reply, latencyMs, tokens, retries and repaired spellings). Plain JSON; called right after `act`.
    */
   stepInfo?(): Record<string, unknown> | undefined;
+  /**
+   * Optional: asked before each move; a reason (e.g. `token_budget`) ends the run there, as `truncated`
+   * with that reason, before the agent is asked for the move.
+   */
+  stopReason?(): string | undefined;
 }
 
 /** Where and what an agent is about to play. */

@@ -7,19 +7,45 @@
  */
 import { Command } from 'commander';
 import { round2 } from '../agents/harness/stats.js';
-import { quantile, scoreStats, type RunResult } from '../agents/harness/index.js';
+import { quantile, scoreStats, type EvalHeader, type RunResult } from '../agents/harness/index.js';
 import { headerMismatch, readResultFile, ResultFileError, type ResultFile } from '../agents/harness/results.js';
 import { Rng } from '../core/rng.js';
 import { intIn } from './args.js';
 import { UserError } from './errors.js';
+
+/** One file of a comparison: its agent, the label it goes by and the settings it was played with. */
+interface Side {
+  file: string;
+  agent: string;
+  label: string | null;
+  /** The settings, in a few words: an LLM's model and request parameters, else the agent's options. */
+  settings: string;
+  runs: number;
+}
+
+/**
+ * A header's settings in a few words: for the LLM agent the request parameters it sent (model,
+ * temperature, max_tokens, reply format, menu order...), for another agent its options; `--max-steps`
+ * when given.
+ */
+function settingsOf(h: EvalHeader): string {
+  const parts: string[] = [];
+  const fields = h.request ?? h.agentOptions ?? {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined || k === 'endpoint' || k === 'baseUrl' || k === 'apiKeyEnv') continue;
+    parts.push(`${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  }
+  if (h.maxSteps !== null && h.maxSteps !== undefined) parts.push(`max steps ${h.maxSteps}`);
+  return parts.join(', ') || '-';
+}
 
 /** The bootstrap's generator seed: fixed, so an interval never changes between two runs of compare. */
 const BOOTSTRAP_SEED = 20240;
 
 /** What `compare --json` answers. */
 interface Comparison {
-  a: { file: string; agent: string; runs: number };
-  b: { file: string; agent: string; runs: number };
+  a: Side;
+  b: Side;
   game: string;
   rulesVersion: string;
   /** Seeds completed in both files (a seed failed in either is left out). */
@@ -68,6 +94,14 @@ function read(path: string): ResultFile {
   }
 }
 
+const side = (file: string, f: ResultFile): Side => ({
+  file,
+  agent: f.header.agent,
+  label: f.header.label ?? null,
+  settings: settingsOf(f.header),
+  runs: f.runs.length,
+});
+
 /** Compares the result files at `pathA` and `pathB`. */
 function compareFiles(pathA: string, pathB: string, resamples = 10_000): Comparison {
   const a = read(pathA);
@@ -94,8 +128,8 @@ function compareFiles(pathA: string, pathB: string, resamples = 10_000): Compari
   const diffs = pairs.map(([x, y]) => x - y);
   const [lo, hi] = bootstrapInterval(diffs, resamples);
   return {
-    a: { file: pathA, agent: a.header.agent, runs: a.runs.length },
-    b: { file: pathB, agent: b.header.agent, runs: b.runs.length },
+    a: side(pathA, a),
+    b: side(pathB, b),
     game: a.header.game,
     rulesVersion: a.header.rulesVersion,
     n: pairs.length,
@@ -116,8 +150,10 @@ function compareFiles(pathA: string, pathB: string, resamples = 10_000): Compari
 function formatComparison(c: Comparison): string {
   const rows: [string, string][] = [
     ['game', `${c.game} (rules ${c.rulesVersion})`],
-    ['A', `${c.a.file}: ${c.a.agent}, ${c.a.runs} runs`],
-    ['B', `${c.b.file}: ${c.b.agent}, ${c.b.runs} runs`],
+    ['A', `${c.a.file}: ${c.a.label ?? c.a.agent}${c.a.label ? ` (${c.a.agent})` : ''}, ${c.a.runs} runs`],
+    ['A settings', c.a.settings],
+    ['B', `${c.b.file}: ${c.b.label ?? c.b.agent}${c.b.label ? ` (${c.b.agent})` : ''}, ${c.b.runs} runs`],
+    ['B settings', c.b.settings],
     [
       'paired seeds',
       `${c.n}` + (c.unpaired ? ` (${c.unpaired} seeds left out: in one file only, or failed in one)` : ''),

@@ -16,6 +16,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import {
   evaluate,
   formatSummary,
+  defaultMoveTimeout,
   isFailed,
   runsToCsv,
   summarize,
@@ -25,7 +26,11 @@ import {
   type RunResult,
 } from '../agents/harness/index.js';
 import { LLM_DEFAULTS } from '../agents/llm/index.js';
+import { gameboardVersion } from '../version.js';
 import { headerMismatch, JsonlWriter, makeHeader, readResultFile, ResultFileError } from '../agents/harness/results.js';
+import { exactFigures, round2 } from '../agents/harness/stats.js';
+import { requestFacts } from '../agents/llm/index.js';
+import { llmOptions } from '../agents/llm/maker.js';
 import { actionBudget, meterFor } from '../agents/budgets.js';
 import { GameboardClient } from '../client/index.js';
 import { KeyFile, nameKey } from '../client/keyfile.js';
@@ -49,12 +54,16 @@ const OWN_OPTIONS = new Set([
   'trajectories',
   'observations',
   'moveTimeout',
+  'startupTimeout',
   'submit',
   'playerKey',
   'maxSteps',
   'submitEvaluation',
   'name',
   'ranked',
+  'label',
+  'maxForfeitRate',
+  'evalTokenBudget',
 ]);
 
 interface EvalFlags {
@@ -70,6 +79,7 @@ interface EvalFlags {
   trajectories?: string;
   observations: boolean;
   moveTimeout?: number;
+  startupTimeout?: number;
   submit?: string;
   playerKey?: string;
   maxSteps?: number;
@@ -78,6 +88,9 @@ interface EvalFlags {
   name?: string;
   /** --ranked N: held-out ranked sessions (src/cli/ranked.ts). */
   ranked?: number;
+  label?: string;
+  maxForfeitRate: number;
+  evalTokenBudget?: number;
   [agentOption: string]: unknown;
 }
 
@@ -208,6 +221,23 @@ function runLine(r: RunResult): Record<string, unknown> {
   return { kind: 'run', ...rest };
 }
 
+/** The tokens (prompt + completion) billed to a run, from its agent figures; 0 when it reported none. */
+function tokensOf(r: RunResult): number {
+  const s = r.agentStats as { promptTokens?: unknown; completionTokens?: unknown } | undefined;
+  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return n(s?.promptTokens) + n(s?.completionTokens);
+}
+
+/**
+ * Marks a run `degraded` when its agent forfeited more than `rate` of its moves (an LLM's `forfeits` of
+ * its `moves`, from the run's agent figures); such runs are counted apart in the summary.
+ */
+function markDegraded(r: RunResult, rate: number): void {
+  const s = r.agentStats as { forfeits?: unknown; moves?: unknown } | undefined;
+  if (typeof s?.forfeits === 'number' && typeof s.moves === 'number' && s.moves > 0 && s.forfeits / s.moves > rate)
+    r.degraded = true;
+}
+
 /** Writes text to a file descriptor at once (the process may exit right after). */
 function writeNow(fd: 1 | 2, text: string): void {
   writeSync(fd, text);
@@ -231,9 +261,24 @@ async function runEval(flags: EvalFlags): Promise<void> {
     seeds: [...seeds],
     budget: budget ? { limit: budget.limit, unit: budget.unit } : null,
     maxSteps: flags.maxSteps ?? null,
+    moveTimeoutMs: flags.moveTimeout ?? defaultMoveTimeout(flags.agent) ?? null,
+    label: flags.label ?? null,
+    harnessVersion: gameboardVersion(),
+    maxForfeitRate: flags.maxForfeitRate,
+    ...(flags.agent === 'llm' ? requestFacts(llmOptions(agentOptions), flags.game) : {}),
   });
 
   if (flags.ranked !== undefined) return runRankedEval(flags as unknown as RankedFlags, header, agentOptions);
+  // A seedless game (its spec says so: every seed plays the same game) at temperature 0 gives one sample
+  // however many seeds: say so before any run.
+  const temperature = flags.temperature === undefined ? LLM_DEFAULTS.temperature : Number(flags.temperature);
+  if (spec.seedless && flags.agent === 'llm' && temperature === 0 && seeds.length > 1)
+    writeNow(
+      2,
+      `warning: ${spec.name} is seedless (every seed plays the same game), so at temperature 0 these ${seeds.length} ` +
+        `runs are one sample repeated and their interval means nothing: report one run per setting, or several ` +
+        `runs at a temperature above 0 (--temperature)\n`,
+    );
 
   // --resume: the runs already in the file count, and only the missing seeds are played.
   let earlier: RunResult[] = [];
@@ -256,7 +301,8 @@ async function runEval(flags: EvalFlags): Promise<void> {
       );
     earlier = file.runs;
   }
-  const have = new Set(earlier.map((r) => String(r.seed)));
+  // a failed run (an error outcome: the model endpoint unavailable, a timeout, a crash) is played again
+  const have = new Set(earlier.filter((r) => !isFailed(r)).map((r) => String(r.seed)));
   const toPlay = seeds.filter((s) => !have.has(String(s)));
 
   // --submit: a name taken by someone else stops here, before any run.
@@ -288,10 +334,24 @@ async function runEval(flags: EvalFlags): Promise<void> {
     } else if (performance.now() - firstSigint > 1000) process.exit(130);
   };
   process.on('SIGINT', onSigint);
+  // Node exits with 13 when nothing is left to wait for but a promise that never settles (an agent's move
+  // with no timeout): say so, rather than exit with no word. Every finished run is in the file already.
+  process.on('exit', (code) => {
+    if (code === 13)
+      writeNow(
+        2,
+        `gameboard: the evaluation stopped: an agent's move never settled and nothing else was left to wait for ` +
+          `(give --move-timeout)${outPath ? `; the finished runs are in ${outPath}` : ''}\n`,
+      );
+  });
 
   const bar = progressReporter(toPlay.length);
   let total = 0;
   let completed = 0;
+  // --eval-token-budget: the tokens billed to the runs of this evaluation (those in the file already too);
+  // once spent, no run is started and the runs in flight are dropped (a resume plays them)
+  let tokensSpent = earlier.reduce((a, r) => a + tokensOf(r), 0);
+  let budgetSpent = false;
   let evaluation;
   try {
     evaluation = await evaluate({
@@ -303,6 +363,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
       server: flags.server,
       maxSteps: flags.maxSteps,
       moveTimeoutMs: flags.moveTimeout,
+      startupTimeoutMs: flags.startupTimeout,
       trajectories: Boolean(flags.trajectories),
       observations: flags.observations,
       keepActions:
@@ -310,6 +371,7 @@ async function runEval(flags: EvalFlags): Promise<void> {
       agentOptions,
       signal: interrupt.signal,
       onRun: (r, done) => {
+        markDegraded(r, flags.maxForfeitRate);
         if (!isFailed(r)) {
           total += r.score;
           completed++;
@@ -317,20 +379,26 @@ async function runEval(flags: EvalFlags): Promise<void> {
         if (r.trajectory && steps) for (const line of r.trajectory) steps.line(line);
         jsonl?.line(runLine(r));
         bar.update(done, completed ? total / completed : NaN);
+        tokensSpent += tokensOf(r);
+        if (flags.evalTokenBudget !== undefined && tokensSpent >= flags.evalTokenBudget && !budgetSpent) {
+          budgetSpent = true;
+          interrupt.abort();
+        }
       },
     });
   } finally {
     bar.stop();
     steps?.close();
   }
-  const interrupted = evaluation.stopped?.kind === 'interrupted';
+  const interrupted = evaluation.stopped?.kind === 'interrupted' && !budgetSpent;
   const abort = evaluation.stopped?.kind === 'abort' ? evaluation.stopped.message : undefined;
   const fresh = evaluation.results.map((r) => {
     const { trajectory: _t, ...rest } = r;
     return rest as RunResult;
   });
   const order = new Map(seeds.map((s, i) => [String(s), i]));
-  const results = [...earlier, ...fresh].sort(
+  const replayed = new Set(fresh.map((r) => String(r.seed)));
+  const results = [...earlier.filter((r) => !replayed.has(String(r.seed))), ...fresh].sort(
     (a, b) => (order.get(String(a.seed)) ?? 0) - (order.get(String(b.seed)) ?? 0),
   );
   const summary = flags.resume
@@ -345,9 +413,12 @@ async function runEval(flags: EvalFlags): Promise<void> {
     : evaluation.summary;
   const ending: Record<string, unknown> = {};
   if (interrupted) ending.interrupted = true;
+  if (budgetSpent) ending.stopped = 'eval_token_budget';
   if (abort !== undefined) ending.aborted = abort;
+  // the file's figures are exact; the table below rounds
+  const exact = exactFigures(results);
   if (jsonl) {
-    jsonl.line({ kind: 'summary', ...summary, ...ending });
+    jsonl.line({ kind: 'summary', label: flags.label ?? null, ...summary, ...exact, ...ending });
     jsonl.close();
   }
 
@@ -356,9 +427,24 @@ async function runEval(flags: EvalFlags): Promise<void> {
     : `in-process, ${workers} workers` + (flags.concurrency ? `, ${flags.concurrency} runs in flight each` : '');
   const from = flags.seeds ? `${seeds.length} given` : `suite ${flags.suite}`;
   const rows: [string, string][] = [['seeds', from], ['ran', where], ...evaluation.agentRows];
+  if (flags.label) rows.unshift(['label', flags.label]);
+  if (exact.errors > 0) rows.push(['mean, failed as 0', String(round2(exact.meanFailedAsZero))]);
+  if (exact.degraded > 0)
+    rows.push([
+      'degraded',
+      `${exact.degraded} runs forfeited more than ${flags.maxForfeitRate * 100} % of their moves (seeds ${exact.degradedSeeds
+        .slice(0, 20)
+        .join(', ')})`,
+    ]);
   if (flags.resume)
     rows.push(['resumed', `${earlier.length} runs were in ${flags.resume}; ${fresh.length} played now`]);
   if (interrupted) rows.push(['interrupted', `after ${results.length} of ${seeds.length} runs`]);
+  if (budgetSpent)
+    rows.push([
+      'stopped',
+      `--eval-token-budget ${flags.evalTokenBudget} spent (${tokensSpent} tokens) after ${results.length} of ` +
+        `${seeds.length} runs; --resume ${outPath ?? 'FILE.jsonl'} plays the rest`,
+    ]);
   let text = `${formatSummary(summary, rows)}\n`;
   const failed = results.filter(isFailed);
   if (failed.length > 0) {
@@ -378,8 +464,11 @@ async function runEval(flags: EvalFlags): Promise<void> {
   if (outPath && !jsonl) {
     const data = outPath.toLowerCase().endsWith('.csv')
       ? runsToCsv(header, results)
-      : JSON.stringify({ ...header, kind: undefined, summary: { ...summary, ...ending }, runs: results }, null, 1) +
-        '\n';
+      : JSON.stringify(
+          { ...header, kind: undefined, summary: { ...summary, ...exact, ...ending }, runs: results },
+          null,
+          1,
+        ) + '\n';
     writeFileSync(outPath, data);
   }
   if (outPath) writeNow(1, `wrote ${results.length} runs to ${outPath}\n`);
@@ -454,8 +543,55 @@ export function evalCommand(): Command {
     .option('--no-observations', 'with --trajectories: leave the observation text out of the step lines')
     .option(
       '--move-timeout <ms>',
-      'fail a run whose agent takes longer than this for one move (default 30000 for cmd: agents, none otherwise)',
+      'fail a run whose agent takes longer than this for one move, timed from when it is asked (default 30000 ' +
+        'for cmd: agents, 60000 for agent modules, none for the built-ins)',
       intIn(1, 86_400_000),
+    )
+    .option(
+      '--startup-timeout <ms>',
+      "cmd: agents: the longest a fresh process's first answer may take, its start-up included (default 120000)",
+      intIn(1, 86_400_000),
+    )
+    .addOption(
+      new Option(
+        '--reply-format <format>',
+        'llm agent: text (the JSON action ending a free reply), json (a JSON-schema reply, response_format) or ' +
+          'tools (one function whose parameter is the action; tool_calls are read)',
+      ).choices(['text', 'json', 'tools']),
+    )
+    .addOption(
+      new Option(
+        '--menu-order <order>',
+        "llm agent: the legal actions' order in the prompt: shuffled (default, seeded from the run's seed) or engine",
+      ).choices(['shuffled', 'engine']),
+    )
+    .option(
+      '--compact',
+      'llm agent: the observation lines that never change (the legend) go once into the system message, not into every move',
+    )
+    .option(
+      '--token-budget <n>',
+      'llm agent: end a run (truncated, reason token_budget) once its requests were billed this many tokens',
+      intIn(1, Number.MAX_SAFE_INTEGER),
+    )
+    .option(
+      '--eval-token-budget <n>',
+      'stop the evaluation cleanly once its runs were billed this many tokens (checked as runs finish; resumable)',
+      intIn(1, Number.MAX_SAFE_INTEGER),
+    )
+    .option(
+      '--label <text>',
+      'the name this agent goes by in the result file, compare and table (e.g. "org/model, t=0")',
+    )
+    .option(
+      '--max-forfeit-rate <r>',
+      'mark a run degraded (counted apart in the summary) when its agent forfeits more than this share of its moves',
+      (raw) => {
+        const r = Number(raw);
+        if (!Number.isFinite(r) || r < 0 || r > 1) throw new InvalidArgumentError('a share from 0 to 1, e.g. 0.2');
+        return r;
+      },
+      0.2,
     )
     .option('--submit <name>', 'submit every run to the open board of --server under this agent name', parsePlayerName)
     .option(
@@ -481,6 +617,23 @@ export function evalCommand(): Command {
     .option('--strict-parse', 'llm agent: repair nothing in a reply (a misspelt or out-of-cap action is unparsable)')
     .option('--temperature <t>', 'llm agent: sampling temperature', parseFloat)
     .option('--timeout-ms <ms>', 'llm agent: per request (default 60000)', intIn(1, 600_000))
+    .option(
+      '--max-tokens <n>',
+      'llm agent: sent as max_tokens in every request (default 1024; raise it for reasoning models)',
+      intIn(1, 1_000_000),
+    )
+    .option(
+      '--max-failures <n>',
+      'llm agent: failures of one request in a row, each waited on, after which the endpoint is unavailable: ' +
+        'the run is an error run (model_unavailable) and the evaluation stops (default 8)',
+      intIn(1, 1000),
+    )
+    .option(
+      '--backoff-ms <ms>',
+      'llm agent: the first wait after a failure without Retry-After, doubled per failure, with jitter (default 1000)',
+      intIn(0, 3_600_000),
+    )
+    .option('--backoff-max-ms <ms>', 'llm agent: the longest such wait (default 60000)', intIn(0, 3_600_000))
     .option(
       '--player-key <key>',
       'the key of the --submit name (default: $GAMEBOARD_PLAYER_KEY, else the key kept from an earlier --submit)',

@@ -16,6 +16,7 @@ import { playCommand } from './play.js';
 import { replayCommand } from './replay.js';
 import { gamesCommand, serveCommand } from './serve.js';
 import { submitCommand } from './submit.js';
+import { tableCommand } from './table.js';
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: Array<() => Command> = [
@@ -24,6 +25,7 @@ export const COMMANDS: Array<() => Command> = [
   playCommand,
   evalCommand,
   compareCommand,
+  tableCommand,
   replayCommand,
   mcpCommand,
   backupCommand,

@@ -51,6 +51,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
     isError: r.isError === true,
     text: content[0].text,
     data: (r.structuredContent ?? {}) as Record<string, unknown>,
+    raw: r,
   };
 }
 
@@ -243,6 +244,11 @@ describe('the MCP server with a Gameboard server', () => {
     expect(last.data.gameOver).toBe(true);
     const submitted = await call(client, 'submit_run', { gameId: id, player: 'mcp-agent' });
     expect(submitted.isError, submitted.text).toBe(false);
+    // the name was claimed by this submission: its key is in the key file, not in the text or the data
+    expect(submitted.text).toContain(`its player key is kept in the key file ${KEY_FILE} (not shown here`);
+    const key = (readFileSync(KEY_FILE, 'utf8').match(/pk_[A-Za-z0-9_-]+/g) ?? []).at(-1);
+    expect(key).toBeDefined();
+    expect(JSON.stringify(submitted.raw)).not.toContain(key);
     expect(submitted.data).toMatchObject({ ok: true, score: last.data.score, rank: 1 });
     const board = await call(client, 'get_leaderboard', { game: 'whirlyard', board: 'open' });
     expect(board.data.entries).toEqual([
@@ -263,9 +269,13 @@ describe('the MCP server with a Gameboard server', () => {
     const start = await call(client, 'start_game', { game: 'delvewick', ranked: true, player: { name: 'ranked-mcp' } });
     expect(start.isError, start.text).toBe(false);
     expect(start.data).toMatchObject({ step: 0, gameOver: false });
-    expect(start.text).toMatch(
-      /The name "ranked-mcp" is now yours on that server; its player key is kept in the key file \(pk_\S+\)/,
+    expect(start.text).toContain(
+      `The name "ranked-mcp" is now yours on that server; its player key is kept in the key file ${KEY_FILE} (not shown here`,
     );
+    // the key owns the name: it is in the key file, never in what the model reads
+    const kept = (readFileSync(KEY_FILE, 'utf8').match(/pk_[A-Za-z0-9_-]+/g) ?? []).at(-1);
+    expect(kept).toBeDefined();
+    expect(JSON.stringify(start.raw)).not.toContain(kept);
     const sessionId = start.data.sessionId as string;
     const id = start.data.gameId as string;
     let moved = start;

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AnyGame, GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { gameRulesTxt } from '../llms/pages.js';
-import type { KeyFile } from '../client/keyfile.js';
+import { KeyFile } from '../client/keyfile.js';
 import { Games, type GameView, type LocalGame, type OpenGame } from './games.js';
 import { staticLines } from './compact.js';
 import { GameboardError, type BoardName, type GameboardClient } from '../client/index.js';
@@ -81,9 +81,15 @@ const GAME_RESULT = {
   sessionId: z.string().optional().describe("a ranked session's id on the Gameboard server"),
 };
 
-/** A note for the reply when a name was claimed just now. */
-const claimedNote = (name: string, key: string | undefined) =>
-  key ? `\nThe name "${name}" is now yours on that server; its player key is kept in the key file (${key}).` : '';
+/**
+ * A note for the reply when a name was claimed just now: where its player key is kept, never the key
+ * itself (a model reads the reply; the key owns the name).
+ */
+const claimedNote = (name: string, key: string | undefined, file: string) =>
+  key
+    ? `\nThe name "${name}" is now yours on that server; its player key is kept in the key file ${file} ` +
+      '(not shown here: it owns the name) and sent again with every later start or submission under it.'
+    : '';
 
 function failure(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
@@ -107,7 +113,8 @@ function local(g: OpenGame, what: string): LocalGame {
 export function createMcpServer(opts: McpOptions): McpServer {
   const games = new Games(opts.registry);
   // The project's client does every call to the Gameboard server (null: none configured).
-  const remote: GameboardClient | null = opts.server ? clientFor(opts.server, opts.keyFile) : null;
+  const keyFile = opts.keyFile ?? new KeyFile();
+  const remote: GameboardClient | null = opts.server ? clientFor(opts.server, keyFile) : null;
   const server_ = opts.server ?? '';
   const server = new McpServer({ name: 'gameboard', version: gameboardVersion() });
   const fixedLines = new Map(opts.registry.games.map((g) => [g.spec.slug, staticLines(g)]));
@@ -222,7 +229,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
         const g = games.add({ kind: 'remote', id: games.newId(), game: engine, live });
         const v = games.view(g);
         const claimed = typeof live.last.playerKey === 'string' ? live.last.playerKey : undefined;
-        return result(viewText(v, compact) + claimedNote(p.name, claimed), v, { sessionId: live.id });
+        return result(viewText(v, compact) + claimedNote(p.name, claimed, keyFile.path), v, { sessionId: live.id });
       }),
   );
 
@@ -476,7 +483,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
               type: 'text',
               text:
                 `Submitted: score ${String(r.body.score)}, rank ${String(rank)}, run id ${String(r.body.id)}.` +
-                claimedNote(p.name, typeof r.body.playerKey === 'string' ? r.body.playerKey : undefined),
+                claimedNote(p.name, typeof r.body.playerKey === 'string' ? r.body.playerKey : undefined, keyFile.path),
             },
           ],
           structuredContent: { ok: true, id: String(r.body.id), score: Number(r.body.score), rank },

@@ -13,7 +13,9 @@
  * One process per lane (a worker thread, or each of its `--concurrency` runs in flight), started when
  * first needed and reused across runs. A process that crashes, writes a line that is not such an
  * answer, or times out (`--move-timeout`) fails its run only: it is killed, and a fresh one takes the
- * next run. Idle processes never keep the evaluation from exiting, and all are killed when it does
+ * next run. A fresh process's first answer covers its start-up too (an interpreter loading its
+ * libraries): it is timed by `--startup-timeout` (default 120 s) instead; every later move by
+ * `--move-timeout`, from the moment its observe line is written. Idle processes never keep the evaluation from exiting, and all are killed when it does
  * (in a worker thread that is stopped, a process sees its input close).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +30,8 @@ import type { RunOutcome } from './stats.js';
 class AgentProcess {
   readonly child: ChildProcess;
   dead: string | null = null;
+  /** Whether it has answered anything yet (until then it may still be starting). */
+  answered = false;
   private waiting: { resolve(line: string): void; reject(err: Error): void } | null = null;
   private lines: string[] = [];
 
@@ -41,6 +45,7 @@ class AgentProcess {
     const rl = createInterface({ input: this.child.stdout! });
     rl.on('line', (line) => {
       if (!line.trim()) return;
+      this.answered = true;
       if (this.waiting) {
         const w = this.waiting;
         this.waiting = null;
@@ -118,6 +123,7 @@ export function cmdAgent(command: string, slug: string): AgentFactory {
     const proc = take();
     proc.send({ type: 'start', game: slug, seed: ctx.seed, rulesVersion });
     const agent: Agent & EndAware = {
+      startingUp: () => !proc.answered,
       async act(view: AgentView): Promise<GameAction> {
         proc.send({
           type: 'observe',

@@ -9,4 +9,12 @@ export class AgentLoadError extends Error {}
  */
 export class EvaluationAbort extends Error {
   override name = 'EvaluationAbort';
+  /**
+   * When set, the run it stopped is reported too, as an error run with this reason (e.g.
+   * `model_unavailable`), before the evaluation stops: the run is never counted as completed, and
+   * `--resume` plays it again.
+   */
+  readonly reason?: string;
+  /** That run, as the harness reported it (set by the harness, carried to `onRun`). */
+  result?: unknown;
 }

@@ -34,17 +34,30 @@ export function isEvaluationAbort(err: unknown): err is Error {
 /** An agent that wants to hear how its run ended (the `cmd:` agent tells its process). */
 export interface EndAware {
   end?(outcome: RunOutcome, score: number): void | Promise<void>;
+  /**
+   * True while the agent's next answer also covers its own start-up (a `cmd:` process's first answer):
+   * that move is timed by `startupTimeoutMs` instead of `moveTimeoutMs`.
+   */
+  startingUp?(): boolean;
 }
 
 /** How a run is guarded and what is recorded. */
 export interface GuardSettings {
-  /** The longest one move may take, in milliseconds; none when absent. */
+  /** The longest one move may take, in milliseconds, from the moment the agent is asked; none when absent. */
   moveTimeoutMs?: number;
+  /** The longest a `cmd:` process's first answer may take, its start-up included (default 120,000 ms). */
+  startupTimeoutMs?: number;
   /** Record one line per step. */
   trajectories?: boolean;
   /** With `trajectories`: include the observation's text (default true). */
   observations?: boolean;
 }
+
+/** A `cmd:` process's first answer, its start-up included, may take this long by default (ms). */
+const STARTUP_TIMEOUT_MS = 120_000;
+
+/** A module agent's move may take this long by default (ms); a `cmd:` agent's 30,000; the LLM agent's has none. */
+export const MODULE_MOVE_TIMEOUT_MS = 60_000;
 
 let grammars: Map<string, ActionGrammar> | undefined;
 
@@ -74,6 +87,11 @@ export class GuardedAgent implements Agent {
     this.trajectory = settings.trajectories ? [] : undefined;
   }
 
+  /** The agent's own reason to end the run before the next move (its token budget, say). */
+  stopReason(): string | undefined {
+    return this.inner.stopReason?.();
+  }
+
   /** Synchronous for a synchronous agent: a microtask per step would cost more than a random run's step. */
   act(view: AgentView): GameAction | Promise<GameAction> {
     if (this.stopped()) throw new Interrupted('the evaluation was interrupted');
@@ -81,13 +99,14 @@ export class GuardedAgent implements Agent {
     this.score = view.score;
     this.step = view.step;
     let chosen: GameAction | PromiseLike<GameAction>;
+    const startingUp = this.inner.startingUp?.() ?? false;
     try {
       chosen = this.inner.act(view);
     } catch (err) {
       throw asFailure(err);
     }
     if (!isThenable(chosen)) return this.accept(view, chosen);
-    return this.timed(chosen).then(
+    return this.timed(chosen, startingUp).then(
       (action) => this.accept(view, action),
       (err: unknown) => {
         throw asFailure(err);
@@ -146,12 +165,14 @@ export class GuardedAgent implements Agent {
     }
   }
 
-  private timed<T>(p: PromiseLike<T>): Promise<T> {
-    const ms = this.settings.moveTimeoutMs;
-    if (!ms) return Promise.resolve(p);
+  private timed<T>(p: PromiseLike<T>, startingUp: boolean): Promise<T> {
+    const move = this.settings.moveTimeoutMs;
+    if (!move) return Promise.resolve(p);
+    const ms = startingUp ? Math.max(move, this.settings.startupTimeoutMs ?? STARTUP_TIMEOUT_MS) : move;
+    const flag = startingUp ? '--startup-timeout: the process starting and its first answer' : '--move-timeout';
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new RunFailure('timeout', `the agent gave no action within ${ms} ms (--move-timeout)`)),
+        () => reject(new RunFailure('timeout', `the agent gave no action within ${ms} ms (${flag})`)),
         ms,
       );
       p.then(

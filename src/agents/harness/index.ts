@@ -6,7 +6,8 @@
  * finished by then. `gameboard eval` is a thin shell over `evaluate`.
  */
 import { registry } from '../../games/index.js';
-import { loadAgent, AgentLoadError, type AgentOptions } from './load.js';
+import { MODULE_MOVE_TIMEOUT_MS } from './guard.js';
+import { isAgentPath, loadAgent, AgentLoadError, type AgentOptions } from './load.js';
 import { runLocal, runSeeds, type RunSettings } from './local.js';
 import { runOnWorkers } from './pool.js';
 import { progressLabel } from './progress.js';
@@ -47,6 +48,15 @@ export interface Evaluation {
   stopped?: { kind: 'interrupted' } | { kind: 'abort'; message: string };
 }
 
+/**
+ * The move timeout when none is given: 30 s for a `cmd:` agent, 60 s for a module (a move that never
+ * settles fails its run, not the evaluation), none for the built-ins (the LLM agent does its own waiting).
+ */
+export function defaultMoveTimeout(agent: string): number | undefined {
+  if (agent.startsWith('cmd:')) return 30_000;
+  return isAgentPath(agent) ? MODULE_MOVE_TIMEOUT_MS : undefined;
+}
+
 /** Evaluates `opts.agent` on `opts.game` over `opts.seeds`. Throws AgentLoadError for a bad agent. */
 export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
   const game = registry.get(opts.game);
@@ -64,7 +74,8 @@ export async function evaluate(opts: EvalOptions): Promise<Evaluation> {
     maxSteps: opts.maxSteps,
     keepActions: opts.keepActions,
     concurrency: opts.concurrency,
-    moveTimeoutMs: opts.moveTimeoutMs ?? (opts.agent.startsWith('cmd:') ? 30_000 : undefined),
+    moveTimeoutMs: opts.moveTimeoutMs ?? defaultMoveTimeout(opts.agent),
+    startupTimeoutMs: opts.startupTimeoutMs,
     trajectories: opts.trajectories,
     observations: opts.observations,
   };

@@ -25,7 +25,7 @@ const AGENT_MAKERS: Record<string, (slug: string, options: AgentOptions) => Agen
 };
 
 /** True when `spec` names a file rather than a built-in agent or a `cmd:` command. */
-function isAgentPath(spec: string): boolean {
+export function isAgentPath(spec: string): boolean {
   if (spec.startsWith('cmd:')) return false;
   return spec.startsWith('.') || isAbsolute(spec) || /\.(m?[jt]s|cjs)$/.test(spec);
 }

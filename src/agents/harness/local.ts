@@ -42,6 +42,7 @@ export async function runLocal(
     { needsState: factory.needsState },
   );
   let result: RunResult;
+  let abort: (Error & { result?: unknown }) | undefined;
   try {
     const run = await playRun(game, perRun, seed, { budget, maxSteps: budget ? Infinity : undefined });
     result = {
@@ -54,12 +55,14 @@ export async function runLocal(
     };
     if (settings.keepActions) result.actions = run.actions;
   } catch (err) {
-    if (err instanceof Interrupted || isEvaluationAbort(err)) throw err;
+    if (err instanceof Interrupted || (isEvaluationAbort(err) && !runReason(err))) throw err;
     // Ctrl-C reaches a cmd: agent's process too: its crash then is the interruption, not a failed run.
     if (stopped()) throw new Interrupted('the evaluation was interrupted');
     const message = (err as Error)?.message ?? String(err);
-    const reason =
-      err instanceof RunFailure
+    abort = isEvaluationAbort(err) ? err : undefined;
+    const reason = abort
+      ? runReason(abort)!
+      : err instanceof RunFailure
         ? err.reason
         : message.startsWith('the agent chose a refused action')
           ? 'refused_action'
@@ -78,7 +81,17 @@ export async function runLocal(
   await guarded?.finish(result.outcome, result.score, result.steps);
   if (guarded?.trajectory) result.trajectory = guarded.trajectory;
   if (factory.runStats) result.agentStats = factory.runStats(seed);
+  if (abort) {
+    abort.result = result;
+    throw abort;
+  }
   return result;
+}
+
+/** The reason an EvaluationAbort gives the run it stopped (`model_unavailable`), if it reports that run. */
+export function runReason(err: Error): string | undefined {
+  const reason = (err as { reason?: unknown }).reason;
+  return typeof reason === 'string' ? reason : undefined;
 }
 
 /**
@@ -138,6 +151,9 @@ export function runLanes(
           if (!failed) onRun(i, r);
         } catch (err) {
           if (err instanceof Interrupted) return;
+          // an abort that reports the run it stopped: that run is a result, in the file before the stop
+          const stoppedRun = (err as { result?: RunResult } | null)?.result;
+          if (!failed && stoppedRun) onRun(i, stoppedRun);
           if (!failed) reject(err as Error);
           failed = true;
           return;

@@ -11,7 +11,7 @@ import { refusalOnServer } from '../refusal.js';
 import type { AgentFactory } from '../types.js';
 import { EvaluationAbort } from './errors.js';
 import { GuardedAgent, Interrupted, isEvaluationAbort, RunFailure } from './guard.js';
-import { runSeeds, type RunSettings } from './local.js';
+import { runReason, runSeeds, type RunSettings } from './local.js';
 import { progressOf } from './progress.js';
 import type { RunOutcome, RunResult } from './stats.js';
 
@@ -37,6 +37,7 @@ export async function runRemote(
   let agent: GuardedAgent | undefined;
   let truncated: Outcome | null = null;
   let outcome: RunOutcome;
+  let abort: (Error & { result?: unknown }) | undefined;
   try {
     agent = new GuardedAgent(factory({ game: slug, seed }), slug, seed, settings, stopped);
     const meter = budget ? new Spending(budget) : null;
@@ -45,6 +46,11 @@ export async function runRemote(
       // a spent budget stops the run before the agent is asked for a move it could not play
       if (meter?.exhausted) {
         truncated = { kind: 'truncated', reason: 'budget' };
+        break;
+      }
+      const stop = agent.stopReason();
+      if (stop) {
+        truncated = { kind: 'truncated', reason: stop };
         break;
       }
       const action: GameAction = await agent.act({
@@ -68,13 +74,15 @@ export async function runRemote(
     }
     outcome = session.outcome ?? truncated ?? { kind: 'truncated', reason: 'max_steps' };
   } catch (err) {
-    if (err instanceof Interrupted || isEvaluationAbort(err)) throw err;
+    if (err instanceof Interrupted || (isEvaluationAbort(err) && !runReason(err))) throw err;
     // Ctrl-C reaches a cmd: agent's process too: its crash then is the interruption, not a failed run.
     if (stopped()) throw new Interrupted('the evaluation was interrupted');
     if (err instanceof GameboardError && err.code === 'network') throw new EvaluationAbort(`${err.message} (network)`);
     const message = (err as Error)?.message ?? String(err);
-    const reason =
-      err instanceof RunFailure
+    abort = isEvaluationAbort(err) ? err : undefined;
+    const reason = abort
+      ? runReason(abort)!
+      : err instanceof RunFailure
         ? err.reason
         : err instanceof GameboardError
           ? err.code === 'refused'
@@ -98,6 +106,10 @@ export async function runRemote(
   await agent?.finish(result.outcome, result.score, result.steps);
   if (agent?.trajectory) result.trajectory = agent.trajectory;
   if (factory.runStats) result.agentStats = factory.runStats(seed);
+  if (abort) {
+    abort.result = result;
+    throw abort;
+  }
   return result;
 }
 

@@ -3,7 +3,8 @@
  *
  * A `.jsonl` file streams: a `{"kind":"header"}` line (how the runs were made, see `EvalHeader`),
  * one `{"kind":"run"}` line per finished run as it finishes, and a `{"kind":"summary"}` line at the
- * end (several when the file was resumed: the last one covers every run). A `.json` file holds the
+ * end (several when the file was resumed: the last one covers every run). A seed with several run lines
+ * (a failed run that `--resume` played again) counts by its last one. A `.json` file holds the
  * same header facts at its top level, with `summary` and `runs`.
  */
 import { execFileSync } from 'node:child_process';
@@ -124,6 +125,9 @@ export function readResultFile(path: string): ResultFile {
       if (rec.kind === 'header') header ??= rec as unknown as EvalHeader;
       else if (rec.kind === 'run') {
         const { kind: _kind, ...run } = rec;
+        // a seed played again (`--resume` replays failed runs): its latest line is its run
+        const again = runs.findIndex((r) => String(r.seed) === String(run.seed));
+        if (again >= 0) runs.splice(again, 1);
         runs.push(run as unknown as RunResult);
       } else if (rec.kind === 'summary') summary = rec as ResultFile['summary'];
     }

@@ -41,6 +41,8 @@ export interface RunResult {
   agentStats?: unknown;
   /** With `--trajectories`: one record per step (taken off before the run is written). */
   trajectory?: Record<string, unknown>[];
+  /** True when the agent forfeited more of its moves than `--max-forfeit-rate` allows (counted apart). */
+  degraded?: boolean;
 }
 
 /** The spread of a list of scores. */
@@ -227,6 +229,52 @@ export function summarize(
   };
 }
 
+/**
+ * The figures a result file's summary line holds exactly (the printed table rounds them; the file never
+ * does): the score spread over the completed runs, the mean with every failed run counted as 0 beside it,
+ * the runs degraded (`RunResult.degraded`) and failed, and the agent's own figures summed over every run,
+ * failed ones included (`totals`: an LLM's requests, waits, retries, repairs, forfeits and tokens).
+ */
+export function exactFigures(results: readonly RunResult[]): {
+  mean: number;
+  std: number;
+  standardError: number;
+  ci95: [number, number];
+  median: number;
+  p10: number;
+  p90: number;
+  meanFailedAsZero: number;
+  degraded: number;
+  degradedSeeds: number[];
+  errors: number;
+  totals: Record<string, number>;
+} {
+  const st = scoreStats(results.filter((r) => !isFailed(r)).map((r) => r.score));
+  const all = results.map((r) => (isFailed(r) ? 0 : r.score));
+  const totals: Record<string, number> = {};
+  for (const r of results) {
+    const stats = r.agentStats;
+    if (!stats || typeof stats !== 'object') continue;
+    for (const [k, v] of Object.entries(stats))
+      if (typeof v === 'number' && !/^mean/.test(k)) totals[k] = (totals[k] ?? 0) + v;
+  }
+  const degraded = results.filter((r) => r.degraded === true && !isFailed(r)).map((r) => r.seed);
+  return {
+    mean: st.mean,
+    std: st.std,
+    standardError: st.standardError,
+    ci95: st.ci95,
+    median: st.median,
+    p10: st.p10,
+    p90: st.p90,
+    meanFailedAsZero: all.length ? all.reduce((a, b) => a + b, 0) / all.length : NaN,
+    degraded: degraded.length,
+    degradedSeeds: degraded,
+    errors: results.filter(isFailed).length,
+    totals,
+  };
+}
+
 /** The summary as an aligned two-column table, for the terminal; `extra` rows go at the end. */
 export function formatSummary(s: Summary, extra: [string, string][] = []): string {
   const ended = Object.entries(s.outcomes)
@@ -341,6 +389,18 @@ export interface EvalHeader {
   budget: { limit: number; unit: string } | null;
   /** `--max-steps`, or null when the game's published budget applies. */
   maxSteps: number | null;
+  /** The move timeout the runs were played under, in ms (null: none). */
+  moveTimeoutMs?: number | null;
+  /** `--label`: the name the agent goes by in every artifact (e.g. "org/model (menu, t=0)"). */
+  label?: string | null;
+  /** The version of the harness that played the runs (the gameboard package's). */
+  harnessVersion?: string;
+  /** For the LLM agent: the request parameters actually sent with every request (no messages, no key). */
+  request?: Record<string, unknown>;
+  /** For the LLM agent: the SHA-256 of its system prompt for this game, as sent. */
+  systemPromptSha256?: string;
+  /** `--max-forfeit-rate`: a run forfeiting more of its moves than this is marked degraded. */
+  maxForfeitRate?: number | null;
   gameboardVersion: string;
   /** The git commit of the checkout, when known. */
   commit: string | null;

@@ -36,6 +36,17 @@ try {
     let batch: Array<[number, RunResult]> = [];
     let sentAt = performance.now();
     let aborted = false;
+    // a run that finished goes out within REPORT_MS even when no other run finishes after it (a slow
+    // agent's next run may take minutes, or hang): it is in the result file before anything else happens
+    let flushTimer: NodeJS.Timeout | undefined;
+    const flush = () => {
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
+      if (batch.length === 0) return;
+      send({ type: 'results', results: batch });
+      batch = [];
+      sentAt = performance.now();
+    };
     const next = () => {
       const i = Atomics.add(shared, NEXT_SEED, 1);
       return i < setup.seeds.length ? i : undefined;
@@ -47,21 +58,18 @@ try {
         (i) => runLocal(game, factory, setup.seeds[i], setup, () => aborted),
         (i, r) => {
           batch.push([i, r]);
-          if (performance.now() - sentAt >= REPORT_MS) {
-            send({ type: 'results', results: batch });
-            batch = [];
-            sentAt = performance.now();
-          }
+          if (performance.now() - sentAt >= REPORT_MS) flush();
+          else flushTimer ??= setTimeout(flush, REPORT_MS);
         },
         () => aborted,
       );
     } catch (err) {
       aborted = true;
-      if (batch.length > 0) send({ type: 'results', results: batch });
+      flush();
       if (isEvaluationAbort(err)) return send({ type: 'abort', message: err.message });
       throw err;
     }
-    if (batch.length > 0) send({ type: 'results', results: batch });
+    flush();
     send({ type: 'done' });
   };
   send({ type: 'ready' });

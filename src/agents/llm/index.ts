@@ -10,24 +10,41 @@
  * Briarwink a `tick` with `move: null` or `start`). Every game has a fallback legal whenever its run goes
  * on, so a forfeit never stops a run; if one ever had none, `act` throws and the run stops there.
  *
- * An endpoint no run can succeed against stops the evaluation instead (`EvaluationAbort`, one line
- * naming the endpoint and the status): an answer of 401, 403 or 404 at any time, or the first
- * `ABORT_AFTER` requests all failing. That count is kept per factory, and each agent process and each
- * worker thread of an evaluation makes its own factory, so it is "the first 10 requests of this
- * thread"; once one request succeeded, a failure is retried and, at worst, a forfeit as before.
+ * Waiting, not forfeiting: a request that got no reply from the model (no answer, a reset, a timeout,
+ * 408, 409, 425, 429 or any 5xx) is sent again after a wait, and never costs the move an attempt: only a
+ * reply the model gave can be refused, repaired or forfeited. The wait is what the answer's
+ * `Retry-After` asked for (seconds or an HTTP date, up to `RETRY_AFTER_MAX_MS`), else an exponential
+ * backoff with jitter (`backoffMs` doubled per failure, capped at `backoffMaxMs`, each wait drawn
+ * between half and all of that). Past `maxFailures` failures of one request in a row the endpoint is
+ * unavailable: `ModelUnavailable` (an EvaluationAbort with reason `model_unavailable`) ends the run as
+ * an error run of that reason and stops the evaluation with one line naming the endpoint and the last
+ * error. An answer of 401, 403 or 404 stops the evaluation at once (nothing a wait can mend). Other 4xx
+ * answers (400, 413, 422...) are the request's fault: they count as a failed attempt of the move.
  *
  * Statistics: every agent made has `stats` (one `LlmMoveStats` per move), and the factory keeps every
  * run's stats in `factory.runs`, in the order the runs were started; `summarise` turns one into the
  * eval table's columns.
  */
-import type { GameAction } from '../../core/game.js';
+import { createHash } from 'node:crypto';
+import type { AnyGame, GameAction } from '../../core/game.js';
+import { staticLines } from '../../mcp/compact.js';
 import { isAllowed } from '../../core/legal.js';
 import { entryFor } from '../../core/registry.js';
 import { registry } from '../../games/index.js';
 import { GUIDES } from '../../llms/games.js';
 import { EvaluationAbort } from '../harness/errors.js';
 import type { Agent, AgentFactory, AgentView } from '../types.js';
-import { chat, ChatError, endpointName, isFatalStatus, type ChatMessage, type ChatOptions } from './chat.js';
+import {
+  chat,
+  ChatError,
+  endpointName,
+  isFatalStatus,
+  isTransient,
+  type ChatMessage,
+  type ChatOptions,
+  type ChatReply,
+  requestBody,
+} from './chat.js';
 import { grammarOf, parseReply, type Grammar } from './parse.js';
 import {
   agentRulesText,
@@ -38,8 +55,16 @@ import {
   type PromptInput,
 } from './prompt.js';
 
-/** How many failed requests, before any succeeded, stop the evaluation (counted per factory: per thread). */
-export const ABORT_AFTER = 10;
+/** The longest `Retry-After` honoured as asked (10 minutes); a longer one waits this long. */
+const RETRY_AFTER_MAX_MS = 600_000;
+
+/**
+ * The model endpoint gave no reply after `maxFailures` tries in a row: the run ends as an error run
+ * with reason `model_unavailable`, and the evaluation stops (`--resume` plays such runs again).
+ */
+export class ModelUnavailable extends EvaluationAbort {
+  override readonly reason = 'model_unavailable';
+}
 
 /** The options, one for each CLI flag of `gameboard eval --agent llm`. */
 export interface LlmAgentOptions {
@@ -63,9 +88,87 @@ export interface LlmAgentOptions {
   rulesText?: string | ((game: string) => string);
   /** How many past moves the prompt recalls (default 8). */
   history?: number;
-  /** Per request (default 60,000 ms); a slower reply counts as a failed request. */
+  /** Per request (default 60,000 ms); a slower reply counts as a failed request (waited on, sent again). */
   timeoutMs?: number;
   temperature?: number;
+  /** `--max-tokens`: sent as `max_tokens` in every request (default 1024). */
+  maxTokens?: number;
+  /** `--max-failures`: failures of one request in a row (each after its wait) that make the endpoint unavailable (default 8). */
+  maxFailures?: number;
+  /** `--backoff-ms`: the first wait after a failure without Retry-After, doubled per failure (default 1000). */
+  backoffMs?: number;
+  /** `--backoff-max-ms`: the longest such wait (default 60,000). */
+  backoffMaxMs?: number;
+  /** How to wait (tests); default a timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /**
+   * `--reply-format`: `text` (default: the action as JSON at the end of a free reply), `json` (a JSON-schema
+   * reply, `response_format`: `{"action": ...}`), `tools` (one function, `act`, whose one parameter
+   * `action` has the game's action schema; the reply's `tool_calls` are read).
+   */
+  replyFormat?: ReplyFormat;
+  /**
+   * `--menu-order`: `shuffled` (default: the legal actions listed in an order drawn from the run's seed
+   * and the step, so position in the menu carries no signal) or `engine` (the game's own order).
+   */
+  menuOrder?: 'shuffled' | 'engine';
+  /**
+   * `--compact`: the observation lines that are the same in every position (src/mcp/compact.ts, as the
+   * MCP server's compact mode) go once into the system message instead of into every position message.
+   */
+  compact?: boolean;
+  /** `--token-budget`: a run whose requests were billed this many tokens (prompt + completion) ends `truncated`, reason `token_budget`. */
+  tokenBudget?: number;
+}
+
+/** How the model is asked to answer. */
+type ReplyFormat = 'text' | 'json' | 'tools';
+
+/**
+ * The request body fields a reply format adds for `game`: `response_format` with a JSON schema
+ * (`{"action": <the action schema>}`), or one tool `act` with that one parameter, its use required.
+ */
+function replyFormatBody(format: ReplyFormat, game: string): Record<string, unknown> {
+  if (format === 'text') return {};
+  const action = registry.get(game)?.spec.actionSchema ?? { type: 'object' };
+  const parameters = {
+    type: 'object',
+    properties: { action: { ...action, description: `One ${game} action.` } },
+    required: ['action'],
+    additionalProperties: false,
+  };
+  if (format === 'json')
+    return { response_format: { type: 'json_schema', json_schema: { name: 'action', schema: parameters } } };
+  return {
+    tools: [
+      {
+        type: 'function',
+        function: { name: 'act', description: `Play one ${game} action now.`, parameters },
+      },
+    ],
+    tool_choice: { type: 'function', function: { name: 'act' } },
+  };
+}
+
+const fixedByGame = new Map<string, ReadonlySet<string>>();
+
+/** The lines of `game`'s observation text that are the same in every position (learnt once per thread). */
+function fixedLinesOf(game: AnyGame): ReadonlySet<string> {
+  let lines = fixedByGame.get(game.spec.slug);
+  if (!lines) fixedByGame.set(game.spec.slug, (lines = staticLines(game)));
+  return lines;
+}
+
+/** A `{"action": {...}}` reply (json and tools formats) as the action's own JSON; other text as it is. */
+function unwrapAction(content: string): string {
+  try {
+    const parsed = JSON.parse(content) as { action?: unknown } | null;
+    if (parsed && typeof parsed === 'object' && parsed.action && typeof parsed.action === 'object')
+      return JSON.stringify(parsed.action);
+  } catch {
+    // not JSON: the parser says why
+  }
+  return content;
 }
 
 /** What one move cost. */
@@ -85,6 +188,14 @@ interface LlmMoveStats {
   repairs: string[];
   /** Requests that failed (HTTP error, timeout, malformed answer). */
   errors: number;
+  /** Requests sent, those sent again after a failure included. */
+  requests: number;
+  /** Requests sent again after a wait (a failure without a reply from the model). */
+  waits: number;
+  /** Time spent waiting before those, in ms (in `latencyMs` too). */
+  waitedMs: number;
+  /** Tokens (prompt + completion) billed for replies that could not be played (unparsable, refused, empty). */
+  failedTokens: number;
   /** True when the retries ran out and the fallback was played. */
   forfeit: boolean;
   /** Summed over the move's requests; null when the endpoint reported no usage. */
@@ -144,9 +255,14 @@ export interface LlmSummary {
   unparsable: number;
   repaired: number;
   errors: number;
-  /** Requests sent: one per move plus its retries. */
+  /** Requests sent, those sent again after a wait included. */
   requests: number;
+  /** Requests sent again after a wait. */
+  waits: number;
+  waitedMs: number;
   forfeits: number;
+  /** Tokens billed for replies that could not be played. */
+  failedTokens: number;
   promptTokens: number | null;
   completionTokens: number | null;
 }
@@ -165,8 +281,11 @@ export function summarise(run: LlmRunStats): LlmSummary {
     unparsable: sum((m) => m.unparsable),
     repaired: sum((m) => m.repaired),
     errors: sum((m) => m.errors),
-    requests: sum((m) => 1 + m.retries),
+    requests: sum((m) => m.requests),
+    waits: sum((m) => m.waits),
+    waitedMs: sum((m) => m.waitedMs),
     forfeits: sum((m) => (m.forfeit ? 1 : 0)),
+    failedTokens: sum((m) => m.failedTokens),
     promptTokens: tokens((m) => m.promptTokens),
     completionTokens: tokens((m) => m.completionTokens),
   };
@@ -195,6 +314,7 @@ function llmColumnsOf(all: LlmSummary[]): Record<string, string> {
     unparsable: String(total((s) => s.unparsable)),
     repaired: String(total((s) => s.repaired)),
     errors: String(total((s) => s.errors)),
+    waits: String(total((s) => s.waits ?? 0)),
     'error rate': rate(
       total((s) => s.errors),
       total((s) => s.requests),
@@ -230,7 +350,7 @@ function fallbackFor(game: string, legal: GameAction[]): GameAction | undefined 
 /**
  * The LLM agent's settings where an option is not given: the agent plays by them, and an evaluation's
  * result file records them beside the options given, so a file says exactly how its runs were played
- * (`temperature: null` is the endpoint's own default).
+ * (the temperature sent is 0 unless `--temperature` is given).
  */
 export const LLM_DEFAULTS = {
   apiKeyEnv: 'OPENAI_API_KEY',
@@ -239,8 +359,79 @@ export const LLM_DEFAULTS = {
   maxBatch: 30,
   strictParse: false,
   timeoutMs: 60_000,
-  temperature: null,
+  temperature: 0,
+  maxTokens: 1024,
+  replyFormat: 'text',
+  menuOrder: 'shuffled',
+  compact: false,
+  tokenBudget: null,
+  maxFailures: 8,
+  backoffMs: 1000,
+  backoffMaxMs: 60_000,
 } as const;
+
+/**
+ * What an evaluation's header records of the LLM agent for `game`: the request parameters every request
+ * carries (as `chat` sends them, without the messages and the key) with the prompt's settings, and the
+ * SHA-256 of the system prompt sent for the game.
+ */
+export function requestFacts(
+  opts: LlmAgentOptions,
+  game: string,
+): { request: Record<string, unknown>; systemPromptSha256: string } {
+  const menu = opts.menu ?? LLM_DEFAULTS.menu;
+  const maxBatch = Math.min(30, Math.max(1, opts.maxBatch ?? LLM_DEFAULTS.maxBatch));
+  const strict = opts.strictParse ?? LLM_DEFAULTS.strictParse;
+  const replyFormat = opts.replyFormat ?? LLM_DEFAULTS.replyFormat;
+  const { messages: _m, ...body } = requestBody(
+    {
+      baseUrl: opts.baseUrl,
+      model: opts.model,
+      temperature: opts.temperature ?? LLM_DEFAULTS.temperature,
+      maxTokens: opts.maxTokens ?? LLM_DEFAULTS.maxTokens,
+      extraBody: replyFormatBody(replyFormat, game),
+    },
+    [],
+  );
+  const g = registry.get(game);
+  const rulesText =
+    typeof opts.rulesText === 'string'
+      ? opts.rulesText
+      : opts.rulesText
+        ? opts.rulesText(game)
+        : g
+          ? agentRulesText(g)
+          : '';
+  const system = systemMessage({
+    game,
+    rulesText,
+    menu,
+    maxBatch,
+    strict,
+    replyFormat,
+    fixedLines: opts.compact && g ? fixedLinesOf(g) : undefined,
+    text: '',
+    legalActions: [],
+    score: 0,
+    step: 0,
+    history: [],
+  });
+  return {
+    request: {
+      endpoint: endpointName(opts.baseUrl),
+      ...body,
+      mode: menu ? 'menu' : 'no-menu',
+      menuOrder: opts.menuOrder ?? LLM_DEFAULTS.menuOrder,
+      compact: opts.compact ?? LLM_DEFAULTS.compact,
+      replyFormat,
+      tokenBudget: opts.tokenBudget ?? null,
+      strictParse: strict,
+      retries: Math.max(0, opts.retries ?? LLM_DEFAULTS.retries),
+      history: opts.history ?? 8,
+    },
+    systemPromptSha256: createHash('sha256').update(system.content).digest('hex'),
+  };
+}
 
 /** Makes the LLM agent factory. */
 export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
@@ -253,36 +444,59 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
     model: opts.model,
     apiKey: opts.apiKey ?? process.env[opts.apiKeyEnv ?? LLM_DEFAULTS.apiKeyEnv],
     timeoutMs: opts.timeoutMs ?? LLM_DEFAULTS.timeoutMs,
-    temperature: opts.temperature,
+    temperature: opts.temperature ?? LLM_DEFAULTS.temperature,
+    maxTokens: opts.maxTokens ?? LLM_DEFAULTS.maxTokens,
   };
   const endpoint = endpointName(opts.baseUrl);
   const grammars = new Map<string, Grammar>();
   const runs: LlmRunStats[] = [];
-  // failed requests of this factory (this thread) before any succeeded: ABORT_AFTER of them stop it (counting
-  // failures, not requests sent, keeps this right with several runs in flight)
-  let failedFirst = 0;
-  let anyAnswered = false;
+  const maxFailures = Math.max(1, opts.maxFailures ?? LLM_DEFAULTS.maxFailures);
+  const backoffMs = Math.max(0, opts.backoffMs ?? LLM_DEFAULTS.backoffMs);
+  const backoffMaxMs = Math.max(backoffMs, opts.backoffMaxMs ?? LLM_DEFAULTS.backoffMaxMs);
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((ok) => setTimeout(ok, ms)));
 
-  /** Sends one request; a failure no retry can mend throws EvaluationAbort. */
-  const ask = async (messages: ChatMessage[]) => {
-    try {
-      const reply = await chat(chatOpts, messages);
-      anyAnswered = true;
-      return reply;
-    } catch (err) {
-      if (!(err instanceof ChatError)) throw err;
-      if (isFatalStatus(err.status))
-        throw new EvaluationAbort(
-          `the model endpoint ${endpoint} answered HTTP ${err.status}` +
-            (err.status === 401 || err.status === 403
-              ? ' (check the key in the variable of --api-key-env)'
-              : ' (check --base-url and --model)'),
-        );
-      if (!anyAnswered && ++failedFirst >= ABORT_AFTER)
-        throw new EvaluationAbort(
-          `the model endpoint ${endpoint} failed the first ${failedFirst} requests of this evaluation; the last: ${err.message}`,
-        );
-      throw err;
+  /**
+   * Sends one request until the model replies: a failure waiting may mend is waited on and sent again
+   * (never costing the move an attempt), up to `maxFailures` in a row (then ModelUnavailable); one no
+   * wait mends stops the evaluation (401, 403, 404); another 4xx is thrown as the move's failed attempt.
+   */
+  const replyFormat = opts.replyFormat ?? LLM_DEFAULTS.replyFormat;
+  const perGame = new Map<string, ChatOptions>();
+  const optsFor = (game: string): ChatOptions => {
+    let o = perGame.get(game);
+    if (!o) perGame.set(game, (o = { ...chatOpts, extraBody: replyFormatBody(replyFormat, game) }));
+    return o;
+  };
+  const ask = async (game: string, messages: ChatMessage[], move: LlmMoveStats): Promise<ChatReply> => {
+    for (let failures = 0; ;) {
+      move.requests++;
+      try {
+        return await chat(optsFor(game), messages);
+      } catch (err) {
+        if (!(err instanceof ChatError)) throw err;
+        move.errors++;
+        if (isFatalStatus(err.status))
+          throw new EvaluationAbort(
+            `the model endpoint ${endpoint} answered HTTP ${err.status}` +
+              (err.status === 401 || err.status === 403
+                ? ' (check the key in the variable of --api-key-env)'
+                : ' (check --base-url and --model)'),
+          );
+        if (!isTransient(err)) throw err;
+        if (++failures >= maxFailures)
+          throw new ModelUnavailable(
+            `the model endpoint ${endpoint} is unavailable: ${failures} requests in a row failed (waiting between ` +
+              `them); the last: ${err.message}`,
+          );
+        const backoff = Math.min(backoffMaxMs, backoffMs * 2 ** (failures - 1));
+        const wait =
+          err.retryAfterMs !== null
+            ? Math.min(err.retryAfterMs, RETRY_AFTER_MAX_MS)
+            : Math.round(backoff / 2 + (Math.random() * backoff) / 2);
+        move.waits++;
+        move.waitedMs += wait;
+        await sleep(wait);
+      }
     }
   };
 
@@ -302,6 +516,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
       grammars.set(game, grammar);
     }
     const rulesText = rulesFor(game);
+    const fixedLines = opts.compact ? fixedLinesOf(registry.get(game)!) : undefined;
     const stats: LlmRunStats = { game, seed, mode: menu ? 'menu' : 'no-menu', model: opts.model, moves: [] };
     runs.push(stats);
     const history: HistoryEntry[] = [];
@@ -321,6 +536,10 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         menu,
         maxBatch,
         strict,
+        replyFormat,
+        menuOrder: opts.menuOrder ?? LLM_DEFAULTS.menuOrder,
+        seed,
+        fixedLines,
         text: view.observation.text,
         legalActions: view.legalActions,
         score: view.score,
@@ -337,6 +556,10 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         repaired: 0,
         repairs: [],
         errors: 0,
+        requests: 0,
+        waits: 0,
+        waitedMs: 0,
+        failedTokens: 0,
         forfeit: false,
         promptTokens: null,
         completionTokens: null,
@@ -350,25 +573,26 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
         prompt = messages.slice(1);
         last = null;
         const t0 = performance.now();
-        let content: string;
+        let reply: ChatReply;
         try {
-          const reply = await ask(messages);
-          content = reply.content;
-          if (reply.promptTokens !== null) move.promptTokens = (move.promptTokens ?? 0) + reply.promptTokens;
-          if (reply.completionTokens !== null)
-            move.completionTokens = (move.completionTokens ?? 0) + reply.completionTokens;
+          reply = await ask(game, messages, move);
         } catch (err) {
           if (!(err instanceof ChatError)) throw err;
-          move.errors++;
           continue;
         } finally {
           move.latencyMs += performance.now() - t0;
         }
-        last = content;
+        if (reply.promptTokens !== null) move.promptTokens = (move.promptTokens ?? 0) + reply.promptTokens;
+        if (reply.completionTokens !== null)
+          move.completionTokens = (move.completionTokens ?? 0) + reply.completionTokens;
+        const billed = (reply.promptTokens ?? 0) + (reply.completionTokens ?? 0);
+        const content = replyFormat === 'text' ? (reply.content ?? '') : unwrapAction(reply.content ?? '');
+        last = reply.content;
         const parsed = parseReply(content, grammar, { strict, maxCount: maxBatch });
         messages.push({ role: 'assistant', content });
         if (!parsed.ok) {
           move.unparsable++;
+          move.failedTokens += billed;
           messages.push(feedbackMessage({ kind: 'unparsable', reason: parsed.reason }, input));
           continue;
         }
@@ -384,6 +608,7 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
             : { reason: 'not_legal', message: 'It is not one of the legal actions now' };
         if (refused) {
           move.illegal++;
+          move.failedTokens += billed;
           messages.push(feedbackMessage({ kind: 'illegal', action, ...refused }, input));
           continue;
         }
@@ -408,7 +633,10 @@ export function createLlmAgent(opts: LlmAgentOptions): LlmAgentFactory {
       pending = { step: view.step, action: chosen, score: view.score, forfeit: move.forfeit };
       return chosen;
     };
-    return { act, stats, stepInfo: () => info };
+    const tokensSoFar = () => stats.moves.reduce((a, m) => a + (m.promptTokens ?? 0) + (m.completionTokens ?? 0), 0);
+    const stopReason = () =>
+      opts.tokenBudget !== undefined && tokensSoFar() >= opts.tokenBudget ? 'token_budget' : undefined;
+    return { act, stats, stepInfo: () => info, stopReason };
   }) as LlmAgentFactory;
   factory.mode = menu ? 'menu' : 'no-menu';
   factory.runs = runs;

@@ -14,7 +14,9 @@ import { actionBudget } from '../budgets.js';
 import { runRemote } from '../harness/remote.js';
 import { EvaluationAbort } from '../harness/errors.js';
 import { playRun } from '../play.js';
-import { ABORT_AFTER, createLlmAgent, llmColumns, summarise } from './index.js';
+import { createLlmAgent, llmColumns, ModelUnavailable, summarise } from './index.js';
+import { parseRetryAfter } from './chat.js';
+import { staticLines } from '../../mcp/compact.js';
 import { MENU_HEADING } from './prompt.js';
 
 /** The actions of the prompt's menu, one JSON object each (Cragwake's lines carry a note after it). */
@@ -28,8 +30,12 @@ const menuOf = (prompt: string): string[] =>
 
 /** One scripted answer: the reply text, or an HTTP error, optionally late, optionally with usage. */
 interface Scripted {
-  content?: string;
+  content?: string | null;
   status?: number;
+  /** A Retry-After header to send. */
+  retryAfter?: string;
+  /** A tool-call reply: these arguments, with `content: null`. */
+  toolArguments?: string;
   delayMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
@@ -37,11 +43,13 @@ interface Scripted {
 let server: Server;
 let baseUrl: string;
 let script: Scripted[] = [];
+/** The last request's body, whatever answered it. */
+let lastBody: { messages: { role: string; content: string }[] } | undefined;
 /** When set, answers every request the script does not, from the last message's text. */
 let responder: ((prompt: string) => string) | undefined;
 let requests: {
   headers: IncomingHttpHeaders;
-  body: { model: string; messages: { role: string; content: string }[] };
+  body: { model: string; max_tokens?: number; messages: { role: string; content: string }[] };
 }[] = [];
 
 beforeAll(async () => {
@@ -50,18 +58,27 @@ beforeAll(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       if (!responder) requests.push({ headers: req.headers, body: JSON.parse(raw) });
+      lastBody = JSON.parse(raw) as typeof lastBody;
       const body = JSON.parse(raw) as { messages: { content: string }[] };
       const next =
         script.shift() ??
         (responder ? { content: responder(body.messages.at(-1)!.content) } : { content: 'the script ran out' });
       setTimeout(() => {
         if (res.destroyed) return;
-        res.writeHead(next.status ?? 200, { 'content-type': 'application/json' });
+        res.writeHead(next.status ?? 200, {
+          'content-type': 'application/json',
+          ...(next.retryAfter ? { 'retry-after': next.retryAfter } : {}),
+        });
+        const message = next.toolArguments
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: [{ id: 'c1', type: 'function', function: { name: 'act', arguments: next.toolArguments } }],
+            }
+          : { role: 'assistant', content: next.content };
         res.end(
           JSON.stringify(
-            next.status
-              ? { error: { message: 'scripted failure' } }
-              : { choices: [{ message: { role: 'assistant', content: next.content } }], usage: next.usage },
+            next.status ? { error: { message: 'scripted failure' } } : { choices: [{ message }], usage: next.usage },
           ),
         );
       }, next.delayMs ?? 0);
@@ -104,8 +121,10 @@ describe('the LLM agent', () => {
       baseUrl,
       model: 'scripted-1',
       apiKeyEnv: 'LLM_TEST_KEY',
+      menuOrder: 'engine',
       retries: 2,
       timeoutMs: 400,
+      backoffMs: 20,
     });
     const delvewick = registry.get('delvewick')!;
     const run = await playRun(delvewick, factory, 0, { maxSteps: 5 });
@@ -116,7 +135,9 @@ describe('the LLM agent', () => {
       { type: 'wait' },
       { type: 'wait' },
     ]);
-    const moves = factory.runs[0].moves.map(({ latencyMs: _l, action: _a, repairs: _r, ...rest }) => rest);
+    const moves = factory.runs[0].moves.map(
+      ({ latencyMs: _l, action: _a, repairs: _r, waitedMs: _w, ...rest }) => rest,
+    );
     expect(moves).toEqual([
       {
         step: 0,
@@ -124,6 +145,9 @@ describe('the LLM agent', () => {
         retries: 1,
         illegal: 1,
         unparsable: 0,
+        requests: 2,
+        waits: 0,
+        failedTokens: 0,
         errors: 0,
         forfeit: false,
         promptTokens: 900,
@@ -135,6 +159,9 @@ describe('the LLM agent', () => {
         retries: 0,
         illegal: 0,
         unparsable: 0,
+        requests: 1,
+        waits: 0,
+        failedTokens: 0,
         errors: 0,
         forfeit: false,
         promptTokens: null,
@@ -146,6 +173,9 @@ describe('the LLM agent', () => {
         retries: 0,
         illegal: 0,
         unparsable: 0,
+        requests: 1,
+        waits: 0,
+        failedTokens: 0,
         errors: 0,
         forfeit: false,
         promptTokens: null,
@@ -157,6 +187,9 @@ describe('the LLM agent', () => {
         retries: 2,
         illegal: 0,
         unparsable: 3,
+        requests: 3,
+        waits: 0,
+        failedTokens: 0,
         errors: 0,
         forfeit: true,
         promptTokens: null,
@@ -165,9 +198,12 @@ describe('the LLM agent', () => {
       {
         step: 4,
         repaired: 0,
-        retries: 1,
+        retries: 0,
         illegal: 0,
         unparsable: 0,
+        requests: 2,
+        waits: 1,
+        failedTokens: 0,
         errors: 1,
         forfeit: false,
         promptTokens: 800,
@@ -177,12 +213,13 @@ describe('the LLM agent', () => {
     expect(summarise(factory.runs[0])).toMatchObject({
       mode: 'menu',
       moves: 5,
-      retries: 4,
+      retries: 3,
       illegal: 1,
       unparsable: 3,
       repaired: 1,
       errors: 1,
       requests: 9,
+      waits: 1,
       forfeits: 1,
       promptTokens: 1700,
       completionTokens: 17,
@@ -190,7 +227,7 @@ describe('the LLM agent', () => {
     expect(factory.runs[0].moves.every((m) => m.latencyMs > 0)).toBe(true);
     expect(llmColumns(factory.runs)).toMatchObject({
       mode: 'menu',
-      retries: '4',
+      retries: '3',
       illegal: '1',
       unparsable: '3',
       repaired: '1',
@@ -227,6 +264,49 @@ describe('the LLM agent', () => {
     delete process.env.LLM_TEST_KEY;
   });
 
+  it('the menu is shuffled by default, seeded by the run: each legal action once, the same order for the same seed', async () => {
+    const g = registry.get('cragwake')!;
+    const s0 = g.init(5);
+    const engineOrder = g.legalActions(s0).map((a) => JSON.stringify(a));
+    const orders: string[][] = [];
+    for (const menuOrder of ['shuffled', 'shuffled', 'engine'] as const) {
+      let seen: string[] = [];
+      responder = (prompt) => {
+        seen = menuOf(prompt.replace(ACTIONS_HEADING, MENU_HEADING));
+        return seen[0];
+      };
+      const factory = createLlmAgent({ baseUrl, model: 'm', menuOrder });
+      await playRun(g, factory, 5, { maxSteps: 1 });
+      orders.push(seen);
+    }
+    expect(orders[2]).toEqual(engineOrder);
+    expect([...orders[0]].sort()).toEqual([...engineOrder].sort());
+    expect(orders[1]).toEqual(orders[0]);
+    expect(orders[0]).not.toEqual(engineOrder);
+  });
+
+  it('--compact: the lines the same in every position go once into the system message, none into the moves', async () => {
+    const g = registry.get('whirlyard')!;
+    const fixed = staticLines(g);
+    expect(fixed.size).toBeGreaterThan(0);
+    responder = (prompt) => menuOf(prompt)[0];
+    const seen: { system: string; position: string }[] = [];
+    for (const compact of [false, true]) {
+      const factory = createLlmAgent({ baseUrl, model: 'm', compact });
+      await playRun(g, factory, 4, { maxSteps: 1 });
+      seen.push({ system: lastBody!.messages[0].content, position: lastBody!.messages[1].content });
+    }
+    const [full, compact] = seen;
+    for (const line of fixed) {
+      expect(full.position).toContain(line);
+      expect(compact.position).not.toContain(line);
+      expect(compact.system).toContain(line);
+    }
+    expect(compact.position.length).toBeLessThan(full.position.length);
+    // the board and the menu are still there
+    expect(compact.position).toContain(MENU_HEADING);
+  });
+
   it('no-menu mode withholds the legal actions, also from the observation text', async () => {
     script = [good({ type: 'move', direction: 'n' })];
     const factory = createLlmAgent({ baseUrl, model: 'm', menu: false });
@@ -258,17 +338,53 @@ describe('the LLM agent', () => {
     expect(requests[0].body.messages[0].content).toContain('"count" (1 to 5)');
   });
 
-  it('an HTTP error from the endpoint is retried, and counted apart from bad replies', async () => {
+  it('a failed request is waited on and sent again: it costs the move no attempt; a 400 does', async () => {
     script = [{ status: 500 }, { status: 429 }, good({ type: 'breathe' })];
-    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 0, backoffMs: 100, sleep });
+    const run = await playRun(registry.get('cragwake')!, factory, 1, { maxSteps: 1 });
+    expect(run.actions).toEqual([{ type: 'breathe' }]);
+    expect(factory.runs[0].moves[0]).toMatchObject({ errors: 2, waits: 2, requests: 3, retries: 0, forfeit: false });
+    // exponential with jitter: the first wait in [50, 100], the second in [100, 200]
+    expect(waits[0]).toBeGreaterThanOrEqual(50);
+    expect(waits[0]).toBeLessThanOrEqual(100);
+    expect(waits[1]).toBeGreaterThanOrEqual(100);
+    expect(waits[1]).toBeLessThanOrEqual(200);
+    // max_tokens goes with every request (the default, 1024)
+    expect(requests.map((r) => r.body.max_tokens)).toEqual([1024, 1024, 1024]);
+
+    // a 400 is the request's fault: one attempt of the move, then (no retries left) a forfeit, no wait
+    script = [{ status: 400 }];
+    const other = createLlmAgent({ baseUrl, model: 'm', retries: 0, sleep });
+    await playRun(registry.get('cragwake')!, other, 1, { maxSteps: 1 });
+    expect(other.runs[0].moves[0]).toMatchObject({ errors: 1, waits: 0, forfeit: true });
+  });
+
+  it('honours Retry-After, in seconds or as an HTTP date', async () => {
+    expect(parseRetryAfter('2')).toBe(2000);
+    expect(parseRetryAfter('Sun, 06 Dec 2026 20:00:05 GMT', Date.parse('Sun, 06 Dec 2026 20:00:00 GMT'))).toBe(5000);
+    expect(parseRetryAfter('soon')).toBeNull();
+    script = [{ status: 503, retryAfter: '7' }, { status: 429, retryAfter: '3' }, good({ type: 'breathe' })];
+    const waits: number[] = [];
+    const factory = createLlmAgent({ baseUrl, model: 'm', sleep: async (ms) => void waits.push(ms) });
+    await playRun(registry.get('cragwake')!, factory, 1, { maxSteps: 1 });
+    expect(waits).toEqual([7000, 3000]);
+  });
+
+  it('reads a tool-call reply (content null) and counts its tokens, and the tokens of replies not played', async () => {
+    script = [
+      { toolArguments: '{"type":"nonsense"}', usage: { prompt_tokens: 50, completion_tokens: 5 } },
+      { toolArguments: '{"type":"breathe"}', usage: { prompt_tokens: 60, completion_tokens: 6 } },
+    ];
+    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 1 });
     const run = await playRun(registry.get('cragwake')!, factory, 1, { maxSteps: 1 });
     expect(run.actions).toEqual([{ type: 'breathe' }]);
     expect(factory.runs[0].moves[0]).toMatchObject({
-      errors: 2,
-      retries: 2,
-      unparsable: 0,
-      illegal: 0,
-      forfeit: false,
+      errors: 0,
+      promptTokens: 110,
+      completionTokens: 11,
+      failedTokens: 55,
     });
   });
 
@@ -472,27 +588,28 @@ describe('an endpoint no run can succeed against', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it(`the first ${ABORT_AFTER} requests all failing stop it, across runs`, async () => {
-    script = Array.from({ length: ABORT_AFTER }, () => ({ status: 500 }));
-    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
-    // 3 requests a move: three moves forfeit (9 requests), the tenth request aborts, in a second run
-    const first = factory({ game: 'whirlyard', seed: 1 });
-    for (let i = 0; i < 3; i++) expect(await first.act(view())).toEqual({ type: 'wait' });
-    const err = await caught(async () => factory({ game: 'whirlyard', seed: 2 }).act(view()));
-    expect(err).toBeInstanceOf(EvaluationAbort);
-    expect((err as Error).message).toBe(
-      `the model endpoint ${baseUrl} failed the first ${ABORT_AFTER} requests of this evaluation; the last: HTTP 500 Internal Server Error: {"error":{"message":"scripted failure"}}`,
-    );
-    expect(requests).toHaveLength(ABORT_AFTER);
-  });
-
-  it('after one answer, failures are retried and at worst forfeit the move, as before', async () => {
-    script = [good({ type: 'wait' }), ...Array.from({ length: 12 }, () => ({ status: 503 }))];
-    const factory = createLlmAgent({ baseUrl, model: 'm', retries: 2 });
+  it('an endpoint that keeps failing ends the run as model_unavailable, never a forfeit', async () => {
+    script = [good({ type: 'wait' }), ...Array.from({ length: 4 }, () => ({ status: 503 }))];
+    const waits: number[] = [];
+    const factory = createLlmAgent({
+      baseUrl,
+      model: 'm',
+      retries: 2,
+      maxFailures: 4,
+      sleep: async (ms) => void waits.push(ms),
+    });
     const agent = factory({ game: 'whirlyard', seed: 1 });
     expect(await agent.act(view())).toEqual({ type: 'wait' });
-    for (let i = 0; i < 4; i++) expect(await agent.act(view())).toEqual({ type: 'wait' });
-    expect(agent.stats.moves.slice(1).every((m) => m.forfeit && m.errors === 3)).toBe(true);
-    expect(llmColumns(factory.runs)).toMatchObject({ forfeits: '4', 'forfeit rate': '80.0 %', 'error rate': '92.3 %' });
+    const err = await caught(async () => agent.act(view()));
+    expect(err).toBeInstanceOf(ModelUnavailable);
+    expect(err).toBeInstanceOf(EvaluationAbort);
+    expect((err as ModelUnavailable).reason).toBe('model_unavailable');
+    expect((err as Error).message).toBe(
+      `the model endpoint ${baseUrl} is unavailable: 4 requests in a row failed (waiting between them); the last: HTTP 503 Service Unavailable: {"error":{"message":"scripted failure"}}`,
+    );
+    // three waits between four requests; no move was forfeited
+    expect(waits).toHaveLength(3);
+    expect(agent.stats.moves.every((m) => !m.forfeit)).toBe(true);
+    expect(requests).toHaveLength(5);
   });
 });

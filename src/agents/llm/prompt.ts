@@ -7,6 +7,7 @@
  * they are withheld, also from the observation text, so the model must know the grammar and the rules.
  */
 import type { AnyGame, GameAction } from '../../core/game.js';
+import { Rng } from '../../core/rng.js';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { entryFor } from '../../core/registry.js';
 import { GUIDES } from '../../llms/games.js';
@@ -29,6 +30,20 @@ export interface PromptInput {
   maxBatch: number;
   /** Strict parsing: nothing in a reply is repaired. */
   strict?: boolean;
+  /**
+   * The menu's order: `shuffled` (seeded from the run's `seed` and the step, so the same run always shows
+   * the same order) or `engine` (as the game lists them). Default engine here; the agent's default is shuffled.
+   */
+  menuOrder?: 'shuffled' | 'engine';
+  /** The run's seed (for the shuffled menu). */
+  seed?: number;
+  /**
+   * Compact mode: the observation text's lines that are the same in every position (its legend), given
+   * once in the system message and left out of every position message.
+   */
+  fixedLines?: ReadonlySet<string>;
+  /** How the model answers: free text ending in the JSON action (default), a JSON reply, or a tool call. */
+  replyFormat?: 'text' | 'json' | 'tools';
   text: string;
   legalActions: GameAction[];
   score: number;
@@ -91,9 +106,15 @@ function answerRules(input: PromptInput): string {
   const cap = input.maxBatch;
   const batch = entryFor(GUIDES, input.game)?.batching?.(cap, input.strict === true);
   const batching = batch ? `\n${batch}` : '';
+  const how =
+    input.replyFormat === 'json'
+      ? 'Answer with a JSON object {"action": <one action>}, for example {"action": {"type":"..."}}. '
+      : input.replyFormat === 'tools'
+        ? 'Answer by calling the function act with one action, for example act({"action": {"type":"..."}}). '
+        : 'Answer with exactly one action as a JSON object, for example {"type":"..."}; you may think first, but ' +
+          'end your reply with the JSON action. ';
   return (
-    'Answer with exactly one action as a JSON object, for example {"type":"..."}; you may think first, but end ' +
-    'your reply with the JSON action. ' +
+    how +
     (input.strict ? 'Send it exactly as the grammar spells it: nothing in your reply is corrected. ' : '') +
     (input.menu
       ? 'Choose one of the legal actions listed with each position.'
@@ -104,19 +125,45 @@ function answerRules(input: PromptInput): string {
 
 /** The system message. */
 export function systemMessage(input: PromptInput): ChatMessage {
+  const legend = input.fixedLines?.size
+    ? `\n\n## How each position reads\n\nThese lines belong to every position and are left out of them:\n${[...input.fixedLines].join('\n')}`
+    : '';
   return {
     role: 'system',
-    content: `You are playing ${input.game}, a single-player game, to score as much as you can. You see the position before each move and answer with your action; the game is played for you.\n\n${input.rulesText}\n\n${answerRules(input)}`,
+    content: `You are playing ${input.game}, a single-player game, to score as much as you can. You see the position before each move and answer with your action; the game is played for you.\n\n${input.rulesText}${legend}\n\n${answerRules(input)}`,
   };
 }
 
+/** The observation text without its fixed lines (compact mode), or as it is. */
+function positionLines(input: PromptInput): string {
+  const fixed = input.fixedLines;
+  if (!fixed?.size) return input.text;
+  return input.text
+    .split('\n')
+    .filter((l) => !fixed.has(l))
+    .join('\n');
+}
+
+/** `items` in the menu's order: as given, or shuffled by the run's seed and the step. */
+function inMenuOrder<T>(items: T[], input: PromptInput): T[] {
+  if (input.menuOrder !== 'shuffled') return items;
+  return Rng.fromSeed((input.seed ?? 0) ^ 0x6d656e75, input.step).shuffle([...items]);
+}
+
 /** The observation text with the legal actions listed once (menu mode), or with none (no-menu mode). */
-function positionText(input: PromptInput): string {
+function positionText(whole: PromptInput): string {
+  const input = { ...whole, text: positionLines(whole) };
   const bare = withoutActions(input.text);
   if (!input.menu) return bare;
   // the text's own block, when it lists the actions, carries what the game says of each (Cragwake's costs)
-  if (input.text.includes(ACTIONS_HEADING)) return input.text.replace(ACTIONS_HEADING, MENU_HEADING);
-  return `${bare}\n${MENU_HEADING}:\n${input.legalActions.map((a) => JSON.stringify(a)).join('\n')}`;
+  const at = input.text.indexOf(ACTIONS_HEADING);
+  if (at >= 0) {
+    const [heading, ...lines] = input.text.slice(at).split('\n');
+    const listed = lines.filter((l) => l.trim() !== '');
+    return `${input.text.slice(0, at)}${heading.replace(ACTIONS_HEADING, MENU_HEADING)}\n${inMenuOrder(listed, input).join('\n')}`;
+  }
+  const menu = inMenuOrder(input.legalActions, input).map((a) => JSON.stringify(a));
+  return `${bare}\n${MENU_HEADING}:\n${menu.join('\n')}`;
 }
 
 /** The user message for the current position. */

@@ -90,6 +90,7 @@ describe('the play page', () => {
     // A Whirlyard run banked at once scores 0: the game over says so without praise.
     await page.goto(`${site.base}/play/whirlyard?seed=9`);
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
     await expect(page.getByTestId('final-score').textContent()).resolves.toBe('0');
     expect(await page.getByTestId('gameover').textContent()).not.toContain('Your best');
@@ -103,6 +104,7 @@ describe('the play page', () => {
     await page.getByTestId('live-name').fill('Plain Words');
     await page.getByTestId('live-start').click();
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);
     const text = (await page.getByTestId('live-gameover').textContent()) ?? '';
     expect(text).not.toMatch(/terminated|ended:|end_run|truncated/);

@@ -408,6 +408,7 @@ describe('the browser UI', () => {
       }
       if (!game.isGameOver(state)) {
         await page.getByRole('button', { name: 'End run and bank the score' }).click();
+        await page.getByTestId('confirm-yes').click();
         played.push({ type: 'end_run' });
         state = playInProcess(game, seed, played);
       }

@@ -39,6 +39,7 @@ export function GameOverPanel({
   onSameSeed,
   onWatch,
   onShare,
+  retry,
 }: {
   session: PlaySession;
   words: GameWords;
@@ -47,6 +48,8 @@ export function GameOverPanel({
   onSameSeed: () => void;
   onWatch: () => void;
   onShare: () => void;
+  /** Free play's retry of the part the run ended in: its button's words and what it does. */
+  retry?: { label: string; onRetry: () => void };
 }) {
   const slug = session.game.spec.slug;
   const run = session.run();
@@ -86,7 +89,12 @@ export function GameOverPanel({
         </>
       )}
       <div class="row">
-        <button class="btn primary" onClick={onPlayAgain}>
+        {retry && (
+          <button class="btn primary" onClick={retry.onRetry} data-testid="retry-part">
+            {retry.label}
+          </button>
+        )}
+        <button class={retry ? 'btn' : 'btn primary'} onClick={onPlayAgain}>
           Play again
         </button>
         {!seedless && (

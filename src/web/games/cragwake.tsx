@@ -418,6 +418,7 @@ legend.push({
 });
 
 export const cragwakeView: GameView = {
+  retry: { event: 'climbedOn', noun: 'pitch' },
   Board: CragwakeBoard,
   status,
   statusSlots: 11,

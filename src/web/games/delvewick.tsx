@@ -268,6 +268,7 @@ export const delvewickView: GameView = {
   legend,
   replayRate: 4,
   undo: { levelStartEvent: 'level_started' },
+  retry: { event: 'level_started', noun: 'level' },
   // Always the same five buttons in the same places (a refused move is disabled, never removed), so a
   // second tap lands on the same control.
   buttonActions: (legal): GameAction[] =>
@@ -282,11 +283,12 @@ export const delvewickView: GameView = {
       : [],
   controls: {
     keys: 'Move with the arrows or W A S D, wait with Space; U takes back a move.',
+    rankedKeys: 'Move with the arrows or W A S D, wait with Space: every move is recorded, with no take-back.',
     touch: 'Swipe on the board or use the arrow pad to move; Wait lets gravity run one tick.',
   },
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },
-    { keys: 'U', does: 'take back the last move (free play)' },
+    { keys: 'U', does: 'take back the last move (free play)', freePlayOnly: true },
   ],
 };

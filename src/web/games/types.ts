@@ -30,6 +30,8 @@ export interface StatusItem {
 export interface KeyHelp {
   keys: string;
   does: string;
+  /** A key of free play only (a take-back): not listed in ranked play. */
+  freePlayOnly?: boolean;
 }
 
 /** One legend entry: a small drawing and what it means. */
@@ -53,9 +55,11 @@ export interface GameView {
   keyToAction?(e: KeyboardEvent, legal: GameAction[], obs: Observation): GameAction | null;
   /** True when the board handles keys itself (real-time games). */
   ownsKeys?: boolean;
+  /** True while the board is between two pictures (a wave change) and takes no move: input is ignored. */
+  holdsInput?(): boolean;
   keyHelp?: KeyHelp[];
   /** How to play, one sentence each for a keyboard and for a touch screen: the play page's goal line. */
-  controls?: { keys: string; touch: string };
+  controls?: { keys: string; touch: string; rankedKeys?: string };
   legend?: LegendEntry[];
   /** A readable button label for an action. */
   actionLabel?(action: GameAction, obs?: Observation): string;
@@ -68,6 +72,12 @@ export interface GameView {
    * event type that starts a level. Both cut the recorded run, which stays one action list.
    */
   undo?: { levelStartEvent?: string };
+  /**
+   * Free play's "Retry this level / wave / pitch / night" at game over: the run replayed up to the start
+   * of the part it ended in. `event` marks that start (the part begins after the action that had it,
+   * or, with `before`, at that action: Briarwink's night starts from the break before it).
+   */
+  retry?: { event: string; noun: string; before?: boolean };
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
   replayRate?: number;
 }

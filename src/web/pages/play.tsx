@@ -13,7 +13,7 @@ import { YourRuns } from '../components/yourruns.js';
 import { GameOverPanel } from '../components/gameover.js';
 import { ShareBox } from '../components/sharebox.js';
 import { TextBoard, genericStatus, genericView } from '../games/generic.js';
-import { viewFor } from '../games/index.js';
+import { endRunQuestion, endsRun, viewFor } from '../games/index.js';
 import { FxLayer, MomentBanner, marksFor, momentIn } from '../motion/fx.js';
 import { GoalLine } from '../components/goal.js';
 import {
@@ -146,9 +146,20 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         if (a) act(a);
       }),
   );
+  /** Every action the player makes goes here: ending the run asks first (it cannot be taken back). */
   const act = (a: GameAction) => {
     const s = sessionRef.current;
     if (s.isOver()) return;
+    if (endsRun(a)) {
+      setAsk({ ...endRunQuestion(s.score(), false), yes: 'End the run', onYes: () => played(a) });
+      return;
+    }
+    played(a);
+  };
+  const played = (a: GameAction) => {
+    const s = sessionRef.current;
+    // A board between two pictures (a Whirlyard wave change) takes no move: none is played blind.
+    if (s.isOver() || (view.holdsInput?.() && !endsRun(a))) return;
     const focused = document.activeElement;
     focusInBoard.current = !!boardRef.current && focused !== boardRef.current && !!boardRef.current.contains(focused);
     const before = s.score();
@@ -179,10 +190,13 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     navigate(`/play/${slug}?seed=${newSeed}${textView ? '&view=text' : ''}`, true);
   };
 
-  /** Undo and restart level: the same game cut to its first `n` actions (free play only). */
+  /**
+   * Undo and restart level: the same game cut to its first `n` actions (free play only). A lost game
+   * can be taken back too (the finished run stays in the list of runs, to submit or watch).
+   */
   const cutTo = (n: number) => {
     const s = sessionRef.current;
-    if (s.isOver() || n >= s.actions.length) return;
+    if (n < 0 || n >= s.actions.length) return;
     const back = s.cut(n);
     recent.current = [];
     saveUnfinished(back.run(), back.score());
@@ -234,12 +248,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         return;
       }
       const s = sessionRef.current;
-      if (view.ownsKeys || s.isOver()) return;
-      if (view.undo && (e.key === 'u' || e.key === 'U')) {
+      if (view.undo && !view.ownsKeys && (e.key === 'u' || e.key === 'U')) {
         e.preventDefault();
         cutTo(s.actions.length - 1);
         return;
       }
+      if (view.ownsKeys || s.isOver()) return;
       // Enter and Space on a focused button belong to the button.
       if (
         (e.key === 'Enter' || e.key === ' ') &&
@@ -275,6 +289,21 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     { keys: '?', does: 'show or hide this help' },
   ];
   const said = last.kind === 'accepted' ? sentences(last.events.map((e) => words.event(e))) : '';
+
+  // Free play after a loss: the part the run ended in, from its start (the same seed and actions).
+  const retryAt = view.retry && over ? session.partStart(view.retry.event, view.retry.before) : -1;
+  const retryPart =
+    view.retry && retryAt >= 0 && retryAt < session.actions.length
+      ? {
+          label: `Retry this ${view.retry.noun}`,
+          onRetry: () => {
+            cutTo(retryAt);
+            setTookBack(
+              `Back at the start of this ${view.retry!.noun}: the same ${seedless ? 'game' : 'seed'} and moves up to it.`,
+            );
+          },
+        }
+      : undefined;
 
   const watchReplay = async () => navigate(`/replay#${await encodeRun(session.run())}`);
   const makeLink = async () => setLink(await shareLink(session.run()));
@@ -373,6 +402,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
               onSameSeed={() => restart(session.seed)}
               onWatch={watchReplay}
               onShare={makeLink}
+              retry={retryPart}
             />
           )}
           {!over && buttons.length > 0 && (
@@ -396,7 +426,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
               </div>
             </section>
           )}
-          {!over && view.undo && (
+          {view.undo && (
             <section class="panel takeback" aria-label="Take back">
               <div class="row">
                 <button

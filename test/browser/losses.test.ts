@@ -188,3 +188,48 @@ describe('after a loss', () => {
     await page.close();
   });
 });
+
+describe('Briarwink waits for the player', () => {
+  it('pauses when the pointer leaves the garden or the focus moves to another control, and says so', async () => {
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/play/briarwink?seed=4`);
+    const pause = page.getByTestId('pause');
+    const said = page.locator('.bw-bar [aria-live]');
+    const garden = page.locator('.board-wrap');
+    await garden.waitFor();
+    const box = (await garden.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => Number(await page.getByTestId('action-count').textContent())).toBeGreaterThan(5);
+    expect(await pause.getAttribute('aria-pressed')).toBe('false');
+
+    // The mouse goes to read the legend: the night waits.
+    await page.mouse.move(box.x + box.width + 40, box.y + 10);
+    await expect.poll(() => pause.getAttribute('aria-pressed')).toBe('true');
+    expect(await said.textContent()).toContain('the pointer left the garden');
+    const held = await page.getByTestId('action-count').textContent();
+    await page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          let n = 0;
+          const f = () => (++n >= 20 ? done() : requestAnimationFrame(f));
+          requestAnimationFrame(f);
+        }),
+    );
+    expect(await page.getByTestId('action-count').textContent()).toBe(held);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back in the garden, P resumes; then the focus moves to a link outside it: paused again.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('p');
+    await expect.poll(() => pause.getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(async () => Number(await page.getByTestId('action-count').textContent()))
+      .toBeGreaterThan(Number(held));
+    await page.getByRole('link', { name: 'Rules' }).first().focus();
+    await expect.poll(() => pause.getAttribute('aria-pressed')).toBe('true');
+    expect(await said.textContent()).toContain('the focus moved to another control');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

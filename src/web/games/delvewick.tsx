@@ -4,7 +4,9 @@
  * mole with its lantern, a barred or an open lit exit), named for screen readers; falling things get
  * motion streaks, and their names say they are falling.
  */
-import type { GameAction, Observation } from '../../core/game.js';
+import type { GameAction, GameEvent, Observation } from '../../core/game.js';
+import { LEVELS } from '../../games/delvewick/generate.js';
+import { CLEAR_POINTS, OIL_POINTS } from '../../games/delvewick/types.js';
 import type { DelvewickObservation } from '../../games/delvewick/index.js';
 import { spec as delvewickSpec } from '../../games/delvewick/spec.js';
 import { delvewickWords } from '../words/delvewick.js';
@@ -13,7 +15,7 @@ import { Glide, GLIDE_MS } from '../motion/glide.js';
 import { planDelvewick, type DelvewickPlan } from '../motion/dwplan.js';
 import { reducedMotion } from '../motion/prefs.js';
 import { Sprite } from '../sprites/sprite.js';
-import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+import type { BoardProps, GameView, Interlude, LegendEntry, StatusItem } from './types.js';
 
 const C = 32;
 
@@ -258,6 +260,28 @@ const legend: LegendEntry[] = [
   { symbol: icon('E'), label: 'Open exit: step on it to clear the level' },
 ];
 
+/** The card between two levels: the next one's name and lesson, the clear bonus and the oil tally. */
+function interlude(events: GameEvent[]): Interlude | null {
+  const started = events.find((e) => e.type === 'level_started');
+  if (!started || typeof started.level !== 'number') return null;
+  const def = LEVELS[started.level - 1];
+  if (!def) return null;
+  const cleared = events.find((e) => e.type === 'level_cleared');
+  const oil = cleared && typeof cleared.oilLeft === 'number' ? cleared.oilLeft : 0;
+  return {
+    title: `Level ${started.level} of ${LEVELS.length}: ${def.name}`,
+    lesson: def.lesson,
+    tally: cleared
+      ? [
+          `Level ${String(cleared.level)} cleared: clear bonus +${CLEAR_POINTS}`,
+          `Oil left ${oil} × ${OIL_POINTS}: +${oil * OIL_POINTS}`,
+          `Together +${CLEAR_POINTS + oil * OIL_POINTS}`,
+        ]
+      : [],
+    go: `Play level ${started.level}`,
+  };
+}
+
 export const delvewickView: GameView = {
   Board: DelvewickBoard,
   status,
@@ -269,6 +293,7 @@ export const delvewickView: GameView = {
   replayRate: 4,
   undo: { levelStartEvent: 'level_started' },
   retry: { event: 'level_started', noun: 'level' },
+  interlude,
   // Always the same five buttons in the same places (a refused move is disabled, never removed), so a
   // second tap lands on the same control.
   buttonActions: (legal): GameAction[] =>

@@ -3,7 +3,7 @@
  * and home pages fall back to the generic text view for anything a game does not provide.
  */
 import type { ComponentChildren, ComponentType } from 'preact';
-import type { GameAction, Observation } from '../../core/game.js';
+import type { GameAction, GameEvent, Observation } from '../../core/game.js';
 
 /** Props every board gets. Without `onAction` the board is a read-only picture (replay, cards, rules). */
 export interface BoardProps {
@@ -38,6 +38,16 @@ export interface KeyHelp {
 export interface LegendEntry {
   symbol: ComponentChildren;
   label: string;
+}
+
+/** A card between two levels: the next level's name and lesson, and what the last one paid. */
+export interface Interlude {
+  title: string;
+  lesson: string;
+  /** What the part just finished paid, one line each (the clear bonus, the oil tally). */
+  tally: string[];
+  /** The dismissing button's words. */
+  go: string;
 }
 
 export interface GameView {
@@ -78,6 +88,11 @@ export interface GameView {
    * or, with `before`, at that action: Briarwink's night starts from the break before it).
    */
   retry?: { event: string; noun: string; before?: boolean };
+  /**
+   * A card between two parts of a run (Delvewick's levels): shown over the board after the action
+   * whose events start a new part, until any key or a tap dismisses it.
+   */
+  interlude?(events: GameEvent[]): Interlude | null;
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
   replayRate?: number;
 }

@@ -16,6 +16,8 @@ import { TextBoard, genericStatus, genericView } from '../games/generic.js';
 import { endRunQuestion, endsRun, viewFor } from '../games/index.js';
 import { FxLayer, MomentBanner, marksFor, momentIn } from '../motion/fx.js';
 import { GoalLine } from '../components/goal.js';
+import { LevelCard } from '../components/levelcard.js';
+import type { Interlude } from '../games/types.js';
 import {
   dropUnfinished,
   finishedFor,
@@ -80,6 +82,10 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
   const [sound, setSound] = useState(soundOn);
   const [marks, setMarks] = useState<ReturnType<typeof marksFor>>([]);
   const [moment, setMoment] = useState<(Moment & { id: number }) | null>(null);
+  /** The card between two levels (Delvewick), until any key or a tap. */
+  const [card, setCard] = useState<Interlude | null>(null);
+  const cardRef = useRef(card);
+  cardRef.current = card;
   /** Said after a take-back (undo, restart level), until the next move. */
   const [tookBack, setTookBack] = useState<string | null>(null);
   const sessionRef = useRef(session);
@@ -168,7 +174,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
       const events = s.last.events;
       if (events.length) recent.current = [...events].reverse().concat(recent.current).slice(0, 12);
       const m = momentIn(events, words);
+      // A moment's words go with the next move (a real-time tick is no move: they stay their time).
       if (m) setMoment({ ...m, id: s.actions.length });
+      else if (!view.ownsKeys) setMoment(null);
+      // A new level's card; any other move (a button in the side panel) puts the last one away.
+      setCard(view.interlude?.(events) ?? null);
       const newMarks = events.length ? marksFor(events, words, s.observation()) : [];
       if (newMarks.length) setMarks(newMarks);
       playSound(m ? (m.tone === 'good' ? 'clear' : 'bad') : s.score() > before ? 'points' : 'move');
@@ -186,6 +196,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     setSession(s);
     setLink(null);
     setMoment(null);
+    setCard(null);
     // The route names the seed, so that a link to another seed (Resume) opens that game.
     navigate(`/play/${slug}?seed=${newSeed}${textView ? '&view=text' : ''}`, true);
   };
@@ -202,6 +213,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     saveUnfinished(back.run(), back.score());
     setSession(back);
     setMoment(null);
+    setCard(null);
     setTookBack(n === 0 ? 'Taken back to the start.' : `Taken back to after action ${n}.`);
   };
   const levelEvent = view.undo?.levelStartEvent;
@@ -245,6 +257,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
       }
       if (helpRef.current) {
         if (e.key === 'Escape') setHelp(false);
+        return;
+      }
+      // Any key dismisses the card between levels (and plays nothing); Tab still moves the focus.
+      if (cardRef.current && !['Tab', 'Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) {
+        e.preventDefault();
+        setCard(null);
         return;
       }
       const s = sessionRef.current;
@@ -357,7 +375,6 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
       <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} slots={view.statusSlots} />
       <div class="play-grid">
         <div class="board-col">
-          <MomentBanner moment={moment} />
           <div class={view.swipe ? 'board-wrap swipes' : 'board-wrap'} ref={boardRef} tabIndex={-1}>
             <Board
               obs={obs}
@@ -366,6 +383,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
               paused={help || over || !!ask}
             />
             <FxLayer marks={marks} />
+            <MomentBanner moment={moment} />
+            {card && !over && <LevelCard card={card} onGo={() => setCard(null)} />}
           </div>
           <p
             class={last.kind === 'refused' ? 'outcome refused' : 'outcome'}

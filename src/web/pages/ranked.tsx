@@ -22,7 +22,8 @@ import {
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { endRunQuestion, endsRun, viewFor } from '../games/index.js';
 import { LiveGame, MAX_RETRY_MS, transient, type LiveLink } from '../live.js';
-import { momentIn } from '../motion/fx.js';
+import { MomentBanner, momentIn } from '../motion/fx.js';
+import type { Moment } from '../words/index.js';
 import { play as playSound, setSoundOn, soundOn } from '../sound.js';
 import { forgetLive, keepLive, keptLive } from '../livekeep.js';
 import { GoalLine } from '../components/goal.js';
@@ -313,6 +314,7 @@ function LivePlay({
   const liveRef = useRef(live);
   liveRef.current = live;
   const [ask, setAsk] = useState<Ask | null>(null);
+  const [moment, setMoment] = useState<(Moment & { id: number }) | null>(null);
   const helpRef = useRef(help);
   helpRef.current = help || !!ask;
   useEffect(() => () => live.dispose(), [live]);
@@ -329,6 +331,9 @@ function LivePlay({
     if (live.last !== h.last && live.last.kind === 'refused') playSound('bad');
     else if (live.answer !== h.answer && live.last.kind === 'accepted') {
       const m = momentIn(live.answer.events ?? [], words);
+      // As in free play: a moment on the board, gone with the next move.
+      if (m) setMoment({ ...m, id: live.answer.session.step });
+      else if (!view.ownsKeys) setMoment(null);
       playSound(m ? (m.tone === 'good' ? 'clear' : 'bad') : live.answer.score > h.score ? 'points' : 'move');
     }
     heard.current = { answer: live.answer, last: live.last, score: live.answer.score };
@@ -493,6 +498,7 @@ function LivePlay({
               paused={over || help || !!ask}
             />
             <QueuedMoves actions={live.queued()} label={(x) => label(x, obs)} />
+            <MomentBanner moment={moment} />
           </div>
           <p
             class={live.last.kind === 'refused' || local ? 'outcome refused' : 'outcome'}

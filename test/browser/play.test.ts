@@ -388,7 +388,7 @@ describe.skipIf(!registry.get('briarwink'))('Briarwink', () => {
     });
     await expect.poll(() => page.getByTestId('pause').getAttribute('aria-pressed')).toBe('true');
     // Time shows in seconds, never ticks.
-    expect(await page.locator('.status').innerText()).not.toMatch(/ticks/);
+    expect(await page.locator('.status-bar').innerText()).not.toMatch(/ticks/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -48,3 +48,26 @@ describe('a malformed share link', () => {
     await page.close();
   });
 });
+
+describe('"Your games"', () => {
+  it('no longer lists a run as "not on a leaderboard yet" once it is submitted', async () => {
+    const { page, errors } = await newPage(site.context);
+    // Two finished runs on two seeds: the first waits in "Your games" while the second is over.
+    for (const seed of [31, 32]) {
+      await page.goto(`${site.base}/play/whirlyard?seed=${seed}`);
+      await page.getByRole('button', { name: 'End run and bank the score' }).click();
+      await page.getByTestId('confirm-yes').click();
+      await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
+    }
+    const yours = page.getByTestId('your-runs');
+    await expect.poll(() => yours.getByTestId('watch-own').count()).toBe(2);
+    await page.getByTestId('submit-open').click();
+    await page.getByTestId('submit-name').fill('Listed Lou');
+    await page.getByTestId('submit-send').click();
+    await expect.poll(() => page.getByTestId('submit-result').count()).toBe(1);
+    // At once, without a reload: only the other run still waits.
+    await expect.poll(() => yours.getByTestId('watch-own').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

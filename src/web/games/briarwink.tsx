@@ -540,6 +540,7 @@ export const briarwinkView: GameView = {
   Board: BriarwinkBoard,
   status,
   statusSlots: 13,
+  statusMain: ['Night', 'Hearts', 'Dimlings left', 'Time'],
   ownsKeys: true,
   legend,
   replayRate: 30,

@@ -422,6 +422,7 @@ export const cragwakeView: GameView = {
   Board: CragwakeBoard,
   status,
   statusSlots: 11,
+  statusMain: ['Pitch', 'Stamina', 'Height', 'At the belay'],
   keyToAction,
   actionLabel: (a, obs) => {
     if (a.type === 'move') return `Move to row ${String(a.row)}, column ${String(a.col)}`;

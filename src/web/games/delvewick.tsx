@@ -286,6 +286,7 @@ export const delvewickView: GameView = {
   Board: DelvewickBoard,
   status,
   statusSlots: 6,
+  statusMain: ['Level', 'Gems', 'Exit', 'Oil'],
   keyToAction,
   swipe: (dir) => ({ type: 'move', dir }),
   actionLabel,

@@ -59,6 +59,8 @@ export interface GameView {
    * so the board does not move when one appears.
    */
   statusSlots?: number;
+  /** The three or four status labels that matter now, beside the score; the rest wait behind "More". */
+  statusMain?: string[];
   /** A swipe on the board (touch screens): the action it plays, if any. */
   swipe?(dir: 'up' | 'down' | 'left' | 'right', legal: GameAction[], obs: Observation): GameAction | null;
   /** Maps a key press to an action (turn-based games); the play page applies it through `step`. */

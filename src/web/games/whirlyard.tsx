@@ -585,6 +585,7 @@ export const whirlyardView: GameView = {
   Board: WhirlyardBoard,
   status,
   statusSlots: 7,
+  statusMain: ['Wave', 'Charges', 'Drones'],
   keyToAction,
   actionLabel,
   legend,

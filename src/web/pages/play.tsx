@@ -372,7 +372,12 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         </button>
       </div>
       <GoalLine goal={game.spec.goal} view={view} moves={session.actions.length} />
-      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} slots={view.statusSlots} />
+      <StatusBar
+        items={(view.status ?? genericStatus)(obs)}
+        score={score}
+        slots={view.statusSlots}
+        main={view.statusMain}
+      />
       <div class="play-grid">
         <div class="board-col">
           <div class={view.swipe ? 'board-wrap swipes' : 'board-wrap'} ref={boardRef} tabIndex={-1}>

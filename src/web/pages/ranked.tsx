@@ -450,6 +450,18 @@ function LivePlay({
         ]}
         score={a.score}
         slots={(view.statusSlots ?? 0) + (budget ? 2 : 1)}
+        main={
+          view.statusMain && [
+            ...view.statusMain,
+            ...(budget
+              ? [
+                  budget.unit === 'ticks'
+                    ? 'Time allowed'
+                    : `${budget.unit[0].toUpperCase()}${budget.unit.slice(1)} allowed`,
+                ]
+              : []),
+          ]
+        }
       />
       {over && (
         <section class="panel gameover" role="region" aria-label="Session over" data-testid="live-gameover">

@@ -71,3 +71,20 @@ describe('"Your games"', () => {
     await page.close();
   });
 });
+
+describe("Briarwink's game over", () => {
+  it('counts the run in ticks and seconds, not in actions', async () => {
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/play/briarwink?seed=6`);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => Number(await page.getByTestId('action-count').textContent())).toBeGreaterThan(5);
+    await page.getByRole('button', { name: /end the run/i }).click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
+    const final = (await page.getByTestId('gameover').locator('.final').textContent()) ?? '';
+    expect(final).toMatch(/after \d+ ticks \(\d+ s of play\)\./);
+    expect(final).not.toContain('action');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

@@ -7,7 +7,7 @@ import type { PlaySession } from '../session.js';
 import { finishedRuns, markSubmitted, personalBest, runId } from '../persist.js';
 import { downloadRun } from '../runfile.js';
 import type { GameWords } from '../words/index.js';
-import { points } from '../words/types.js';
+import { points, seconds } from '../words/types.js';
 import { ScoreGraph } from './scoregraph.js';
 import { ShareBox } from './sharebox.js';
 import { SubmitBox } from './submit.js';
@@ -59,6 +59,10 @@ export function GameOverPanel({
   // A game whose levels are fixed (Delvewick) plays the same whatever the seed: no word of seeds.
   const seedless = session.game.spec.seedless === true;
   const moments = bestMoments(session, words);
+  const ticks = run.actions.reduce(
+    (n, a) => n + (a.type === 'tick' ? (typeof a.count === 'number' ? a.count : 1) : 0),
+    0,
+  );
   const mine = finishedRuns()
     .filter((r) => r.run.game === slug)
     .slice(0, 5);
@@ -69,8 +73,17 @@ export function GameOverPanel({
         {outcome ? words.ending(outcome, session.observation()) : 'The run is over.'}
       </p>
       <p class="final">
-        Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length}{' '}
-        {run.actions.length === 1 ? 'action' : 'actions'}.
+        Final score <strong data-testid="final-score">{score}</strong> after{' '}
+        {ticks > 0 ? (
+          // A real-time game counts its ticks (30 a second), not its inputs.
+          <>
+            {ticks} {ticks === 1 ? 'tick' : 'ticks'} ({seconds(ticks)} of play).
+          </>
+        ) : (
+          <>
+            {run.actions.length} {run.actions.length === 1 ? 'action' : 'actions'}.
+          </>
+        )}
         {best !== null && score > 0 && <> {best <= score ? 'Your best on this game!' : `Your best: ${best}.`}</>}
       </p>
       {session.scores.length > 1 && (

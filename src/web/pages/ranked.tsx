@@ -468,8 +468,11 @@ function LivePlay({
           <h2>{a.outcome?.kind === 'truncated' ? 'Budget reached' : 'Game over'}</h2>
           <p class="final">
             {a.outcome ? words.ending(a.outcome, obs) : ''} Final score{' '}
-            <strong data-testid="live-final-score">{a.score}</strong> after {a.session.step} actions, recorded by the
-            server and ranked.
+            <strong data-testid="live-final-score">{a.score}</strong> after{' '}
+            {budget?.unit === 'ticks'
+              ? `${a.session.spent} ticks (${seconds(a.session.spent)} of play)`
+              : `${a.session.step} ${a.session.step === 1 ? 'action' : 'actions'}`}
+            , recorded by the server and ranked.
           </p>
           <p class="standing" role="status" data-testid="live-rank">
             {standing === null

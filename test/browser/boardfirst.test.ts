@@ -59,3 +59,25 @@ describe('status values', () => {
       }
     });
 });
+
+describe('a Briarwink night on a small phone', () => {
+  it('brings the whole garden into view when it starts', async () => {
+    const b = await launchBrowser({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    try {
+      const { page, errors } = await newPage(b.context);
+      await page.goto(`${site.base}/play/briarwink?seed=2`);
+      const garden = page.locator('.board-wrap .board.bw');
+      await garden.waitFor();
+      await page.getByRole('button', { name: /^Start the first night/ }).tap();
+      await expect
+        .poll(async () => {
+          const r = (await garden.boundingBox())!;
+          return r.y >= 0 && r.y + r.height <= 740 + 1;
+        })
+        .toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});

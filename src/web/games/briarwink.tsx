@@ -12,6 +12,7 @@ import type { GameAction, Observation } from '../../core/game.js';
 import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import { useBriarwinkMotion } from '../motion/bwfx.js';
+import { reducedMotion } from '../motion/prefs.js';
 import { Glide } from '../motion/glide.js';
 import { seconds } from '../words/types.js';
 import { Sprite } from '../sprites/sprite.js';
@@ -396,8 +397,17 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
     };
   }, [!!onAction]);
 
-  if (!onAction) return <Garden obs={o} small={small} />;
   const waiting = legal.some((a) => a.type === 'start');
+  // A night that starts brings the whole garden into view (on a small screen its bottom rows were below).
+  const wasWaiting = useRef(waiting);
+  useEffect(() => {
+    if (wasWaiting.current && !waiting && onAction)
+      zone.current
+        ?.querySelector('.board')
+        ?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    wasWaiting.current = waiting;
+  }, [waiting]);
+  if (!onAction) return <Garden obs={o} small={small} />;
   return (
     <div class="bw-live" ref={zone}>
       <Garden obs={o} onCell={(c) => setTarget(c)} />

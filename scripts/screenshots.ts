@@ -188,6 +188,8 @@ async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> 
       .getByRole('button', { name: /^end run|end the run/i })
       .first()
       .click();
+    // Ending a run is asked first.
+    await page.getByTestId('confirm-yes').click();
     return;
   }
   const shots = entryFor(SHOTS, slug);

@@ -4,7 +4,7 @@
  * go to the server, and ranked play goes through it action by action.
  */
 import type { RankedBudget } from '../core/budget.js';
-import type { GameAction, Observation, Outcome } from '../core/game.js';
+import type { GameAction, GameEvent, Observation, Outcome } from '../core/game.js';
 import type { Run } from '../core/replay.js';
 import type { Seed } from '../core/seed.js';
 import { PLAYER_NAME_PATTERN, type LeaderboardEntry, type Player } from '../store/store.js';
@@ -170,6 +170,8 @@ export interface LiveAnswer {
   outcome: Outcome | null;
   reason?: string;
   message?: string;
+  /** What the action did (an accepted action's answer). */
+  events?: GameEvent[];
 }
 
 /** Starts a live session (today's daily challenge with `daily`), keeping a newly answered player key. */

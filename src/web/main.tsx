@@ -8,4 +8,8 @@ import './sprites.css';
 import './layout.css';
 
 const mount = document.getElementById('app');
-if (mount) render(<App />, mount);
+if (mount) {
+  // The "Loading…" line of index.html, shown while this bundle was on its way, gives way to the app.
+  mount.replaceChildren();
+  render(<App />, mount);
+}

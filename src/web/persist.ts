@@ -153,7 +153,12 @@ export function markSubmitted(id: string, submittedId: string): void {
     FINISHED_KEY,
     finishedRuns().map((r) => (r.id === id ? { ...r, submittedId } : r)),
   );
+  // The lists of runs on the page ("Your games") say so at once.
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(RUNS_CHANGED));
 }
+
+/** Sent on `window` when a kept run changes in a way a list of runs shows (a run submitted). */
+export const RUNS_CHANGED = 'gameboard:runs-changed';
 
 /** Forgets a finished run (after the player agreed). */
 export function dropFinished(id: string): void {

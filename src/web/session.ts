@@ -70,6 +70,15 @@ export class PlaySession {
     return 0;
   }
 
+  /**
+   * Where the part of the game now under way began (see `GameView.retry`): the index just after the
+   * last action with `eventType`, or at it with `before`; 0 when none had it.
+   */
+  partStart(eventType: string, before = false): number {
+    const after = this.levelStart(eventType);
+    return before && after > 0 ? after - 1 : after;
+  }
+
   /** The events of the i-th accepted action (0-based). */
   eventsAt(i: number): GameEvent[] {
     return this.events[i] ?? [];

@@ -266,6 +266,7 @@ describe('accessibility (axe-core, WCAG 2.0/2.1 A and AA; serious and critical f
   it.skipIf(!registry.get('whirlyard'))('game-over panel and submit form on /play/whirlyard', async () => {
     const { page, errors } = await open('/play/whirlyard?seed=7', h1Is('Whirlyard'));
     await page.getByRole('button', { name: 'End run and bank the score' }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('gameover').isVisible()).toBe(true);
     await page.getByTestId('submit-open').click();
     await page.getByTestId('submit-name').fill('<bad>');

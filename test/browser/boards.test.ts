@@ -79,6 +79,7 @@ describe('boards that show you', () => {
     await page.getByTestId('live-name').fill('Marked Mo');
     await page.getByTestId('live-start').click();
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);
     const id = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('gameboard.mine.v1') ?? '[]') as { id: string }[])[0]?.id,
@@ -108,6 +109,7 @@ describe('boards that show you', () => {
     const { page, errors } = await newPage(site.context);
     await page.goto(`${site.base}/play/whirlyard?seed=21`);
     await page.getByRole('button', { name: 'End run and bank the score' }).click();
+    await page.getByTestId('confirm-yes').click();
     await page.getByTestId('submit-open').click();
     await page.getByTestId('submit-name').fill('Marked Mo');
     await page.getByTestId('submit-send').click();
@@ -201,6 +203,7 @@ describe('boards that show you', () => {
       await page.getByTestId('live-name').fill('Daily Dee');
       await page.getByTestId('live-start').click();
       await page.getByRole('button', { name: /^End run/ }).click();
+      await page.getByTestId('confirm-yes').click();
       await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);
       await page.goto(`${site.base}/`);
       await expect.poll(() => daily.locator('li[data-slug=whirlyard]').textContent()).toContain('played today');

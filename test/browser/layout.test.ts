@@ -164,10 +164,10 @@ describe('at 1366x850', () => {
         await inView();
         // The tile came, and neither the status bar's height nor the board moved.
         expect([...boxes]).toHaveLength(1);
-        const statusBefore = await page.locator('.status').boundingBox();
+        const statusBefore = await page.locator('.status-bar').boundingBox();
         await page.keyboard.press('c');
         await expect.poll(() => page.locator('.stat[data-label="At the belay"]').count()).toBe(0);
-        expect(round((await page.locator('.status').boundingBox())!)).toBe(round(statusBefore!));
+        expect(round((await page.locator('.status-bar').boundingBox())!)).toBe(round(statusBefore!));
         expect((await stage(page)).box).toBe([...boxes][0]);
         await inView();
         expect(errors).toEqual([]);

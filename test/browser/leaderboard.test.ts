@@ -83,6 +83,7 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     }
     if (!game.isGameOver(state)) {
       await page.getByRole('button', { name: 'End run and bank the score' }).click();
+      await page.getByTestId('confirm-yes').click();
       const r = game.step(state, { type: 'end_run' });
       if (!r.ok) throw new Error(r.message);
       state = r.state;
@@ -231,6 +232,7 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     }
     if ((await page.getByTestId('live-gameover').count()) === 0) {
       await page.getByRole('button', { name: 'End run and bank the score' }).click();
+      await page.getByTestId('confirm-yes').click();
       steps++;
     }
     await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);

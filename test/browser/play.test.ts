@@ -77,6 +77,8 @@ function playTo(game: AnyGame, seed: number, n: number): unknown {
 async function pressWhirlyard(page: Page, actions: GameAction[], from = 0): Promise<void> {
   for (let i = 0; i < actions.length; i++) {
     const a = actions[i];
+    // A cleared wave's board takes no move until the next wave is drawn.
+    await expect.poll(() => page.locator('svg.board.wy.holding').count()).toBe(0);
     await page.keyboard.press(a.type === 'move' ? MOVE_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
     await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(from + i + 1));
   }
@@ -99,6 +101,7 @@ describe.skipIf(!registry.get('whirlyard'))('nothing a player did is lost', () =
     // It goes on from where it was: the next moves are the engine's next moves.
     await pressWhirlyard(page, moves.slice(3), 3);
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('gameover').isVisible()).toBe(true);
     const final = await text(page, 'final-score');
     expect(final).toBe(String(scoreAfter(game, seed, [...moves, { type: 'end_run' }])));
@@ -165,6 +168,7 @@ describe.skipIf(!registry.get('whirlyard'))('nothing a player did is lost', () =
     await expect.poll(() => text(page, 'action-count')).toBe('0');
     // A finished run waits in "Your games"; discarding it asks too.
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('gameover').isVisible()).toBe(true);
     await page.getByTestId('gameover').getByRole('button', { name: 'Play again' }).click();
     const discard = page.getByTestId('your-runs').getByTestId('discard-run');
@@ -186,6 +190,7 @@ describe.skipIf(!registry.get('whirlyard'))('nothing a player did is lost', () =
     await page.goto(`${base}/play/whirlyard?seed=${seed}`);
     await pressWhirlyard(page, moves);
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     const final = Number(await text(page, 'final-score'));
     await page.getByTestId('gameover').getByRole('button', { name: 'Play again' }).click();
     await page.getByTestId('your-runs').getByTestId('watch-own').first().click();
@@ -239,7 +244,10 @@ describe('words and motion', () => {
       s = r.state;
       if (game.isGameOver(s)) break;
     }
-    if (!game.isGameOver(s)) await page.getByRole('button', { name: /end the run/i }).click();
+    if (!game.isGameOver(s)) {
+      await page.getByRole('button', { name: /end the run/i }).click();
+      await page.getByTestId('confirm-yes').click();
+    }
     await expect.poll(() => page.getByTestId('gameover').isVisible()).toBe(true);
     const ending = await text(page, 'ending');
     expect(ending).toMatch(/^(Out of stamina|No move left|You ended the run)/);
@@ -380,7 +388,7 @@ describe.skipIf(!registry.get('briarwink'))('Briarwink', () => {
     });
     await expect.poll(() => page.getByTestId('pause').getAttribute('aria-pressed')).toBe('true');
     // Time shows in seconds, never ticks.
-    expect(await page.locator('.status').innerText()).not.toMatch(/ticks/);
+    expect(await page.locator('.status-bar').innerText()).not.toMatch(/ticks/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -49,7 +49,7 @@ describe('the play page', () => {
     }
   });
 
-  it("puts a moment's banner in its own slot, clear of the board and of every control", async () => {
+  it("puts a moment's banner on the board, clear of the status values and of every control, taking no click", async () => {
     const { page, errors } = await newPage(site.context);
     for (const slug of ['whirlyard', 'briarwink']) {
       await page.goto(`${site.base}/play/${slug}?seed=4`);
@@ -65,12 +65,26 @@ describe('the play page', () => {
           const o = e.getBoundingClientRect();
           return o.width > 0 && r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom;
         };
-        const hits = Array.from(document.querySelectorAll('.board-wrap, button, a.btn, input')).filter(overlaps);
+        // Over the board (its cells take clicks through it), never over a status value or a control
+        // outside the board, nor Briarwink's Start, Pause and Plant.
+        const hits = Array.from(
+          document.querySelectorAll('.status .stat, .side button, .side a.btn, .play-head .btn, .bw-bar button, input'),
+        ).filter(overlaps);
+        const wrap = document.querySelector('.board-wrap')!.getBoundingClientRect();
+        const onBoard = r.top >= wrap.top && r.bottom <= wrap.bottom && r.left >= wrap.left && r.right <= wrap.right;
+        const clickThrough = getComputedStyle(slot).pointerEvents === 'none';
         p.remove();
-        return { height: r.height, hits: hits.map((e) => e.textContent?.trim().slice(0, 30) ?? e.className) };
+        return {
+          height: r.height,
+          onBoard,
+          clickThrough,
+          hits: hits.map((e) => e.textContent?.trim().slice(0, 30) ?? e.className),
+        };
       });
       expect(clash.height, slug).toBeGreaterThan(10);
       expect(clash.hits, slug).toEqual([]);
+      expect(clash.onBoard, slug).toBe(true);
+      expect(clash.clickThrough, slug).toBe(true);
     }
     expect(errors).toEqual([]);
     await page.close();
@@ -90,6 +104,7 @@ describe('the play page', () => {
     // A Whirlyard run banked at once scores 0: the game over says so without praise.
     await page.goto(`${site.base}/play/whirlyard?seed=9`);
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
     await expect(page.getByTestId('final-score').textContent()).resolves.toBe('0');
     expect(await page.getByTestId('gameover').textContent()).not.toContain('Your best');
@@ -103,6 +118,7 @@ describe('the play page', () => {
     await page.getByTestId('live-name').fill('Plain Words');
     await page.getByTestId('live-start').click();
     await page.getByRole('button', { name: /^End run/ }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect.poll(() => page.getByTestId('live-gameover').count()).toBe(1);
     const text = (await page.getByTestId('live-gameover').textContent()) ?? '';
     expect(text).not.toMatch(/terminated|ended:|end_run|truncated/);

@@ -184,6 +184,8 @@ describe('the browser UI', () => {
             return r.ok && !game.isGameOver(r.state);
           });
           const { press, action } = keyFor(slug, alive.length ? alive : legal, t);
+          // A cleared Whirlyard wave takes no key until the next wave is drawn.
+          await expect.poll(() => page.locator('svg.board.wy.holding').count()).toBe(0);
           await press(page);
           played.push(action);
           state = playInProcess(game, seed, played);
@@ -401,6 +403,8 @@ describe('the browser UI', () => {
       const played: GameAction[] = [];
       while (!game.isGameOver(state) && played.length < 30) {
         const a = pick(state);
+        // A cleared wave takes no key until the next wave is drawn.
+        await expect.poll(() => page.locator('svg.board.wy.holding').count()).toBe(0);
         await page.keyboard.press(WHIRLYARD_KEYS[a.type === 'move' ? `move:${String(a.direction)}` : a.type]);
         played.push(a);
         state = playInProcess(game, seed, played);
@@ -408,6 +412,7 @@ describe('the browser UI', () => {
       }
       if (!game.isGameOver(state)) {
         await page.getByRole('button', { name: 'End run and bank the score' }).click();
+        await page.getByTestId('confirm-yes').click();
         played.push({ type: 'end_run' });
         state = playInProcess(game, seed, played);
       }

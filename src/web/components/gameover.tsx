@@ -7,7 +7,7 @@ import type { PlaySession } from '../session.js';
 import { finishedRuns, markSubmitted, personalBest, runId } from '../persist.js';
 import { downloadRun } from '../runfile.js';
 import type { GameWords } from '../words/index.js';
-import { points } from '../words/types.js';
+import { points, seconds } from '../words/types.js';
 import { ScoreGraph } from './scoregraph.js';
 import { ShareBox } from './sharebox.js';
 import { SubmitBox } from './submit.js';
@@ -39,6 +39,7 @@ export function GameOverPanel({
   onSameSeed,
   onWatch,
   onShare,
+  retry,
 }: {
   session: PlaySession;
   words: GameWords;
@@ -47,6 +48,8 @@ export function GameOverPanel({
   onSameSeed: () => void;
   onWatch: () => void;
   onShare: () => void;
+  /** Free play's retry of the part the run ended in: its button's words and what it does. */
+  retry?: { label: string; onRetry: () => void };
 }) {
   const slug = session.game.spec.slug;
   const run = session.run();
@@ -56,6 +59,10 @@ export function GameOverPanel({
   // A game whose levels are fixed (Delvewick) plays the same whatever the seed: no word of seeds.
   const seedless = session.game.spec.seedless === true;
   const moments = bestMoments(session, words);
+  const ticks = run.actions.reduce(
+    (n, a) => n + (a.type === 'tick' ? (typeof a.count === 'number' ? a.count : 1) : 0),
+    0,
+  );
   const mine = finishedRuns()
     .filter((r) => r.run.game === slug)
     .slice(0, 5);
@@ -66,8 +73,17 @@ export function GameOverPanel({
         {outcome ? words.ending(outcome, session.observation()) : 'The run is over.'}
       </p>
       <p class="final">
-        Final score <strong data-testid="final-score">{score}</strong> after {run.actions.length}{' '}
-        {run.actions.length === 1 ? 'action' : 'actions'}.
+        Final score <strong data-testid="final-score">{score}</strong> after{' '}
+        {ticks > 0 ? (
+          // A real-time game counts its ticks (30 a second), not its inputs.
+          <>
+            {ticks} {ticks === 1 ? 'tick' : 'ticks'} ({seconds(ticks)} of play).
+          </>
+        ) : (
+          <>
+            {run.actions.length} {run.actions.length === 1 ? 'action' : 'actions'}.
+          </>
+        )}
         {best !== null && score > 0 && <> {best <= score ? 'Your best on this game!' : `Your best: ${best}.`}</>}
       </p>
       {session.scores.length > 1 && (
@@ -86,7 +102,12 @@ export function GameOverPanel({
         </>
       )}
       <div class="row">
-        <button class="btn primary" onClick={onPlayAgain}>
+        {retry && (
+          <button class="btn primary" onClick={retry.onRetry} data-testid="retry-part">
+            {retry.label}
+          </button>
+        )}
+        <button class={retry ? 'btn' : 'btn primary'} onClick={onPlayAgain}>
           Play again
         </button>
         {!seedless && (

@@ -10,8 +10,20 @@ const GOAL_LINE_MOVES = 3;
 
 const touchScreen = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
-export function GoalLine({ goal, view, moves }: { goal: string; view: GameView; moves: number }) {
-  const how = view.controls ? (touchScreen() ? view.controls.touch : view.controls.keys) : '';
+export function GoalLine({
+  goal,
+  view,
+  moves,
+  live = false,
+}: {
+  goal: string;
+  view: GameView;
+  moves: number;
+  /** Ranked or daily play: the keys' sentence for a session with no take-back. */
+  live?: boolean;
+}) {
+  const c = view.controls;
+  const how = c ? (touchScreen() ? c.touch : live ? (c.rankedKeys ?? c.keys) : c.keys) : '';
   // The goal's first sentence: the rest (budgets, banking) is for the Rules page.
   const first = /^.*?[.!?](?=\s|$)/.exec(goal)?.[0] ?? goal;
   const text = (

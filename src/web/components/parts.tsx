@@ -5,18 +5,56 @@ import type { GameEvent, Json } from '../../core/game.js';
 import type { KeyHelp, LegendEntry, StatusItem } from '../games/types.js';
 
 /**
- * The score and the game's status tiles. `slots` is the most tiles the game can show at once: the bar
- * keeps room for them (empty, hidden tiles fill the rest), and its rows have a fixed height, so the board
- * under it never moves when a tile comes or goes (layout.css).
+ * The score and the game's status tiles. With `main` (the labels that matter now: three or four), only
+ * those tiles stand beside the score, in full words; the rest wait behind one "More" control, so the
+ * board comes first. `slots` is the most tiles the bar shows at once: it keeps room for them (empty,
+ * hidden tiles fill the rest), so the board under it never moves when a tile comes or goes.
  */
-export function StatusBar({ items, score, slots = 0 }: { items: StatusItem[]; score: number; slots?: number }) {
-  const fillers = Math.max(0, slots - items.length);
+export function StatusBar({
+  items,
+  score,
+  slots = 0,
+  main,
+}: {
+  items: StatusItem[];
+  score: number;
+  slots?: number;
+  main?: string[];
+}) {
+  // On a phone the tiles stay as they were (a grid of small ones, layout.css), for now: the compact bar
+  // is for wider screens.
+  if (main && typeof matchMedia === 'function' && matchMedia('(max-width: 560px)').matches) main = undefined;
+  // How the game ended always stands beside the score.
+  const first = main ? items.filter((it) => main.includes(it.label) || it.label === 'Ended') : items;
+  const rest = main ? items.filter((it) => !first.includes(it)) : [];
+  const fillers = Math.max(0, (main ? main.length : slots) - first.length);
   return (
-    <dl class="status" aria-label="Status">
-      <div class="stat score-stat">
-        <dt>Score</dt>
-        <dd data-testid="score">{score}</dd>
-      </div>
+    <div class={main ? 'status-bar compact' : 'status-bar'}>
+      <dl class="status" aria-label="Status">
+        <div class="stat score-stat">
+          <dt>Score</dt>
+          <dd data-testid="score">{score}</dd>
+        </div>
+        <StatTiles items={first} />
+        {Array.from({ length: fillers }, () => (
+          <div class="stat stat-filler" aria-hidden="true" />
+        ))}
+      </dl>
+      {rest.length > 0 && (
+        <details class="status-more" data-testid="status-more">
+          <summary>More ({rest.length})</summary>
+          <dl class="status" aria-label="More status">
+            <StatTiles items={rest} />
+          </dl>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function StatTiles({ items }: { items: StatusItem[] }) {
+  return (
+    <>
       {items.map((it) => {
         // A gauge sits with the label, so the value itself stays the plain number.
         const g = it.gauge && typeof it.value === 'number' ? { ...it.gauge, value: it.value } : null;
@@ -44,10 +82,7 @@ export function StatusBar({ items, score, slots = 0 }: { items: StatusItem[]; sc
           </div>
         );
       })}
-      {Array.from({ length: fillers }, () => (
-        <div class="stat stat-filler" aria-hidden="true" />
-      ))}
-    </dl>
+    </>
   );
 }
 

@@ -2,12 +2,12 @@
  * "Your games": what this browser keeps for one game: games in progress on other seeds (resume them)
  * and finished runs not yet on a leaderboard (watch and submit them, or discard them after a question).
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { AnyGame } from '../../core/game.js';
 import type { Seed } from '../../core/seed.js';
 import { navigate } from '../router.js';
 import { encodeRun } from '../runfile.js';
-import { dropFinished, unfinishedGames, unsubmittedRuns, type FinishedRun } from '../persist.js';
+import { RUNS_CHANGED, dropFinished, unfinishedGames, unsubmittedRuns, type FinishedRun } from '../persist.js';
 import type { Ask } from './confirm.js';
 
 const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
@@ -15,6 +15,12 @@ const when = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: '
 export function YourRuns({ game, seed, ask }: { game: AnyGame; seed: Seed; ask: (a: Ask) => void }) {
   const slug = game.spec.slug;
   const [, bump] = useState(0);
+  // A run submitted from the game-over panel leaves the "not on a leaderboard yet" list at once.
+  useEffect(() => {
+    const changed = () => bump((n) => n + 1);
+    window.addEventListener(RUNS_CHANGED, changed);
+    return () => window.removeEventListener(RUNS_CHANGED, changed);
+  }, []);
   const open = unfinishedGames().filter((g) => g.run.game === slug && g.run.seed !== seed && g.run.actions.length);
   const done = unsubmittedRuns(slug);
   if (!open.length && !done.length) return null;

@@ -12,6 +12,7 @@ import type { GameAction, Observation } from '../../core/game.js';
 import type { BriarwinkObservation } from '../../games/briarwink/index.js';
 import { releaseMouseFocus } from '../components/parts.js';
 import { useBriarwinkMotion } from '../motion/bwfx.js';
+import { reducedMotion } from '../motion/prefs.js';
 import { Glide } from '../motion/glide.js';
 import { seconds } from '../words/types.js';
 import { Sprite } from '../sprites/sprite.js';
@@ -285,6 +286,9 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
   // the player was away, and the night waits for them to press Resume.
   const [paused, setPaused] = useState(() => !!onAction && legal.some((a) => a.type === 'tick'));
   const [target, setTarget] = useState<number | null>(null);
+  /** Why the night paused by itself (the pointer or the focus went elsewhere), said beside Resume. */
+  const [why, setWhy] = useState<string | null>(null);
+  const zone = useRef<HTMLDivElement>(null);
   const held = useRef<string[]>([]);
   const plant = useRef(false);
   const live = useRef({ o, legal, onAction, paused: paused || !!pausedFromPage, target });
@@ -341,6 +345,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
       } else if (k === 'p') {
         e.preventDefault();
         setPaused((v) => !v);
+        setWhy(null);
       } else if ((k === ' ' || k === 'Enter') && !onButton) {
         e.preventDefault();
         if (cur.legal.some((a) => a.type === 'start')) cur.onAction?.({ type: 'start' });
@@ -354,12 +359,30 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
       const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       if (DIRS[k]) held.current = held.current.filter((d) => d !== DIRS[k]);
     };
-    // Losing the window or the tab pauses the night: the player is not there to play it.
-    const blur = () => {
+    // Losing the window or the tab pauses the night: the player is not there to play it. So does the
+    // mouse leaving the garden, or the focus moving to a control outside it (the legend, a link): the
+    // player is reading, not playing. Each says why beside Resume.
+    const pauseFor = (reason: string) => {
       held.current = [];
-      if (live.current.legal.some((x) => x.type === 'tick')) setPaused(true);
+      const cur = live.current;
+      if (!cur.legal.some((x) => x.type === 'tick') || cur.paused) return;
+      setPaused(true);
+      setWhy(reason);
     };
-    const hidden = () => document.hidden && blur();
+    const blur = () => pauseFor('Paused: the window lost focus.');
+    const hidden = () => document.hidden && pauseFor('Paused: the tab was hidden.');
+    const area = () => zone.current?.closest('.board-wrap') ?? zone.current;
+    const leave = (e: PointerEvent) => {
+      if (e.pointerType === 'mouse') pauseFor('Paused: the pointer left the garden. Resume (P) when you are back.');
+    };
+    const focusIn = (e: FocusEvent) => {
+      const t = e.target;
+      if (t instanceof Node && t !== document.body && !area()?.contains(t))
+        pauseFor('Paused: the focus moved to another control. Resume (P) to play on.');
+    };
+    const box = area();
+    box?.addEventListener('pointerleave', leave as EventListener);
+    document.addEventListener('focusin', focusIn);
     document.addEventListener('visibilitychange', hidden);
     document.addEventListener('keydown', down);
     document.addEventListener('keyup', up);
@@ -369,13 +392,24 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
       document.removeEventListener('keyup', up);
       window.removeEventListener('blur', blur);
       document.removeEventListener('visibilitychange', hidden);
+      document.removeEventListener('focusin', focusIn);
+      box?.removeEventListener('pointerleave', leave as EventListener);
     };
   }, [!!onAction]);
 
-  if (!onAction) return <Garden obs={o} small={small} />;
   const waiting = legal.some((a) => a.type === 'start');
+  // A night that starts brings the whole garden into view (on a small screen its bottom rows were below).
+  const wasWaiting = useRef(waiting);
+  useEffect(() => {
+    if (wasWaiting.current && !waiting && onAction)
+      zone.current
+        ?.querySelector('.board')
+        ?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
+    wasWaiting.current = waiting;
+  }, [waiting]);
+  if (!onAction) return <Garden obs={o} small={small} />;
   return (
-    <div class="bw-live">
+    <div class="bw-live" ref={zone}>
       <Garden obs={o} onCell={(c) => setTarget(c)} />
       <div class="bw-bar" role="group" aria-label="Real-time controls">
         {waiting ? (
@@ -395,6 +429,7 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
               onClick={(e) => {
                 releaseMouseFocus(e);
                 setPaused((v) => !v);
+                setWhy(null);
               }}
               aria-pressed={paused}
               data-testid="pause"
@@ -424,7 +459,13 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
           </>
         )}
         <span class="muted" aria-live="polite">
-          {waiting ? 'Waiting for the night to start.' : paused || pausedFromPage ? 'Paused.' : 'Running.'}
+          {waiting
+            ? 'Waiting for the night to start.'
+            : paused && why
+              ? why
+              : paused || pausedFromPage
+                ? 'Paused.'
+                : 'Running.'}
           {target !== null ? walkingTo(o, target) : ''}
         </span>
       </div>
@@ -505,9 +546,11 @@ const legend: LegendEntry[] = [
 ];
 
 export const briarwinkView: GameView = {
+  retry: { event: 'nightStarts', noun: 'night', before: true },
   Board: BriarwinkBoard,
   status,
   statusSlots: 13,
+  statusMain: ['Night', 'Hearts', 'Dimlings left', 'Time'],
   ownsKeys: true,
   legend,
   replayRate: 30,

@@ -13,14 +13,14 @@ import { releaseMouseFocus } from '../components/parts.js';
 import { Glide } from '../motion/glide.js';
 import { WallFx } from '../motion/cwfx.js';
 import { reducedMotion } from '../motion/prefs.js';
-import { cragwakeWords } from '../words/cragwake.js';
+import { CW_CELL, CW_COLUMNS, CW_LEFT, CW_TOP, cragwakeWords } from '../words/cragwake.js';
 import { Sprite } from '../sprites/sprite.js';
 import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
 
-const C = 56;
-const LEFT = 34;
-const TOP = 26;
-const W = 6;
+const C = CW_CELL;
+const LEFT = CW_LEFT;
+const TOP = CW_TOP;
+const W = CW_COLUMNS;
 
 const isLedge = (row: number) => row % 10 === 0;
 
@@ -418,9 +418,11 @@ legend.push({
 });
 
 export const cragwakeView: GameView = {
+  retry: { event: 'climbedOn', noun: 'pitch' },
   Board: CragwakeBoard,
   status,
   statusSlots: 11,
+  statusMain: ['Pitch', 'Stamina', 'Height', 'At the belay'],
   keyToAction,
   actionLabel: (a, obs) => {
     if (a.type === 'move') return `Move to row ${String(a.row)}, column ${String(a.col)}`;

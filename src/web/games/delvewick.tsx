@@ -4,7 +4,13 @@
  * mole with its lantern, a barred or an open lit exit), named for screen readers; falling things get
  * motion streaks, and their names say they are falling.
  */
-import type { GameAction, Observation } from '../../core/game.js';
+import type { GameAction, GameEvent, Observation } from '../../core/game.js';
+// The level card between levels shows each level's lesson line and the clear tally from the game's own
+// level table and scoring constants, so the card cannot drift from the rules it describes.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the levels' names and lesson lines
+import { LEVELS } from '../../games/delvewick/generate.js';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the clear bonus and oil points of the tally
+import { CLEAR_POINTS, OIL_POINTS } from '../../games/delvewick/types.js';
 import type { DelvewickObservation } from '../../games/delvewick/index.js';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the spec's typed level facts (the registry's spec is the common type)
 import { spec as delvewickSpec } from '../../games/delvewick/spec.js';
@@ -14,7 +20,7 @@ import { Glide, GLIDE_MS } from '../motion/glide.js';
 import { planDelvewick, type DelvewickPlan } from '../motion/dwplan.js';
 import { reducedMotion } from '../motion/prefs.js';
 import { Sprite } from '../sprites/sprite.js';
-import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+import type { BoardProps, GameView, Interlude, LegendEntry, StatusItem } from './types.js';
 
 const C = 32;
 
@@ -259,16 +265,41 @@ const legend: LegendEntry[] = [
   { symbol: icon('E'), label: 'Open exit: step on it to clear the level' },
 ];
 
+/** The card between two levels: the next one's name and lesson, the clear bonus and the oil tally. */
+function interlude(events: GameEvent[]): Interlude | null {
+  const started = events.find((e) => e.type === 'level_started');
+  if (!started || typeof started.level !== 'number') return null;
+  const def = LEVELS[started.level - 1];
+  if (!def) return null;
+  const cleared = events.find((e) => e.type === 'level_cleared');
+  const oil = cleared && typeof cleared.oilLeft === 'number' ? cleared.oilLeft : 0;
+  return {
+    title: `Level ${started.level} of ${LEVELS.length}: ${def.name}`,
+    lesson: def.lesson,
+    tally: cleared
+      ? [
+          `Level ${String(cleared.level)} cleared: clear bonus +${CLEAR_POINTS}`,
+          `Oil left ${oil} × ${OIL_POINTS}: +${oil * OIL_POINTS}`,
+          `Together +${CLEAR_POINTS + oil * OIL_POINTS}`,
+        ]
+      : [],
+    go: `Play level ${started.level}`,
+  };
+}
+
 export const delvewickView: GameView = {
   Board: DelvewickBoard,
   status,
   statusSlots: 6,
+  statusMain: ['Level', 'Gems', 'Exit', 'Oil'],
   keyToAction,
   swipe: (dir) => ({ type: 'move', dir }),
   actionLabel,
   legend,
   replayRate: 4,
   undo: { levelStartEvent: 'level_started' },
+  retry: { event: 'level_started', noun: 'level' },
+  interlude,
   // Always the same five buttons in the same places (a refused move is disabled, never removed), so a
   // second tap lands on the same control.
   buttonActions: (legal): GameAction[] =>
@@ -283,11 +314,12 @@ export const delvewickView: GameView = {
       : [],
   controls: {
     keys: 'Move with the arrows or W A S D, wait with Space; U takes back a move.',
+    rankedKeys: 'Move with the arrows or W A S D, wait with Space: every move is recorded, with no take-back.',
     touch: 'Swipe on the board or use the arrow pad to move; Wait lets gravity run one tick.',
   },
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },
     { keys: 'Space, . or Numpad 5', does: 'wait one tick (gravity still runs)' },
-    { keys: 'U', does: 'take back the last move (free play)' },
+    { keys: 'U', does: 'take back the last move (free play)', freePlayOnly: true },
   ],
 };

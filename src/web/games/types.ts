@@ -3,7 +3,7 @@
  * and home pages fall back to the generic text view for anything a game does not provide.
  */
 import type { ComponentChildren, ComponentType } from 'preact';
-import type { GameAction, Observation } from '../../core/game.js';
+import type { GameAction, GameEvent, Observation } from '../../core/game.js';
 
 /** Props every board gets. Without `onAction` the board is a read-only picture (replay, cards, rules). */
 export interface BoardProps {
@@ -30,12 +30,24 @@ export interface StatusItem {
 export interface KeyHelp {
   keys: string;
   does: string;
+  /** A key of free play only (a take-back): not listed in ranked play. */
+  freePlayOnly?: boolean;
 }
 
 /** One legend entry: a small drawing and what it means. */
 export interface LegendEntry {
   symbol: ComponentChildren;
   label: string;
+}
+
+/** A card between two levels: the next level's name and lesson, and what the last one paid. */
+export interface Interlude {
+  title: string;
+  lesson: string;
+  /** What the part just finished paid, one line each (the clear bonus, the oil tally). */
+  tally: string[];
+  /** The dismissing button's words. */
+  go: string;
 }
 
 export interface GameView {
@@ -47,15 +59,19 @@ export interface GameView {
    * so the board does not move when one appears.
    */
   statusSlots?: number;
+  /** The three or four status labels that matter now, beside the score; the rest wait behind "More". */
+  statusMain?: string[];
   /** A swipe on the board (touch screens): the action it plays, if any. */
   swipe?(dir: 'up' | 'down' | 'left' | 'right', legal: GameAction[], obs: Observation): GameAction | null;
   /** Maps a key press to an action (turn-based games); the play page applies it through `step`. */
   keyToAction?(e: KeyboardEvent, legal: GameAction[], obs: Observation): GameAction | null;
   /** True when the board handles keys itself (real-time games). */
   ownsKeys?: boolean;
+  /** True while the board is between two pictures (a wave change) and takes no move: input is ignored. */
+  holdsInput?(): boolean;
   keyHelp?: KeyHelp[];
   /** How to play, one sentence each for a keyboard and for a touch screen: the play page's goal line. */
-  controls?: { keys: string; touch: string };
+  controls?: { keys: string; touch: string; rankedKeys?: string };
   legend?: LegendEntry[];
   /** A readable button label for an action. */
   actionLabel?(action: GameAction, obs?: Observation): string;
@@ -68,6 +84,17 @@ export interface GameView {
    * event type that starts a level. Both cut the recorded run, which stays one action list.
    */
   undo?: { levelStartEvent?: string };
+  /**
+   * Free play's "Retry this level / wave / pitch / night" at game over: the run replayed up to the start
+   * of the part it ended in. `event` marks that start (the part begins after the action that had it,
+   * or, with `before`, at that action: Briarwink's night starts from the break before it).
+   */
+  retry?: { event: string; noun: string; before?: boolean };
+  /**
+   * A card between two parts of a run (Delvewick's levels): shown over the board after the action
+   * whose events start a new part, until any key or a tap dismisses it.
+   */
+  interlude?(events: GameEvent[]): Interlude | null;
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
   replayRate?: number;
 }

@@ -176,6 +176,11 @@ interface Turn {
 }
 
 let nextDroneId = 1;
+/**
+ * Until when (performance.now) the play board holds a cleared wave's last picture: the next wave's
+ * drones are not drawn yet, so its moves are not taken (`holdsInput`), never played blind.
+ */
+let inputHeldUntil = 0;
 const turnKey = (o: WhirlyardObservation) => JSON.stringify([o.turn, o.wave, o.score, o.rover, o.drones, o.endReason]);
 
 /** The next turn's picture from the last one and a new observation. */
@@ -252,7 +257,10 @@ function useTurn(obs: WhirlyardObservation, small: boolean | undefined): Turn {
   const turn = useRef<Turn | null>(null);
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const key = turnKey(obs);
-  if (!turn.current || turn.current.key !== key) turn.current = nextTurn(turn.current, obs, !small && !reducedMotion());
+  if (!turn.current || turn.current.key !== key) {
+    turn.current = nextTurn(turn.current, obs, !small && !reducedMotion());
+    if (!small) inputHeldUntil = turn.current.holdUntil;
+  }
   const t = turn.current;
   useEffect(() => {
     const wait = Math.max(t.holdUntil, t.hitsUntil) - performance.now();
@@ -281,47 +289,49 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
       cells.push(<rect class={(x + y) % 2 ? 'wy-cell alt' : 'wy-cell'} x={x * C} y={y * C} width={C} height={C} />);
   // Every cell that is no move target takes a click too, so a refused click says why (ux.css lets
   // clicks through the pieces drawn over these cells).
-  if (onAction)
-    cells.push(<WhirlyardMisses rover={obs.rover} moves={moves} dirs={DIRS} onAction={onAction} n={N} c={C} />);
-  const targets = onAction
-    ? Object.entries(DIRS).map(([dir, d]) => {
-        const a = moves.get(dir);
-        if (!a) return null;
-        const x = obs.rover.x + d.dx;
-        const y = obs.rover.y + d.dy;
-        const act = () => onAction(a);
-        return (
-          <g
-            class="wy-target"
-            role="button"
-            tabindex={0}
-            aria-label={`Move ${d.name} to (${x}, ${y}), key ${d.key}`}
-            data-dir={dir}
-            onClick={(e) => {
-              releaseMouseFocus(e);
-              act();
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                e.stopPropagation();
-                act();
-              }
-            }}
-          >
-            <title>{`Move ${d.name} (${d.key})`}</title>
-            <rect x={x * C + 3} y={y * C + 3} width={C - 6} height={C - 6} rx="6" />
-            <text x={x * C + C - 10} y={y * C + 16}>
-              {d.arrow}
-            </text>
-          </g>
-        );
-      })
-    : null;
   const now = performance.now();
   const plan = turn.plan;
-  // While the cleared board is held, the picture is the board as the turn left it, before the reset.
+  // While the cleared board is held, the picture is the board as the turn left it, before the reset:
+  // the next wave's moves are neither drawn nor taken until its drones are.
   const holding = !!plan && turn.holdUntil > now;
+  if (onAction && !holding)
+    cells.push(<WhirlyardMisses rover={obs.rover} moves={moves} dirs={DIRS} onAction={onAction} n={N} c={C} />);
+  const targets =
+    onAction && !holding
+      ? Object.entries(DIRS).map(([dir, d]) => {
+          const a = moves.get(dir);
+          if (!a) return null;
+          const x = obs.rover.x + d.dx;
+          const y = obs.rover.y + d.dy;
+          const act = () => onAction(a);
+          return (
+            <g
+              class="wy-target"
+              role="button"
+              tabindex={0}
+              aria-label={`Move ${d.name} to (${x}, ${y}), key ${d.key}`}
+              data-dir={dir}
+              onClick={(e) => {
+                releaseMouseFocus(e);
+                act();
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  act();
+                }
+              }}
+            >
+              <title>{`Move ${d.name} (${d.key})`}</title>
+              <rect x={x * C + 3} y={y * C + 3} width={C - 6} height={C - 6} rx="6" />
+              <text x={x * C + C - 10} y={y * C + 16}>
+                {d.arrow}
+              </text>
+            </g>
+          );
+        })
+      : null;
   const marking = !!plan && turn.hitsUntil > now;
   const rover = holding && plan ? plan.rover[1] : obs.rover;
   const scrap = holding && plan ? plan.scrap : obs.scrap;
@@ -570,9 +580,12 @@ const legend: LegendEntry[] = [
 ];
 
 export const whirlyardView: GameView = {
+  holdsInput: () => performance.now() < inputHeldUntil,
+  retry: { event: 'wave_started', noun: 'wave' },
   Board: WhirlyardBoard,
   status,
   statusSlots: 7,
+  statusMain: ['Wave', 'Charges', 'Drones'],
   keyToAction,
   actionLabel,
   legend,

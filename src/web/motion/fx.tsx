@@ -20,6 +20,9 @@ interface Mark {
   top: number;
   /** Shown this many ms late (a drone's burst waits until the drone has reached its cell). */
   delay?: number;
+  /** Where it starts in px over the layer: the spot on the board as drawn (set by the layer). */
+  px?: number;
+  py?: number;
 }
 
 /**
@@ -35,7 +38,7 @@ let nextId = 1;
 /** How long a float or a burst stays, in ms (matches the CSS animations). */
 const MARK_MS = 900;
 /** How long a moment's banner stays, in ms. */
-const MOMENT_MS = 2200;
+export const MOMENT_MS = 2200;
 
 /** The marks an accepted step's events make (points with a place, drone bursts). */
 export function marksFor(events: GameEvent[], words: GameWords, obs: Observation): Mark[] {
@@ -57,22 +60,41 @@ export function marksFor(events: GameEvent[], words: GameWords, obs: Observation
 /** The marks layer: absolutely over the board, never catching the pointer. */
 export function FxLayer({ marks }: { marks: Mark[] }) {
   const [shown, setShown] = useState<Mark[]>([]);
+  const layer = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!marks.length || reducedMotion()) return;
-    setShown((s) => [...s, ...marks].slice(-24));
+    // A spot is a place on the board's drawing: measured on the drawing itself (centred, scaled,
+    // below Briarwink's controls), so a "+N" starts on the very cell where it was earned.
+    const l = layer.current;
+    const board = l?.parentElement?.querySelector('.board');
+    const lr = l?.getBoundingClientRect();
+    const br = board?.getBoundingClientRect();
+    const placed =
+      lr && br && br.width > 0
+        ? marks.map((m) => ({
+            ...m,
+            px: br.left - lr.left + (m.left / 100) * br.width,
+            py: br.top - lr.top + (m.top / 100) * br.height,
+          }))
+        : marks;
+    setShown((s) => [...s, ...placed].slice(-24));
     const ids = new Set(marks.map((m) => m.id));
     const late = Math.max(0, ...marks.map((m) => m.delay ?? 0));
     const t = setTimeout(() => setShown((s) => s.filter((m) => !ids.has(m.id))), MARK_MS + late);
     return () => clearTimeout(t);
   }, [marks]);
   return (
-    <div class="fx-layer" aria-hidden="true">
+    <div class="fx-layer" aria-hidden="true" ref={layer}>
       {shown.map((m) => (
         <span
           key={m.id}
           class={m.delay ? 'fx-float later' : 'fx-float'}
           data-testid="fx-float"
-          style={{ left: `${m.left}%`, top: `${m.top}%`, '--d': `${m.delay ?? 0}ms` }}
+          style={{
+            left: m.px !== undefined ? `${m.px}px` : `${m.left}%`,
+            top: m.py !== undefined ? `${m.py}px` : `${m.top}%`,
+            '--d': `${m.delay ?? 0}ms`,
+          }}
         >
           {m.text}
         </span>
@@ -88,25 +110,64 @@ export function momentIn(events: GameEvent[], words: GameWords): Moment | null {
   return found;
 }
 
-/** The banner for a moment; stays a couple of seconds, then goes. Announced politely. */
+/** Points counted up from 0 over a short beat (at once under reduced motion). */
+const COUNT_MS = 600;
+function CountUp({ to }: { to: number }) {
+  const [n, setN] = useState(() => (reducedMotion() ? to : 0));
+  useEffect(() => {
+    if (reducedMotion()) return setN(to);
+    const start = performance.now();
+    let frame = requestAnimationFrame(function step(now: number) {
+      const k = Math.min(1, (now - start) / COUNT_MS);
+      setN(Math.round(to * (1 - (1 - k) ** 3)));
+      if (k < 1) frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [to]);
+  return <>{points(n)}</>;
+}
+
+/**
+ * A moment on the board itself (over its middle, never over the status values): its words with the
+ * points counted up, and a flash over the board sized to the moment. It goes after a couple of
+ * seconds, or as soon as the page passes `null` (the next move). Announced politely: the words are
+ * the same with reduced motion, only nothing moves.
+ */
 export function MomentBanner({ moment }: { moment: (Moment & { id: number }) | null }) {
   const [shown, setShown] = useState(moment);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => {
-    if (!moment) return;
-    setShown(moment);
     clearTimeout(timer.current);
+    setShown(moment);
+    if (!moment) return;
     timer.current = setTimeout(() => setShown(null), MOMENT_MS);
     return () => clearTimeout(timer.current);
-  }, [moment?.id]);
+  }, [moment?.id ?? null]);
+  const big = shown ? shown.points >= 500 || shown.tone === 'bad' : false;
   return (
-    <div class="moment-slot" role="status" aria-live="polite">
+    <>
       {shown && (
-        <p key={shown.id} class={`moment ${shown.tone}`} data-testid="moment">
-          <strong>{shown.title}</strong>
-          {shown.points > 0 && <span class="moment-points"> {points(shown.points)}</span>}
-        </p>
+        <div
+          key={`flash-${shown.id}`}
+          class={`moment-flash ${shown.tone}${big ? ' big' : ''}`}
+          aria-hidden="true"
+          data-testid="moment-flash"
+        />
       )}
-    </div>
+      <div class="moment-slot" role="status" aria-live="polite">
+        {shown && (
+          <p key={shown.id} class={`moment ${shown.tone}`} data-testid="moment">
+            <strong>{shown.title}</strong>
+            {shown.points > 0 && (
+              <span class="moment-points" aria-hidden="true">
+                {' '}
+                <CountUp to={shown.points} />
+              </span>
+            )}
+            {shown.points > 0 && <span class="sr-only"> {points(shown.points)}</span>}
+          </p>
+        )}
+      </div>
+    </>
   );
 }

@@ -13,9 +13,11 @@ import { YourRuns } from '../components/yourruns.js';
 import { GameOverPanel } from '../components/gameover.js';
 import { ShareBox } from '../components/sharebox.js';
 import { TextBoard, genericStatus, genericView } from '../games/generic.js';
-import { viewFor } from '../games/index.js';
+import { endRunQuestion, endsRun, viewFor } from '../games/index.js';
 import { FxLayer, MomentBanner, marksFor, momentIn } from '../motion/fx.js';
 import { GoalLine } from '../components/goal.js';
+import { LevelCard } from '../components/levelcard.js';
+import type { Interlude } from '../games/types.js';
 import {
   dropUnfinished,
   finishedFor,
@@ -80,6 +82,10 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
   const [sound, setSound] = useState(soundOn);
   const [marks, setMarks] = useState<ReturnType<typeof marksFor>>([]);
   const [moment, setMoment] = useState<(Moment & { id: number }) | null>(null);
+  /** The card between two levels (Delvewick), until any key or a tap. */
+  const [card, setCard] = useState<Interlude | null>(null);
+  const cardRef = useRef(card);
+  cardRef.current = card;
   /** Said after a take-back (undo, restart level), until the next move. */
   const [tookBack, setTookBack] = useState<string | null>(null);
   const sessionRef = useRef(session);
@@ -146,9 +152,20 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         if (a) act(a);
       }),
   );
+  /** Every action the player makes goes here: ending the run asks first (it cannot be taken back). */
   const act = (a: GameAction) => {
     const s = sessionRef.current;
     if (s.isOver()) return;
+    if (endsRun(a)) {
+      setAsk({ ...endRunQuestion(s.score(), false), yes: 'End the run', onYes: () => played(a) });
+      return;
+    }
+    played(a);
+  };
+  const played = (a: GameAction) => {
+    const s = sessionRef.current;
+    // A board between two pictures (a Whirlyard wave change) takes no move: none is played blind.
+    if (s.isOver() || (view.holdsInput?.() && !endsRun(a))) return;
     const focused = document.activeElement;
     focusInBoard.current = !!boardRef.current && focused !== boardRef.current && !!boardRef.current.contains(focused);
     const before = s.score();
@@ -157,7 +174,11 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
       const events = s.last.events;
       if (events.length) recent.current = [...events].reverse().concat(recent.current).slice(0, 12);
       const m = momentIn(events, words);
+      // A moment's words go with the next move (a real-time tick is no move: they stay their time).
       if (m) setMoment({ ...m, id: s.actions.length });
+      else if (!view.ownsKeys) setMoment(null);
+      // A new level's card; any other move (a button in the side panel) puts the last one away.
+      setCard(view.interlude?.(events) ?? null);
       const newMarks = events.length ? marksFor(events, words, s.observation()) : [];
       if (newMarks.length) setMarks(newMarks);
       playSound(m ? (m.tone === 'good' ? 'clear' : 'bad') : s.score() > before ? 'points' : 'move');
@@ -175,19 +196,24 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     setSession(s);
     setLink(null);
     setMoment(null);
+    setCard(null);
     // The route names the seed, so that a link to another seed (Resume) opens that game.
     navigate(`/play/${slug}?seed=${newSeed}${textView ? '&view=text' : ''}`, true);
   };
 
-  /** Undo and restart level: the same game cut to its first `n` actions (free play only). */
+  /**
+   * Undo and restart level: the same game cut to its first `n` actions (free play only). A lost game
+   * can be taken back too (the finished run stays in the list of runs, to submit or watch).
+   */
   const cutTo = (n: number) => {
     const s = sessionRef.current;
-    if (s.isOver() || n >= s.actions.length) return;
+    if (n < 0 || n >= s.actions.length) return;
     const back = s.cut(n);
     recent.current = [];
     saveUnfinished(back.run(), back.score());
     setSession(back);
     setMoment(null);
+    setCard(null);
     setTookBack(n === 0 ? 'Taken back to the start.' : `Taken back to after action ${n}.`);
   };
   const levelEvent = view.undo?.levelStartEvent;
@@ -233,13 +259,19 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         if (e.key === 'Escape') setHelp(false);
         return;
       }
+      // Any key dismisses the card between levels (and plays nothing); Tab still moves the focus.
+      if (cardRef.current && !['Tab', 'Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) {
+        e.preventDefault();
+        setCard(null);
+        return;
+      }
       const s = sessionRef.current;
-      if (view.ownsKeys || s.isOver()) return;
-      if (view.undo && (e.key === 'u' || e.key === 'U')) {
+      if (view.undo && !view.ownsKeys && (e.key === 'u' || e.key === 'U')) {
         e.preventDefault();
         cutTo(s.actions.length - 1);
         return;
       }
+      if (view.ownsKeys || s.isOver()) return;
       // Enter and Space on a focused button belong to the button.
       if (
         (e.key === 'Enter' || e.key === ' ') &&
@@ -275,6 +307,21 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
     { keys: '?', does: 'show or hide this help' },
   ];
   const said = last.kind === 'accepted' ? sentences(last.events.map((e) => words.event(e))) : '';
+
+  // Free play after a loss: the part the run ended in, from its start (the same seed and actions).
+  const retryAt = view.retry && over ? session.partStart(view.retry.event, view.retry.before) : -1;
+  const retryPart =
+    view.retry && retryAt >= 0 && retryAt < session.actions.length
+      ? {
+          label: `Retry this ${view.retry.noun}`,
+          onRetry: () => {
+            cutTo(retryAt);
+            setTookBack(
+              `Back at the start of this ${view.retry!.noun}: the same ${seedless ? 'game' : 'seed'} and moves up to it.`,
+            );
+          },
+        }
+      : undefined;
 
   const watchReplay = async () => navigate(`/replay#${await encodeRun(session.run())}`);
   const makeLink = async () => setLink(await shareLink(session.run()));
@@ -325,10 +372,14 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
         </button>
       </div>
       <GoalLine goal={game.spec.goal} view={view} moves={session.actions.length} />
-      <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} slots={view.statusSlots} />
+      <StatusBar
+        items={(view.status ?? genericStatus)(obs)}
+        score={score}
+        slots={view.statusSlots}
+        main={view.statusMain}
+      />
       <div class="play-grid">
         <div class="board-col">
-          <MomentBanner moment={moment} />
           <div class={view.swipe ? 'board-wrap swipes' : 'board-wrap'} ref={boardRef} tabIndex={-1}>
             <Board
               obs={obs}
@@ -337,6 +388,8 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
               paused={help || over || !!ask}
             />
             <FxLayer marks={marks} />
+            <MomentBanner moment={moment} />
+            {card && !over && <LevelCard card={card} onGo={() => setCard(null)} />}
           </div>
           <p
             class={last.kind === 'refused' ? 'outcome refused' : 'outcome'}
@@ -373,6 +426,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
               onSameSeed={() => restart(session.seed)}
               onWatch={watchReplay}
               onShare={makeLink}
+              retry={retryPart}
             />
           )}
           {!over && buttons.length > 0 && (
@@ -396,7 +450,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
               </div>
             </section>
           )}
-          {!over && view.undo && (
+          {view.undo && (
             <section class="panel takeback" aria-label="Take back">
               <div class="row">
                 <button

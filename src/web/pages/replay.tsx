@@ -21,7 +21,7 @@ import { wordsFor } from '../words/index.js';
 type Loaded =
   | { kind: 'empty' }
   | { kind: 'loading' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; message: string; badLink?: boolean }
   | { kind: 'ok'; timeline: Timeline; stored?: StoredRun };
 
 function load(run: Run): Loaded {
@@ -62,7 +62,12 @@ export function ReplayPage() {
     try {
       setLoaded(load(await decodeRun(h)));
     } catch (err) {
-      setLoaded({ kind: 'error', message: (err as Error).message });
+      // A link cut short when copied, or mangled on the way: said plainly, with a way onward.
+      setLoaded({
+        kind: 'error',
+        badLink: true,
+        message: `This replay link is damaged or incomplete, so there is no run to show (often a link cut short when it was copied). Ask for the link again, or watch another run. (What went wrong: ${(err as Error).message}.)`,
+      });
     }
   };
 
@@ -163,8 +168,24 @@ export function ReplayPage() {
       )}
       {loaded.kind === 'ok' && !loaded.stored && <OwnRun run={loaded.timeline.run} />}
       {loaded.kind === 'error' && (
-        <p class="panel error" role="alert">
+        <p class="panel error" role="alert" data-testid="replay-problem">
           {loaded.message}
+          {loaded.badLink && (
+            <>
+              {' '}
+              <a
+                href="/replay"
+                data-testid="replay-list-link"
+                onClick={() => {
+                  // The same page without the broken fragment: the list of runs to watch.
+                  history.replaceState(null, '', '/replay');
+                  setLoaded({ kind: 'empty' });
+                }}
+              >
+                See the replays
+              </a>
+            </>
+          )}
         </p>
       )}
       {loaded.kind === 'ok' && (

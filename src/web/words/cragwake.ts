@@ -5,8 +5,16 @@ import { num, plural, points, type GameWords } from './types.js';
 interface CragObs {
   pitch: number;
   row: number;
+  col: number;
   high: number;
+  band: { row: number }[];
 }
+
+/** The wall's drawing (games/cragwake.tsx): cell size, left and top margins, columns. */
+export const CW_CELL = 56;
+export const CW_LEFT = 34;
+export const CW_TOP = 26;
+export const CW_COLUMNS = 6;
 
 function tryTo(a: GameAction): string {
   if (a.type === 'move' && typeof a.row === 'number' && typeof a.col === 'number')
@@ -97,6 +105,15 @@ export const cragwakeWords: GameWords = {
       default:
         return `The run ended ${where}.`;
     }
+  },
+  // Points are earned where the climber is after the move: there, on the wall as drawn.
+  spot(_e, raw) {
+    const o = raw as unknown as CragObs;
+    const i = Array.isArray(o.band) ? o.band.findIndex((r) => r.row === o.row) : -1;
+    if (i < 0 || typeof o.col !== 'number') return null;
+    const w = CW_LEFT + CW_COLUMNS * CW_CELL + 4;
+    const h = CW_TOP + o.band.length * CW_CELL + 4;
+    return { fx: (CW_LEFT + (o.col + 0.5) * CW_CELL) / w, fy: (CW_TOP + (i + 0.5) * CW_CELL) / h };
   },
   moment(e) {
     if (e.type === 'pitchComplete')

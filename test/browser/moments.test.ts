@@ -1,0 +1,159 @@
+/**
+ * Moments that land, in Chromium against the real app: a cleared wave's words stand on the board
+ * (never over a status value), count its points up and leave with the next move; Delvewick shows a
+ * card between levels (the next level's name and lesson, the clear bonus and the oil tally) that any
+ * key dismisses without playing; a "+N" float starts on the cell where it was earned (Cragwake's at the
+ * climber, wherever the wall has scrolled). The moves come from the engines (and the stored solutions), run here.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
+import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import type { GameAction } from '../../src/core/game.js';
+import { cragwake } from '../../src/games/cragwake/index.js';
+import { LEVELS } from '../../src/games/delvewick/generate.js';
+import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
+import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
+import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
+import { MOMENT_MS } from '../../src/web/motion/fx.js';
+import { SHOTS, newPage, seriousViolations, startSite, type Site } from './harness.js';
+
+const WY_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
+const wyKey = (a: GameAction) => (a.type === 'move' ? WY_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
+const DW_KEYS: Record<string, string> = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' };
+const dwKey = (a: GameAction) => (a.type === 'move' ? DW_KEYS[String(a.dir)] : '.');
+const count = async (page: Page) => Number(await page.getByTestId('action-count').textContent());
+
+let site: Site;
+beforeAll(async () => {
+  site = await startSite('gameboard-web-moments-');
+}, 120_000);
+afterAll(() => site?.close());
+
+/** Heuristic Whirlyard from `seed` up to and including its first wave cleared. */
+function toFirstClear(seed: number): GameAction[] {
+  let s = whirlyard.init(seed);
+  const out: GameAction[] = [];
+  for (let i = 0; i < 200; i++) {
+    const code = chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation);
+    const a: GameAction =
+      code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
+    const r = whirlyard.step(s, a as never);
+    if (!r.ok) throw new Error(r.message);
+    out.push(a);
+    s = r.state;
+    if (r.events.some((e) => e.type === 'wave_cleared')) return out;
+  }
+  throw new Error('no wave cleared');
+}
+
+describe('a cleared wave', () => {
+  it('is said on the board, over no status value, and its words leave with the next move', async () => {
+    const seed = 3;
+    const actions = toFirstClear(seed);
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/play/whirlyard?seed=${seed}`);
+    for (const [i, a] of actions.entries()) {
+      await page.keyboard.press(wyKey(a));
+      await expect.poll(() => count(page)).toBe(i + 1);
+    }
+    const moment = page.getByTestId('moment');
+    await expect.poll(() => moment.count()).toBe(1);
+    const shownAt = Date.now();
+    expect(await moment.textContent()).toMatch(/^Wave 1 cleared/);
+    const pill = (await moment.boundingBox())!;
+    const board = (await page.locator('.board-wrap').boundingBox())!;
+    // On the board...
+    expect(pill.y).toBeGreaterThanOrEqual(board.y);
+    expect(pill.y + pill.height).toBeLessThanOrEqual(board.y + board.height);
+    // ...and over no status value.
+    for (const stat of await page.locator('.status .stat').all()) {
+      const b = (await stat.boundingBox())!;
+      const apart =
+        pill.x + pill.width <= b.x ||
+        b.x + b.width <= pill.x ||
+        pill.y + pill.height <= b.y ||
+        b.y + b.height <= pill.y;
+      expect(apart, `the moment covers ${await stat.textContent()}`).toBe(true);
+    }
+    // The points count up to the wave's points.
+    await expect.poll(() => moment.locator('.moment-points').textContent()).toMatch(/^ ?\+\d+$/);
+    await page.screenshot({ path: join(SHOTS, 'moment-wave-cleared.png') });
+    // The next move (once the new wave is drawn) takes the words away, long before they would time out.
+    await expect.poll(() => page.locator('svg.board.wy.holding').count()).toBe(0);
+    await page.keyboard.press('s');
+    await expect.poll(() => count(page)).toBe(actions.length + 1);
+    await expect.poll(() => moment.count(), { timeout: 300 }).toBe(0);
+    expect(Date.now() - shownAt).toBeLessThan(MOMENT_MS);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('Delvewick between levels', () => {
+  it('shows the next level card with its lesson and tally; any key dismisses it without playing', async () => {
+    const level1 = decodeActions((solutions as SolutionsFile).levels[0].actions) as GameAction[];
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/play/delvewick`);
+    for (const [i, a] of level1.entries()) {
+      await page.keyboard.press(dwKey(a));
+      await expect.poll(() => count(page)).toBe(i + 1);
+    }
+    const card = page.getByTestId('level-card');
+    await expect.poll(() => card.count()).toBe(1);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(`Level 2 of ${LEVELS.length}: ${LEVELS[1].name}`);
+    expect(text).toContain(LEVELS[1].lesson);
+    expect(text).toContain('clear bonus +100');
+    expect(text).toMatch(/Oil left \d+ × 5: \+\d+/);
+    await page.screenshot({ path: join(SHOTS, 'delvewick-level-card.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    // Any key puts it away and plays nothing; the next key plays.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => card.count()).toBe(0);
+    expect(await count(page)).toBe(level1.length);
+    await page.keyboard.press('.');
+    await expect.poll(() => count(page)).toBe(level1.length + 1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('points float from where they were earned', () => {
+  it("Cragwake's new height: the +N starts on the climber's hold", async () => {
+    const seed = 5;
+    // The first move up the engine pays new height for.
+    const s = cragwake.init(seed);
+    const a = (cragwake.legalActions(s) as GameAction[]).find((x) => {
+      const r = cragwake.step(s, x as never);
+      return r.ok && r.events.some((e) => e.type === 'height');
+    })!;
+    expect(a).toBeDefined();
+    const { page, errors } = await newPage(site.context);
+    await page.goto(`${site.base}/play/cragwake?seed=${seed}`);
+    await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click();
+    const float = page.getByTestId('fx-float').first();
+    await float.waitFor();
+    const start = await float.evaluate((el) => {
+      const layer = el.parentElement!.getBoundingClientRect();
+      const e = el as HTMLElement;
+      return { x: layer.left + parseFloat(e.style.left), y: layer.top + parseFloat(e.style.top), text: e.textContent };
+    });
+    expect(start.text).toMatch(/^\+\d+$/);
+    // Where the climber stands once its glide is over.
+    const climber = page.locator('.board.cw').getByRole('img', { name: 'You, the climber' });
+    await page.waitForFunction(() =>
+      document
+        .querySelector('.board.cw')!
+        .getAnimations({ subtree: true })
+        .every((x) => x.playState !== 'running'),
+    );
+    const box = (await climber.boundingBox())!;
+    const cell = ((await page.locator('.board.cw').boundingBox())!.width / (34 + 6 * 56 + 4)) * 56;
+    expect(Math.abs(start.x - (box.x + box.width / 2))).toBeLessThan(cell / 2);
+    expect(Math.abs(start.y - (box.y + box.height / 2))).toBeLessThan(cell / 2);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

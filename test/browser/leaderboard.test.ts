@@ -253,6 +253,12 @@ describe.skipIf(!registry.get('whirlyard'))('leaderboards in the browser', () =>
     await expect(
       page.getByTestId('leaderboard-human').locator('tbody tr').first().locator('td').nth(5).textContent(),
     ).resolves.toBe(String(qualifyingSteps));
+    // The ranked board ranks by the mean of the newest attempts: its best run is a column, the mean beside it.
+    const rankedTable = page.getByTestId('leaderboard-human');
+    await expect(rankedTable.locator('thead th').nth(2).textContent()).resolves.toBe('Best');
+    await expect(rankedTable.getByTestId('board-mean').first().textContent()).resolves.toMatch(
+      /^[\d,.]+ of 1 \(provisional\)$/,
+    );
     // The one failed request the console saw is the refused first start.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
     await page.close();

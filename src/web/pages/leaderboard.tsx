@@ -1,7 +1,9 @@
 /**
  * A game's boards: Ranked (live sessions the server witnessed), Daily challenge (one day's live
  * sessions, past days browsable) and Open (replay-verified submissions, search allowed), never mixed.
- * Each lists every player's best finished run, humans and agents in two tables, each run watchable.
+ * Each lists one line a player, humans and agents in two tables, each run watchable: Daily and Open by
+ * the player's best finished run, Ranked by the mean of their newest attempts (with its 95 % interval,
+ * the attempts it is over, and the best attempt as a column; provisional below the minimum).
  * Asked for no board, the page opens on the board of this browser's latest run of the game (see
  * mine.ts), else on Ranked, or on Open while Ranked is empty; this browser's rows are marked "you".
  */
@@ -11,6 +13,18 @@ import type { AnyGame } from '../../core/game.js';
 import { ApiFailure, fetchLeaderboard, type BoardName, type Leaderboard, type LeaderboardEntry } from '../api.js';
 import { isMine, latestMine, myRuns } from '../mine.js';
 import { shortEnding } from '../words/index.js';
+
+/** A ranked board line also carries the statistic the board ranks by (src/server/attempts.ts). */
+type Ranked = {
+  mean?: number;
+  ci95?: [number, number];
+  counted?: number;
+  finished?: number;
+  provisional?: boolean;
+};
+
+/** A figure to two decimals at most, grouped as the page writes scores. */
+const figure = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ok'; board: Leaderboard };
 
@@ -43,7 +57,7 @@ function clock(ticks: number, perSecond: number): string {
 function Table(props: {
   title: string;
   kind: string;
-  entries: (LeaderboardEntry & { rank: number })[];
+  entries: (LeaderboardEntry & Ranked & { rank: number })[];
   progressLabel: string | null;
   /** Ticks per second when the column shows time instead of steps. */
   rate: number | null;
@@ -52,6 +66,8 @@ function Table(props: {
 }) {
   const { title, kind, entries, progressLabel, rate, mine } = props;
   const tries = entries.some((e) => e.attempts !== undefined);
+  // The ranked board ranks by the mean of each player's newest attempts: its best run is one column.
+  const ranked = entries.some((e) => e.mean !== undefined);
   return (
     <section class="panel board-table" aria-label={title} data-testid={`leaderboard-${kind}`}>
       <h2>{title}</h2>
@@ -63,8 +79,8 @@ function Table(props: {
             <tr>
               <th scope="col">#</th>
               <th scope="col">Player</th>
-              <th scope="col" class="num">
-                Score
+              <th scope="col" class="num" title={ranked ? "The player's best attempt" : undefined}>
+                {ranked ? 'Best' : 'Score'}
               </th>
               <th scope="col" class="num">
                 {progressLabel ? progressLabel[0].toUpperCase() + progressLabel.slice(1) : 'How far'}
@@ -74,6 +90,16 @@ function Table(props: {
                 {rate ? 'Time' : 'Steps'}
               </th>
               <th scope="col">Date</th>
+              {ranked && (
+                <th scope="col" class="num" title="The mean of the player's newest attempts, what the board ranks by">
+                  Mean
+                </th>
+              )}
+              {ranked && (
+                <th scope="col" class="num" title="The 95 % interval of that mean">
+                  95 % interval
+                </th>
+              )}
               {tries && (
                 <th scope="col" class="num" title="Sessions started on this board, finished or not">
                   Tries
@@ -98,6 +124,19 @@ function Table(props: {
                 <td>{shortEnding(e.outcome)}</td>
                 <td class="num">{rate ? (e.spent === null ? '–' : clock(e.spent, rate)) : e.steps}</td>
                 <td>{when(e.createdAt)}</td>
+                {ranked && (
+                  <td class="num" data-testid="board-mean">
+                    {e.mean === undefined ? '–' : figure(e.mean)}
+                    {e.counted !== undefined && <span class="muted"> of {e.counted}</span>}
+                    {e.provisional && (
+                      <span class="muted" title="Fewer finished attempts than the board needs to rank a player">
+                        {' '}
+                        (provisional)
+                      </span>
+                    )}
+                  </td>
+                )}
+                {ranked && <td class="num">{e.ci95 ? `${figure(e.ci95[0])} to ${figure(e.ci95[1])}` : '–'}</td>}
                 {tries && <td class="num">{e.attempts ?? '–'}</td>}
                 <td>
                   {e.seed === undefined ? (

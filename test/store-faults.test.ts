@@ -159,6 +159,16 @@ describe('a failing SQLite store', () => {
       for (let i = 0; i < 500 && answer.status === 200; i++)
         answer = await call(server.url, '/api/runs', submission(nextSeed++));
       expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      // A new session's rows are smaller than a run's and may still fit the WAL's last free room: the
+      // disk is full for them too once one is refused.
+      let started = await call(server.url, '/api/games/whirlyard/sessions', {
+        player: { name: `s${nextSeed++}`, kind: 'agent' },
+      });
+      for (let i = 0; i < 500 && started.status === 200; i++)
+        started = await call(server.url, '/api/games/whirlyard/sessions', {
+          player: { name: `s${nextSeed++}`, kind: 'agent' },
+        });
+      expect(started.status, JSON.stringify(started.body)).toBe(503);
       await expectFailing(server.url);
       rmSync(filler);
       await expectRecovered(server.url);

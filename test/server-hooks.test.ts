@@ -127,6 +127,22 @@ describe('draining on close', () => {
     await received; // the headers are parsed: the request is in flight
     const closed = app.close();
     await closingBegan;
+    // Answers ask their client to close only once the listener is closed (drain.ts): wait until a new
+    // connection is refused, then send the rest of the body.
+    await expect
+      .poll(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const probe = connect(Number(url.port), '127.0.0.1');
+            probe.once('connect', () => {
+              probe.destroy();
+              resolve(false);
+            });
+            probe.once('error', () => resolve(true));
+          }),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     socket.write(body.slice(10));
     const text = await answer;
     await closed;

@@ -86,6 +86,34 @@ async function expectFailing(base: string): Promise<void> {
   expect((await call(base, '/api/games/whirlyard/init?seed=3')).status).toBe(200);
 }
 
+/**
+ * On a full disk: every write is either acknowledged (a checkpoint can hand the WAL's room back, and a
+ * write that fits is stored) or refused 503 store_unavailable in bounded time, never anything else; and
+ * within a bounded number of tries a run and a session start are refused in a row, with /readyz 503.
+ */
+async function expectRefusedWhileFull(base: string): Promise<void> {
+  const judged = (r: { status: number; body: Record<string, unknown>; ms: number }) => {
+    expect([200, 503], JSON.stringify(r.body)).toContain(r.status);
+    if (r.status === 503) expect(r.body.error).toBe('store_unavailable');
+    expect(r.ms).toBeLessThan(BOUND_MS);
+    return r.status === 503;
+  };
+  for (let i = 0; i < 200; i++) {
+    if (!judged(await call(base, '/api/runs', submission(nextSeed++)))) continue;
+    const started = await call(base, '/api/games/whirlyard/sessions', {
+      player: { name: `s${nextSeed++}`, kind: 'agent' },
+    });
+    if (!judged(started)) continue;
+    const ready = await call(base, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.error).toBe('store_unavailable');
+    // The games themselves go on.
+    expect((await call(base, '/api/games/whirlyard/init?seed=3')).status).toBe(200);
+    return;
+  }
+  throw new Error('no run and session start were refused in a row on a full disk');
+}
+
 /** Writes succeed again, and then /readyz answers 200. */
 async function expectRecovered(base: string): Promise<void> {
   const wrote = await call(base, '/api/runs', submission(nextSeed++));
@@ -169,7 +197,7 @@ describe('a failing SQLite store', () => {
           player: { name: `s${nextSeed++}`, kind: 'agent' },
         });
       expect(started.status, JSON.stringify(started.body)).toBe(503);
-      await expectFailing(server.url);
+      await expectRefusedWhileFull(server.url);
       rmSync(filler);
       await expectRecovered(server.url);
       expect(server.child.exitCode).toBeNull();

@@ -12,31 +12,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GameAction } from '../src/core/game.js';
 import { buildApp } from '../src/server/app.js';
 import { StateSealer } from '../src/server/seal.js';
-import { PostgresRunStore } from '../src/store/postgres.js';
-import { SqliteRunStore } from '../src/store/sqlite.js';
 import type { RunStore } from '../src/store/store.js';
-import { freshSchema } from './helpers/postgres.js';
+import { bothStores } from './helpers/stores.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const HOUR = 3_600_000;
 const pgUrl = inject('postgresUrl');
 
-const stores: [string, () => Promise<RunStore>, boolean][] = [
-  ['SQLite', async () => new SqliteRunStore(':memory:'), false],
-  [
-    'PostgreSQL',
-    async () =>
-      PostgresRunStore.open({
-        connectionString: await freshSchema(pgUrl),
-        poolSize: 4,
-        statementTimeoutMs: 10_000,
-        connectTimeoutMs: 10_000,
-        ssl: false,
-      }),
-    pgUrl === '',
-  ],
-];
+const stores = bothStores(pgUrl);
 
 /** A Cragwake action that keeps the run going (a breath, else any move that is not an ending). */
 const keepGoing = (answer: Body): GameAction =>

@@ -20,11 +20,10 @@ import { buildApp } from '../src/server/app.js';
 import { StateSealer } from '../src/server/seal.js';
 import type { Verdict } from '../src/server/verify.js';
 import { VerifyPool } from '../src/server/verify-pool.js';
-import { PostgresRunStore } from '../src/store/postgres.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import type { RunStore } from '../src/store/store.js';
 import { gameboard } from './helpers/cli.js';
-import { freshSchema } from './helpers/postgres.js';
+import { bothStores } from './helpers/stores.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -70,21 +69,7 @@ function expected(scores: number[]) {
   return { mean, ci95: [mean - half, mean + half] };
 }
 
-const stores: [string, () => Promise<RunStore>, boolean][] = [
-  ['SQLite', async () => new SqliteRunStore(':memory:'), false],
-  [
-    'PostgreSQL',
-    async () =>
-      PostgresRunStore.open({
-        connectionString: await freshSchema(pgUrl),
-        poolSize: 4,
-        statementTimeoutMs: 10_000,
-        connectTimeoutMs: 10_000,
-        ssl: false,
-      }),
-    pgUrl === '',
-  ],
-];
+const stores = bothStores(pgUrl);
 
 describe.each(stores)('evaluations and the benchmark board (%s)', (_name, makeStore, skip) => {
   let app: FastifyInstance;

@@ -9,31 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { StateSealer } from '../src/server/seal.js';
 import { buildApp } from '../src/server/app.js';
-import { SqliteRunStore } from '../src/store/sqlite.js';
-import { PostgresRunStore } from '../src/store/postgres.js';
 import type { RunStore } from '../src/store/store.js';
 import { Rng } from '../src/core/rng.js';
-import { freshSchema } from './helpers/postgres.js';
+import { bothStores } from './helpers/stores.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const pgUrl = inject('postgresUrl');
 
-const stores: [string, () => Promise<RunStore>, boolean][] = [
-  ['SQLite', async () => new SqliteRunStore(':memory:'), false],
-  [
-    'PostgreSQL',
-    async () =>
-      PostgresRunStore.open({
-        connectionString: await freshSchema(pgUrl),
-        poolSize: 4,
-        statementTimeoutMs: 10_000,
-        connectTimeoutMs: 10_000,
-        ssl: false,
-      }),
-    pgUrl === '',
-  ],
-];
+const stores = bothStores(pgUrl);
 
 describe.each(stores)('resuming a live session (%s)', (_name, makeStore, skip) => {
   let app: FastifyInstance;

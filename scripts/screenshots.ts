@@ -22,10 +22,10 @@ import UPNG from 'upng-js';
 import { chooseWhirlyard } from '../src/agents/whirlyard/heuristic.js';
 import { DIRECTIONS } from '../src/agents/whirlyard/model.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
+import type { ScreenshotSteps } from '../src/core/shells.js';
 import type { Run } from '../src/core/replay.js';
 import { StateSealer } from '../src/server/seal.js';
-import { entryFor } from '../src/core/registry.js';
-import { registry, type Slug } from '../src/games/index.js';
+import { registry } from '../src/games/index.js';
 import { whirlyard, type WhirlyardObservation } from '../src/games/whirlyard/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
@@ -71,24 +71,18 @@ function greedy(game: AnyGame, seed: number, n: number): { actions: GameAction[]
   return { actions, state: s };
 }
 
-/** The big moment each game's picture shows: the first step whose events hold one of these. */
-const MOMENT: Record<string, string> = {
-  whirlyard: 'wave_cleared',
-  delvewick: 'gem',
-  cragwake: 'pitchComplete',
-  briarwink: 'burst',
-};
-/** Briarwink's `.` key (a paused tick, standing still): the one tick the page plays here. */
-const TICK: GameAction = { type: 'tick', move: null, plant: false };
+/** How the pictures of a game are taken: its shells.ts's `screenshots`, or a plain default. */
+const stepsOf = (game: AnyGame): ScreenshotSteps => game.shells?.screenshots ?? { moment: '', midSteps: 8 };
 
 /**
- * The actions up to and including the first one whose events hold the game's big moment, by the
- * greedy rule. Briarwink's last action must be the page's `.` tick: the bloom comes on its own, so
- * the greedy ticks go up to the one before it, and plain ticks follow until one brings it.
+ * The actions up to and including the first one whose events hold the game's big moment (its
+ * `screenshots.moment`), by the greedy rule. A game with an `onTop` action (Briarwink's `.` tick: the
+ * bloom comes on its own) must end on it: the greedy actions go up to the one before the moment, and
+ * `onTop` actions follow until one brings it.
  */
 function toMoment(game: AnyGame, seed: number): GameAction[] {
   const slug = game.spec.slug;
-  const want = MOMENT[slug];
+  const { moment: want, onTop } = stepsOf(game);
   const has = (events: { type: string }[]) => events.some((e) => e.type === want);
   const plan = greedy(game, seed, 400).actions;
   let s = game.init(seed);
@@ -97,12 +91,12 @@ function toMoment(game: AnyGame, seed: number): GameAction[] {
     const r = game.step(s, a);
     if (!r.ok) break;
     if (has(r.events)) {
-      if (slug !== 'briarwink') return [...out, a];
+      if (!onTop) return [...out, a];
       for (let i = 0; i < 300; i++) {
-        const t = game.step(s, TICK);
+        const t = game.step(s, onTop);
         if (!t.ok || game.isGameOver(t.state)) break;
-        if (has(t.events)) return [...out, TICK];
-        out.push(TICK);
+        if (has(t.events)) return [...out, onTop];
+        out.push(onTop);
         s = t.state;
       }
       break;
@@ -144,45 +138,16 @@ function replayed(game: AnyGame, actions: GameAction[]): unknown {
   return s;
 }
 
-const WHIRLYARD_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
+/** An action's fields in a fixed order, to compare two actions. */
+const canonical = (a: GameAction) => JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y)));
 
-/** How the pictures of one game are taken. */
-interface Shots {
-  /** Moves before the mid-game picture (Briarwink counts ticks: 150 are five seconds). */
-  midSteps: number;
-  /** Plays one action that does not end the run the way a person does: its key or its board cell (docs/web.md, Keys). */
-  play(page: Page, a: GameAction): Promise<void>;
-  /** Played by the UI on top of every mid-game move (Briarwink: the paused page's one idle tick), instead of the last move. */
-  onTop?: GameAction;
+/** The key of the game's own keys (its shells.ts, the same on the page as in the CLI) that plays `a`, or undefined. */
+function keyOf(game: AnyGame, a: GameAction): string | undefined {
+  return Object.entries(game.shells?.keys ?? {}).find(([, k]) => canonical(k) === canonical(a))?.[0];
 }
 
-const dirOf = (a: GameAction) => String(a.direction ?? a.dir ?? '');
-
-/** Every game's pictures (a missing game is a compile error). */
-const SHOTS: Record<Slug, Shots> = {
-  whirlyard: {
-    midSteps: 8,
-    play: (page, a) =>
-      page.keyboard.press(a.type === 'move' ? WHIRLYARD_KEYS[dirOf(a)] : a.type === 'pulse' ? 'p' : 's'),
-  },
-  delvewick: {
-    midSteps: 6,
-    play: (page, a) =>
-      page.keyboard.press(a.type === 'move' ? `Arrow${dirOf(a)[0].toUpperCase()}${dirOf(a).slice(1)}` : '.'),
-  },
-  cragwake: {
-    midSteps: 6,
-    play: (page, a) =>
-      a.type === 'move'
-        ? page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click()
-        : page.keyboard.press(a.type === 'breathe' ? 'b' : 'c'),
-  },
-  // Briarwink's only UI action here is one idle tick while paused (`.`), or ending the run.
-  briarwink: { midSteps: 150, play: (page) => page.keyboard.press('.'), onTop: { type: 'tick' } },
-};
-
 /** Plays one action the way a person does: its key, its board cell or its button. */
-async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> {
+async function playByUi(page: Page, game: AnyGame, a: GameAction): Promise<void> {
   if (isEnd(a)) {
     await page
       .getByRole('button', { name: /^end run|end the run/i })
@@ -192,9 +157,15 @@ async function playByUi(page: Page, slug: string, a: GameAction): Promise<void> 
     await page.getByTestId('confirm-yes').click();
     return;
   }
-  const shots = entryFor(SHOTS, slug);
-  if (!shots) throw new Error(`${slug}: no way to play ${JSON.stringify(a)} by the UI`);
-  await shots.play(page, a);
+  const click = stepsOf(game).click?.[a.type];
+  if (click) {
+    const selector = click.replace(/\{(\w+)\}/g, (_m, field: string) => String(a[field]));
+    await page.locator(selector).click();
+    return;
+  }
+  const key = keyOf(game, a);
+  if (key === undefined) throw new Error(`${game.spec.slug}: no way to play ${JSON.stringify(a)} by the UI`);
+  await page.keyboard.press(key);
 }
 
 /** A PNG shrunk to a 256-colour palette (the boards are flat colours: about a third of the bytes). */
@@ -235,7 +206,7 @@ async function shoot(
   await page.clock.runFor(50); // effects and listeners are set up after the first frame
   await page.evaluate("window.dispatchEvent(new Event('blur')); window.shotHidden = false;");
   await page.clock.runFor(100);
-  if (last) await playByUi(page, slug, last);
+  if (last) await playByUi(page, game, last);
   await page.clock.runFor(settleMs);
   const count = await page.getByTestId('action-count').first().textContent();
   const want = actions.length + (last ? 1 : 0);
@@ -266,10 +237,10 @@ async function main(): Promise<void> {
         for (const entry of registry.games) {
           const game = entry as AnyGame;
           const slug = game.spec.slug;
-          const shots = entryFor(SHOTS, slug);
-          const mid = greedy(game, SEED, shots?.midSteps ?? 8).actions;
+          const shots = stepsOf(game);
+          const mid = greedy(game, SEED, shots.midSteps).actions;
           // A game's `onTop` action (Briarwink's paused page's one idle tick) is played on top of every move.
-          const [before, last] = shots?.onTop ? [mid, shots.onTop] : [mid.slice(0, -1), mid[mid.length - 1]];
+          const [before, last] = shots.onTop ? [mid, shots.onTop] : [mid.slice(0, -1), mid[mid.length - 1]];
           await shoot(page, base, game, [], null, join(OUT, `${slug}-${size}-start.png`));
           await shoot(page, base, game, before, last, join(OUT, `${slug}-${size}-mid.png`));
           const moment = toMoment(game, SEED);
@@ -294,7 +265,7 @@ async function main(): Promise<void> {
           );
           if (!(await page.getByTestId('gameover').isVisible())) throw new Error(`${slug}: no game over shown`);
           console.log(
-            `${slug} ${size}: mid-game after ${before.length + 1} actions, ${MOMENT[slug]} after ${moment.length}, over after ${over.length}`,
+            `${slug} ${size}: mid-game after ${before.length + 1} actions, ${shots.moment} after ${moment.length}, over after ${over.length}`,
           );
         }
         if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
@@ -311,7 +282,6 @@ async function main(): Promise<void> {
   console.log(`saved to ${OUT}`);
 }
 
-const WY_KEYS: Record<string, string> = WHIRLYARD_KEYS;
 /** Frames of the collision and the time between them, in ms of the page's animations. */
 const FRAMES = 14;
 const FRAME_MS = 40;
@@ -330,7 +300,7 @@ function toCollision(seed: number): string[] | null {
     const r = whirlyard.step(s, a as never);
     if (!r.ok) return null;
     s = r.state;
-    keys.push(a.type === 'move' ? WY_KEYS[(a as { direction: string }).direction] : a.type === 'pulse' ? 'p' : 's');
+    keys.push(keyOf(whirlyard, a as GameAction)!);
     const met = r.events.filter((e) => e.type === 'dismantled' && e.cause === 'collision').length;
     if (met >= 2 && !r.events.some((e) => e.type === 'wave_cleared') && i > 0) return keys;
   }

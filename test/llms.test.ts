@@ -8,10 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateSealer } from '../src/server/seal.js';
 import { registry } from '../src/games/index.js';
-import { GUIDES } from '../src/llms/games.js';
 import { buildApp } from '../src/server/app.js';
 import { markdownToHtml } from '../src/server/llms.js';
-import { entryFor } from '../src/core/registry.js';
 
 /**
  * A conservative token estimate: English prose and JSON run about 4 characters a token in the common
@@ -59,10 +57,10 @@ describe('/llms.txt', () => {
       expect(section.length).toBeGreaterThan(0);
       expect(section).toContain(game.spec.goal);
       for (const line of game.spec.scoring) expect(section).toContain(line);
-      for (const a of entryFor(GUIDES, slug)!.actions) expect(section).toContain(JSON.stringify(a.example));
+      for (const a of game.shells!.guide.actions) expect(section).toContain(JSON.stringify(a.example));
       expect(section).toContain(`carry "${game.spec.carry}"`);
       expect(section).toContain(`{"${game.spec.carry}": <${game.spec.carry} from the last answer`);
-      expect(section).toContain(entryFor(GUIDES, slug)!.ends);
+      expect(section).toContain(game.shells!.guide.ends);
       expect(section).toContain(`/llms/${slug}.txt`);
     },
   );
@@ -95,8 +93,8 @@ describe('the guides', () => {
   it.each(registry.games.map((g) => [g.spec.slug, g] as const))(
     '%s: every example and fallback is in the grammar, and every grammar branch has an example',
     (slug, game) => {
-      const guide = entryFor(GUIDES, slug)!;
-      expect(guide, `add a guide for ${slug} in src/llms/games.ts`).toBeDefined();
+      expect(game.shells?.guide, `add a guide for ${slug} in src/games/${slug}/shells.ts`).toBeDefined();
+      const guide = game.shells!.guide;
       const ajv = new Ajv({ strict: false });
       const valid = ajv.compile(game.spec.actionSchema);
       for (const a of [...guide.actions.map((x) => x.example), ...guide.fallback])

@@ -24,7 +24,7 @@ describe('the new-game checklist', () => {
       'a heuristic row for cairn',
       'dev-suite table',
       'per-seed slice of the heuristic',
-      'REFERENCE',
+      "shells.ts's reference",
       'a golden run in golden/cairn/',
       'Gameboard/Cairn-v0',
     ])

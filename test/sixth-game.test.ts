@@ -108,7 +108,7 @@ describe('the per-game tables Cairn has no entry in degrade visibly', () => {
   });
 
   it('the CLI has no keys for it and takes numbers from the list', () => {
-    expect(keyHelp('cairn')).toBe('');
+    expect(keyHelp(cairn)).toBe('');
     const legal = cairn.legalActions(cairn.init(1));
     expect(parseInput(cairn, '1', legal, 10)).toEqual({ type: 'place' });
     expect(parseInput(cairn, 'q', legal, 10)).toEqual({ error: 'unknown input "q"' });

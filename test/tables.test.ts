@@ -1,25 +1,32 @@
 /**
- * The per-game tables a shell keeps outside src/games are typed `Record<Slug, …>`, so a registered game
- * without an entry is a compile error naming it. This file holds the tables whose own type cannot say
- * so (an interface keyed by slug), and checks at run time that each complete table has exactly the
- * registry's games, no stale keys.
+ * What the shells know of each game beyond its spec lives in the game's own shells.ts (src/core/shells.ts),
+ * read through the registry: no table outside a game's folder names a game. This holds every registered
+ * game to carrying it, and the client's per-game types (an interface keyed by slug, whose own type cannot
+ * say so) to naming exactly the registered games.
  */
+import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { KEYS } from '../src/cli/keys.js';
 import type { GameTypes } from '../src/client/types.js';
 import { registry, type Slug } from '../src/games/index.js';
-import { GUIDES } from '../src/llms/games.js';
 
 /** The client's per-game types name every registered game ("Property '<slug>' is missing in type 'GameTypes'"). */
 export const clientTypesCoverEveryGame: Record<Slug, unknown> = {} as GameTypes;
 /** ...and no game that is not registered ("'<slug>' does not exist in type 'Record<Slug, unknown>'"). */
 export const clientTypesNameOnlyGames: Record<keyof GameTypes, unknown> = {} as Record<Slug, unknown>;
 
-describe('every complete per-game table has exactly the registered games', () => {
-  it.each([
-    ['src/llms/games.ts GUIDES', GUIDES],
-    ['src/cli/keys.ts KEYS', KEYS],
-  ] as const)('%s', (_name, table) => {
-    expect(Object.keys(table).sort()).toEqual(registry.slugs().sort());
-  });
+describe('every registered game carries its shells data', () => {
+  it.each(registry.games.map((g) => [g.spec.slug, g] as const))(
+    '%s: keys, guide, margin cap, reference, screenshots',
+    (slug, game) => {
+      const shells = game.shells;
+      expect(shells, `src/games/${slug}/shells.ts, exported as the game's \`shells\``).toBeDefined();
+      expect(shells!.guide.actions.length).toBeGreaterThan(0);
+      expect(shells!.marginCap).toBeGreaterThan(0);
+      expect(shells!.reference?.rulesVersion).toBe(game.spec.rulesVersion);
+      const ajv = new Ajv({ strict: false });
+      const valid = ajv.compile(game.spec.actionSchema);
+      for (const [key, action] of Object.entries(shells!.keys))
+        expect(valid(action), `key ${key}: ${JSON.stringify(action)}: ${ajv.errorsText(valid.errors)}`).toBe(true);
+    },
+  );
 });

@@ -1,20 +1,13 @@
 /**
  * Prints the README's margins: random against the heuristic on each game's `dev` seed suite, with the
- * step caps the README names. Run `npx tsx src/agents/margins.ts [slug ...]` (all four by default).
+ * step caps the README names (each game's `shells.marginCap`). Run `npx tsx src/agents/margins.ts
+ * [slug ...]` (every registered game by default).
  * Delvewick's heuristic plays in-process with the engine state, as it must.
  */
-import { registry, type Slug } from '../games/index.js';
+import { registry } from '../games/index.js';
 import { entryFor } from '../core/registry.js';
 import { BUILTIN_AGENTS, HEURISTICS } from './index.js';
 import { measure, type ScoreSummary } from './measure.js';
-
-/** The step cap (accepted actions) each game is measured with. */
-export const MARGIN_CAPS: Record<Slug, number> = {
-  whirlyard: 1000,
-  delvewick: 5000,
-  cragwake: 5000,
-  briarwink: 10000,
-};
 
 const row = (who: string, s: ScoreSummary): string =>
   `| ${who} | ${s.mean.toFixed(1)} | ${s.median} | ${s.max} | ${s.min} | ${s.runs.reduce((n, r) => n + r.steps, 0)} |`;
@@ -23,7 +16,9 @@ async function main(slugs: string[]): Promise<void> {
   for (const slug of slugs) {
     const game = registry.get(slug);
     if (!game) throw new Error(`no game "${slug}"`);
-    const cap = entryFor(MARGIN_CAPS, slug)!;
+    // The step cap (accepted actions) the game is measured with: its shells.ts's marginCap.
+    const cap = game.shells?.marginCap;
+    if (cap === undefined) throw new Error(`${slug} has no marginCap in its shells.ts`);
     const seeds = game.spec.suites.dev;
     console.log(`\n${slug}: dev suite (${seeds.length} seeds), step cap ${cap}`);
     console.log('| agent | mean | median | max | min | actions |');
@@ -35,4 +30,4 @@ async function main(slugs: string[]): Promise<void> {
 }
 
 const args = process.argv.slice(2);
-await main(args.length > 0 ? args : Object.keys(MARGIN_CAPS));
+await main(args.length > 0 ? args : registry.slugs());

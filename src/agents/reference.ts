@@ -7,40 +7,16 @@
  *
  * The figures are the ones docs/baselines.md publishes (its `test` table and its `dev` table), each for
  * the rules version it was measured on: a mean from another rules version has no normalised score here.
- * test/reference.test.ts holds this table to the page and re-runs the `dev` rows.
+ * Each game keeps its own in its shells.ts (`shells.reference`); test/reference.test.ts holds them to
+ * the page and re-runs the `dev` rows.
  */
+import type { GameReference, ReferenceMeans } from '../core/shells.js';
+import { registry } from '../games/index.js';
 
-/** The two agents' means on one suite. */
-export interface ReferenceMeans {
-  random: number;
-  heuristic: number;
+/** The reference figures of `game` (its shells.ts, as docs/baselines.md publishes them), or undefined. */
+export function referenceOf(game: string): GameReference | undefined {
+  return registry.has(game) ? registry.get(game)!.shells?.reference : undefined;
 }
-
-/** One game's reference figures: the rules version they hold for, and the means per suite. */
-export interface GameReference {
-  rulesVersion: string;
-  suites: Readonly<Record<'dev' | 'test', ReferenceMeans>>;
-}
-
-/** Every game's reference figures, by slug (docs/baselines.md). */
-export const REFERENCE: Readonly<Record<string, GameReference>> = {
-  whirlyard: {
-    rulesVersion: 'whirlyard-1',
-    suites: { dev: { random: 50, heuristic: 162841 }, test: { random: 38.2, heuristic: 162615.1 } },
-  },
-  delvewick: {
-    rulesVersion: 'delvewick-1',
-    suites: { dev: { random: 16.25, heuristic: 6405 }, test: { random: 16.8, heuristic: 6405 } },
-  },
-  cragwake: {
-    rulesVersion: 'cragwake-2',
-    suites: { dev: { random: 224, heuristic: 38905.75 }, test: { random: 237.6, heuristic: 41336.75 } },
-  },
-  briarwink: {
-    rulesVersion: 'briarwink-2',
-    suites: { dev: { random: 0, heuristic: 12112.75 }, test: { random: 0, heuristic: 17189.45 } },
-  },
-};
 
 /**
  * The random and heuristic means of `game` on `suite`, or null where there are none: a suite other
@@ -48,7 +24,7 @@ export const REFERENCE: Readonly<Record<string, GameReference>> = {
  * other than the one the figures were measured on.
  */
 export function referenceMeans(game: string, suite: string | null, rulesVersion?: string): ReferenceMeans | null {
-  const ref = Object.hasOwn(REFERENCE, game) ? REFERENCE[game] : undefined;
+  const ref = referenceOf(game);
   if (!ref || (suite !== 'dev' && suite !== 'test')) return null;
   if (rulesVersion !== undefined && rulesVersion !== ref.rulesVersion) return null;
   return ref.suites[suite];

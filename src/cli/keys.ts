@@ -1,63 +1,15 @@
 /**
  * The keys of `gameboard play`: per game, a key (typed then Enter) stands for an action, as on the
- * browser's keyboard where there is one. A number picks from the numbered legal actions instead.
+ * browser's keyboard where there is one (the keys are the game's own: `shells.keys` in its shells.ts).
+ * A number picks from the numbered legal actions instead.
  */
 import type { AnyGame, GameAction } from '../core/game.js';
 import { withCount } from '../core/legal.js';
-import { entryFor } from '../core/registry.js';
-import type { Slug } from '../games/index.js';
-
-/** Key → action, per game (every registered game has a row; `{}` for one played by number and JSON only). */
-export const KEYS: Readonly<Record<Slug, Readonly<Record<string, GameAction>>>> = {
-  // The eight directions laid out as on a keyboard around `s` (wait).
-  whirlyard: {
-    q: { type: 'move', direction: 'nw' },
-    w: { type: 'move', direction: 'n' },
-    e: { type: 'move', direction: 'ne' },
-    a: { type: 'move', direction: 'w' },
-    s: { type: 'wait' },
-    d: { type: 'move', direction: 'e' },
-    z: { type: 'move', direction: 'sw' },
-    x: { type: 'move', direction: 's' },
-    c: { type: 'move', direction: 'se' },
-    p: { type: 'pulse' },
-  },
-  delvewick: {
-    w: { type: 'move', dir: 'up' },
-    a: { type: 'move', dir: 'left' },
-    s: { type: 'move', dir: 'down' },
-    d: { type: 'move', dir: 'right' },
-    '.': { type: 'wait' },
-  },
-  cragwake: {
-    b: { type: 'breathe' },
-    c: { type: 'climbOn' },
-  },
-  // A tick batch: the key picks the input, `p` in front plants on the first tick.
-  briarwink: {
-    w: { type: 'tick', move: 'up', plant: false },
-    a: { type: 'tick', move: 'left', plant: false },
-    s: { type: 'tick', move: 'down', plant: false },
-    d: { type: 'tick', move: 'right', plant: false },
-    '.': { type: 'tick', move: null, plant: false },
-    p: { type: 'tick', move: null, plant: true },
-    pw: { type: 'tick', move: 'up', plant: true },
-    pa: { type: 'tick', move: 'left', plant: true },
-    ps: { type: 'tick', move: 'down', plant: true },
-    pd: { type: 'tick', move: 'right', plant: true },
-    start: { type: 'start' },
-  },
-};
-
-/** A sentence more for the play prompt's help, per game where there is one (batching, given `--batch`). */
-const NOTES: Readonly<Partial<Record<Slug, (batch: number) => string>>> = {
-  briarwink: (batch) => `Ticks run in batches of ${batch} (add a count: d 12).`,
-};
 
 /** The help note of a game for `--batch <batch>`, or '' (with a leading space when there is one). */
-export function playNote(slug: string, batch: number): string {
-  const note = entryFor(NOTES, slug);
-  return note ? ` ${note(batch)}` : '';
+export function playNote(game: Pick<AnyGame, 'shells'>, batch: number): string {
+  const note = game.shells?.playNote;
+  return note ? ` ${note.replaceAll('{batch}', String(batch))}` : '';
 }
 
 /** An action in one short line: `move direction=n`. */
@@ -68,9 +20,9 @@ export function describeAction(a: GameAction): string {
   return [a.type, ...rest].join(' ');
 }
 
-/** The key help line of a game. */
-export function keyHelp(slug: string): string {
-  const keys = Object.entries(entryFor(KEYS, slug) ?? {}).map(([k, a]) => `${k}=${describeAction(a)}`);
+/** The key help line of a game (its keys are in its shells.ts; none for a game without). */
+export function keyHelp(game: Pick<AnyGame, 'shells'>): string {
+  const keys = Object.entries(game.shells?.keys ?? {}).map(([k, a]) => `${k}=${describeAction(a)}`);
   return keys.length ? `keys: ${keys.join(', ')}` : '';
 }
 
@@ -80,7 +32,7 @@ export function keyHelp(slug: string): string {
  * ticks in one batch (1 to 30); without one, `batch` ticks.
  */
 export function parseInput(
-  game: Pick<AnyGame, 'variants' | 'spec'>,
+  game: Pick<AnyGame, 'variants' | 'shells'>,
   line: string,
   legal: readonly GameAction[],
   batch: number,
@@ -104,7 +56,9 @@ export function parseInput(
     const end = legal.find((a) => /^end_?run$/i.test(a.type));
     return end ?? { error: 'the run cannot be ended now' };
   }
-  const keyed = entryFor(KEYS, game.spec.slug)?.[word.toLowerCase()];
+  const keys = game.shells?.keys ?? {};
+  const key = word.toLowerCase();
+  const keyed = Object.hasOwn(keys, key) ? keys[key] : undefined;
   if (!keyed) return { error: `unknown input "${word}"` };
   if (countText !== undefined && (!/^\d+$/.test(countText) || Number(countText) < 1 || Number(countText) > 30))
     return { error: 'a tick count runs from 1 to 30' };

@@ -25,8 +25,8 @@ async function play(slug: string, flags: PlayFlags): Promise<void> {
   const out = (s: string) => process.stdout.write(s + '\n');
   const rl = createInterface({ input: process.stdin, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
-  out(`${game.spec.name}, seed ${seed}. ${keyHelp(slug)}`);
-  out('A number picks from the list; `end` ends the run; `quit` leaves.' + playNote(slug, flags.batch));
+  out(`${game.spec.name}, seed ${seed}. ${keyHelp(game)}`);
+  out('A number picks from the list; `end` ends the run; `quit` leaves.' + playNote(game, flags.batch));
   try {
     while (!run.answer().gameOver) {
       const { legalActions: legal, observation } = run.answer();

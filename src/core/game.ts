@@ -5,6 +5,7 @@
  * Engines are pure: no I/O, no clock, no Math.random. All randomness comes from the seeded generator
  * in `rng.ts`, whose state lives inside the game state.
  */
+import type { GameShells } from './shells.js';
 import type { RankedBudget } from './budget.js';
 import type { Seed } from './seed.js';
 import type { SeedSuites } from './suites.js';
@@ -174,6 +175,12 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
    * times in one call. Shells judge legality with core/legal.ts, never by slug.
    */
   variants?: ActionVariants;
+  /**
+   * What the shells know of the game beyond its spec (keys, the LLM guide, the margin cap, reference
+   * figures, screenshot steps): plain data in the game's own `shells.ts`. Optional: a game without it
+   * gets each shell's generic behaviour, and the new-game checklist names what it still lacks.
+   */
+  readonly shells?: GameShells;
 }
 
 /** A game's accepted variants of its listed actions (`Game.variants`). */

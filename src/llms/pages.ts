@@ -7,22 +7,20 @@
  */
 import type { AnyGame } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
-import { entryFor } from '../core/registry.js';
-import { GUIDES } from './games.js';
 
 const json = (v: unknown) => JSON.stringify(v);
 
 /** The two-call loop for one game, with its carried field. */
 function loop(game: AnyGame, base: string): string {
   const { slug, carry } = game.spec;
-  const example = json(entryFor(GUIDES, slug)?.actions[0]?.example ?? game.spec.exampleActions[0]);
+  const example = json(game.shells?.guide.actions[0]?.example ?? game.spec.exampleActions[0]);
   return `GET ${base}/api/games/${slug}/init?seed=7 -> {ok, seed, ${carry}, observation, legalActions, score, gameOver}
 POST ${base}/api/games/${slug}/action {"${carry}": <${carry} from the last answer, unchanged>, "action": ${example}}`;
 }
 
 /** The actions of a game, one a line: the JSON to send and what it does. */
 function actionLines(game: AnyGame): string {
-  const guide = entryFor(GUIDES, game.spec.slug);
+  const guide = game.shells?.guide;
   if (!guide) return game.spec.exampleActions.map((a) => `  ${json(a)}`).join('\n');
   return guide.actions.map((a) => `  ${json(a.example)} - ${a.says}`).join('\n');
 }
@@ -30,7 +28,7 @@ function actionLines(game: AnyGame): string {
 /** One game's section of /llms.txt: goal, scoring, grammar, the loop, how a run ends. */
 function gameSection(game: AnyGame, base: string): string {
   const s = game.spec;
-  const guide = entryFor(GUIDES, s.slug);
+  const guide = game.shells?.guide;
   return `## ${s.name} (${s.slug}, carry "${s.carry}")
 
 ${s.description} Goal: ${s.goal}
@@ -98,7 +96,7 @@ ${registry.games.map((g) => gameSection(g, base)).join('\n\n')}
 /** /llms/<slug>.txt: one game's complete rules and grammar, for a model's prompt. */
 export function gameRulesTxt(game: AnyGame, base: string): string {
   const s = game.spec;
-  const guide = entryFor(GUIDES, s.slug);
+  const guide = game.shells?.guide;
   const list = (items: string[]) => items.map((r) => `- ${r}`).join('\n');
   return `# ${s.name} (${s.slug}): complete rules for agents
 

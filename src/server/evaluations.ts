@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GameAction } from '../core/game.js';
 import type { Registry } from '../core/registry.js';
 import { seedSuites } from '../core/suites.js';
-import { normalisedScore, REFERENCE, REFERENCE_NOTE } from '../agents/reference.js';
+import { normalisedScore, referenceOf, REFERENCE_NOTE } from '../agents/reference.js';
 import { quantile, scoreStats } from '../agents/harness/stats.js';
 import { DEFAULT_ATTEMPT_RULES, standings, type AttemptRules } from './attempts.js';
 import { foldName } from '../store/names.js';
@@ -644,7 +644,7 @@ export function registerEvaluationRoutes(
         meta: e.meta,
         agent: typeof e.header.agent === 'string' ? e.header.agent : null,
       }));
-      const ref = Object.hasOwn(REFERENCE, slug) ? REFERENCE[slug] : undefined;
+      const ref = referenceOf(slug);
       if (ref && ref.rulesVersion === rulesVersion)
         for (const suite of ['dev', 'test'] as const)
           for (const agent of ['random', 'heuristic'] as const)

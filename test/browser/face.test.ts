@@ -15,9 +15,9 @@ import { briarwink, type BriarwinkObservation } from '../../src/games/briarwink/
 import { cragwake, type CragwakeObservation } from '../../src/games/cragwake/index.js';
 import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/index.js';
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
-import { holdName } from '../../src/web/games/cragwake.js';
-import { BLOOM_STEP_MS } from '../../src/web/motion/bwfx.js';
-import { planBriarwink } from '../../src/web/motion/bwplan.js';
+import { holdName } from '../../src/web/games/cragwake/view.js';
+import { BLOOM_STEP_MS } from '../../src/web/games/briarwink/fx.js';
+import { planBriarwink } from '../../src/web/games/briarwink/plan.js';
 import { launchBrowser, newPage, startSite, type Site } from './harness.js';
 
 let site: Site | undefined;

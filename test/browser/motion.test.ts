@@ -14,9 +14,9 @@ import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/
 import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
 import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
-import { wallChanges } from '../../src/web/motion/cwfx.js';
-import { planDelvewick } from '../../src/web/motion/dwplan.js';
-import { BEAT_MS } from '../../src/web/games/whirlyard.js';
+import { wallChanges } from '../../src/web/games/cragwake/fx.js';
+import { planDelvewick } from '../../src/web/games/delvewick/plan.js';
+import { BEAT_MS } from '../../src/web/games/whirlyard/view.js';
 import { launchBrowser, newPage, startSite, type Site } from './harness.js';
 
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };

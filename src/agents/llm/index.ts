@@ -29,9 +29,7 @@ import { createHash } from 'node:crypto';
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { staticLines } from '../../mcp/compact.js';
 import { isAllowed } from '../../core/legal.js';
-import { entryFor } from '../../core/registry.js';
 import { registry } from '../../games/index.js';
-import { GUIDES } from '../../llms/games.js';
 import { EvaluationAbort } from '../harness/errors.js';
 import type { Agent, AgentFactory, AgentView } from '../types.js';
 import {
@@ -344,7 +342,7 @@ function isLegal(game: string, action: GameAction, legal: GameAction[]): boolean
 
 /** The forfeit fallback: the first of the game's fallbacks that is legal now. */
 function fallbackFor(game: string, legal: GameAction[]): GameAction | undefined {
-  return entryFor(GUIDES, game)?.fallback.find((f) => legal.some((a) => same(a, f)));
+  return registry.get(game)?.shells?.guide.fallback.find((f) => legal.some((a) => same(a, f)));
 }
 
 /**

@@ -9,8 +9,7 @@
 import type { AnyGame, GameAction } from '../../core/game.js';
 import { Rng } from '../../core/rng.js';
 import { ACTIONS_HEADING } from '../../core/text.js';
-import { entryFor } from '../../core/registry.js';
-import { GUIDES } from '../../llms/games.js';
+import { registry } from '../../games/index.js';
 import type { ChatMessage } from './chat.js';
 
 /** One past move as the prompt recalls it. */
@@ -68,7 +67,7 @@ function withoutActions(text: string): string {
  */
 export function agentRulesText(game: AnyGame): string {
   const s = game.spec;
-  const guide = entryFor(GUIDES, s.slug);
+  const guide = game.shells?.guide;
   const list = (items: readonly string[]) => items.map((r) => `- ${r}`).join('\n');
   const actions = guide
     ? guide.actions.map((a) => `- ${JSON.stringify(a.example)}: ${a.says}`).join('\n')
@@ -104,7 +103,7 @@ ${list(s.rules)}`;
 /** How to answer: one JSON action, last in the reply. */
 function answerRules(input: PromptInput): string {
   const cap = input.maxBatch;
-  const batch = entryFor(GUIDES, input.game)?.batching?.(cap, input.strict === true);
+  const batch = registry.get(input.game)?.shells?.guide.batching?.(cap, input.strict === true);
   const batching = batch ? `\n${batch}` : '';
   const how =
     input.replyFormat === 'json'

@@ -7,6 +7,7 @@ import { observe } from './observe.js';
 import { pack, unpack } from './pack.js';
 import { init, legalActions, step, stepV1 } from './rules.js';
 import { spec } from './spec.js';
+import { shells } from './shells.js';
 import { TENSOR } from './tensor.js';
 import { OVER, type BriarwinkAction, type BriarwinkState } from './types.js';
 import { fromWire, toWire } from './wire.js';
@@ -35,6 +36,7 @@ export const briarwink: Game<BriarwinkState, BriarwinkAction> = {
   toWire,
   fromWire,
   tensor: TENSOR,
+  shells,
   // only single ticks are listed; walkTo and count are accepted on any tick (rules: "accepted variants")
   variants: { types: ['tick'], countField: 'count' },
   pack,

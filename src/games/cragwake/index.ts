@@ -6,6 +6,7 @@ import type { Game } from '../../core/game.js';
 import { observe } from './observe.js';
 import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
+import { shells } from './shells.js';
 import { TENSOR } from './tensor.js';
 import type { CragwakeAction, CragwakeState } from './types.js';
 import { fromWire, toWire } from './wire.js';
@@ -34,4 +35,5 @@ export const cragwake: Game<CragwakeState, CragwakeAction> = {
   toWire,
   fromWire,
   tensor: TENSOR,
+  shells,
 };

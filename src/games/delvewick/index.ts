@@ -6,6 +6,7 @@ import type { Game } from '../../core/game.js';
 import { observe } from './observe.js';
 import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
+import { shells } from './shells.js';
 import { TENSOR } from './tensor.js';
 import { END_REASONS, PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 import { fromWire, toWire } from './wire.js';
@@ -29,4 +30,5 @@ export const delvewick: Game<DelvewickState, DelvewickAction> = {
   toWire,
   fromWire,
   tensor: TENSOR,
+  shells,
 };

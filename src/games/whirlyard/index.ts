@@ -7,6 +7,7 @@ import { observe } from './observe.js';
 import { pack, unpack } from './pack.js';
 import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
+import { shells } from './shells.js';
 import { TENSOR } from './tensor.js';
 import type { WhirlyardAction, WhirlyardState } from './types.js';
 import { fromWire, toWire } from './wire.js';
@@ -35,6 +36,7 @@ export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
   toWire,
   fromWire,
   tensor: TENSOR,
+  shells,
   pack,
   unpack,
 };

@@ -2,15 +2,15 @@
  * Per-game renderers by slug: every registered game has one (a missing entry is a compile error naming
  * the game). A game of another registry (a test's) is played with the generic text view.
  */
-import { briarwinkView } from './briarwink.js';
-import { cragwakeView } from './cragwake.js';
-import { delvewickView } from './delvewick.js';
+import { briarwinkView } from './briarwink/index.js';
+import { cragwakeView } from './cragwake/index.js';
+import { delvewickView } from './delvewick/index.js';
 import { genericView } from './generic.js';
 import { entryFor } from '../../core/registry.js';
 import type { Slug } from '../../games/index.js';
 import type { GameAction } from '../../core/game.js';
 import type { GameView } from './types.js';
-import { whirlyardView } from './whirlyard.js';
+import { whirlyardView } from './whirlyard/index.js';
 
 const views: Record<Slug, GameView> = {
   whirlyard: whirlyardView,

@@ -2,10 +2,10 @@
  * The one sprite sheet: every game's symbols in a hidden SVG, mounted once by the app shell, so each
  * board only places `<use>` references (a piece is one element, however detailed its drawing).
  */
-import { briarwinkSymbols } from './briarwink.js';
-import { cragwakeSymbols } from './cragwake.js';
-import { delvewickSymbols } from './delvewick.js';
-import { whirlyardSymbols } from './whirlyard.js';
+import { briarwinkSymbols } from '../games/briarwink/index.js';
+import { cragwakeSymbols } from '../games/cragwake/index.js';
+import { delvewickSymbols } from '../games/delvewick/index.js';
+import { whirlyardSymbols } from '../games/whirlyard/index.js';
 
 export function SpriteSheet() {
   return (

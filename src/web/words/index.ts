@@ -3,11 +3,11 @@
  * the event's name and the refusal reason made readable.
  */
 import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../../core/game.js';
-import { briarwinkWords } from './briarwink.js';
-import { cragwakeWords } from './cragwake.js';
-import { delvewickWords } from './delvewick.js';
+import { briarwinkWords } from '../games/briarwink/index.js';
+import { cragwakeWords } from '../games/cragwake/index.js';
+import { delvewickWords } from '../games/delvewick/index.js';
 import { num, points, type GameWords } from './types.js';
-import { whirlyardWords } from './whirlyard.js';
+import { whirlyardWords } from '../games/whirlyard/index.js';
 import { entryFor } from '../../core/registry.js';
 import type { Slug } from '../../games/index.js';
 

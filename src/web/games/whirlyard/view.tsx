@@ -4,17 +4,17 @@
  * charged drone a diamond with a lightning bolt, scrap a heap), so the board reads without telling
  * colours apart, and each piece is named for screen readers.
  */
-import type { GameAction, Observation } from '../../core/game.js';
-import { releaseMouseFocus } from '../components/parts.js';
-import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
+import type { GameAction, Observation } from '../../../core/game.js';
+import { releaseMouseFocus } from '../../components/parts.js';
+import type { WhirlyardObservation } from '../../../games/whirlyard/index.js';
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
-import { Glide } from '../motion/glide.js';
-import { lastStep, stepDelay } from '../motion/fx.js';
-import { reducedMotion } from '../motion/prefs.js';
-import { hintOf, planWhirlyard, type WhirlyardPlan } from '../motion/wyplan.js';
-import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
-import { WhirlyardMisses } from './whirlyard-misses.js';
-import { Sprite } from '../sprites/sprite.js';
+import { Glide } from '../../motion/glide.js';
+import { lastStep, stepDelay } from '../../motion/fx.js';
+import { reducedMotion } from '../../motion/prefs.js';
+import { hintOf, planWhirlyard, type WhirlyardPlan } from './plan.js';
+import type { BoardProps, GameView, LegendEntry, StatusItem } from '../types.js';
+import { WhirlyardMisses } from './misses.js';
+import { Sprite } from '../../sprites/sprite.js';
 
 interface Pt {
   x: number;

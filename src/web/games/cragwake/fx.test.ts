@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GameAction } from '../../core/game.js';
-import { cragwake, type CragwakeObservation } from '../../games/cragwake/index.js';
-import { wallChanges } from './cwfx.js';
+import type { GameAction } from '../../../core/game.js';
+import { cragwake, type CragwakeObservation } from '../../../games/cragwake/index.js';
+import { wallChanges } from './fx.js';
 
 const see = (s: unknown) => cragwake.observe(s as never) as unknown as CragwakeObservation;
 

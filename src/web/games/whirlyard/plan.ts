@@ -10,10 +10,10 @@
  * replay seek, an undo), there is no plan and the board simply shows the new picture.
  */
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the drones' pursuit step, so the motion shows the engine's own path
-import { TOWARD } from '../../games/whirlyard/board.js';
-import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
+import { TOWARD } from '../../../games/whirlyard/board.js';
+import type { WhirlyardObservation } from '../../../games/whirlyard/index.js';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the board size and charged cadence the plan is drawn on
-import { CHARGED_CADENCE, SIZE } from '../../games/whirlyard/types.js';
+import { CHARGED_CADENCE, SIZE } from '../../../games/whirlyard/types.js';
 
 /** A cell as x, y. */
 export interface Cell {

@@ -1,6 +1,6 @@
 /** Delvewick in words: the mole's digging, boulders, geodes, gems, oil and levels. */
-import type { GameAction, GameEvent, Observation } from '../../core/game.js';
-import { num, points, type GameWords } from './types.js';
+import type { GameAction, GameEvent, Observation } from '../../../core/game.js';
+import { num, points, type GameWords } from '../../words/types.js';
 
 interface DelveObs {
   width: number;

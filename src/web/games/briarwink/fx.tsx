@@ -1,14 +1,14 @@
 /**
  * Briarwink's motion (issue 28): a bloom opens along its cross from the pod outward, one cell after
  * another, and a dimling it relights shrinks into light while its firefly appears. Read from the
- * observations before and after each tick (`bwplan.ts`); Web Animations on transforms and opacity
+ * observations before and after each tick (`plan.ts`); Web Animations on transforms and opacity
  * only. Under reduced motion, on thumbnails and on jumps (a new night, a replay seek) nothing moves:
  * the bloom and the firefly are simply there.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { BriarwinkObservation } from '../../games/briarwink/index.js';
-import { planBriarwink, type BriarwinkPlan } from './bwplan.js';
-import { reducedMotion } from './prefs.js';
+import type { BriarwinkObservation } from '../../../games/briarwink/index.js';
+import { planBriarwink, type BriarwinkPlan } from './plan.js';
+import { reducedMotion } from '../../motion/prefs.js';
 
 /** One cell further along the cross every this many ms. */
 export const BLOOM_STEP_MS = 55;

@@ -5,8 +5,8 @@
  * is a move with no direction, which the engine refuses and the words explain. Kept out of the board's
  * own file, which the animations work on.
  */
-import type { GameAction } from '../../core/game.js';
-import { releaseMouseFocus } from '../components/parts.js';
+import type { GameAction } from '../../../core/game.js';
+import { releaseMouseFocus } from '../../components/parts.js';
 
 export function WhirlyardMisses(props: {
   rover: { x: number; y: number };

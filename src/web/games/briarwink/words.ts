@@ -1,6 +1,6 @@
 /** Briarwink in words: nights, pods and blooms, dimlings, hearts; time in seconds, never ticks. */
-import type { GameAction, GameEvent, Observation } from '../../core/game.js';
-import { Count, num, plural, points, type GameWords } from './types.js';
+import type { GameAction, GameEvent, Observation } from '../../../core/game.js';
+import { Count, num, plural, points, type GameWords } from '../../words/types.js';
 
 const W = 7;
 const H = 9;

@@ -5,7 +5,7 @@
  * was, its kind, and the cell where it turned). Pure: the engine's picture stays the truth, and this
  * is only what the board animates on top of it.
  */
-import type { BriarwinkObservation } from '../../games/briarwink/index.js';
+import type { BriarwinkObservation } from '../../../games/briarwink/index.js';
 
 const W = 7;
 /** The most ticks one action runs (a batch). */

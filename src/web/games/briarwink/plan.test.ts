@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CELLS, FLOOR } from '../../agents/briarwink/board.js';
-import { chooseBriarwink } from '../../agents/briarwink/heuristic.js';
-import { briarwink, type BriarwinkObservation } from '../../games/briarwink/index.js';
-import { planBriarwink } from './bwplan.js';
+import { CELLS, FLOOR } from '../../../agents/briarwink/board.js';
+import { chooseBriarwink } from '../../../agents/briarwink/heuristic.js';
+import { briarwink, type BriarwinkObservation } from '../../../games/briarwink/index.js';
+import { planBriarwink } from './plan.js';
 
 const see = (s: unknown) => briarwink.observe(s as never) as unknown as BriarwinkObservation;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { delvewick, type DelvewickObservation } from '../../games/delvewick/index.js';
-import { decodeActions, type SolutionsFile } from '../../games/delvewick/solutions.js';
-import solutions from '../../games/delvewick/solutions.json' with { type: 'json' };
-import { planDelvewick } from './dwplan.js';
+import { delvewick, type DelvewickObservation } from '../../../games/delvewick/index.js';
+import { decodeActions, type SolutionsFile } from '../../../games/delvewick/solutions.js';
+import solutions from '../../../games/delvewick/solutions.json' with { type: 'json' };
+import { planDelvewick } from './plan.js';
 
 const see = (s: unknown) => delvewick.observe(s as never) as unknown as DelvewickObservation;
 

@@ -7,8 +7,8 @@
  * Transforms and opacity only; under reduced motion the marks stand still for the same moment.
  */
 import { useEffect, useReducer, useRef } from 'preact/hooks';
-import type { CragwakeObservation } from '../../games/cragwake/index.js';
-import { reducedMotion } from './prefs.js';
+import type { CragwakeObservation } from '../../../games/cragwake/index.js';
+import { reducedMotion } from '../../motion/prefs.js';
 
 /** How long the marks of a turn stay, in ms. */
 const WALL_MS = 700;

@@ -8,15 +8,15 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { GameAction, Observation } from '../../core/game.js';
-import type { BriarwinkObservation } from '../../games/briarwink/index.js';
-import { releaseMouseFocus } from '../components/parts.js';
-import { useBriarwinkMotion } from '../motion/bwfx.js';
-import { reducedMotion } from '../motion/prefs.js';
-import { Glide } from '../motion/glide.js';
-import { seconds } from '../words/types.js';
-import { Sprite } from '../sprites/sprite.js';
-import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+import type { GameAction, Observation } from '../../../core/game.js';
+import type { BriarwinkObservation } from '../../../games/briarwink/index.js';
+import { releaseMouseFocus } from '../../components/parts.js';
+import { useBriarwinkMotion } from './fx.js';
+import { reducedMotion } from '../../motion/prefs.js';
+import { Glide } from '../../motion/glide.js';
+import { seconds } from '../../words/types.js';
+import { Sprite } from '../../sprites/sprite.js';
+import type { BoardProps, GameView, LegendEntry, StatusItem } from '../types.js';
 
 type BriarwinkObs = BriarwinkObservation & Observation;
 type Player = BriarwinkObs['player'];

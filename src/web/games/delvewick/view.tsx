@@ -4,23 +4,23 @@
  * mole with its lantern, a barred or an open lit exit), named for screen readers; falling things get
  * motion streaks, and their names say they are falling.
  */
-import type { GameAction, GameEvent, Observation } from '../../core/game.js';
+import type { GameAction, GameEvent, Observation } from '../../../core/game.js';
 // The level card between levels shows each level's lesson line and the clear tally from the game's own
 // level table and scoring constants, so the card cannot drift from the rules it describes.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the levels' names and lesson lines
-import { LEVELS } from '../../games/delvewick/generate.js';
+import { LEVELS } from '../../../games/delvewick/generate.js';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the clear bonus and oil points of the tally
-import { CLEAR_POINTS, OIL_POINTS } from '../../games/delvewick/types.js';
-import type { DelvewickObservation } from '../../games/delvewick/index.js';
+import { CLEAR_POINTS, OIL_POINTS } from '../../../games/delvewick/types.js';
+import type { DelvewickObservation } from '../../../games/delvewick/index.js';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the spec's typed level facts (the registry's spec is the common type)
-import { spec as delvewickSpec } from '../../games/delvewick/spec.js';
-import { delvewickWords } from '../words/delvewick.js';
+import { spec as delvewickSpec } from '../../../games/delvewick/spec.js';
+import { delvewickWords } from './words.js';
 import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
-import { Glide, GLIDE_MS } from '../motion/glide.js';
-import { planDelvewick, type DelvewickPlan } from '../motion/dwplan.js';
-import { reducedMotion } from '../motion/prefs.js';
-import { Sprite } from '../sprites/sprite.js';
-import type { BoardProps, GameView, Interlude, LegendEntry, StatusItem } from './types.js';
+import { Glide, GLIDE_MS } from '../../motion/glide.js';
+import { planDelvewick, type DelvewickPlan } from './plan.js';
+import { reducedMotion } from '../../motion/prefs.js';
+import { Sprite } from '../../sprites/sprite.js';
+import type { BoardProps, GameView, Interlude, LegendEntry, StatusItem } from '../types.js';
 
 const C = 32;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chooseWhirlyard } from '../../agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../agents/whirlyard/model.js';
-import { whirlyard, type WhirlyardObservation } from '../../games/whirlyard/index.js';
-import { hintOf, planWhirlyard } from './wyplan.js';
+import { chooseWhirlyard } from '../../../agents/whirlyard/heuristic.js';
+import { DIRECTIONS } from '../../../agents/whirlyard/model.js';
+import { whirlyard, type WhirlyardObservation } from '../../../games/whirlyard/index.js';
+import { hintOf, planWhirlyard } from './plan.js';
 
 const see = (s: unknown) => whirlyard.observe(s as never) as WhirlyardObservation;
 const act = (code: number) =>

@@ -1,6 +1,6 @@
 /** Cragwake in words: holds, stamina, breaths, pitches and belays. */
-import type { GameAction } from '../../core/game.js';
-import { num, plural, points, type GameWords } from './types.js';
+import type { GameAction } from '../../../core/game.js';
+import { num, plural, points, type GameWords } from '../../words/types.js';
 
 interface CragObs {
   pitch: number;
@@ -10,7 +10,7 @@ interface CragObs {
   band: { row: number }[];
 }
 
-/** The wall's drawing (games/cragwake.tsx): cell size, left and top margins, columns. */
+/** The wall's drawing (view.tsx): cell size, left and top margins, columns. */
 export const CW_CELL = 56;
 export const CW_LEFT = 34;
 export const CW_TOP = 26;

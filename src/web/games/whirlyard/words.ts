@@ -1,6 +1,6 @@
 /** Whirlyard in words: eight-way moves, drones, scrap, pulses and waves. */
-import type { GameAction, GameEvent, Observation } from '../../core/game.js';
-import { Count, count, num, plural, points, type GameWords } from './types.js';
+import type { GameAction, GameEvent, Observation } from '../../../core/game.js';
+import { Count, count, num, plural, points, type GameWords } from '../../words/types.js';
 
 const DIR: Record<string, string> = {
   nw: 'north-west',

@@ -7,7 +7,7 @@
  * then, pushed over a hole, fell one cell in the same tick). The plan is only decoration: ticks
  * that are not one accepted action apart (a new level, an undo) have none.
  */
-import type { DelvewickObservation } from '../../games/delvewick/index.js';
+import type { DelvewickObservation } from '../../../games/delvewick/index.js';
 
 interface Cell {
   x: number;

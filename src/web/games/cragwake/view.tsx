@@ -7,15 +7,15 @@
  * is sent to the engine as a move too, so its refusal says why that hold cannot be reached.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { GameAction, Observation } from '../../core/game.js';
-import type { CragwakeObservation as CragwakeObs } from '../../games/cragwake/index.js';
-import { releaseMouseFocus } from '../components/parts.js';
-import { Glide } from '../motion/glide.js';
-import { WallFx } from '../motion/cwfx.js';
-import { reducedMotion } from '../motion/prefs.js';
-import { CW_CELL, CW_COLUMNS, CW_LEFT, CW_TOP, cragwakeWords } from '../words/cragwake.js';
-import { Sprite } from '../sprites/sprite.js';
-import type { BoardProps, GameView, LegendEntry, StatusItem } from './types.js';
+import type { GameAction, Observation } from '../../../core/game.js';
+import type { CragwakeObservation as CragwakeObs } from '../../../games/cragwake/index.js';
+import { releaseMouseFocus } from '../../components/parts.js';
+import { Glide } from '../../motion/glide.js';
+import { WallFx } from './fx.js';
+import { reducedMotion } from '../../motion/prefs.js';
+import { CW_CELL, CW_COLUMNS, CW_LEFT, CW_TOP, cragwakeWords } from './words.js';
+import { Sprite } from '../../sprites/sprite.js';
+import type { BoardProps, GameView, LegendEntry, StatusItem } from '../types.js';
 
 const C = CW_CELL;
 const LEFT = CW_LEFT;

@@ -266,11 +266,20 @@ function Garden({
         ))}
       </g>
       <g>
-        {ghosts.map((g) => (
+        {ghosts.flatMap((g) => [
+          <circle
+            key={`f${g.key}`}
+            class="bw-relit-flash"
+            data-flash={g.key}
+            data-testid="bw-relit-flash"
+            cx={cx(g.from)}
+            cy={cy(g.from)}
+            r={C * (0.8 + 0.35 * Math.min(g.size, 4))}
+          />,
           <g key={g.key} class="bw-relit" data-ghost={g.key} data-testid="bw-relit">
             <Sprite id={`bw-${g.kind}`} x={cx(g.from) - 20} y={cy(g.from) - 20} w={40} />
-          </g>
-        ))}
+          </g>,
+        ])}
       </g>
       <g>
         <Glide x={shown.p.x * C} y={shown.p.y * C} ms={p.stepTicks * TICK_MS} maxJump={C * 1.5} linear>

@@ -227,6 +227,29 @@ function DelvewickBoard({ obs: raw, small, onAction }: BoardProps) {
           <DwCell ch="M" x={o.mole.x} y={o.mole.y} />
         </Glide>
       )}
+      {o.endReason === 'crushed' && (
+        // The crush, shown: the rock has landed on the mole's cell; the mole lies flattened under it,
+        // struck (a red flash, then it stays flat, with reduced motion too).
+        <g class="dw-struck" data-testid="dw-struck">
+          <rect
+            class="dw-struck-flash"
+            x={o.mole.x * C - C / 2}
+            y={o.mole.y * C - C / 2}
+            width={C * 2}
+            height={C * 2}
+            rx={C}
+          />
+          <g class="dw-struck-mole">
+            <Sprite
+              id={TILE.M[0]}
+              x={o.mole.x * C}
+              y={o.mole.y * C}
+              w={C}
+              label={`The mole at (${o.mole.x}, ${o.mole.y}), struck by a falling rock`}
+            />
+          </g>
+        </g>
+      )}
       {pick.picked && (
         <rect
           class="dw-pick"

@@ -5,13 +5,12 @@
  */
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction } from '../../core/game.js';
-import { PLAYER_NAME_MAX } from '../../store/store.js';
+import { isPlayerName, normalizePlayerName, PLAYER_NAME_MAX, PLAYER_NAME_RULE } from '../../store/store.js';
 import { ConfirmDialog, type Ask } from '../components/confirm.js';
 import { HelpOverlay, StatusBar, releaseMouseFocus } from '../components/parts.js';
 import { useSwipe } from '../swipe.js';
 import {
   ApiFailure,
-  PLAYER_NAME,
   fetchStanding,
   plainProblem,
   resumeLive,
@@ -121,9 +120,9 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
   }, [slug, daily]);
 
   const start = async () => {
-    const n = name.trim();
-    if (!PLAYER_NAME.test(n) || n.length > PLAYER_NAME_MAX) {
-      setPhase({ kind: 'asking', problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.' });
+    const n = normalizePlayerName(name.trim());
+    if (!isPlayerName(n)) {
+      setPhase({ kind: 'asking', problem: `A name is ${PLAYER_NAME_RULE}.` });
       return;
     }
     try {

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- --rl`: reinforcement-learning throughput, env steps per second, per game: the engine
  * pool's own loop in Node (64 environments stepped, masked and encoded by src/pool/shard.ts in this
- * process, random legal actions picked in JS), the Python package's local 64-env vector env (the pool
+ * process, random legal actions picked in JS; also on the slow path, without the games' state fast
+ * paths, as a baseline), the Python package's local 64-env vector env (the pool
  * behind a pipe), the HTTP 64-env vector env (one app server in its own process, no rate limits), and
  * Gymnasium's CartPole-v1 as a yardstick (one env, and a 64-env SyncVectorEnv). Each figure is the best
  * of 2 rounds of `seconds`; the Python figures run in the venv the tests make (bench/rl_env.py).
@@ -21,20 +22,26 @@ const N = 64;
 export interface RlRow {
   game: string;
   poolLoop: number;
+  /** The pool loop on the slow path, measured in the same run. */
+  poolLoopSlow: number;
   local64: number;
   http64: number;
   localCpuUs: number;
 }
 
-/** Env steps per second of the pool's own loop: 64 environments, random legal actions, autoreset. */
-export function poolLoop(slug: string, seconds: number, rounds = 2): number {
+/**
+ * Env steps per second of the pool's own loop: 64 environments, random legal actions, autoreset. With
+ * `fast` false the shard takes the slow path (observe, encode, legalActions) though the game has the
+ * state fast paths (src/core/tensor.ts), as the baseline of the same run.
+ */
+export function poolLoop(slug: string, seconds: number, rounds = 2, fast = true): number {
   const game = registry.get(slug)!;
   const t = game.tensor as GameTensor;
   const [c, h, w] = t.tensorSpec.planes.shape;
   const layout = layoutOf(N, c * h * w, t.tensorSpec.features.shape[0], t.actionIndex.length);
   const buffer = new ArrayBuffer(layout.bytes);
   const v = views(layout, buffer);
-  const shard = new Shard(slug, layout, buffer, 0, N);
+  const shard = new Shard(slug, layout, buffer, 0, N, fast);
   for (let i = 0; i < N; i++) {
     v.seeds[i] = i;
     v.resetMask[i] = 1;
@@ -91,6 +98,7 @@ export async function benchRl(seconds: number) {
       out.push({
         game: slug,
         poolLoop: poolLoop(slug, seconds),
+        poolLoopSlow: poolLoop(slug, seconds, 2, false),
         local64: local.steps_per_second,
         http64: http.steps_per_second,
         localCpuUs: local.cpu_per_step_us,

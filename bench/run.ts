@@ -284,6 +284,7 @@ if (args.has('--rl')) {
       rl.rows.map((r) => ({
         game: r.game,
         'pool loop (Node)': fmt(r.poolLoop),
+        'slow path': fmt(r.poolLoopSlow),
         'local 64': fmt(r.local64),
         'HTTP 64': fmt(r.http64),
         'local / HTTP': (r.local64 / r.http64).toFixed(1),

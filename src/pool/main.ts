@@ -296,25 +296,21 @@ function serve(workers: number): void {
           next += 1;
           break;
         }
-        case OP.RESET: {
-          const g = groupOf(id);
-          const { n, offsets } = g.layout;
-          if (payload.length !== 5 * n)
-            throw new PoolError('bad_request', `A reset sends ${5 * n} bytes; got ${payload.length}.`);
-          g.bytes.set(payload.subarray(0, 4 * n), offsets.seeds);
-          g.bytes.set(payload.subarray(4 * n), offsets.resetMask);
-          everywhere(g, { op: OP.RESET, group: id });
-          answer(0, [g.bytes]);
-          break;
-        }
+        case OP.RESET:
         case OP.STEP: {
+          // A reset sends uint32 seeds and the reset mask's bytes; a step, int32 action indices and seeds.
           const g = groupOf(id);
           const { n, offsets } = g.layout;
-          if (payload.length !== 8 * n)
-            throw new PoolError('bad_request', `A step sends ${8 * n} bytes; got ${payload.length}.`);
-          g.bytes.set(payload.subarray(0, 4 * n), offsets.actions);
-          g.bytes.set(payload.subarray(4 * n), offsets.seeds);
-          everywhere(g, { op: OP.STEP, group: id });
+          const reset = op === OP.RESET;
+          const size = reset ? 5 * n : 8 * n;
+          if (payload.length !== size)
+            throw new PoolError(
+              'bad_request',
+              `A ${reset ? 'reset' : 'step'} sends ${size} bytes; got ${payload.length}.`,
+            );
+          g.bytes.set(payload.subarray(0, 4 * n), reset ? offsets.seeds : offsets.actions);
+          g.bytes.set(payload.subarray(4 * n), reset ? offsets.resetMask : offsets.seeds);
+          everywhere(g, { op, group: id });
           answer(0, [g.bytes]);
           break;
         }

@@ -45,6 +45,8 @@ export class Shard {
     buffer: SharedArrayBuffer | ArrayBuffer,
     readonly lo: number,
     readonly hi: number,
+    /** False: the slow path (observe, encode, legalActions) even where the game has fast paths (a bench's baseline). */
+    private readonly fast = true,
   ) {
     const game = registry.get(slug);
     if (!game?.tensor) throw new Error(`unknown game ${JSON.stringify(slug)}`);
@@ -76,14 +78,14 @@ export class Shard {
     const mask = this.maskRows[k];
     // The planes are encoded straight into the slot's row (zeroed first, as both paths ask).
     row.fill(0);
-    if (tensor.encodeState !== undefined) tensor.encodeState(state, row, this.featureRows[k]);
+    if (this.fast && tensor.encodeState !== undefined) tensor.encodeState(state, row, this.featureRows[k]);
     else {
       const x = tensor.encode(game.observe(state, { text: false }), row);
       if (x.planes !== row) row.set(x.planes);
       this.featureRows[k].set(x.features);
     }
     mask.fill(0);
-    if (tensor.maskState !== undefined) tensor.maskState(state, mask);
+    if (this.fast && tensor.maskState !== undefined) tensor.maskState(state, mask);
     else
       for (const a of game.legalActions(state)) {
         const at = tensor.indexOf(state, a);

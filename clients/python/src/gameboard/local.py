@@ -24,7 +24,7 @@ from .client import GameboardError
 from .env import (RANKED, GameboardEnv, IllegalActionError, InvalidActionError, budget_of, checked_index,
                   game_seed, observation_space_of)
 from .pool import REFUSED_STATUS, Group, Pool, shared_pool
-from .vector import GameboardVectorEnv
+from .vector import GameboardVectorEnv, end_step
 
 Action = Dict[str, Any]
 
@@ -348,27 +348,14 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
             limit = limit | (self._spent >= self.budget["limit"])
         truncations |= played & ~over & limit
         self._fresh(resets, seeds)
-        ended = terminations | truncations
-        final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
-        if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
-            final = (self._observations(), self._infos())
-            fresh = np.array([game_seed(self.np_random) if e else 0 for e in ended], dtype=np.int64)
-            g.reset(fresh.astype(np.uint32), ended.astype(np.uint8))
-            self._fresh(ended, fresh)
-            ended = np.zeros(self.num_envs, dtype=np.bool_)
-        self._autoreset = ended
-        infos = self._infos()
-        if refused.any():
-            infos["refused"] = refused
-        if final is not None:
-            done = terminations | truncations
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(done):
-                final_obs[i] = {k: v[i] for k, v in final[0].items()}
-            infos["final_obs"], infos["_final_obs"] = final_obs, done
-            infos["final_info"] = {**final[1], **{f"_{k}": done for k in final[1]}}
-            infos["_final_info"] = done
-        return self._observations(), rewards, terminations, truncations, infos
+        return end_step(self, rewards, terminations, truncations, refused, self._reset_ended)
+
+    def _reset_ended(self, ended: np.ndarray) -> None:
+        """New runs, from fresh seeds, for the environments `ended` marks (autoreset in the same step)."""
+        assert self.group is not None
+        fresh = np.array([game_seed(self.np_random) if e else 0 for e in ended], dtype=np.int64)
+        self.group.reset(fresh.astype(np.uint32), ended.astype(np.uint8))
+        self._fresh(ended, fresh)
 
     def close_extras(self, **kwargs: Any) -> None:
         if self.group is not None:

@@ -17,7 +17,7 @@ before anything is played. A masked-out index is refused as GameboardEnv refuses
 from __future__ import annotations
 
 import base64
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -28,6 +28,34 @@ from .client import GameboardClient, GameboardError
 from .env import DEFAULT_URL, RANKED, IllegalActionError, wants_local, action_cost, checked_index, budget_of, game_seed, observation_space_of, tensor_format
 
 Action = Dict[str, Any]
+
+
+def end_step(env: Any, rewards: np.ndarray, terminations: np.ndarray, truncations: np.ndarray, refused: np.ndarray,
+             reset_ended: Callable[[np.ndarray], None]
+             ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    """A vector step's bookkeeping once every environment is played, the same for the HTTP and the local
+    env: which environments autoreset next step, or (AutoresetMode.SAME_STEP) their new runs now, through
+    `reset_ended`, with the last observations and infos in infos["final_obs"] and infos["final_info"];
+    infos["refused"] where a step was refused. Answers what step() answers."""
+    ended = terminations | truncations
+    final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
+    if env.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
+        final = (env._observations(), env._infos())
+        reset_ended(ended)
+        ended = np.zeros(env.num_envs, dtype=np.bool_)
+    env._autoreset = ended
+    infos = env._infos()
+    if refused.any():
+        infos["refused"] = refused
+    if final is not None:
+        done = terminations | truncations
+        final_obs = np.full(env.num_envs, None, dtype=object)
+        for i in np.flatnonzero(done):
+            final_obs[i] = {k: v[i] for k, v in final[0].items()}
+        infos["final_obs"], infos["_final_obs"] = final_obs, done
+        infos["final_info"] = {**final[1], **{f"_{k}": done for k in final[1]}}
+        infos["_final_info"] = done
+    return env._observations(), rewards, terminations, truncations, infos
 
 
 class GameboardVectorEnv(VectorEnv):
@@ -238,29 +266,15 @@ class GameboardVectorEnv(VectorEnv):
             run["elapsed"] += 1
             rewards[i] = self.refused_reward
             truncations[i] = self.max_steps is not None and run["elapsed"] >= self.max_steps
-        ended = terminations | truncations
-        final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
-        if self.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
-            final = (self._observations(), self._infos())
-            which = [int(i) for i in np.flatnonzero(ended)]
-            fresh = self._batch([{"seed": game_seed(self.np_random)} for _ in which])
-            for i, answer in zip(which, fresh):
-                self._runs[i] = self._run_of(answer)
-            self._store(which, fresh)
-            ended[:] = False
-        self._autoreset = ended
-        infos = self._infos()
-        if refused.any():
-            infos["refused"] = refused
-        if final is not None:
-            done = terminations | truncations
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(done):
-                final_obs[i] = {k: v[i] for k, v in final[0].items()}
-            infos["final_obs"], infos["_final_obs"] = final_obs, done
-            infos["final_info"] = {**final[1], **{f"_{k}": done for k in final[1]}}
-            infos["_final_info"] = done
-        return self._observations(), rewards, terminations, truncations, infos
+        return end_step(self, rewards, terminations, truncations, refused, self._reset_ended)
+
+    def _reset_ended(self, ended: np.ndarray) -> None:
+        """New runs, from fresh seeds, for the environments `ended` marks (autoreset in the same step)."""
+        which = [int(i) for i in np.flatnonzero(ended)]
+        fresh = self._batch([{"seed": game_seed(self.np_random)} for _ in which])
+        for i, answer in zip(which, fresh):
+            self._runs[i] = self._run_of(answer)
+        self._store(which, fresh)
 
     def close_extras(self, **kwargs: Any) -> None:
         self._runs = [None] * self.num_envs

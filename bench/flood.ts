@@ -7,14 +7,15 @@
  * answer. The other client, this process (also on CPU 1), reads the same board from 127.0.0.1 at a
  * steady 10 a second (half its own limit, so none of its reads is refused) over keep-alive
  * connections. Rounds alternate: quiet (the other client alone), then flooded; the median and p99 of
- * the other client's reads in each, and their ratios, all from the same run.
+ * the other client's reads in each, and their ratios, all from the same run; and the server's CPU time per
+ * request it answered while flooded (steadier than latencies on a shared machine).
  *
  * Run as `tsx bench/flood.ts --flooder URL SECONDS CONNECTIONS` it is the flood itself: it prints its
  * answers by status as one JSON line.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ export interface FloodRound {
   /** The flood's answers by status, and its requests per second. */
   flood: Record<string, number>;
   floodRps: number;
+  /** The server's CPU time (user + system, all threads) per request it answered while flooded, in µs. */
+  serverUsPerRequest: number;
   /** The 1-minute load average when the round began (the machine is shared). */
   load: number;
 }
@@ -63,6 +66,12 @@ async function flood(base: string, seconds: number, connections: number): Promis
   await Promise.all(Array.from({ length: connections }, loop));
   agent.destroy();
   return byStatus;
+}
+
+/** A process's CPU time so far, user + system, in µs (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -145,12 +154,21 @@ export async function benchFlood(seconds = 10, rounds = 3, connections = 64): Pr
       for (let r = 0; r < rounds; r++) {
         const load = loadavg()[0];
         const quiet = await probe(server.url, seconds);
+        const cpu0 = cpuUs(server.child.pid!);
         const flooding = startFlood(server.url, seconds + 2, connections);
         await new Promise((res) => setTimeout(res, 1000));
         const flooded = await probe(server.url, seconds);
         const answers = await flooding;
+        const cpu = cpuUs(server.child.pid!) - cpu0;
         const total = Object.values(answers).reduce((a, b) => a + b, 0);
-        out.push({ quiet, flooded, flood: answers, floodRps: total / (seconds + 2), load });
+        out.push({
+          quiet,
+          flooded,
+          flood: answers,
+          floodRps: total / (seconds + 2),
+          serverUsPerRequest: cpu / (total + flooded.n),
+          load,
+        });
         // Let the flood's window pass, so the next quiet round starts from a fresh count.
         await new Promise((res) => setTimeout(res, 1000));
       }

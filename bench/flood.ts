@@ -4,17 +4,19 @@
  * runs as `--boards` fills it) runs on CPU 0 only (`taskset -c 0`). The flood comes from a process of
  * its own (its own process group) on CPU 1 only (`taskset -c 1`), from the address 127.0.0.2, over
  * `connections` keep-alive connections each sending its next open-board read the moment it has an
- * answer. The other client, this process (also on CPU 1), reads the same board from 127.0.0.1 at a
- * steady 10 a second (half its own limit, so none of its reads is refused) over keep-alive
- * connections. Rounds alternate: quiet (the other client alone), then flooded; the median and p99 of
- * the other client's reads in each, and their ratios, all from the same run.
+ * answer (timed from when it floods, not from its process start). The other client, this process
+ * (also on CPU 1), reads the same board from 127.0.0.1 at a steady 10 a second (half its own limit,
+ * so none of its reads is refused) over keep-alive connections. Rounds alternate: quiet (the other
+ * client alone), then flooded; the median and p99 of the other client's reads in each, and their
+ * ratios, all from the same run; and the server's CPU time per request it answered while flooded
+ * (steadier than latencies on a shared machine).
  *
- * Run as `tsx bench/flood.ts --flooder URL SECONDS CONNECTIONS` it is the flood itself: it prints its
- * answers by status as one JSON line.
+ * Run as `tsx bench/flood.ts --flooder URL SECONDS CONNECTIONS` it is the flood itself: it prints
+ * `flooding` as it starts, then its answers by status as one JSON line.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +34,8 @@ export interface FloodRound {
   /** The flood's answers by status, and its requests per second. */
   flood: Record<string, number>;
   floodRps: number;
+  /** The server's CPU time (user + system, all threads) per request it answered while flooded, in µs. */
+  serverUsPerRequest: number;
   /** The 1-minute load average when the round began (the machine is shared). */
   load: number;
 }
@@ -65,6 +69,12 @@ async function flood(base: string, seconds: number, connections: number): Promis
   return byStatus;
 }
 
+/** A process's CPU time so far, user + system, in µs (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** The other client: steady reads for `seconds`; every latency, in ms. Refused or failed reads throw. */
@@ -91,8 +101,15 @@ async function probe(base: string, seconds: number): Promise<{ n: number; median
   return { n: latencies.length, median: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
-/** Starts the flood in its own process group on CPU 1; resolves with its answers once it ends. */
-function startFlood(base: string, seconds: number, connections: number): Promise<Record<string, number>> {
+/**
+ * Starts the flood in its own process group on CPU 1; `started` resolves once it floods (its own
+ * start-up, a node process compiling TypeScript, is not part of the flood), `done` with its answers.
+ */
+function startFlood(
+  base: string,
+  seconds: number,
+  connections: number,
+): { started: Promise<void>; done: Promise<Record<string, number>> } {
   const child: ChildProcess = spawn(
     'taskset',
     [
@@ -110,13 +127,20 @@ function startFlood(base: string, seconds: number, connections: number): Promise
     { detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
+  let flooding = () => {};
+  const started = new Promise<void>((resolve) => (flooding = resolve));
+  child.stdout!.on('data', (d) => {
+    out += d;
+    if (out.includes('flooding\n')) flooding();
+  });
+  const done = new Promise<Record<string, number>>((resolve, reject) => {
     child.once('exit', (code) => {
+      flooding();
       if (code !== 0) reject(new Error(`the flood exited with ${code}`));
       else resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Record<string, number>);
     });
   });
+  return { started, done };
 }
 
 /**
@@ -145,12 +169,22 @@ export async function benchFlood(seconds = 10, rounds = 3, connections = 64): Pr
       for (let r = 0; r < rounds; r++) {
         const load = loadavg()[0];
         const quiet = await probe(server.url, seconds);
+        const cpu0 = cpuUs(server.child.pid!);
         const flooding = startFlood(server.url, seconds + 2, connections);
+        await flooding.started;
         await new Promise((res) => setTimeout(res, 1000));
         const flooded = await probe(server.url, seconds);
-        const answers = await flooding;
+        const answers = await flooding.done;
+        const cpu = cpuUs(server.child.pid!) - cpu0;
         const total = Object.values(answers).reduce((a, b) => a + b, 0);
-        out.push({ quiet, flooded, flood: answers, floodRps: total / (seconds + 2), load });
+        out.push({
+          quiet,
+          flooded,
+          flood: answers,
+          floodRps: total / (seconds + 2),
+          serverUsPerRequest: cpu / (total + flooded.n),
+          load,
+        });
         // Let the flood's window pass, so the next quiet round starts from a fresh count.
         await new Promise((res) => setTimeout(res, 1000));
       }
@@ -165,6 +199,7 @@ export async function benchFlood(seconds = 10, rounds = 3, connections = 64): Pr
 
 if (process.argv[2] === '--flooder') {
   const [base, seconds, connections] = process.argv.slice(3);
+  console.log('flooding');
   const answers = await flood(base, Number(seconds), Number(connections));
   console.log(JSON.stringify(answers));
 }

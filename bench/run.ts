@@ -261,6 +261,7 @@ if (args.has('--flood')) {
       'median ratio': (r.flooded.median / r.quiet.median).toFixed(2),
       'p99 ratio': (r.flooded.p99 / r.quiet.p99).toFixed(2),
       'flood req/s': fmt(r.floodRps),
+      'server µs/request': fmt(r.serverUsPerRequest),
       'flood answers': Object.entries(r.flood)
         .map(([s, n]) => `${s}: ${n}`)
         .join(', '),

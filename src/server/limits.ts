@@ -58,6 +58,21 @@ function addressOf(req: FastifyRequest): string {
   return key;
 }
 
+/**
+ * Makes an error without capturing its stack. A refusal is an answer, never logged with a stack, and
+ * capturing one (ten frames deep in Fastify's hooks, with source maps on) was the largest part of a
+ * refused request's own cost: about 45 µs of the 429's server time under a flood (bench --flood).
+ */
+function withoutStack<E extends Error>(make: () => E): E {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 interface Counter {
   current: number;
   start: number;
@@ -137,10 +152,13 @@ export async function registerRateLimits(
     errorResponseBuilder: (req, ctx) => {
       const group = rateGroupOf(req);
       const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
-      return new ApiError(
-        'rate_limited',
-        `Too many ${group} requests from this address: at most ${ctx.max} every ${limits[group].windowMs / 1000} s. ` +
-          `Retry after ${seconds} s (the Retry-After header); GAMEBOARD_RATE_LIMIT=off turns limits off on your own server.`,
+      return withoutStack(
+        () =>
+          new ApiError(
+            'rate_limited',
+            `Too many ${group} requests from this address: at most ${ctx.max} every ${limits[group].windowMs / 1000} s. ` +
+              `Retry after ${seconds} s (the Retry-After header); GAMEBOARD_RATE_LIMIT=off turns limits off on your own server.`,
+          ),
       );
     },
   });

@@ -147,6 +147,9 @@ function checkStoreFile(): void {
   if (problem) fail(`cannot start: ${problem}`, 1);
 }
 
+/** The callback of a message to a process that may be gone: a failed send is not an error then. */
+const ignoreGone = () => {};
+
 /** Messages between the supervisor and its workers at shutdown. */
 const STOPPED_ACCEPTING = 'gameboard:stopped-accepting';
 const ALL_STOPPED = 'gameboard:all-stopped';
@@ -169,7 +172,7 @@ function peersStoppedAccepting(): Promise<void> {
     };
     const timer = setTimeout(done, PEERS_WAIT_MS);
     process.on('message', onMessage);
-    process.send?.({ gameboard: STOPPED_ACCEPTING });
+    process.send?.({ gameboard: STOPPED_ACCEPTING }, undefined, undefined, ignoreGone);
   });
 }
 
@@ -281,7 +284,10 @@ async function supervise(): Promise<void> {
   const tellIfAllStopped = () => {
     const live = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (!stopping || live.some((w) => !stoppedAccepting.has(w.id))) return;
-    for (const w of live) if (w.isConnected()) w.send({ gameboard: ALL_STOPPED });
+    // With a callback: a worker that exits between the check and the write fails the send with EPIPE,
+    // which without one is an unhandled 'error' event that crashed the supervisor (exit 1 instead of 0
+    // at shutdown, seen under load). Such a worker needs no message.
+    for (const w of live) if (w.isConnected()) w.send({ gameboard: ALL_STOPPED }, undefined, undefined, ignoreGone);
   };
   cluster.on('message', (worker: Worker, message: unknown) => {
     if ((message as { gameboard?: unknown } | null)?.gameboard !== STOPPED_ACCEPTING) return;

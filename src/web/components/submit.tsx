@@ -94,7 +94,8 @@ export function SubmitBox({
         <input
           name="player"
           value={name}
-          maxLength={PLAYER_NAME_MAX}
+          // the attribute counts UTF-16 units, a name's limit code points (isPlayerName): room for 32 astral letters
+          maxLength={PLAYER_NAME_MAX * 2}
           autoFocus
           autoComplete="nickname"
           placeholder="1 to 32 letters or digits"

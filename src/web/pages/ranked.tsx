@@ -210,7 +210,8 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
             <input
               name="player"
               value={name}
-              maxLength={PLAYER_NAME_MAX}
+              // the attribute counts UTF-16 units, a name's limit code points (isPlayerName): room for 32 astral letters
+              maxLength={PLAYER_NAME_MAX * 2}
               autoComplete="nickname"
               placeholder="1 to 32 letters or digits"
               data-testid="live-name"

@@ -20,7 +20,7 @@ import { gameboardVersion } from '../version.js';
 import { registerBoardTools } from './tools/board.js';
 import { registerCatalogTools } from './tools/catalog.js';
 import { ToolContext } from './tools/context.js';
-import { registerOpenGameTools, registerPlayTools } from './tools/play.js';
+import { registerOpenGameTools, registerPlayTools, registerStartTool } from './tools/play.js';
 import { registerRulesAndPrompts } from './tools/rules.js';
 
 /** Options: the games, the Gameboard server for ranked play (null: none), and the text mode. */
@@ -41,6 +41,7 @@ export function createMcpServer(opts: McpOptions): McpServer {
   const server = new McpServer({ name: 'gameboard', version: gameboardVersion() });
   const ctx = new ToolContext(opts);
   registerCatalogTools(server, ctx);
+  registerStartTool(server, ctx);
   registerPlayTools(server, ctx);
   registerOpenGameTools(server, ctx);
   registerBoardTools(server, ctx);

@@ -30,7 +30,7 @@ import { ApiError } from './errors.js';
 import { grammarRefusal, grammarsOf, plainJson, requireGame } from './grammar.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from './players.js';
 import { namedErrors, rankedErrors } from './rankedschemas.js';
-import { playerKeyHeaders, playerSchema, slugParams } from './schemas.js';
+import { MAX_RUN_ACTIONS, playerKeyHeaders, playerSchema, slugParams } from './schemas.js';
 import type { VerifyPool } from './verify-pool.js';
 import { randomBytes } from 'node:crypto';
 import { seedSchema } from './contract.js';
@@ -43,8 +43,6 @@ const EVALUATION_QUEUE_MAX = 8;
 const LABEL_MAX = 100;
 /** Longest note. */
 const NOTE_MAX = 500;
-/** Most actions in one run of an evaluation (as POST /api/runs). */
-const MAX_ACTIONS = 100_000;
 
 /** The id of an evaluation run in the replay viewer's `?run=`: `ev_<evaluation>_<index>`. */
 export const EVALUATION_RUN_ID = /^ev_([0-9a-f]{16})_(\d{1,4})$/;
@@ -91,7 +89,7 @@ const resultRun = {
       properties: { kind: { type: 'string' }, reason: { type: 'string' }, message: { type: 'string' } },
     },
     progress: { type: ['integer', 'null'] },
-    actions: { type: 'array', maxItems: MAX_ACTIONS, items: anyObject },
+    actions: { type: 'array', maxItems: MAX_RUN_ACTIONS, items: anyObject },
     agentStats: anyObject,
   },
 } as const;

@@ -23,7 +23,7 @@ const errorAnswer = {
 } as const;
 
 /** Most actions in a submitted run. */
-const MAX_RUN_ACTIONS = 100_000;
+export const MAX_RUN_ACTIONS = 100_000;
 
 /** The answers every route may give besides its own 200. */
 export const errorAnswerSchema = errorAnswer;

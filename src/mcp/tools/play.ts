@@ -19,8 +19,8 @@ import {
   type ToolContext,
 } from './context.js';
 
-/** start_game, act, observe, undo and fork. */
-export function registerPlayTools(server: McpServer, ctx: ToolContext): void {
+/** start_game: free play on the engines here, or a ranked session on the Gameboard server. */
+export function registerStartTool(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'start_game',
     {
@@ -71,7 +71,10 @@ export function registerPlayTools(server: McpServer, ctx: ToolContext): void {
         });
       }),
   );
+}
 
+/** act, observe, undo and fork. */
+export function registerPlayTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
     'act',
     {

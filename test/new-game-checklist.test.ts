@@ -7,18 +7,30 @@ import { registry } from '../src/games/index.js';
 import { testRegistry } from './fixtures/registry.js';
 import { missingSteps } from './helpers/checklist.js';
 
+const fixture = (path: string) => new URL(`./fixtures/${path}`, import.meta.url).pathname;
+
+/** Where the Cairn fixture keeps its folders: its engine, its web folder, its agent folder's parent. */
+const CAIRN = { engine: fixture('cairn/'), web: fixture('web/cairn/'), agents: fixture('agents/') };
+
 describe('the new-game checklist', () => {
   for (const game of registry.games)
-    it(`${game.spec.slug} has every step`, () => {
-      const missing = missingSteps(game);
+    it(`${game.spec.slug} has every step`, async () => {
+      const missing = await missingSteps(game);
       expect(missing, `${game.spec.slug} still needs:\n- ${missing.join('\n- ')}`).toEqual([]);
     });
 
-  it('lists every step a game with only its engine still needs (the Cairn fixture)', () => {
-    const missing = missingSteps(testRegistry.get('cairn')!, new URL('./fixtures/cairn/', import.meta.url).pathname);
+  it('lists every step a game with only its engine still needs (Cairn without its shells, web and agent)', async () => {
+    const engineOnly = { ...testRegistry.get('cairn')!, shells: undefined };
+    const missing = await missingSteps(engineOnly, {
+      engine: CAIRN.engine,
+      web: fixture('none/'),
+      agents: fixture('none/'),
+    });
     for (const step of [
       'a README.md',
       'a rules-index.ts',
+      'a shells.ts',
+      'a web folder',
       'a heuristic agent',
       'a random row for cairn',
       'a heuristic row for cairn',
@@ -32,5 +44,19 @@ describe('the new-game checklist', () => {
         missing.some((m) => m.includes(step)),
         step,
       ).toBe(true);
+  });
+
+  it('Cairn with its engine, shells, web folder and agent lacks only its own files, its baselines and its golden run', async () => {
+    const missing = await missingSteps(testRegistry.get('cairn')!, CAIRN);
+    for (const done of ['a shells.ts', 'a web folder', 'a heuristic agent'])
+      expect(
+        missing.some((m) => m.includes(done)),
+        done,
+      ).toBe(false);
+    // Each step left names a file in the game's own folders, docs/baselines.md (its rows and the
+    // reference figures taken from them), its golden run, or its Gymnasium id.
+    const where = (m: string) =>
+      /in cairn's folder|docs\/baselines\.md|golden\/cairn\/|Gameboard\/Cairn-v0|observation text/.test(m);
+    expect(missing.filter((m) => !where(m))).toEqual([]);
   });
 });

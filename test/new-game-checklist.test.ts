@@ -29,6 +29,7 @@ describe('the new-game checklist', () => {
     for (const step of [
       'a README.md',
       'a rules-index.ts',
+      'an observe-text.test.ts',
       'a shells.ts',
       'a web folder',
       'a heuristic agent',

@@ -60,6 +60,10 @@ export async function missingSteps(game: AnyGame, where: Partial<GameFolders> = 
     `a tensor face in ${slug}'s folder (tensor.ts: spec.actionIndex, spec.tensorSpec, game.tensor): test/tensor.test.ts requires it`,
   );
   need(
+    existsSync(join(folder, 'observe-text.test.ts')),
+    `an observe-text.test.ts in ${slug}'s folder: its observation text checked against its data (test/helpers/observation-text.ts)`,
+  );
+  need(
     game.shells !== undefined,
     `a shells.ts in ${slug}'s folder, exported as the game's \`shells\` (CLI keys, LLM guide, margin cap, screenshot steps: src/core/shells.ts)`,
   );

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFirst from './test/helpers/sequencer.js';
 
 /**
  * Four projects, each a kind of test with its own cost:
@@ -52,6 +54,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/helpers/project-times.ts'],
+    // One file per CPU less one, and at least two (Vitest's default is one less than the CPUs: one file at a
+    // time on a 2-core machine, where a run then leaves a core idle while a file waits on its server, browser
+    // or Python child). `--maxWorkers=1` runs them one by one. The slow files start first
+    // (test/helpers/sequencer.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         extends: true,

@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { registry } from '../src/games/index.js';
+import { foldName } from '../src/store/names.js';
 import { PostgresRunStore } from '../src/store/postgres.js';
 import { SQLITE_FILE, SqliteRunStore } from '../src/store/sqlite.js';
 import { freshSchema, startCluster } from '../test/helpers/postgres.js';
@@ -53,6 +54,9 @@ const BACKFILL = `INSERT INTO board_best (game, rules_version, board, challenge,
     FROM runs WHERE outcome_kind IS NOT NULL
   ) ranked WHERE rn = 1`;
 
+/** Each kept best's folded name (`board_best.player_key`, which only JavaScript computes), as migration 8 fills it. */
+const FOLDS = Array.from({ length: PLAYERS }, (_, i) => [`p${i}`, foldName(`p${i}`)] as const);
+
 export async function fillSqlite(dataDir: string): Promise<void> {
   await SqliteRunStore.inDataDir(dataDir).close(); // creates and migrates the file
   const db = new Database(join(dataDir, SQLITE_FILE));
@@ -61,7 +65,11 @@ export async function fillSqlite(dataDir: string): Promise<void> {
       `${FILL_INTO} WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < ${RUNS}) SELECT ${FILL_COLUMNS} FROM g`,
     );
     const kept = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'board_best'").get();
-    if (kept) db.exec(BACKFILL);
+    if (kept) {
+      db.exec(BACKFILL);
+      const fold = db.prepare('UPDATE board_best SET player_key = ? WHERE player_name = ?');
+      for (const [name, key] of FOLDS) fold.run(key, name);
+    }
   })();
   db.close();
 }
@@ -81,7 +89,13 @@ export async function fillPostgres(url: string): Promise<void> {
   try {
     await client.query(`${FILL_INTO} SELECT ${FILL_COLUMNS} FROM generate_series(1, ${RUNS}) AS g(i)`);
     const kept = await client.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'board_best'");
-    if (kept.rowCount) await client.query(BACKFILL);
+    if (kept.rowCount) {
+      await client.query(BACKFILL);
+      await client.query(
+        'UPDATE board_best b SET player_key = v.k FROM unnest($1::text[], $2::text[]) AS v(n, k) WHERE b.player_name = v.n',
+        [FOLDS.map((f) => f[0]), FOLDS.map((f) => f[1])],
+      );
+    }
     await client.query('ANALYZE');
   } finally {
     await client.end();

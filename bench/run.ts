@@ -16,6 +16,9 @@
  * waits 200 ms on a fake endpoint for every move (16 runs in flight against 1);
  * `-- --ab DIR` (opt-in) this checkout's action routes against another checkout's, interleaved against
  * one echo (bench/ab.ts; `--games a,b`, `--rounds N`, `--seconds N`, 4 and 3);
+ * `-- --flood` (opt-in) other clients' board reads with and without a flood of board reads that is mostly
+ * refused 429, the server and the flood pinned to a CPU each (bench/flood.ts; `--seconds N`, `--rounds N`,
+ * `--connections N`: 10, 3 and 64);
  * `-- --fishing` (opt-in) restart-fishing on the ranked board, simulated over real runs (bench/fishing.ts;
  * `--seeds N`, 120).
  */
@@ -35,6 +38,7 @@ import { benchLive } from './live.js';
 import { benchStores } from './store.js';
 import { benchBoards, RUNS } from './boards.js';
 import { benchFishing } from './fishing.js';
+import { benchFlood } from './flood.js';
 
 const args = new Set(process.argv.slice(2));
 const all =
@@ -50,6 +54,7 @@ const all =
   !args.has('--boards') &&
   !args.has('--eval') &&
   !args.has('--fishing') &&
+  !args.has('--flood') &&
   !args.has('--engines-child');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -234,6 +239,32 @@ if (all || args.has('--boards')) {
         'board reads answered': r.reads,
         'board read median ms': r.readMedianMs.toFixed(1),
       })),
+  );
+}
+
+if (args.has('--flood')) {
+  const seconds = numberOption('--seconds', 10);
+  const rounds = numberOption('--rounds', 3);
+  const connections = numberOption('--connections', 64);
+  console.log(
+    `A flood of board reads (bench/flood.ts): the server on CPU 0, the flood (${connections} keep-alive connections from 127.0.0.2, back to back) and the other client (10 reads a second from 127.0.0.1) on CPU 1; ${rounds} rounds of ${seconds} s quiet then flooded, ${RUNS.toLocaleString('en-US')} stored runs, the default rate limits`,
+  );
+  const rows = await benchFlood(seconds, rounds, connections);
+  console.table(
+    rows.map((r, i) => ({
+      round: i + 1,
+      'load avg (1 min)': r.load.toFixed(2),
+      'quiet median ms': r.quiet.median.toFixed(1),
+      'quiet p99 ms': r.quiet.p99.toFixed(1),
+      'flooded median ms': r.flooded.median.toFixed(1),
+      'flooded p99 ms': r.flooded.p99.toFixed(1),
+      'median ratio': (r.flooded.median / r.quiet.median).toFixed(2),
+      'p99 ratio': (r.flooded.p99 / r.quiet.p99).toFixed(2),
+      'flood req/s': fmt(r.floodRps),
+      'flood answers': Object.entries(r.flood)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', '),
+    })),
   );
 }
 

@@ -8,33 +8,17 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatStandIn, type ChatStandIn } from './helpers/chat.js';
+import { llmEvalArgs, startChatStandIn, STAND_IN_ENV, type ChatStandIn } from './helpers/chat.js';
+import { BIN, gameboard as runGameboard, ROOT, summaryRow } from './helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../bin/gameboard.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-function gameboard(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'sk-stand-in' } },
-      (err, stdout, stderr) => {
-        const code = err ? ((err as { code?: number }).code ?? 1) : 0;
-        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
-      },
-    );
-  });
-}
+const gameboard = (args: string[]) => runGameboard(args, { env: STAND_IN_ENV, timeoutMs: 120_000 });
 
 /** The value of a summary row, e.g. row(out, 'mode'). */
-const row = (out: string, name: string) => out.match(new RegExp(`^${name}\\s{2,}(.+)$`, 'm'))?.[1];
+const row = summaryRow;
 
 let chat: ChatStandIn;
 beforeAll(async () => {
@@ -43,18 +27,7 @@ beforeAll(async () => {
 afterAll(() => chat.close());
 
 describe('gameboard eval --agent llm', () => {
-  const llm = (...more: string[]) => [
-    'eval',
-    '--agent',
-    'llm',
-    '--base-url',
-    chat.baseUrl,
-    '--model',
-    'stand-in',
-    '--seeds',
-    '1-2',
-    ...more,
-  ];
+  const llm = (...more: string[]) => llmEvalArgs(chat, '--seeds', '1-2', ...more);
 
   it('plays in menu mode in this thread; the report names the mode and adds the LLM columns', async () => {
     const before = chat.requests.length;

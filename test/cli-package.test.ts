@@ -1,10 +1,15 @@
 /**
  * The CLI as a package: `npm pack` makes a tarball, which installs into a fresh folder outside the
  * checkout (`npm install --prefer-offline`: from the npm cache where it can, else the registry), and
- * `npx gameboard eval` runs there with an `--agent` module from that folder. Slow (an install): minutes.
+ * `npx gameboard eval` runs there with an `--agent` module from that folder.
+ *
+ * better-sqlite3's install script (prebuild-install) fetches a prebuilt binary for this Node from the
+ * package's releases and compiles SQLite from source (minutes) when it cannot. The test hands it this
+ * checkout's own build of the same version as that prebuilt archive, through prebuild-install's
+ * local-prebuilds folder, so the install runs every install script as a user's does, in seconds.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +21,26 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'gameboard-package-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * A folder holding this checkout's better-sqlite3 binary as the archive prebuild-install looks for
+ * (`better-sqlite3-v<version>-node-v<abi>-<platform>-<arch>.tar.gz` with build/Release/better_sqlite3.node).
+ */
+async function localPrebuilds(): Promise<string> {
+  const pkg = join(ROOT, 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')) as { version: string };
+  const stage = join(dir, 'prebuild-stage');
+  mkdirSync(join(stage, 'build', 'Release'), { recursive: true });
+  copyFileSync(
+    join(pkg, 'build', 'Release', 'better_sqlite3.node'),
+    join(stage, 'build', 'Release', 'better_sqlite3.node'),
+  );
+  const out = join(dir, 'prebuilds');
+  mkdirSync(out);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  await run('tar', ['-czf', join(out, name), '-C', stage, 'build']);
+  return out;
+}
+
 describe('the packed CLI', () => {
   it('installs from its tarball outside the checkout and runs an evaluation with a local agent file', async () => {
     await run('npm', ['pack', '--pack-destination', dir], { cwd: ROOT, timeout: 120_000 });
@@ -24,10 +49,16 @@ describe('the packed CLI', () => {
     const app = join(dir, 'app');
     await run('mkdir', ['-p', app]);
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'an-app', private: true }));
+    const prebuilds = await localPrebuilds();
     await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tarball!)], {
       cwd: app,
       timeout: 900_000,
+      env: { ...process.env, npm_config_better_sqlite3_local_prebuilds: prebuilds },
     });
+    // The binary the install put there loads and opens a database.
+    const probe =
+      'const D = require("better-sqlite3"); console.log(new D(":memory:").prepare("select 1 + 1 as n").get().n)';
+    expect((await run('node', ['-e', probe], { cwd: app })).stdout.trim()).toBe('2');
     writeFileSync(join(app, 'first.mjs'), 'export default () => ({ act: (view) => view.legalActions[0] });\n');
     const { stdout } = await run(
       'npx',

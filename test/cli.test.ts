@@ -94,6 +94,11 @@ describe.concurrent('gameboard: arguments', () => {
     ['a bad seed range', ['eval', '--game', 'whirlyard', '--seeds', '9-3'], /not a range of seeds/],
     ['--submit without --server', ['eval', '--game', 'whirlyard', '--seeds', '1', '--submit', 'x'], /needs --server/],
     [
+      'a player name with an emoji',
+      ['eval', '--game', 'whirlyard', '--seeds', '1', '--submit', 'Fox 🦊'],
+      /a player name is 1 to 32 characters: letters and digits of any script.*no emoji or other symbols; got "Fox 🦊"/,
+    ],
+    [
       'a results file of another kind',
       ['eval', '--game', 'whirlyard', '--seeds', '1', '--out', 'r.txt'],
       /\.json or \.csv/,
@@ -191,6 +196,8 @@ describe('gameboard eval', () => {
   });
 
   it('against a server with --submit: the runs match in-process ones and go on the open board', async () => {
+    // A Unicode name, its accent written as a combining mark: the CLI sends and keeps its NFKC form.
+    const NAME = 'clì-bøt-李';
     const r = await gameboard([
       'eval',
       '--game',
@@ -202,27 +209,23 @@ describe('gameboard eval', () => {
       '--workers',
       '2',
       '--submit',
-      'cli-bot',
+      NAME.normalize('NFD'),
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('submitted 3 runs as cli-bot');
+    expect(r.stdout).toContain(`submitted 3 runs as ${NAME}`);
     // The name was new: it is claimed, its key printed once on stderr and kept in the key file.
-    const key = r.stderr.match(/the name cli-bot is now yours on .*\n(\S+)\n$/)?.[1];
+    const key = r.stderr.match(new RegExp(`the name ${NAME} is now yours on .*\\n(\\S+)\\n$`))?.[1];
     expect(key, r.stderr).toBeDefined();
     const kept = JSON.parse(readFileSync(keyFile, 'utf8')) as {
       servers: Record<string, Record<string, { key: string }>>;
     };
-    expect(kept.servers[base]['cli-bot'].key).toBe(key);
+    expect(kept.servers[base][NAME].key).toBe(key);
     const again = (more: string[], env: NodeJS.ProcessEnv = {}) =>
-      gameboard(
-        ['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', 'cli-bot', ...more],
-        '',
-        env,
-      );
+      gameboard(['eval', '--game', 'delvewick', '--seeds', '13', '--server', base, '--submit', NAME, ...more], '', env);
     // Another machine (another key file) without the key: refused before any run, exit 2.
     const refused = await again([], { GAMEBOARD_KEY_FILE: join(dir, 'other-keys.json') });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/The name "cli-bot" is taken on .*no key for it was given/);
+    expect(refused.stderr).toMatch(new RegExp(`The name "${NAME}" is taken on .*no key for it was given`));
     expect(refused.stdout).toBe('');
     // Here, the kept key is used again.
     const reused = await again([]);
@@ -237,7 +240,7 @@ describe('gameboard eval', () => {
     const game = registry.get('delvewick')!;
     const expected = await Promise.all([10, 11, 12].map((s) => playRun(game, random, s)));
     // One entry per player per board at most; whatever is kept is one of these runs, with its score.
-    const mine = board.agent.filter((e) => e.player.name === 'cli-bot');
+    const mine = board.agent.filter((e) => e.player.name === NAME);
     expect(mine.length).toBeGreaterThan(0);
     for (const e of mine) expect(expected.find((x) => x.seed === e.seed)?.score).toBe(e.score);
   });

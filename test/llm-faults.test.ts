@@ -5,32 +5,16 @@
  * (`model_unavailable`), a non-zero exit and one line naming it, and `--resume` plays that run again; a
  * dead endpoint writes nothing as completed; `max_tokens` goes with every request.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatStandIn, type ChatStandIn } from './helpers/chat.js';
+import { llmEvalArgs, startChatStandIn, STAND_IN_ENV, type ChatStandIn } from './helpers/chat.js';
+import { gameboard as runGameboard, jsonLines, summaryRow } from './helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../bin/gameboard.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const gameboard = (args: string[]) => runGameboard(args, { env: STAND_IN_ENV, timeoutMs: 120_000 });
 
-function gameboard(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [BIN, ...args],
-      { cwd: ROOT, timeout: 120_000, env: { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: 'sk-stand-in' } },
-      (err, stdout, stderr) => {
-        const code = err ? ((err as { code?: number }).code ?? 1) : 0;
-        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
-      },
-    );
-  });
-}
-
-const row = (out: string, name: string) => out.match(new RegExp(`^${name}\\s{2,}(.+)$`, 'm'))?.[1];
+const row = summaryRow;
 
 interface Line {
   kind: string;
@@ -38,11 +22,7 @@ interface Line {
   outcome?: { kind: string; reason: string; message?: string };
   [k: string]: unknown;
 }
-const linesOf = (path: string): Line[] =>
-  readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
+const linesOf = (path: string) => jsonLines<Line>(path);
 
 let chat: ChatStandIn;
 beforeAll(async () => {
@@ -50,18 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => chat.close());
 
-const llm = (...more: string[]) => [
-  'eval',
-  '--agent',
-  'llm',
-  '--base-url',
-  chat.baseUrl,
-  '--model',
-  'stand-in',
-  '--game',
-  'cragwake',
-  ...more,
-];
+const llm = (...more: string[]) => llmEvalArgs(chat, '--game', 'cragwake', ...more);
 const outFile = () => join(mkdtempSync(join(tmpdir(), 'gameboard-faults-')), 'runs.jsonl');
 
 describe('an LLM evaluation against an endpoint that fails', () => {

@@ -6,12 +6,12 @@
  * `--eval-token-budget` stops the evaluation cleanly, and `--resume` plays the rest. The menu order is
  * recorded (and `table` refuses to mix orders); a seedless game at temperature 0 with several seeds warns.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatStandIn, type ChatStandIn } from './helpers/chat.js';
-import { gameboard } from './helpers/cli.js';
+import { llmEvalArgs, startChatStandIn, STAND_IN_ENV, type ChatStandIn } from './helpers/chat.js';
+import { gameboard, jsonLines, summaryRow } from './helpers/cli.js';
 
 let chat: ChatStandIn;
 let dir: string;
@@ -21,27 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => chat.close());
 
-const env = { OPENAI_API_KEY: 'sk-stand-in' };
+const env = STAND_IN_ENV;
 type Line = Record<string, unknown> & { kind: string; outcome?: { kind: string; reason: string }; seed?: number };
-const lines = (path: string) =>
-  readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Line);
-const row = (out: string, name: string) => out.match(new RegExp(`^${name}\\s{2,}(.+)$`, 'm'))?.[1];
+const lines = (path: string) => jsonLines<Line>(path);
+const row = summaryRow;
 
-const llm = (...more: string[]) => [
-  'eval',
-  '--agent',
-  'llm',
-  '--base-url',
-  chat.baseUrl,
-  '--model',
-  'stand-in',
-  '--workers',
-  '0',
-  ...more,
-];
+const llm = (...more: string[]) => llmEvalArgs(chat, '--workers', '0', ...more);
 
 describe('reply formats', () => {
   for (const format of ['json', 'tools'])

@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { registry } from '../games/index.js';
-import { PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../store/store.js';
+import { isPlayerName, normalizePlayerName, PLAYER_NAME_RULE } from '../store/store.js';
 
 /** The largest seed the games take. */
 const MAX_SEED = 0xffffffff;
@@ -66,11 +66,8 @@ export function parseOutFile(raw: string): string {
   return raw;
 }
 
-/** A player name, as the leaderboards accept it. */
+/** A player name, as the leaderboards accept it: its NFKC form, the one the server stores. */
 export function parsePlayerName(raw: string): string {
-  if (!new RegExp(PLAYER_NAME_PATTERN).test(raw) || raw.length > PLAYER_NAME_MAX)
-    throw new InvalidArgumentError(
-      `a player name is 1 to ${PLAYER_NAME_MAX} letters, digits, spaces, "_", "." or "-", with no space at either end; got "${raw}".`,
-    );
-  return raw;
+  if (!isPlayerName(raw)) throw new InvalidArgumentError(`a player name is ${PLAYER_NAME_RULE}; got "${raw}".`);
+  return normalizePlayerName(raw);
 }

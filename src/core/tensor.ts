@@ -60,6 +60,19 @@ export interface GameTensor<S = unknown> {
    * allocate and to collect than the whole encoding.
    */
   encode(observation: Observation, planes?: Uint8Array): Tensor;
+  /**
+   * Optional fast path for the engine pool (src/pool/shard.ts), which keeps states and never needs the
+   * observation object: writes exactly what `encode(observe(state))` gives, straight from the state,
+   * planes into `planes` (all zeros, of the spec's size) and every feature into `features`, building no
+   * observation, strings or arrays. It shows only what `observe` shows; src/pool/fast-path.test.ts holds
+   * it byte for byte to the slow path over random play of every game.
+   */
+  encodeState?(state: S, planes: Uint8Array, features: Float32Array): void;
+  /**
+   * Optional fast path: writes the action mask of `state` (what `actionMask(t, state, legalActions)`
+   * answers) into `mask` (all zeros), without building the legal actions.
+   */
+  maskState?(state: S, mask: Int8Array): void;
 }
 
 /** The key of a fixed action: its fields in sorted order, so the key does not depend on key order. */

@@ -3,7 +3,7 @@
  * `hi - 1`. Every state stays here; what Python reads is written into the group's output block, one
  * row a slot (src/pool/layout.ts), by whichever thread holds the slot.
  */
-import type { AnyGame, GameAction, GameEvent, Observation } from '../core/game.js';
+import type { AnyGame, GameAction, GameEvent } from '../core/game.js';
 import { registry } from '../games/index.js';
 import { actionCost, type RankedBudget } from '../core/budget.js';
 import type { GameTensor } from '../core/tensor.js';
@@ -35,6 +35,9 @@ export class Shard {
   private readonly v: Views;
   private readonly slots: Slot[];
   private readonly budget: RankedBudget | null;
+  private readonly planeRows: Uint8Array[] = [];
+  private readonly featureRows: Float32Array[] = [];
+  private readonly maskRows: Int8Array[] = [];
 
   constructor(
     slug: string,
@@ -50,6 +53,13 @@ export class Shard {
     this.v = views(layout, buffer);
     this.slots = [];
     this.budget = (game.spec.rankedBudget as RankedBudget | null) ?? null;
+    // Each slot's rows of the block, made once: a step writes into them without allocating.
+    const { planes: p, features: f, actions: a } = layout;
+    for (let i = lo; i < hi; i++) {
+      this.planeRows.push(this.v.planes.subarray(i * p, (i + 1) * p));
+      this.featureRows.push(this.v.features.subarray(i * f, (i + 1) * f));
+      this.maskRows.push(this.v.masks.subarray(i * a, (i + 1) * a));
+    }
   }
 
   private slot(i: number): Slot {
@@ -60,20 +70,25 @@ export class Shard {
 
   /** Writes slot i's row: observation, mask, score, whether the run is over. */
   private write(i: number, state: unknown): void {
-    const { game, tensor, v, layout } = this;
-    const obs: Observation = game.observe(state, { text: false });
-    // The planes are encoded straight into the slot's row (zeroed first, as encode asks).
-    const row = v.planes.subarray(i * layout.planes, (i + 1) * layout.planes);
+    const { game, tensor, v } = this;
+    const k = i - this.lo;
+    const row = this.planeRows[k];
+    const mask = this.maskRows[k];
+    // The planes are encoded straight into the slot's row (zeroed first, as both paths ask).
     row.fill(0);
-    const x = tensor.encode(obs, row);
-    if (x.planes !== row) row.set(x.planes);
-    v.features.set(x.features, i * layout.features);
-    const mask = v.masks.subarray(i * layout.actions, (i + 1) * layout.actions);
-    mask.fill(0);
-    for (const a of game.legalActions(state)) {
-      const k = tensor.indexOf(state, a);
-      if (k >= 0) mask[k] = 1;
+    if (tensor.encodeState !== undefined) tensor.encodeState(state, row, this.featureRows[k]);
+    else {
+      const x = tensor.encode(game.observe(state, { text: false }), row);
+      if (x.planes !== row) row.set(x.planes);
+      this.featureRows[k].set(x.features);
     }
+    mask.fill(0);
+    if (tensor.maskState !== undefined) tensor.maskState(state, mask);
+    else
+      for (const a of game.legalActions(state)) {
+        const at = tensor.indexOf(state, a);
+        if (at >= 0) mask[at] = 1;
+      }
     v.scores[i] = game.score(state);
     v.over[i] = game.isGameOver(state) ? 1 : 0;
   }

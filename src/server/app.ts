@@ -31,6 +31,7 @@ import { registerRateLimits, type RateLimiter } from './limits.js';
 import { Metrics, registerOps } from './ops.js';
 import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './keyattempts.js';
 import { registerPlayerKeyRoutes } from './playerkeys.js';
+import { nameSchemaMessage, normalizePlayerNames } from './players.js';
 import { StoreHealth } from './storehealth.js';
 import { registerRunRoutes } from './runs.js';
 import { VerifyPool } from './verify-pool.js';
@@ -287,6 +288,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every route's methods, for 405 answers (the hook sees every route added after it, in every plugin).
   const routeMethods = new RouteMethods();
   app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
+  // Player names are judged and stored in their NFKC form (players.ts).
+  app.addHook('preValidation', normalizePlayerNames);
 
   // JSON only; refuse pathological nesting before parsing, then parse with prototype-poisoning checks.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -310,7 +313,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         : err instanceof ApiError
           ? err.message
           : code === 'bad_request'
-            ? `The request is malformed: ${clip(err.message)}`
+            ? (nameSchemaMessage(err) ?? `The request is malformed: ${clip(err.message)}`)
             : undefined;
     reply
       .code(ERRORS[code].status)

@@ -108,7 +108,7 @@ limit once per item. The Python package (<code>clients/python</code>) builds Gym
 <h2>Runs and leaderboards</h2>
 <p>A finished run goes on the game's leaderboard: <code>POST /api/runs</code> with JSON
 <code>{game, rulesVersion, seed, actions, player: {name, kind}}</code> (<code>kind</code> is <code>"agent"</code>
-or <code>"human"</code>; a name is 1 to 32 letters, digits, spaces, <code>_ . -</code>; at most 100,000 actions,
+or <code>"human"</code>; a name is 1 to 32 letters and digits of any script, spaces, <code>_ . -</code>, no emoji; at most 100,000 actions,
 4 MiB). The server replays the run on the engine and stores only the score the replay gives; a claimed
 <code>score</code> is refused as an unknown field. It answers <code>{ok:true, id, score, gameOver, steps, rank}</code>.
 A run that does not replay (wrong game or rules version, an action outside the grammar or refused) is a 400

@@ -11,7 +11,8 @@
  * not what plays it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { NameRefusedError, type NameUse, type Player } from '../store/store.js';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { NameRefusedError, normalizePlayerName, PLAYER_NAME_RULE, type NameUse, type Player } from '../store/store.js';
 import { ApiError } from './errors.js';
 import { keyWeakness } from './secret.js';
 
@@ -104,4 +105,24 @@ function nameRefusal(err: NameRefusedError, player: Player, keySent: boolean): A
 /** Maps a store's name refusal to its API error; other errors pass through. */
 export function asNameError(err: unknown, player: Player, use: NameUse): unknown {
   return err instanceof NameRefusedError ? nameRefusal(err, player, use.keyHash !== null) : err;
+}
+
+/**
+ * A `preValidation` hook: a request's `player.name` becomes its NFKC form before the schema checks it,
+ * so the pattern and the length judge the name as it will be stored, and stored names are NFKC.
+ */
+export async function normalizePlayerNames(req: FastifyRequest): Promise<void> {
+  const body = req.body as { player?: { name?: unknown } } | null | undefined;
+  const player = body !== null && typeof body === 'object' ? body.player : undefined;
+  if (player !== null && typeof player === 'object' && typeof player.name === 'string')
+    player.name = normalizePlayerName(player.name);
+}
+
+/** The message of a refused request whose player name the schema refused (null for other refusals). */
+export function nameSchemaMessage(err: FastifyError): string | null {
+  const aboutName = (err.validation ?? []).some(
+    (v) =>
+      v.instancePath.endsWith('/player/name') || (err.validationContext === 'params' && v.instancePath === '/name'),
+  );
+  return aboutName ? `The player name is not allowed: a name is ${PLAYER_NAME_RULE}.` : null;
 }

@@ -263,7 +263,7 @@ export const playerSchema = {
       maxLength: PLAYER_NAME_MAX,
       pattern: PLAYER_NAME_PATTERN,
       description:
-        '1 to 32 letters, digits, spaces, `_`, `.` or `-`; no leading or trailing space. Owned: later uses need the player key (x-player-key; a client may choose it on first use: 22 to 128 characters of A-Z a-z 0-9 _ -). Compared ignoring case, repeated spaces and look-alikes (I l 1, O 0, S 5, Z 2, B 8, rn m, vv w).',
+        'Letters and digits of any script (with their combining marks), spaces, `_`, `.` or `-`: 1 to 32 code points once normalised to NFKC (the form stored), at least one letter or digit, no leading or trailing space, no emoji or other symbols. Owned: later uses need the player key (x-player-key; a client may choose it on first use: 22 to 128 characters of A-Z a-z 0-9 _ -). Compared folded: case, separators (space _ . - alike, none at either end), Unicode confusables (UTS #39) and look-alikes (I l 1, O 0, S 5, Z 2, B 8, rn m, vv w, cl d); see docs/ranked.md.',
     },
     kind: { type: 'string', enum: PLAYER_KINDS, description: 'Self-declared: a person or a program.' },
   },

@@ -2,14 +2,14 @@
  * The kept-best board statements both stores run (schema.ts's store migration made `board_best`):
  * the same SQL text, with each store's parameter markers (`?`/`@name` in SQLite, `$n` in PostgreSQL).
  */
-import { foldNameSql } from './names.js';
 /**
  * Keeps `board_best` (the same statement in both stores): a finished run replaces the player's entry
- * only when it ranks above it (higher score, then fewer steps, then earlier).
+ * only when it ranks above it (higher score, then fewer steps, then earlier). `player_key` is the
+ * name's fold (names.ts `foldName`), which the page's attempt counts compare with `sessions.player_key`.
  */
 export const BEST_UPSERT = (p: (name: string) => string) => `
-  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, seq, score, steps)
-  VALUES (${['game', 'rules_version', 'board', 'challenge', 'player_kind', 'player_name', 'seq', 'score', 'steps'].map(p).join(', ')})
+  INSERT INTO board_best (game, rules_version, board, challenge, player_kind, player_name, player_key, seq, score, steps)
+  VALUES (${['game', 'rules_version', 'board', 'challenge', 'player_kind', 'player_name', 'player_key', 'seq', 'score', 'steps'].map(p).join(', ')})
   ON CONFLICT (game, rules_version, board, challenge, player_kind, player_name) DO UPDATE
     SET seq = excluded.seq, score = excluded.score, steps = excluded.steps
     WHERE excluded.score > board_best.score
@@ -25,7 +25,7 @@ export const BOARD_PAGE = (p: (i: number) => string) => `
   SELECT r.id, r.player_name, r.player_kind, r.score, r.steps, r.spent, r.seed, r.wide_seed, r.progress, r.outcome_kind,
     r.outcome_reason, r.created_at,
     (SELECT COUNT(*) FROM sessions s
-     WHERE s.player_key = ${foldNameSql('b.player_name')} AND s.game = b.game AND s.rules_version = b.rules_version
+     WHERE s.player_key = b.player_key AND s.game = b.game AND s.rules_version = b.rules_version
        AND COALESCE(s.challenge, '') = b.challenge) AS attempts
   FROM board_best b JOIN runs r ON r.seq = b.seq
   WHERE b.game = ${p(1)} AND b.rules_version = ${p(2)} AND b.board = ${p(3)} AND b.player_kind = ${p(4)}

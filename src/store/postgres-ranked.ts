@@ -73,7 +73,7 @@ export async function keepBest(
     steps: number;
   },
 ): Promise<void> {
-  await tx.query(numbered(BEST_UPSERT, { ...r, challenge: r.challenge ?? '' }));
+  await tx.query(numbered(BEST_UPSERT, { ...r, challenge: r.challenge ?? '', player_key: foldName(r.player_name) }));
 }
 
 /** The place on its board of a stored finished run (see RANK_OF). */

@@ -9,7 +9,7 @@ import type { GameAction } from '../core/game.js';
 import type { Seed } from '../core/seed.js';
 
 /** The version a current store migrates to. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** What each migration does, by target version (MIGRATION_TITLES[v - 1] takes v - 1 to v). */
 export const MIGRATION_TITLES: readonly string[] = [
@@ -20,6 +20,7 @@ export const MIGRATION_TITLES: readonly string[] = [
   "the store: each player's kept best run per board (board reads cost a page), the index of sessions by player, audit columns (key id, request id) on runs and sessions, and the last step's time of a session",
   'names: owned by their folded form (case, spaces, look-alikes); unused claims freed; names of runs from before keys reserved',
   'evaluations: whole result files of a suite, replayed and kept for the benchmark boards',
+  'Unicode names: players, sessions and the kept bests keyed again by the new fold (NFKC, separators, confusables); where stored names now fold together the earliest claim keeps it',
 ];
 
 /** Thrown when a database has a schema version this server does not know. */

@@ -263,7 +263,7 @@ export class RankedTables {
     score: number;
     steps: number;
   }): void {
-    this.stmts.best.run({ ...r, challenge: r.challenge ?? '' });
+    this.stmts.best.run({ ...r, challenge: r.challenge ?? '', player_key: foldName(r.player_name) });
   }
 
   /** Ends a live session at `step` without a new action (in the caller's transaction). */

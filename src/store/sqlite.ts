@@ -14,7 +14,17 @@ import { Checkpointer, SAFETY_NET_PAGES } from './checkpointer.js';
 import { GroupCommit } from './group-commit.js';
 import { RANK_OF } from './board-sql.js';
 import { BOARDS_MIGRATION, RankedTables, RANKED_MIGRATION } from './sqlite-ranked.js';
-import { foldName, NAMES_MIGRATION, RESERVED_KEY_HASH } from './names.js';
+import {
+  foldName,
+  NAMES_MIGRATION,
+  NAMES_REKEY_AFTER,
+  NAMES_REKEY_BEFORE,
+  rekeyPlayers,
+  rekeySessions,
+  RESERVED_KEY_HASH,
+  type PlayerRow,
+  type SessionKeyRow,
+} from './names.js';
 import { EVALUATIONS_MIGRATION, type EvaluationEnd, type EvaluationRecord } from './evaluations.js';
 import { EvaluationTables } from './sqlite-evaluations.js';
 import {
@@ -38,10 +48,33 @@ import {
 } from './store.js';
 
 /**
+ * Migration 8: names keyed again by `foldName`, in JavaScript (the fold has no SQL form): players (the
+ * earliest claim keeps a name that now folds with another), sessions, and the kept bests' new
+ * `player_key` (names.ts says what each step keeps).
+ */
+function rekeyNames(db: Database.Database): void {
+  db.exec(NAMES_REKEY_BEFORE);
+  const players = db.prepare<[], PlayerRow>('SELECT name_key, name, key_hash, created_at FROM players').all();
+  db.exec('DELETE FROM players');
+  const insert = db.prepare('INSERT INTO players (name_key, name, key_hash, created_at) VALUES (?, ?, ?, ?)');
+  for (const p of rekeyPlayers(players)) insert.run(p.name_key, p.name, p.key_hash, p.created_at);
+  const sessions = db
+    .prepare<[], SessionKeyRow>('SELECT id, game, challenge, player_name, player_key, created_at FROM sessions')
+    .all();
+  const setKey = db.prepare('UPDATE sessions SET player_key = ? WHERE id = ?');
+  for (const c of rekeySessions(sessions)) setKey.run(c.player_key, c.id);
+  const names = db.prepare<[], { player_name: string }>('SELECT DISTINCT player_name FROM board_best').all();
+  const setBest = db.prepare('UPDATE board_best SET player_key = ? WHERE player_name = ?');
+  for (const { player_name } of names) setBest.run(foldName(player_name), player_name);
+  db.exec(NAMES_REKEY_AFTER);
+}
+
+/**
  * Migrations by target version: MIGRATIONS[v - 1] takes a database from version v - 1 to v, as
  * MIGRATION_TITLES in schema.ts says (PostgreSQL's own SQL for the same steps: postgres-schema.ts).
+ * SQL text, or a step in JavaScript run in the same transaction.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly (string | ((db: Database.Database) => void))[] = [
   `CREATE TABLE runs (
      seq           INTEGER PRIMARY KEY AUTOINCREMENT,
      id            TEXT    NOT NULL UNIQUE,
@@ -65,6 +98,7 @@ const MIGRATIONS: readonly string[] = [
   BOARDS_MIGRATION,
   NAMES_MIGRATION,
   EVALUATIONS_MIGRATION,
+  rekeyNames,
 ];
 
 /** The file name of the store inside the data folder. */
@@ -309,7 +343,11 @@ export class SqliteRunStore implements RunStore {
         const current = version.get()?.version ?? 0;
         if (current > SCHEMA_VERSION) throw new NewerSchemaError(current);
         if (current === SCHEMA_VERSION) return;
-        for (let v = current + 1; v <= SCHEMA_VERSION; v++) this.db.exec(MIGRATIONS[v - 1]);
+        for (let v = current + 1; v <= SCHEMA_VERSION; v++) {
+          const step = MIGRATIONS[v - 1];
+          if (typeof step === 'string') this.db.exec(step);
+          else step(this.db);
+        }
         this.db.exec('DELETE FROM schema_version');
         this.db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(SCHEMA_VERSION);
       })

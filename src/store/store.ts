@@ -17,11 +17,31 @@ export interface Player {
 }
 
 /**
- * A player name: 1 to PLAYER_NAME_MAX letters, digits, spaces, `_ . -`, no space at either end. The
- * server's request schema and the browser's form both check it.
+ * A player name, after NFKC normalisation (`normalizePlayerName`; the server stores that form): 1 to
+ * PLAYER_NAME_MAX code points of letters and digits of any script (`\p{L}`, `\p{N}`), the combining
+ * marks that go with them (`\p{M}`, never first), spaces, `_ . -`; at least one letter or digit, no
+ * space at either end. No emoji or other symbols: they have look-alikes the fold cannot judge. Read
+ * with the `u` flag. The server's request schemas, the browser's forms and the CLI all check it.
  */
-export const PLAYER_NAME_PATTERN = '^[A-Za-z0-9_.-]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$';
+export const PLAYER_NAME_PATTERN =
+  '^(?=.*[\\p{L}\\p{N}])[\\p{L}\\p{N}_.-](?:[\\p{L}\\p{M}\\p{N} _.-]*[\\p{L}\\p{M}\\p{N}_.-])?$';
 export const PLAYER_NAME_MAX = 32;
+
+/** What a name may hold, in the words every refusal of one uses. */
+export const PLAYER_NAME_RULE = `1 to ${PLAYER_NAME_MAX} characters: letters and digits of any script (accents and other combining marks included), spaces, "_", "." and "-", with at least one letter or digit and no space at either end; no emoji or other symbols`;
+
+/** A name as the server stores it: NFKC (full-width letters, ligatures and letter + accent composed). */
+export function normalizePlayerName(raw: string): string {
+  return raw.normalize('NFKC');
+}
+
+const PLAYER_NAME_RE = new RegExp(PLAYER_NAME_PATTERN, 'u');
+
+/** Whether `raw` is a name the server takes, once normalised (length in code points, as the schema counts). */
+export function isPlayerName(raw: string): boolean {
+  const name = normalizePlayerName(raw);
+  return PLAYER_NAME_RE.test(name) && [...name].length <= PLAYER_NAME_MAX;
+}
 
 /**
  * Where a run is listed. `open`: replay-verified submissions (any seed, search allowed). `ranked`: live

@@ -58,8 +58,8 @@ export interface StoredRun {
   createdAt: string;
 }
 
-/** The rule the server applies to player names (its request schema uses the same pattern). */
-export const PLAYER_NAME = new RegExp(PLAYER_NAME_PATTERN);
+/** The rule the server applies to player names (its request schema uses the same pattern, on the NFKC form). */
+export const PLAYER_NAME = new RegExp(PLAYER_NAME_PATTERN, 'u');
 
 /** An API refusal or a failed request, with the server's message when there is one. */
 export class ApiFailure extends Error {

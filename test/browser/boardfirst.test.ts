@@ -1,9 +1,12 @@
 /**
- * The board first, in Chromium against the real app: on a 1366-wide desktop, each
+ * The board first, in Chromium against the real app: on a 1366-wide desktop and a 390-wide phone, each
  * play page shows the score and at most four status values beside it, the rest behind one "More"
- * control, and no status label or value is cut off (nothing overflows its tile, nothing clamped).
+ * control, and no status label or value is cut off (nothing overflows its tile, nothing clamped). On a
+ * phone and at 200 % zoom the board's top is in the screen's first half, with nothing above it but the
+ * title and the status; the goal line's room goes with it.
  */
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOTS, launchBrowser, newPage, seriousViolations, startSite, type Site } from './harness.js';
 
@@ -16,7 +19,7 @@ afterAll(() => site?.close());
 const GAMES = ['whirlyard', 'delvewick', 'cragwake', 'briarwink'];
 
 describe('status values', () => {
-  for (const width of [1366])
+  for (const width of [390, 1366])
     it(`at ${width} wide: four values at most beside the score, the rest behind More, none cut off`, async () => {
       const b = await launchBrowser({
         viewport: { width, height: width === 390 ? 844 : 850 },
@@ -75,6 +78,77 @@ describe('a Briarwink night on a small phone', () => {
           return r.y >= 0 && r.y + r.height <= 740 + 1;
         })
         .toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await b.close();
+    }
+  });
+});
+
+/** What stands above the board on the page: every visible control, goal line or message before it. */
+async function aboveTheBoard(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const top = document.querySelector('.board-wrap')!.getBoundingClientRect().top;
+    return Array.from(document.querySelectorAll('main.play :is(button, a, .goal-line, p, label, input)'))
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.bottom <= top && !e.closest('.board-wrap');
+      })
+      .map((e) => (e.textContent ?? '').trim().slice(0, 40));
+  });
+}
+
+describe('the board takes the screen', () => {
+  const views = [
+    { name: 'a 390x844 phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    { name: '200 % zoom (1366x850 at twice the scale)', viewport: { width: 683, height: 425 }, deviceScaleFactor: 2 },
+  ];
+  for (const { name, ...options } of views)
+    it(`on ${name}: the board's top in the first half, nothing above it but the title and the status`, async () => {
+      const b = await launchBrowser(options);
+      try {
+        const { page, errors } = await newPage(b.context);
+        for (const slug of GAMES) {
+          await page.goto(`${site.base}/play/${slug}?seed=4`);
+          const wrap = page.locator('.board-wrap');
+          await wrap.waitFor();
+          const box = (await wrap.boundingBox())!;
+          expect(box.y, slug).toBeLessThan(options.viewport.height / 2);
+          expect(await aboveTheBoard(page), slug).toEqual([]);
+          // The page's tools and the goal line are still there, under the board.
+          expect(await page.getByTestId('sound').isVisible(), slug).toBe(true);
+          expect(await page.getByTestId('goal-line').count(), slug).toBe(1);
+          expect(await seriousViolations(page), slug).toEqual([]);
+          await page.screenshot({ path: join(SHOTS, `boardfirst-${slug}-${options.viewport.width}.png`) });
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await b.close();
+      }
+    });
+});
+
+describe('the goal line', () => {
+  it('gives its room back when it goes: the side column closes up, the board stays put', async () => {
+    const b = await launchBrowser({ viewport: { width: 1366, height: 850 } });
+    try {
+      const { page, errors } = await newPage(b.context);
+      await page.goto(`${site.base}/play/delvewick?seed=4`);
+      const wrap = page.locator('.board-wrap');
+      await wrap.waitFor();
+      const before = (await wrap.boundingBox())!;
+      const line = (await page.getByTestId('goal-line').boundingBox())!;
+      expect(line.height).toBeGreaterThan(20);
+      for (let i = 1; i <= 3; i++) {
+        await page.keyboard.press('.');
+        await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(i));
+      }
+      expect(await page.getByTestId('goal-line').count()).toBe(0);
+      expect(await page.locator('.goal-line').count()).toBe(0);
+      expect((await wrap.boundingBox())!.y).toBe(before.y);
+      // No dead band: the side column's first panel now starts level with the board.
+      const first = (await page.locator('aside.side > *').first().boundingBox())!;
+      expect(Math.abs(first.y - before.y)).toBeLessThan(2);
       expect(errors).toEqual([]);
     } finally {
       await b.close();

@@ -102,3 +102,18 @@ export async function startChatStandIn(fallback = '{"type": "wait"}'): Promise<C
   };
   return standIn;
 }
+
+/** What the CLI needs to call the stand-in: a key (any will do). */
+export const STAND_IN_ENV = { OPENAI_API_KEY: 'sk-stand-in' };
+
+/** `gameboard eval --agent llm` against `chat`, with the stand-in model, then `more`. */
+export const llmEvalArgs = (chat: ChatStandIn, ...more: string[]): string[] => [
+  'eval',
+  '--agent',
+  'llm',
+  '--base-url',
+  chat.baseUrl,
+  '--model',
+  'stand-in',
+  ...more,
+];

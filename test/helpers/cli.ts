@@ -3,6 +3,7 @@
  * tests of `eval`, `compare` and `replay`.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/gameboard.js', import.meta.url));
@@ -69,4 +70,16 @@ export function startGameboard(
     interruptCommand: () => process.kill(child.pid!, 'SIGINT'),
     stderr: () => stderr,
   };
+}
+
+/** The value of a row of the summary a command prints, e.g. summaryRow(out, 'mode'). */
+export const summaryRow = (out: string, name: string): string | undefined =>
+  out.match(new RegExp(`^${name}\\s{2,}(.+)$`, 'm'))?.[1];
+
+/** The lines of a result file (JSON Lines), parsed. */
+export function jsonLines<T = Record<string, unknown>>(path: string): T[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
 }

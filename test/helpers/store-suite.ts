@@ -63,8 +63,10 @@ const session = (id: string, player: Player, challenge: string | null = null): S
 /** Takes a current database back to schema version 3 (before wide seeds). */
 const UNDO_WIDE_SEEDS =
   'ALTER TABLE runs DROP COLUMN wide_seed; ALTER TABLE sessions DROP COLUMN wide_seed; DROP TABLE daily_seeds;';
+/** Takes a current database back to schema version 7 (before Unicode names: kept bests with no folded name). */
+const UNDO_VERSION_8 = 'ALTER TABLE board_best DROP COLUMN player_key';
 /** Takes a current database back to schema version 6 (before evaluations). */
-const UNDO_VERSION_7 = 'DROP TABLE evaluations';
+const UNDO_VERSION_7 = `${UNDO_VERSION_8}; DROP TABLE evaluations`;
 /** Takes a current database back to schema version 4, as that release left it (no kept bests, no audit). */
 const UNDO_VERSION_5 = [
   UNDO_VERSION_7,
@@ -561,6 +563,58 @@ export function runStoreSuite(name: string, fresh: () => Promise<Database>): voi
           'Old  Timer',
           'ada lovelace',
         ]);
+      });
+
+      it('migrates version 7 names to the Unicode fold: stored names keep their owners, the earliest of names now one keeps it', async () => {
+        const key = (k: string): NameUse => ({ keyHash: k, claimHash: k });
+        const day = '2026-12-01';
+        await store.save(run(agent('A1'), 1, 5), key('h-late'));
+        await store.save(run(agent('A2'), 2, 5), key('h-early'));
+        await store.save(run(agent('Zoë'), 3, 5), key('h-zoe'));
+        await store.createSession(session('d1', agent('bo-b'), day), key('h-bob'));
+        await store.createSession(session('d2', agent('B2'), day), key('h-bob2'));
+        await store.recordStep('d1', 0, { type: 'wait' }, 1, END);
+        await store.close();
+        // The database as version 7 left it: names keyed by the old fold, where separators differed, so
+        // ada_lovelace and ada.lovelace had two owners (the later row claimed first), and so had the
+        // daily sessions of bo-b and bo.b; kept bests with no folded name.
+        await db.exec(`
+          UPDATE runs SET player_name = 'ada_lovelace' WHERE player_name = 'A1';
+          UPDATE runs SET player_name = 'ada.lovelace' WHERE player_name = 'A2';
+          UPDATE sessions SET player_name = 'bo.b', player_key = 'bo.b' WHERE id = 'd2';
+          UPDATE sessions SET player_key = 'bo-b' WHERE id = 'd1';
+          DELETE FROM players;
+          INSERT INTO players (name_key, name, key_hash, created_at) VALUES
+            ('ada_lovelace', 'ada_lovelace', 'h-late', '2026-01-02T00:00:00.000Z'),
+            ('ada.lovelace', 'ada.lovelace', 'h-early', '2026-01-01T00:00:00.000Z'),
+            ('zoë', 'Zoë', 'h-zoe', '2026-01-03T00:00:00.000Z'),
+            ('bo-b', 'bo-b', 'h-bob', '2026-01-04T00:00:00.000Z'),
+            ('bo.b', 'bo.b', 'h-bob2', '2026-01-05T00:00:00.000Z');
+          ${UNDO_VERSION_8};`);
+        await db.setSchemaVersion(7);
+        store = await db.open();
+        expect(await db.versionRows()).toEqual([SCHEMA_VERSION]);
+        const refusal = (p: Promise<unknown>) =>
+          p.then(
+            () => 'stored',
+            (e: unknown) => (e instanceof NameRefusedError ? e.reason : e),
+          );
+        // The earliest claim keeps the name, under every spelling; the later key owns nothing now.
+        expect(await refusal(store.save(run(agent('Ada Lovelace'), 10, 5), key('h-early')))).toBe('stored');
+        expect(await refusal(store.save(run(agent('ada_lovelace'), 11, 5), key('h-late')))).toBe('owned');
+        // A Unicode name keeps its owner, whichever way its accent is written.
+        expect(await refusal(store.save(run(agent('Zoe\u0308'), 12, 5), key('h-zoe')))).toBe('stored');
+        expect(await refusal(store.save(run(agent('ZOË'), 13, 5), key('h-other')))).toBe('owned');
+        // The earlier daily session keeps the day's one attempt; the later name's key owns nothing.
+        expect((await store.dailySession('g', day, 'BO_B'))?.id).toBe('d1');
+        expect(await store.createSession(session('d3', agent('bo b'), day), key('h-bob'))).toEqual({
+          ok: false,
+          reason: 'daily_taken',
+        });
+        expect(await refusal(store.save(run(agent('bo.b'), 14, 5), key('h-bob2')))).toBe('owned');
+        // The kept bests compare the new folded name: the daily entry counts its one attempt.
+        const daily = { ...rankedBoard, board: 'daily', date: day } as const;
+        expect((await store.board(daily)).map((e) => [e.id, e.player.name, e.attempts])).toEqual([['d1', 'bo-b', 1]]);
       });
 
       it('migrates a new database once when several stores open it at once', async () => {

@@ -38,7 +38,8 @@ import {
 import { beamCells, bloomCover, dimlingCell, isBriar, playerCell, xOf, yOf, CELLS, W } from './grid.js';
 import { eyesGlow, litMask, visibleDimlings } from './light.js';
 
-const TERRAIN_CHAR: Record<number, string> = {
+/** The map character of each terrain code (where nothing stands on the cell). */
+export const TERRAIN_CHAR: Record<number, string> = {
   [FLOOR]: '.',
   [SPROUT]: ',',
   [BRIAR]: '%',

@@ -7,8 +7,12 @@
  */
 import type { Observation } from '../../core/game.js';
 import { fixedIndex, planeWriter, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
-import type { BriarwinkObservation } from './observe.js';
-import type { BriarwinkState } from './types.js';
+import { bloomCover, CELLS, dimlingCell, playerCell } from './grid.js';
+import { eyesGlow, litMask } from './light.js';
+import { playerView, TERRAIN_CHAR, type BriarwinkObservation } from './observe.js';
+import { SPROUT_MATURES } from './roster.js';
+import { KIND_NAMES, OVER, PLAYING, SPROUT, type BriarwinkState } from './types.js';
+import { legalActions } from './rules.js';
 
 const MOVES = ['up', 'right', 'down', 'left', null] as const;
 
@@ -100,6 +104,18 @@ export const TENSOR_SPEC: TensorSpec = {
 const indexOf = fixedIndex(ACTION_INDEX);
 const cap = (n: number) => Math.min(255, n);
 
+/** For the state fast path: the terrain plane of each terrain code (where nothing stands on the cell). */
+const TERRAIN_PLANE: number[] = [];
+for (const [code, ch] of Object.entries(TERRAIN_CHAR)) TERRAIN_PLANE[Number(code)] = TERRAIN[ch] ?? -1;
+/** The dimling plane (12 + its place in KINDS) of each kind code. */
+const KIND_PLANE = KIND_NAMES.map((name) => 12 + KINDS.indexOf(name));
+const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+/** Scratch cells for the fast path (the pool steps on one thread at a time per module instance). */
+const covered = new Uint8Array(63);
+const cover = new Int32Array(63);
+/** The mask of each case legalActions answers by (playing, waiting before the first night, between nights). */
+const MASKS = new Map<number, number[]>();
+
 export const TENSOR: GameTensor<BriarwinkState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
@@ -161,5 +177,98 @@ export const TENSOR: GameTensor<BriarwinkState> = {
       o.blooms.length,
     ]);
     return { planes, features };
+  },
+  encodeState(s, planes, f) {
+    // What encode(observe(s)) writes. The map's terrain character shows only where nothing is drawn
+    // over it (a creep mark, the gate, a lit pickup, a bloom, a pod, a visible dimling, the gardener),
+    // so `covered` marks those cells first.
+    const A = CELLS;
+    const lit = litMask(s);
+    bloomCover(s, cover);
+    covered.fill(0);
+    for (const m of s.marks) {
+      covered[m] = 1;
+      planes[8 * A + m] = 1;
+    }
+    if (s.gate >= 0) {
+      covered[s.gate] = 1;
+      planes[9 * A + s.gate] = 1;
+    }
+    for (const q of s.pickups)
+      if (lit[q.cell]) {
+        covered[q.cell] = 1;
+        planes[21 * A + q.cell] = 1;
+      }
+    for (let c = 0; c < A; c++) if (cover[c] >= 0) covered[c] = 1;
+    for (const pod of s.pods) {
+      covered[pod.cell] = 1;
+      planes[10 * A + pod.cell] = clamp(pod.bloomIn + 1);
+    }
+    for (const b of s.blooms) {
+      const v = clamp(b.left + 1);
+      for (const c of b.cells) planes[11 * A + c] = v;
+    }
+    for (const d of s.dimlings) {
+      const c = dimlingCell(d);
+      const glow = eyesGlow(d);
+      if (lit[c] !== 1 && !glow) continue;
+      covered[c] = 1;
+      const at = KIND_PLANE[d.kind] * A + c;
+      if (planes[at] < 255) planes[at]++;
+      if (glow) planes[19 * A + c] = 1;
+      if (d.shimmer > 0) planes[20 * A + c] = clamp(d.shimmer);
+    }
+    const pc = playerCell(s);
+    if (pc >= 0) {
+      covered[pc] = 1;
+      planes[pc] = 1;
+    }
+    for (let c = 0; c < A; c++) {
+      const t = s.terrain[c];
+      if (!covered[c]) {
+        const plane = TERRAIN_PLANE[t];
+        if (plane >= 0) planes[plane * A + c] = 1;
+      }
+      if (t === SPROUT && !s.moonless) {
+        const left = SPROUT_MATURES - s.sproutAge[c];
+        if (left >= 0) planes[22 * A + c] = clamp(left + 1);
+      }
+      if (s.moonless && !lit[c]) planes[24 * A + c] = 1;
+    }
+    for (const c of s.fireflies) planes[23 * A + c] = 1;
+    const p = playerView(s);
+    f[0] = p.night;
+    f[1] = p.band;
+    f[2] = p.hearts;
+    f[3] = p.podsOut;
+    f[4] = p.podCap;
+    f[5] = p.reach;
+    f[6] = p.stepTicks;
+    f[7] = p.grace;
+    f[8] = p.respawnIn;
+    f[9] = p.score;
+    f[10] = p.nightsCleared;
+    f[11] = p.relitTotal;
+    f[12] = p.dimlingsLeft;
+    f[13] = p.calmLeft;
+    f[14] = p.creepNextIn;
+    f[15] = p.regrowNextIn;
+    f[16] = p.moonless ? 1 : 0;
+    f[17] = p.x;
+    f[18] = p.y;
+    f[19] = s.tick;
+    f[20] = s.status !== PLAYING && s.status !== OVER ? 1 : 0;
+    f[21] = s.status === PLAYING ? 1 : 0;
+    f[22] = s.status === OVER ? 1 : 0;
+    f[23] = s.gate >= 0 ? 1 : 0;
+    f[24] = s.blooms.length;
+  },
+  maskState(s, mask) {
+    // legalActions answers one fixed list per case (playing; waiting, before or after a cleared
+    // night; over): each case's indices are found once.
+    const key = s.status === PLAYING ? 0 : s.status === OVER ? 1 : s.nightsCleared > 0 ? 2 : 3;
+    let at = MASKS.get(key);
+    if (at === undefined) MASKS.set(key, (at = legalActions(s).map((a) => indexOf(a))));
+    for (const i of at) if (i >= 0) mask[i] = 1;
   },
 };

@@ -30,7 +30,8 @@ export const TEXT_GUIDE =
   'stamina left; a pitch on which stamina never fell to 3 or below grows your clean streak (at most 6) and pays ' +
   '150 x the streak. Points are never lost.';
 
-function nextFrost(s: CragwakeState): number | null {
+/** The turn frost next creeps, or null when it does not on this pitch. */
+export function nextFrost(s: CragwakeState): number | null {
   const every = difficulty(s.pitch).frostEvery;
   if (every === 0) return null;
   return Math.ceil(s.turn / every) * every;

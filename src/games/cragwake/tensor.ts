@@ -6,7 +6,10 @@
  */
 import type { GameAction, Observation } from '../../core/game.js';
 import { planeWriter, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
-import type { CragwakeObservation } from './observe.js';
+import { cellToken } from './cells.js';
+import { difficulty } from './difficulty.js';
+import { nextFrost, type CragwakeObservation } from './observe.js';
+import { belayOf, breathDelta, judgeTarget, visibleTop } from './reach.js';
 import { BAND, isLedgeRow, WIDTH, type CragwakeState } from './types.js';
 
 /** The 15 reaches, rows up and columns right: the 8 steps in reading order, then the 7 lunges. */
@@ -107,6 +110,44 @@ export const TENSOR_SPEC: TensorSpec = {
   mask: "actionMask[i] is 1 exactly when index i names a legal action now (for a reach: the move onto the climber's cell plus its offset).",
 };
 
+/** The planes a visible cell's token sets, with their values, as [plane, value, plane, value, ...]. */
+function tokenPlanes(t: string): number[] {
+  const out: number[] = [];
+  const base = t.replace(/[~*]$/, '');
+  if (t.endsWith('~')) out.push(8, 1);
+  if (t.endsWith('*')) out.push(9, 1);
+  if (base === '.') out.push(2, 1);
+  else if (base[0] === 'J') out.push(3, 1, 4, Number(base.slice(1)));
+  else if (base === 'P' || base[0] === 'K') {
+    out.push(5, 1);
+    if (base[0] === 'K') out.push(6, Number(base.slice(1)));
+  } else if (base === 'C') out.push(7, 1);
+  return out;
+}
+
+/** tokenPlanes by token, made once per token seen. */
+const PLANES_OF_TOKEN = new Map<string, number[]>();
+function planesOfToken(t: string): number[] {
+  let p = PLANES_OF_TOKEN.get(t);
+  if (p === undefined) PLANES_OF_TOKEN.set(t, (p = tokenPlanes(t)));
+  return p;
+}
+
+/** For the state fast path: tokenPlanes of each packed cell code (0-63), as the observation spells it. */
+const PLANES_OF_CELL: number[][] = Array.from({ length: 64 }, (_, code) => tokenPlanes(cellToken(code)));
+
+/** The tensor's reaches as row and column offsets, for the mask fast path. */
+const REACH_ROWS = REACHES.map(([r]) => r);
+const REACH_COLS = REACHES.map(([, c]) => c);
+const [, PH, PW] = TENSOR_SPEC.planes.shape;
+const AREA = PH * PW;
+
+/** planeWriter's `set` on a flat array: out-of-range cells ignored, values clamped to 0-255. */
+function put(planes: Uint8Array, ch: number, y: number, x: number, v: number): void {
+  if (y < 0 || y >= PH || x < 0 || x >= PW) return;
+  planes[ch * AREA + y * PW + x] = v < 0 ? 0 : v > 255 ? 255 : v;
+}
+
 export const TENSOR: GameTensor<CragwakeState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
@@ -136,18 +177,8 @@ export const TENSOR: GameTensor<CragwakeState> = {
         }
         if (isLedgeRow(r.row)) set(10, y, x);
         if (r.overhang) set(11, y, x);
-        const t = r.cells[x];
-        const base = t.replace(/[~*]$/, '');
-        if (t.endsWith('~')) set(8, y, x);
-        if (t.endsWith('*')) set(9, y, x);
-        if (base === '.') set(2, y, x);
-        else if (base[0] === 'J') {
-          set(3, y, x);
-          set(4, y, x, Number(base.slice(1)));
-        } else if (base === 'P' || base[0] === 'K') {
-          set(5, y, x);
-          if (base[0] === 'K') set(6, y, x, Number(base.slice(1)));
-        } else if (base === 'C') set(7, y, x);
+        const p = planesOfToken(r.cells[x]);
+        for (let k = 0; k < p.length; k += 2) set(p[k], y, x, p[k + 1]);
       }
     });
     set(0, top - o.row, o.col);
@@ -188,5 +219,86 @@ export const TENSOR: GameTensor<CragwakeState> = {
       top,
     ]);
     return { planes, features };
+  },
+  encodeState(s, planes, f) {
+    // What encode(observe(s)) writes, read off the state: the band top row first, fog above the
+    // visible top (nothing of a fogged row shown), each visible cell's planes by its packed code.
+    const top = s.floor + BAND - 1;
+    const seen = visibleTop(s);
+    for (let y = 0; y < BAND; y++) {
+      const i = BAND - 1 - y;
+      const row = s.floor + i;
+      const at = y * PW;
+      if (row > seen) {
+        for (let x = 0; x < WIDTH; x++) planes[AREA + at + x] = 1;
+        continue;
+      }
+      const ledge = isLedgeRow(row);
+      const overhang = (s.overhang & (1 << i)) !== 0;
+      for (let x = 0; x < WIDTH; x++) {
+        if (ledge) planes[10 * AREA + at + x] = 1;
+        if (overhang) planes[11 * AREA + at + x] = 1;
+        const p = PLANES_OF_CELL[s.cells[i * WIDTH + x]];
+        for (let k = 0; k < p.length; k += 2) {
+          const v = p[k + 1];
+          planes[p[k] * AREA + at + x] = v < 0 ? 0 : v > 255 ? 255 : v;
+        }
+      }
+    }
+    put(planes, 0, top - s.row, s.col, 1);
+    for (let y = 0; y < BAND; y++) {
+      for (let c = 0; c < WIDTH; c++) if (s.gust & (1 << c)) put(planes, 12, y, c, 1);
+      if (s.rockfall >= 0) put(planes, 13, y, s.rockfall, 1);
+    }
+    const climbing = s.phase === 'climbing';
+    if (climbing) {
+      // pricedActions' moves (forEachMove: judgeTarget's cost where it is not a refusal)
+      const belay = belayOf(s);
+      for (let k = 0; k < REACH_ROWS.length; k++) {
+        const row = s.row + REACH_ROWS[k];
+        const col = s.col + REACH_COLS[k];
+        const cost = judgeTarget(s, row, col, belay);
+        if (cost >= 0) put(planes, 14, top - row, col, cost + 1);
+      }
+    }
+    const p = difficulty(s.pitch);
+    f[0] = s.pitch;
+    f[1] = belayOf(s);
+    f[2] = climbing ? 1 : 0;
+    f[3] = s.phase === 'ledge' ? 1 : 0;
+    f[4] = s.phase === 'over' ? 1 : 0;
+    f[5] = s.end === 'exhausted' ? 1 : 0;
+    f[6] = s.end === 'no_move' ? 1 : 0;
+    f[7] = s.end === 'ended' ? 1 : 0;
+    f[8] = s.row;
+    f[9] = s.col;
+    f[10] = s.high;
+    f[11] = s.floor;
+    f[12] = s.stamina;
+    f[13] = p.tank;
+    f[14] = s.streak;
+    f[15] = s.dipped ? 1 : 0;
+    f[16] = s.score;
+    f[17] = s.turn;
+    f[18] = s.spindrift;
+    f[19] = p.foresight;
+    f[20] = s.rockfall < 0 ? -1 : s.rockfall;
+    f[21] = nextFrost(s) ?? -1;
+    f[22] = climbing ? breathDelta(s) : 0;
+    f[23] = climbing ? 1 : 0;
+    f[24] = top;
+  },
+  maskState(s, mask) {
+    // legalActions: on a ledge climbOn and endRun; climbing, every reach judgeTarget allows, and breathe.
+    if (s.phase === 'ledge') {
+      mask[16] = 1;
+      mask[17] = 1;
+      return;
+    }
+    if (s.phase !== 'climbing') return;
+    const belay = belayOf(s);
+    for (let k = 0; k < REACH_ROWS.length; k++)
+      if (judgeTarget(s, s.row + REACH_ROWS[k], s.col + REACH_COLS[k], belay) >= 0) mask[k] = 1;
+    mask[15] = 1;
   },
 };

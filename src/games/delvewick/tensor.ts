@@ -7,7 +7,9 @@ import { fixedIndex, type ActionSlot, type GameTensor, type TensorSpec } from '.
 import type { Observation } from '../../core/game.js';
 import { LEVELS } from './generate.js';
 import type { DelvewickObservation } from './observe.js';
-import type { DelvewickState } from './types.js';
+import { renderRows } from './board.js';
+import { checkMove, MOVE_OK } from './moves.js';
+import { END_REASONS, PLAYING, type DelvewickState } from './types.js';
 
 /** Every action that can ever be legal: the four moves in the grammar's order, then wait. */
 export const ACTION_INDEX: ActionSlot[] = [
@@ -94,6 +96,17 @@ const AREA = PH * PW;
 const PLANES_AT: (readonly number[] | undefined)[] = [];
 for (const [ch, list] of Object.entries(PLANE)) PLANES_AT[ch.charCodeAt(0)] = list.map((p) => p * AREA);
 
+/**
+ * For the state fast path: by cell code (0-15), then the same with the exit open (16-31), where the
+ * planes start that the cell's map character sets (the character `renderRows` draws for it).
+ */
+const PLANES_OF_CODE: (readonly number[])[] = [];
+for (const open of [false, true])
+  for (let code = 0; code < 16; code++) {
+    const ch = renderRows([code], 1, 1, open)[0];
+    PLANES_OF_CODE.push(ch.length === 1 ? (PLANES_AT[ch.charCodeAt(0)] ?? []) : []);
+  }
+
 export const TENSOR: GameTensor<DelvewickState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
@@ -136,5 +149,41 @@ export const TENSOR: GameTensor<DelvewickState> = {
       o.mole.y,
     ]);
     return { planes, features };
+  },
+  encodeState(s, planes, f) {
+    const { grid, w, h } = s;
+    const shift = s.exitOpen ? 16 : 0;
+    for (let y = 0; y < h && y < PH; y++)
+      for (let x = 0; x < w && x < PW; x++) {
+        const at = y * PW + x;
+        planes[at] = 1;
+        const more = PLANES_OF_CODE[shift + grid[y * w + x]];
+        if (more !== undefined) for (let k = 0; k < more.length; k++) planes[more[k] + at] = 1;
+      }
+    const e = END_REASONS[s.end];
+    const mx = s.mole % w;
+    f[0] = s.level;
+    f[1] = LEVELS.length;
+    f[2] = s.gems;
+    f[3] = s.quota;
+    f[4] = s.oil;
+    f[5] = s.score;
+    f[6] = s.chain;
+    f[7] = s.exitOpen ? 1 : 0;
+    f[8] = s.end !== PLAYING ? 1 : 0;
+    f[9] = e === 'won' ? 1 : 0;
+    f[10] = e === 'crushed' ? 1 : 0;
+    f[11] = e === 'out_of_oil' ? 1 : 0;
+    f[12] = e === 'boxed_in' ? 1 : 0;
+    f[13] = w;
+    f[14] = h;
+    f[15] = mx;
+    f[16] = (s.mole - mx) / w;
+  },
+  maskState(s, mask) {
+    // legalActions: the four moves checkMove allows (in the index's order), then wait, while playing.
+    if (s.end !== PLAYING) return;
+    for (let dir = 0; dir < 4; dir++) if (checkMove(s, dir) === MOVE_OK) mask[dir] = 1;
+    mask[4] = 1;
   },
 };

@@ -68,7 +68,7 @@ for (let c = 0; c < CELLS; c++) {
 export const has = (lo: number, hi: number, c: number): boolean => ((lo & BIT_LO[c]) | (hi & BIT_HI[c])) !== 0;
 
 /** The words' bits that are cells: all 32 of `lo`, the low four of `hi`. */
-const HI_CELLS = (1 << (CELLS - 32)) - 1;
+export const HI_CELLS = (1 << (CELLS - 32)) - 1;
 
 /** The cells of the set (lo, hi), ascending (lowest set bit first). */
 export function cellsOf(lo: number, hi: number): number[] {

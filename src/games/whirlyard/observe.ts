@@ -38,7 +38,7 @@ const LEGEND = {
 } as const;
 
 /** Accepted actions until the next charged second step (1 means the next action triggers it). */
-function actionsUntilChargedStep(waveTurn: number): number {
+export function actionsUntilChargedStep(waveTurn: number): number {
   return CHARGED_CADENCE - (waveTurn % CHARGED_CADENCE);
 }
 

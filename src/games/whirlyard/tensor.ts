@@ -4,7 +4,9 @@
  */
 import { fixedIndex, planeWriter, type ActionSlot, type GameTensor, type TensorSpec } from '../../core/tensor.js';
 import type { Observation } from '../../core/game.js';
-import type { WhirlyardState } from './types.js';
+import { BIT_HI, BIT_LO, DIRECTIONS as BOARD_DIRECTIONS, HI_CELLS, NEIGHBOUR } from './board.js';
+import { actionsUntilChargedStep } from './observe.js';
+import { MAX_CHARGES, type WhirlyardState } from './types.js';
 
 const DIRECTIONS = ['nw', 'n', 'ne', 'w', 'e', 'sw', 's', 'se'] as const;
 
@@ -76,6 +78,10 @@ interface WhirlyardView extends Observation {
 
 const indexOf = fixedIndex(ACTION_INDEX);
 
+/** The action index of each of the board's directions (the state's direction numbers). */
+const MOVE_AT = BOARD_DIRECTIONS.map((d) => DIRECTIONS.indexOf(d));
+const AREA = SIZE * SIZE;
+
 export const TENSOR: GameTensor<WhirlyardState> = {
   actionIndex: ACTION_INDEX,
   tensorSpec: TENSOR_SPEC,
@@ -106,5 +112,45 @@ export const TENSOR: GameTensor<WhirlyardState> = {
       o.drones.length,
     ]);
     return { planes, features };
+  },
+  encodeState(s, planes, f) {
+    // What encode(observe(s)) writes: the rover, each drone counted on its cell (charged on plane 2),
+    // the scrap cells of both bit masks.
+    planes[s.rover] = 1;
+    for (let i = 0; i < s.drones.length; i++) {
+      const at = (s.charged[i] ? 2 : 1) * AREA + s.drones[i];
+      if (planes[at] < 255) planes[at]++;
+    }
+    for (let m = s.scrapLo; m !== 0; m &= m - 1) planes[3 * AREA + 31 - Math.clz32(m & -m)] = 1;
+    for (let m = s.scrapHi & HI_CELLS; m !== 0; m &= m - 1) planes[3 * AREA + 63 - Math.clz32(m & -m)] = 1;
+    f[0] = s.wave;
+    f[1] = s.turn;
+    f[2] = s.waveTurn;
+    f[3] = s.charges;
+    f[4] = MAX_CHARGES;
+    f[5] = s.pulseUsed ? 1 : 0;
+    f[6] = s.score;
+    f[7] = s.over ? 1 : 0;
+    f[8] = s.endReason === 'caught' ? 1 : 0;
+    f[9] = s.over ? -1 : actionsUntilChargedStep(s.waveTurn);
+    f[10] = s.drones.length;
+  },
+  maskState(s, mask) {
+    // legalActions: moves onto the board and off drones and scrap, wait, pulse with a charge, end_run.
+    if (s.over) return;
+    let lo = s.scrapLo;
+    let hi = s.scrapHi;
+    for (let i = 0; i < s.drones.length; i++) {
+      lo |= BIT_LO[s.drones[i]];
+      hi |= BIT_HI[s.drones[i]];
+    }
+    const base = s.rover * 8;
+    for (let dir = 0; dir < 8; dir++) {
+      const to = NEIGHBOUR[base + dir];
+      if (to >= 0 && ((lo & BIT_LO[to]) | (hi & BIT_HI[to])) === 0) mask[MOVE_AT[dir]] = 1;
+    }
+    mask[8] = 1;
+    if (s.charges > 0) mask[9] = 1;
+    mask[10] = 1;
   },
 };

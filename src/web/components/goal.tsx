@@ -1,7 +1,8 @@
 /**
  * The goal line: what the game asks and how to play it, on every play page until the first few moves
  * (the keys on a keyboard, taps on a touch screen), so nobody starts a game not knowing what to do.
- * After them it stays in place, hidden, so nothing under it moves.
+ * It heads the side column (under the board and its controls on a phone), so when it goes, its room
+ * goes with it and the board stays where it is.
  */
 import type { GameView } from '../games/types.js';
 
@@ -31,13 +32,9 @@ export function GoalLine({
       <strong>Goal:</strong> {first} {how && <span class="muted">{how}</span>}
     </>
   );
-  // Once it has given way, the line keeps its room (hidden, unheard), so the board never moves up.
-  if (moves >= GOAL_LINE_MOVES)
-    return (
-      <p class="goal-line spent" aria-hidden="true">
-        {text}
-      </p>
-    );
+  // Once it has given way its room goes too: it stands beside the board (or under it on a phone), so
+  // nothing above the board moves.
+  if (moves >= GOAL_LINE_MOVES) return null;
   return (
     <p class="goal-line" data-testid="goal-line">
       {text}

@@ -21,9 +21,6 @@ export function StatusBar({
   slots?: number;
   main?: string[];
 }) {
-  // On a phone the tiles stay as they were (a grid of small ones, layout.css), for now: the compact bar
-  // is for wider screens.
-  if (main && typeof matchMedia === 'function' && matchMedia('(max-width: 560px)').matches) main = undefined;
   // How the game ended always stands beside the score.
   const first = main ? items.filter((it) => main.includes(it.label) || it.label === 'Ended') : items;
   const rest = main ? items.filter((it) => !first.includes(it)) : [];

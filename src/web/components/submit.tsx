@@ -1,8 +1,8 @@
 /** The "Submit to leaderboard" form, used at game over and in the replay of one's own finished run. */
 import { useState } from 'preact/hooks';
 import type { Run } from '../../core/replay.js';
-import { PLAYER_NAME_MAX } from '../../store/store.js';
-import { ApiFailure, PLAYER_NAME, submitRun, type Submitted } from '../api.js';
+import { isPlayerName, normalizePlayerName, PLAYER_NAME_MAX, PLAYER_NAME_RULE } from '../../store/store.js';
+import { ApiFailure, submitRun, type Submitted } from '../api.js';
 
 const NAME_KEY = 'gameboard.playerName';
 
@@ -38,12 +38,9 @@ export function SubmitBox({
   const [name, setName] = useState(savedName);
 
   const send = async () => {
-    const n = name.trim();
-    if (!PLAYER_NAME.test(n) || n.length > PLAYER_NAME_MAX) {
-      setState({
-        kind: 'asking',
-        problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.',
-      });
+    const n = normalizePlayerName(name.trim());
+    if (!isPlayerName(n)) {
+      setState({ kind: 'asking', problem: `A name is ${PLAYER_NAME_RULE}.` });
       return;
     }
     try {

@@ -328,50 +328,53 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
 
   return (
     <main class="play" id="main">
-      <div class="play-head">
-        <h1>{game.spec.name}</h1>
-        <span class="muted">
-          {!seedless && (
-            <>
-              seed <span data-testid="seed">{session.seed}</span> ·{' '}
-            </>
+      <div class="play-top">
+        <div class="play-head">
+          <h1>{game.spec.name}</h1>
+          <span class="muted">
+            {!seedless && (
+              <>
+                seed <span data-testid="seed">{session.seed}</span> ·{' '}
+              </>
+            )}
+            {game.spec.rulesVersion}
+          </span>
+        </div>
+        {/* The page's tools: beside the title on a wide screen, under the board on a phone or at high zoom. */}
+        <div class="play-tools">
+          <a class="btn ghost" href={`/ranked/${slug}`} data-testid="ranked-link">
+            Ranked
+          </a>
+          <a class="btn ghost" href={`/ranked/${slug}?daily=1`} data-testid="daily-link">
+            Daily challenge
+          </a>
+          <a class="btn ghost" href={`/rules/${slug}`}>
+            Rules
+          </a>
+          {ownView !== genericView && (
+            <button class="btn ghost" onClick={() => setTextView((t) => !t)} aria-pressed={textView}>
+              {textView ? 'Board view' : 'Text view'}
+            </button>
           )}
-          {game.spec.rulesVersion}
-        </span>
-        <span class="spacer" />
-        <a class="btn ghost" href={`/ranked/${slug}`} data-testid="ranked-link">
-          Ranked
-        </a>
-        <a class="btn ghost" href={`/ranked/${slug}?daily=1`} data-testid="daily-link">
-          Daily challenge
-        </a>
-        <a class="btn ghost" href={`/rules/${slug}`}>
-          Rules
-        </a>
-        {ownView !== genericView && (
-          <button class="btn ghost" onClick={() => setTextView((t) => !t)} aria-pressed={textView}>
-            {textView ? 'Board view' : 'Text view'}
+          <button
+            class="btn ghost"
+            aria-pressed={sound}
+            data-testid="sound"
+            onClick={() => {
+              setSoundOn(!sound);
+              setSound(!sound);
+              // Turned on: a soft blip says at what volume.
+              if (!sound) playSound('move');
+            }}
+          >
+            {/* Words only: an emoji speaker is an empty box where there is no emoji font (plain Debian). */}
+            {sound ? 'Sound on' : 'Sound off'}
           </button>
-        )}
-        <button
-          class="btn ghost"
-          aria-pressed={sound}
-          data-testid="sound"
-          onClick={() => {
-            setSoundOn(!sound);
-            setSound(!sound);
-            // Turned on: a soft blip says at what volume.
-            if (!sound) playSound('move');
-          }}
-        >
-          {/* Words only: an emoji speaker is an empty box where there is no emoji font (plain Debian). */}
-          {sound ? 'Sound on' : 'Sound off'}
-        </button>
-        <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          Keys (?)
-        </button>
+          <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            Keys (?)
+          </button>
+        </div>
       </div>
-      <GoalLine goal={game.spec.goal} view={view} moves={session.actions.length} />
       <StatusBar
         items={(view.status ?? genericStatus)(obs)}
         score={score}
@@ -417,6 +420,7 @@ export function PlayPage({ game, seed }: { game: AnyGame; seed: Seed | null }) {
           )}
         </div>
         <aside class="side">
+          <GoalLine goal={game.spec.goal} view={view} moves={session.actions.length} />
           {over && (
             <GameOverPanel
               session={session}

@@ -5,13 +5,12 @@
  */
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { AnyGame, GameAction } from '../../core/game.js';
-import { PLAYER_NAME_MAX } from '../../store/store.js';
+import { isPlayerName, normalizePlayerName, PLAYER_NAME_MAX, PLAYER_NAME_RULE } from '../../store/store.js';
 import { ConfirmDialog, type Ask } from '../components/confirm.js';
 import { HelpOverlay, StatusBar, releaseMouseFocus } from '../components/parts.js';
 import { useSwipe } from '../swipe.js';
 import {
   ApiFailure,
-  PLAYER_NAME,
   fetchStanding,
   plainProblem,
   resumeLive,
@@ -121,9 +120,9 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
   }, [slug, daily]);
 
   const start = async () => {
-    const n = name.trim();
-    if (!PLAYER_NAME.test(n) || n.length > PLAYER_NAME_MAX) {
-      setPhase({ kind: 'asking', problem: 'Use 1 to 32 letters, digits, spaces, _ . or -.' });
+    const n = normalizePlayerName(name.trim());
+    if (!isPlayerName(n)) {
+      setPhase({ kind: 'asking', problem: `A name is ${PLAYER_NAME_RULE}.` });
       return;
     }
     try {
@@ -145,32 +144,35 @@ export function RankedPage({ game, daily }: { game: AnyGame; daily: boolean }) {
 
   return (
     <main class="play" id="main">
-      <div class="play-head">
-        <h1>
-          {game.spec.name} · {title}
-        </h1>
-        <span class="spacer" />
-        <a class="btn ghost" href={`/play/${game.spec.slug}`}>
-          Free play
-        </a>
-        <a class="btn ghost" href={`/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`}>
-          {daily ? 'Daily board' : 'Ranked board'}
-        </a>
-        <button
-          class="btn ghost"
-          aria-pressed={sound}
-          data-testid="sound"
-          onClick={() => {
-            setSoundOn(!sound);
-            setSound(!sound);
-            if (!sound) playSound('move');
-          }}
-        >
-          {sound ? 'Sound on' : 'Sound off'}
-        </button>
-        <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-          Keys (?)
-        </button>
+      <div class="play-top">
+        <div class="play-head">
+          <h1>
+            {game.spec.name} · {title}
+          </h1>
+        </div>
+        <div class="play-tools">
+          <a class="btn ghost" href={`/play/${game.spec.slug}`}>
+            Free play
+          </a>
+          <a class="btn ghost" href={`/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`}>
+            {daily ? 'Daily board' : 'Ranked board'}
+          </a>
+          <button
+            class="btn ghost"
+            aria-pressed={sound}
+            data-testid="sound"
+            onClick={() => {
+              setSoundOn(!sound);
+              setSound(!sound);
+              if (!sound) playSound('move');
+            }}
+          >
+            {sound ? 'Sound on' : 'Sound off'}
+          </button>
+          <button class="btn ghost keys-btn" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            Keys (?)
+          </button>
+        </div>
       </div>
       {phase.kind === 'playing' ? (
         <LivePlay game={game} live={phase.live} daily={daily} help={help} setHelp={setHelp} />
@@ -432,7 +434,6 @@ function LivePlay({
   const boardHref = `/leaderboard/${game.spec.slug}?board=${daily ? 'daily' : 'ranked'}`;
   return (
     <>
-      <GoalLine goal={game.spec.goal} view={view} moves={a.session.step} live />
       <StatusBar
         items={[
           ...(view.status ?? genericStatus)(obs),
@@ -537,6 +538,7 @@ function LivePlay({
           </p>
         </div>
         <aside class="side">
+          <GoalLine goal={game.spec.goal} view={view} moves={a.session.step} live />
           {!over && buttons.length > 0 && (
             <section class="panel actions" aria-label="Legal actions">
               <h2>Actions</h2>

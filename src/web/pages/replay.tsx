@@ -189,7 +189,10 @@ export function ReplayPage() {
         </p>
       )}
       {loaded.kind === 'ok' && (
-        <Viewer timeline={loaded.timeline} key={loaded.timeline.run.seed + ':' + loaded.timeline.run.actions.length} />
+        <Viewer
+          timeline={loaded.timeline}
+          key={`${loaded.timeline.run.game}:${loaded.timeline.run.seed}:${loaded.timeline.run.actions.length}`}
+        />
       )}
     </main>
   );
@@ -208,6 +211,28 @@ function OwnRun({ run }: { run: Run }) {
   );
 }
 
+/**
+ * The board's room above the replay's controls: the window's height less what stands above the board
+ * (with the page at its top) and the controls' height, set as `--room` on the board's frame, so the
+ * sticky controls never cover the board's bottom row (layout.css).
+ */
+function useRoomAbove(wrap: { current: HTMLElement | null }, controls: { current: HTMLElement | null }) {
+  useLayoutEffect(() => {
+    const fit = () => {
+      const w = wrap.current;
+      const c = controls.current;
+      const board = w?.querySelector('.board');
+      if (!w || !c || !board) return;
+      const frame = w.getBoundingClientRect().height - board.getBoundingClientRect().height;
+      const top = w.getBoundingClientRect().top + window.scrollY;
+      w.style.setProperty('--room', `${Math.floor(window.innerHeight - top - frame - c.offsetHeight - 4)}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+}
+
 function Viewer({ timeline }: { timeline: Timeline }) {
   const game = timeline.game;
   const view = viewFor(game.spec.slug);
@@ -219,6 +244,9 @@ function Viewer({ timeline }: { timeline: Timeline }) {
   const n = timeline.length;
   const atRef = useRef(at);
   atRef.current = at;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  useRoomAbove(wrapRef, controlsRef);
 
   const seek = (i: number) => setAt(Math.max(0, Math.min(n, Math.round(i))));
 
@@ -289,11 +317,11 @@ function Viewer({ timeline }: { timeline: Timeline }) {
       <StatusBar items={(view.status ?? genericStatus)(obs)} score={score} slots={view.statusSlots} />
       <div class="play-grid">
         <div class="board-col">
-          <div class="board-wrap">
+          <div class="board-wrap" ref={wrapRef}>
             <view.Board obs={obs} legal={[]} />
           </div>
           {/* The transport and the timeline stick to the bottom of the window while the board is taller. */}
-          <div class="replay-controls" data-testid="replay-controls">
+          <div class="replay-controls" data-testid="replay-controls" ref={controlsRef}>
             <div class="transport" role="group" aria-label="Replay controls">
               <button class="btn" onClick={() => seek(0)} aria-label="Go to the start (Home)">
                 |◀

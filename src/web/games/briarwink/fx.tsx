@@ -16,6 +16,8 @@ export const BLOOM_STEP_MS = 55;
 const OPEN_MS = 150;
 /** A relit dimling's turn into light. */
 const RELIGHT_MS = 480;
+/** The relight's flash outlasts the dimling's turn by this much. */
+const FLASH_MORE_MS = 240;
 
 export interface Ghost {
   key: string;
@@ -24,6 +26,8 @@ export interface Ghost {
   cell: number;
   /** When (ms after the tick) the bloom reaches its cell. */
   delay: number;
+  /** How many dimlings this tick relit: the flash grows with the moment. */
+  size: number;
 }
 
 const ORIGIN = {
@@ -73,12 +77,13 @@ export function useBriarwinkMotion(o: BriarwinkObservation, still: boolean) {
       from: r.from,
       cell: r.cell,
       delay: reach.get(r.cell) ?? 0,
+      size: plan.relit.length,
     }));
     setGhosts((g) => [...g, ...fresh].slice(-12));
     const keys = new Set(fresh.map((g) => g.key));
     const t = setTimeout(
       () => setGhosts((g) => g.filter((x) => !keys.has(x.key))),
-      RELIGHT_MS + Math.max(...fresh.map((g) => g.delay)) + 50,
+      RELIGHT_MS + FLASH_MORE_MS + Math.max(...fresh.map((g) => g.delay)) + 50,
     );
     return () => clearTimeout(t);
   }, [plan]);
@@ -97,6 +102,15 @@ export function useBriarwinkMotion(o: BriarwinkObservation, still: boolean) {
           { transform: 'scale(0.2)', opacity: 0, offset: 1 },
         ],
         { duration: RELIGHT_MS, delay: g.delay, easing: 'ease-in', fill: 'both' },
+      );
+      // A flash of light where it turns, as big as the moment (one relit dimling or several at once).
+      root.querySelector(`[data-flash="${g.key}"]`)?.animate(
+        [
+          { transform: 'scale(0.3)', opacity: 0.95 },
+          { transform: 'scale(1)', opacity: 0.8, offset: 0.4 },
+          { transform: 'scale(1.15)', opacity: 0 },
+        ],
+        { duration: RELIGHT_MS + FLASH_MORE_MS, delay: g.delay, easing: 'ease-out', fill: 'both' },
       );
       const fly = root.querySelector<SVGGElement>(`.bw-firefly[data-cell="${g.cell}"]`);
       fly?.animate(

@@ -107,20 +107,33 @@ function Dimling({ d }: { d: BriarwinkObs['dimlings'][number] }) {
   );
 }
 
-function Gardener({ p }: { p: Player }) {
+function Gardener({ p, caught }: { p: Player; caught?: boolean }) {
   if (p.x < 0) return null;
-  const grace = p.grace > 0;
+  const grace = p.grace > 0 && !caught;
   return (
-    <g class={grace ? 'bw-gardener grace' : 'bw-gardener'}>
+    <g class={caught ? 'bw-gardener caught' : grace ? 'bw-gardener grace' : 'bw-gardener'} data-testid="bw-gardener">
       <Sprite
         id={grace ? 'bw-gardener-grace' : 'bw-gardener'}
         x={p.x * C + 4}
         y={p.y * C + 2}
         w={C - 8}
-        label={`You, the gardener${grace ? ', in grace' : ''}`}
+        label={`You, the gardener${caught ? ', caught here as the last heart went' : grace ? ', in grace' : ''}`}
       />
     </g>
   );
+}
+
+/**
+ * Where to draw the gardener: where they stand, or, at a game over that took the last heart (the
+ * gardener is then away, x = -1), the cell they last stood on in this garden, marked as caught.
+ */
+function useGardenerAt(o: BriarwinkObs): { p: Player; caught: boolean } {
+  const p = o.player;
+  const lastSeen = useRef<{ x: number; y: number } | null>(null);
+  if (p.x >= 0) lastSeen.current = { x: p.x, y: p.y };
+  const seen = lastSeen.current;
+  if (p.x < 0 && o.status === 'over' && seen) return { p: { ...p, x: seen.x, y: seen.y }, caught: true };
+  return { p, caught: false };
 }
 
 const POWER_SPRITE: Record<string, string> = {
@@ -130,7 +143,18 @@ const POWER_SPRITE: Record<string, string> = {
 };
 
 /** The garden as an SVG picture (used by the live board, the replay viewer, cards and rules). */
-function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean; onCell?: (cell: number) => void }) {
+function Garden({
+  obs: o,
+  small,
+  onCell,
+  gardener,
+}: {
+  obs: BriarwinkObs;
+  small?: boolean;
+  onCell?: (cell: number) => void;
+  /** Where to draw the gardener, when not where the observation has them (useGardenerAt). */
+  gardener?: { p: Player; caught: boolean };
+}) {
   const cells = [];
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) cells.push(<Terrain ch={o.map[y]?.[x] ?? '.'} cell={y * W + x} />);
@@ -140,6 +164,7 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
   for (const b of o.blooms) for (const c of b.cells) bloom.add(c);
   const unlit = new Set(o.unlit);
   const p = o.player;
+  const shown = gardener ?? { p, caught: false };
   const { svg, ghosts } = useBriarwinkMotion(o, !!small);
   return (
     <svg
@@ -241,15 +266,24 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
         ))}
       </g>
       <g>
-        {ghosts.map((g) => (
+        {ghosts.flatMap((g) => [
+          <circle
+            key={`f${g.key}`}
+            class="bw-relit-flash"
+            data-flash={g.key}
+            data-testid="bw-relit-flash"
+            cx={cx(g.from)}
+            cy={cy(g.from)}
+            r={C * (0.8 + 0.35 * Math.min(g.size, 4))}
+          />,
           <g key={g.key} class="bw-relit" data-ghost={g.key} data-testid="bw-relit">
             <Sprite id={`bw-${g.kind}`} x={cx(g.from) - 20} y={cy(g.from) - 20} w={40} />
-          </g>
-        ))}
+          </g>,
+        ])}
       </g>
       <g>
-        <Glide x={p.x * C} y={p.y * C} ms={p.stepTicks * TICK_MS} maxJump={C * 1.5} linear>
-          <Gardener p={p} />
+        <Glide x={shown.p.x * C} y={shown.p.y * C} ms={p.stepTicks * TICK_MS} maxJump={C * 1.5} linear>
+          <Gardener p={shown.p} caught={shown.caught} />
         </Glide>
       </g>
       <g>
@@ -282,6 +316,8 @@ function Garden({ obs: o, small, onCell }: { obs: BriarwinkObs; small?: boolean;
 /** The live board: the garden plus the 30 ticks/s loop and its keys. */
 function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPage }: BoardProps) {
   const o = raw as BriarwinkObs;
+  // Kept here, not in the garden: the garden is drawn afresh when the game ends (no controls then).
+  const gardener = useGardenerAt(o);
   // A night already under way when the board opens (a reload, Back, a resumed session) opens paused:
   // the player was away, and the night waits for them to press Resume.
   const [paused, setPaused] = useState(() => !!onAction && legal.some((a) => a.type === 'tick'));
@@ -407,10 +443,10 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
         ?.scrollIntoView({ block: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' });
     wasWaiting.current = waiting;
   }, [waiting]);
-  if (!onAction) return <Garden obs={o} small={small} />;
+  if (!onAction) return <Garden obs={o} small={small} gardener={gardener} />;
   return (
     <div class="bw-live" ref={zone}>
-      <Garden obs={o} onCell={(c) => setTarget(c)} />
+      <Garden obs={o} onCell={(c) => setTarget(c)} gardener={gardener} />
       <div class="bw-bar" role="group" aria-label="Real-time controls">
         {waiting ? (
           <button

@@ -290,8 +290,9 @@ function CragwakeBoard({ obs: raw, legal, onAction, small, paused }: BoardProps)
             }}
           >
             <title>{`Row ${row}, column ${col}: costs ${m.cost}`}</title>
-            <rect x={x + 3} y={y + 3} width={C - 6} height={C - 6} rx="8" />
-            <text x={x + C - 9} y={y + 15}>
+            {/* The whole cell takes the tap (at least 44 px on a 390-wide phone), the cost in its corner. */}
+            <rect x={x + 2} y={y + 2} width={C - 4} height={C - 4} rx="8" />
+            <text x={x + C - 10} y={y + 17}>
               {m.cost}
             </text>
           </g>

@@ -15,7 +15,7 @@ import type { DelvewickObservation } from '../../../games/delvewick/index.js';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the spec's typed level facts (the registry's spec is the common type)
 import { spec as delvewickSpec } from '../../../games/delvewick/spec.js';
 import { delvewickWords } from './words.js';
-import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { Glide, GLIDE_MS } from '../../motion/glide.js';
 import { planDelvewick, type DelvewickPlan } from './plan.js';
 import { reducedMotion } from '../../motion/prefs.js';
@@ -118,9 +118,51 @@ function useTick(o: DelvewickObservation, small: boolean | undefined): Tick {
 
 const MOVABLE = new Set(['O', 'o', '*', 'v', 'G', 'g']);
 
-function DelvewickBoard({ obs: raw, small }: BoardProps) {
+type Cell = { x: number; y: number };
+
+/** One step from the mole toward `to`: along the longer way first (across on a tie); a wait on the mole. */
+function stepToward(mole: Cell, to: Cell): GameAction {
+  const dx = to.x - mole.x;
+  const dy = to.y - mole.y;
+  if (dx === 0 && dy === 0) return { type: 'wait' };
+  if (Math.abs(dx) >= Math.abs(dy)) return { type: 'move', dir: dx > 0 ? 'right' : 'left' };
+  return { type: 'move', dir: dy > 0 ? 'down' : 'up' };
+}
+
+/**
+ * A tap on a level too wide for finger-sized cells (20 across on a phone: about 17 px each): the first
+ * tap picks a cell (drawn outlined), a tap on the picked cell steps the mole toward it, one step a tap,
+ * until it is there. A mouse click steps at once (the cells are big enough on a desktop).
+ */
+function useTapPick(o: DelvewickObservation, onAction: BoardProps['onAction']) {
+  const [picked, setPicked] = useState<Cell | null>(null);
+  useEffect(() => setPicked(null), [o.level]);
+  useEffect(() => {
+    if (picked && picked.x === o.mole.x && picked.y === o.mole.y) setPicked(null);
+  }, [o.mole.x, o.mole.y]);
+  const onClick = (e: MouseEvent) => {
+    const svg = e.currentTarget as SVGSVGElement;
+    if (!onAction) return;
+    const m = svg.getScreenCTM();
+    if (!m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const cell = { x: Math.floor(p.x / C), y: Math.floor(p.y / C) };
+    if (cell.x < 0 || cell.y < 0 || cell.x >= o.width || cell.y >= o.height) return;
+    const touch = 'pointerType' in e && (e as PointerEvent).pointerType !== 'mouse';
+    if (touch && (!picked || picked.x !== cell.x || picked.y !== cell.y)) {
+      setPicked(cell);
+      return;
+    }
+    setPicked(touch ? cell : null);
+    onAction(stepToward(o.mole, cell));
+  };
+  return { picked, onClick: onAction ? onClick : undefined };
+}
+
+function DelvewickBoard({ obs: raw, small, onAction }: BoardProps) {
   const o = raw as DelvewickObservation;
   const tick = useTick(o, small);
+  const pick = useTapPick(o, small ? undefined : onAction);
   const plan = tick.plan;
   const cells = [];
   for (let y = 0; y < o.grid.length; y++)
@@ -169,6 +211,7 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
       viewBox={`0 0 ${w} ${h}`}
       role="group"
       aria-label={`Delvewick level ${o.level}, ${o.levelName}: mole at (${o.mole.x}, ${o.mole.y}), gems ${o.gems} of ${o.quota}, exit ${o.exitOpen ? 'open' : 'closed'}. The text map: ${o.grid.join(' / ')}`}
+      onClick={pick.onClick}
     >
       <rect class="dw-empty" x="0" y="0" width={w} height={h} />
       {cells}
@@ -183,6 +226,40 @@ function DelvewickBoard({ obs: raw, small }: BoardProps) {
         <Glide key={o.level} x={o.mole.x * C} y={o.mole.y * C} maxJump={C * 1.5} ms={GLIDE_MS * tick.speed}>
           <DwCell ch="M" x={o.mole.x} y={o.mole.y} />
         </Glide>
+      )}
+      {o.endReason === 'crushed' && (
+        // The crush, shown: the rock has landed on the mole's cell; the mole lies flattened under it,
+        // struck (a red flash, then it stays flat, with reduced motion too).
+        <g class="dw-struck" data-testid="dw-struck">
+          <rect
+            class="dw-struck-flash"
+            x={o.mole.x * C - C / 2}
+            y={o.mole.y * C - C / 2}
+            width={C * 2}
+            height={C * 2}
+            rx={C}
+          />
+          <g class="dw-struck-mole">
+            <Sprite
+              id={TILE.M[0]}
+              x={o.mole.x * C}
+              y={o.mole.y * C}
+              w={C}
+              label={`The mole at (${o.mole.x}, ${o.mole.y}), struck by a falling rock`}
+            />
+          </g>
+        </g>
+      )}
+      {pick.picked && (
+        <rect
+          class="dw-pick"
+          data-testid="dw-pick"
+          x={pick.picked.x * C + 1.5}
+          y={pick.picked.y * C + 1.5}
+          width={C - 3}
+          height={C - 3}
+          rx="4"
+        />
       )}
       <g>
         {marking &&
@@ -315,7 +392,8 @@ export const delvewickView: GameView = {
   controls: {
     keys: 'Move with the arrows or W A S D, wait with Space; U takes back a move.',
     rankedKeys: 'Move with the arrows or W A S D, wait with Space: every move is recorded, with no take-back.',
-    touch: 'Swipe on the board or use the arrow pad to move; Wait lets gravity run one tick.',
+    touch:
+      'Swipe on the board or use the arrow pad to move, or tap a cell and tap it again to step toward it; Wait lets gravity run one tick.',
   },
   keyHelp: [
     { keys: '← ↑ → ↓ or W A S D', does: 'move (digging through soil, pushing a boulder or geode sideways)' },

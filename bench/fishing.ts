@@ -30,7 +30,7 @@ interface Seeded {
 /** Final and early scores of the heuristic on seeds 1..n of `slug`. */
 async function pool(slug: string, n: number, peek: number): Promise<Seeded[]> {
   const game = registry.get(slug)!;
-  const factory = builtinAgent('heuristic', slug)!;
+  const factory = (await builtinAgent('heuristic', slug))!;
   const out: Seeded[] = [];
   for (let seed = 1; seed <= n; seed++) {
     const run = await playRun(game, factory, seed, { budget: meterFor(slug) });

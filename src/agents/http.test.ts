@@ -8,7 +8,7 @@ import type { GameAction } from '../core/game.js';
 import { StateSealer } from '../server/seal.js';
 import { registry } from '../games/index.js';
 import { buildApp } from '../server/app.js';
-import { BUILTIN_AGENTS } from './index.js';
+import { heuristicFor } from './index.js';
 import { playRun } from './play.js';
 
 let app: FastifyInstance;
@@ -22,7 +22,7 @@ const STEPS = 80;
 describe.each(['whirlyard', 'cragwake', 'briarwink'])('the %s heuristic over HTTP', (slug) => {
   it('needs no state and plays the same run as in process', async () => {
     const game = registry.get(slug)!;
-    const factory = BUILTIN_AGENTS.heuristic[slug]!;
+    const factory = (await heuristicFor(slug))!;
     expect(factory.needsState).toBeFalsy();
     const seed = game.spec.suites.dev[0];
     const local = await playRun(game, factory, seed, { maxSteps: STEPS });
@@ -54,7 +54,7 @@ describe.each(['whirlyard', 'cragwake', 'briarwink'])('the %s heuristic over HTT
 });
 
 describe('the Delvewick heuristic', () => {
-  it('says it needs the engine state, so it runs in process only', () => {
-    expect(BUILTIN_AGENTS.heuristic.delvewick!.needsState).toBe(true);
+  it('says it needs the engine state, so it runs in process only', async () => {
+    expect((await heuristicFor('delvewick'))!.needsState).toBe(true);
   });
 });

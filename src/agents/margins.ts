@@ -5,8 +5,8 @@
  * Delvewick's heuristic plays in-process with the engine state, as it must.
  */
 import { registry } from '../games/index.js';
-import { entryFor } from '../core/registry.js';
-import { BUILTIN_AGENTS, HEURISTICS } from './index.js';
+import { heuristicFor } from './index.js';
+import { random } from './random.js';
 import { measure, type ScoreSummary } from './measure.js';
 
 const row = (who: string, s: ScoreSummary): string =>
@@ -23,8 +23,8 @@ async function main(slugs: string[]): Promise<void> {
     console.log(`\n${slug}: dev suite (${seeds.length} seeds), step cap ${cap}`);
     console.log('| agent | mean | median | max | min | actions |');
     console.log('| --- | --- | --- | --- | --- | --- |');
-    console.log(row('random', await measure(game, BUILTIN_AGENTS.random['*']!, seeds, cap)));
-    const heuristic = entryFor(HEURISTICS, slug);
+    console.log(row('random', await measure(game, random, seeds, cap)));
+    const heuristic = await heuristicFor(slug);
     console.log(heuristic ? row('heuristic', await measure(game, heuristic, seeds, cap)) : '| heuristic | none yet |');
   }
 }

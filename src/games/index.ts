@@ -19,7 +19,10 @@ const current = {
   briarwink,
 };
 
-/** A registered game's slug. Per-game tables are `Record<Slug, …>`, so a new game's missing entries fail to compile. */
+/**
+ * A registered game's slug. What the shells know of a game lives in its own folders (CONTRIBUTING.md);
+ * the few per-game lists left are typed `Record<Slug, …>`, so a new game's missing entry fails to compile.
+ */
 export type Slug = SlugOf<typeof current>;
 
 export const registry = new Registry<Slug>(

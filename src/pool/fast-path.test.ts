@@ -9,10 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../core/game.js';
 import { actionMask, type GameTensor } from '../core/tensor.js';
-import { HEURISTICS } from '../agents/index.js';
+import { heuristicFor, type AgentFactory } from '../agents/index.js';
 import { generateNight } from '../games/briarwink/generate.js';
 import type { BriarwinkState } from '../games/briarwink/types.js';
-import { registry, type Slug } from '../games/index.js';
+import { registry } from '../games/index.js';
 
 /**
  * States checked per game, and the steps a run plays at most: runs start from seeds 0, 1, 2, ... until
@@ -45,6 +45,11 @@ function start(game: AnyGame, seed: number): unknown {
   return state;
 }
 
+/** Every game's heuristic, from its agent folder. */
+const HEURISTICS = new Map<string, AgentFactory | undefined>(
+  await Promise.all(registry.slugs().map(async (s) => [s, await heuristicFor(s)] as const)),
+);
+
 /**
  * `STATES` states of runs, each at most `STEPS` steps: two runs in three random, the third played by
  * the game's built-in heuristic where it reads only the observation (one action in ten random), which
@@ -55,7 +60,7 @@ function* states(game: AnyGame): Generator<unknown> {
   for (let seed = 0; seen < STATES; seed++) {
     const pick = lcg(seed * 7919 + 1);
     // (Delvewick's heuristic searches the engine's state: too slow to play thousands of moves here.)
-    const heuristic = HEURISTICS[game.spec.slug as Slug];
+    const heuristic = HEURISTICS.get(game.spec.slug);
     const agent =
       seed % 3 === 2 && heuristic !== undefined && !heuristic.needsState
         ? heuristic({ game: game.spec.slug, seed })

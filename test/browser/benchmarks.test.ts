@@ -34,7 +34,9 @@ describe('the benchmark board in the browser', () => {
     const seeds = seedSuites('cragwake').dev;
     const runs = [];
     for (const seed of seeds) {
-      const r = await playRun(game, builtinAgent('random', 'cragwake')!, seed, { budget: meterFor('cragwake') });
+      const r = await playRun(game, (await builtinAgent('random', 'cragwake'))!, seed, {
+        budget: meterFor('cragwake'),
+      });
       runs.push({ seed, score: r.score, steps: r.steps, outcome: r.outcome, progress: null, actions: r.actions });
     }
     const label = 'org/model-7b (menu, t=0)';

@@ -7,8 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyGame } from '../../src/core/game.js';
-import { entryFor } from '../../src/core/registry.js';
-import { HEURISTICS } from '../../src/agents/index.js';
+import { heuristicFor } from '../../src/agents/index.js';
 import { staticLines } from '../../src/mcp/compact.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -26,12 +25,24 @@ function section(title: string): string {
 const hasRow = (text: string, ...cells: string[]) =>
   text.split('\n').some((l) => l.startsWith(`| ${cells.join(' | ')} |`));
 
+/** Where a game's own folders are: its engine, its browser half, and the folder of agent folders. */
+export interface GameFolders {
+  /** Default `src/games/<slug>/`. */
+  engine: string;
+  /** Default `src/web/games/<slug>/`. */
+  web: string;
+  /** The folder holding `<slug>/index.ts` with its heuristic; default `src/agents/`. */
+  agents: string;
+}
+
 /**
  * What `game` still lacks of the steps in CONTRIBUTING.md's "Adding a game", one sentence a step, or []
- * when it has them all. `folder` is the game's own folder (default `src/games/<slug>/`).
+ * when it has them all. `where` moves its folders (a test fixture's).
  */
-export function missingSteps(game: AnyGame, folder = join(ROOT, 'src/games', game.spec.slug)): string[] {
+export async function missingSteps(game: AnyGame, where: Partial<GameFolders> = {}): Promise<string[]> {
   const slug = game.spec.slug;
+  const folder = where.engine ?? join(ROOT, 'src/games', slug);
+  const web = where.web ?? join(ROOT, 'src/web/games', slug);
   const missing: string[] = [];
   const need = (ok: boolean, step: string) => {
     if (!ok) missing.push(step);
@@ -46,11 +57,23 @@ export function missingSteps(game: AnyGame, folder = join(ROOT, 'src/games', gam
   );
   need(
     game.tensor !== undefined && game.spec.tensorSpec !== undefined && game.spec.actionIndex !== undefined,
-    `a tensor face (tensor.ts: spec.actionIndex, spec.tensorSpec, game.tensor): test/tensor.test.ts requires it`,
+    `a tensor face in ${slug}'s folder (tensor.ts: spec.actionIndex, spec.tensorSpec, game.tensor): test/tensor.test.ts requires it`,
   );
   need(
-    entryFor(HEURISTICS, slug) !== undefined,
-    `a heuristic agent in HEURISTICS (src/agents/index.ts) scoring over 10 times random on the test suite`,
+    existsSync(join(folder, 'observe-text.test.ts')),
+    `an observe-text.test.ts in ${slug}'s folder: its observation text checked against its data (test/helpers/observation-text.ts)`,
+  );
+  need(
+    game.shells !== undefined,
+    `a shells.ts in ${slug}'s folder, exported as the game's \`shells\` (CLI keys, LLM guide, margin cap, screenshot steps: src/core/shells.ts)`,
+  );
+  need(
+    existsSync(join(web, 'index.ts')),
+    `a web folder src/web/games/${slug}/ whose index.ts exports \`web\` (its board, words and drawings; src/web/games/types.ts GameWeb)`,
+  );
+  need(
+    (await heuristicFor(slug, where.agents)) !== undefined,
+    `a heuristic agent: src/agents/${slug}/index.ts exporting \`heuristic\`, scoring over 10 times random on the test suite`,
   );
   const table = section('The table (`test` suite, 100 seeds per game)');
   need(hasRow(table, 'random', slug), `a random row for ${slug} in docs/baselines.md's test-suite table`);

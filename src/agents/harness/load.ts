@@ -6,7 +6,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_AGENTS, builtinAgent } from '../index.js';
+import { BUILTIN_NAMES, builtinAgent } from '../index.js';
 import { llmFromOptions } from '../llm/maker.js';
 import type { AgentFactory } from '../types.js';
 import { cmdAgent } from './cmd.js';
@@ -32,7 +32,7 @@ export function isAgentPath(spec: string): boolean {
 
 /** Every agent name `--agent` accepts without a path. */
 function agentNames(): string[] {
-  return [...new Set([...Object.keys(AGENT_MAKERS), ...Object.keys(BUILTIN_AGENTS)])];
+  return [...new Set([...Object.keys(AGENT_MAKERS), ...BUILTIN_NAMES])];
 }
 
 /** The factory `spec` names for `slug`; throws AgentLoadError with a message for the user. */
@@ -62,11 +62,14 @@ export async function loadAgent(spec: string, slug: string, options: AgentOption
     }
     factory = found as AgentFactory;
   } else {
-    factory = AGENT_MAKERS[spec]?.(slug, options) ?? builtinAgent(spec, slug);
+    factory = AGENT_MAKERS[spec]?.(slug, options) ?? (await builtinAgent(spec, slug));
     if (!factory) {
-      const known = agentNames().filter((n) => AGENT_MAKERS[n] || builtinAgent(n, slug));
+      const plays = await Promise.all(
+        agentNames().map(async (n) => Boolean(AGENT_MAKERS[n]) || (await builtinAgent(n, slug)) !== undefined),
+      );
+      const known = agentNames().filter((_n, i) => plays[i]);
       throw new AgentLoadError(
-        BUILTIN_AGENTS[spec] || AGENT_MAKERS[spec]
+        BUILTIN_NAMES.includes(spec) || AGENT_MAKERS[spec]
           ? `The agent "${spec}" has no ${slug} player yet. Agents for ${slug}: ${known.join(', ')}.`
           : `There is no agent "${spec}". Agents: ${known.join(', ')}; or give a module path such as ./my-agent.js.`,
       );

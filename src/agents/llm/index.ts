@@ -6,7 +6,7 @@
  * each repair counted, or strict). An unparsable reply, an illegal action (the feedback carries the
  * engine's reason and message) or a failed request (HTTP error, timeout) is retried with the reason as
  * feedback, up to `retries` times; after that the move is a forfeit and the game's documented fallback
- * is played (src/llms/games.ts: Whirlyard and Delvewick `wait`, Cragwake `breathe` or `climbOn`,
+ * is played (each game's shells.ts guide: Whirlyard and Delvewick `wait`, Cragwake `breathe` or `climbOn`,
  * Briarwink a `tick` with `move: null` or `start`). Every game has a fallback legal whenever its run goes
  * on, so a forfeit never stops a run; if one ever had none, `act` throws and the run stops there.
  *

@@ -1,32 +1,43 @@
+/// <reference types="vite/client" />
 /**
- * Per-game renderers by slug: every registered game has one (a missing entry is a compile error naming
- * the game). A game of another registry (a test's) is played with the generic text view.
+ * Per-game renderers, found by themselves: every folder `src/web/games/<slug>/` with an index.ts
+ * exporting `web` (its board, words and drawings) is a game's browser half, and no list names them. A
+ * game without one (a test registry's) is played with the generic text view and words.
  */
-import { briarwinkView } from './briarwink/index.js';
-import { cragwakeView } from './cragwake/index.js';
-import { delvewickView } from './delvewick/index.js';
 import { genericView } from './generic.js';
-import { entryFor } from '../../core/registry.js';
-import type { Slug } from '../../games/index.js';
 import type { GameAction } from '../../core/game.js';
-import type { GameView } from './types.js';
-import { whirlyardView } from './whirlyard/index.js';
+import type { GameView, GameWeb } from './types.js';
 
-const views: Record<Slug, GameView> = {
-  whirlyard: whirlyardView,
-  delvewick: delvewickView,
-  cragwake: cragwakeView,
-  briarwink: briarwinkView,
-};
+/**
+ * The games' browser halves by slug, from the `web` exports of their folders' index.ts (keyed by path,
+ * as `import.meta.glob` gives them): each must sit in the folder named by its slug.
+ */
+export function webShelf(modules: Readonly<Record<string, GameWeb>>): ReadonlyMap<string, GameWeb> {
+  const shelf = new Map<string, GameWeb>();
+  for (const [path, web] of Object.entries(modules)) {
+    const folder = /([^/]+)\/index\.tsx?$/.exec(path)?.[1];
+    if (web.slug !== folder) throw new Error(`${path} draws "${web.slug}": a game's web folder is named by its slug`);
+    shelf.set(web.slug, web);
+  }
+  return shelf;
+}
+
+/** Every game folder of src/web/games. */
+export const webs = webShelf(import.meta.glob<GameWeb>('./*/index.ts', { eager: true, import: 'web' }));
+
+/** The browser half of a game, or undefined (`shelf`: another set of web folders, a test's). */
+export function webOf(slug: string, shelf: ReadonlyMap<string, GameWeb> = webs): GameWeb | undefined {
+  return shelf.get(slug);
+}
 
 /** The renderer for a game, or the generic text view. */
-export function viewFor(slug: string): GameView {
-  return entryFor(views, slug) ?? genericView;
+export function viewFor(slug: string, shelf: ReadonlyMap<string, GameWeb> = webs): GameView {
+  return webOf(slug, shelf)?.view ?? genericView;
 }
 
 /** True when the game has its own board renderer. */
-export function hasOwnView(slug: string): boolean {
-  return entryFor(views, slug) !== undefined;
+export function hasOwnView(slug: string, shelf: ReadonlyMap<string, GameWeb> = webs): boolean {
+  return webOf(slug, shelf) !== undefined;
 }
 
 /** True for the action that ends a run and banks its score (each game spells it its own way). */

@@ -4,6 +4,7 @@
  */
 import type { ComponentChildren, ComponentType } from 'preact';
 import type { GameAction, GameEvent, Observation } from '../../core/game.js';
+import type { GameWords } from '../words/types.js';
 
 /** Props every board gets. Without `onAction` the board is a read-only picture (replay, cards, rules). */
 export interface BoardProps {
@@ -97,4 +98,17 @@ export interface GameView {
   interlude?(events: GameEvent[]): Interlude | null;
   /** Steps a second at 1x in the replay viewer (turn games 3, real-time games their tick rate). */
   replayRate?: number;
+}
+
+/**
+ * A game's browser half: what `src/web/games/<slug>/index.ts` exports as `web`. The browser finds every
+ * such folder by itself (src/web/games/index.ts), so adding one names the game nowhere else.
+ */
+export interface GameWeb {
+  /** The slug of the game it draws (the folder's name). */
+  slug: string;
+  view: GameView;
+  words: GameWords;
+  /** The game's SVG symbols, mounted once in the app's one sprite sheet. */
+  symbols?: ComponentChildren;
 }

@@ -3,13 +3,9 @@
  * the event's name and the refusal reason made readable.
  */
 import type { AnyGame, GameAction, GameEvent, Observation, Outcome } from '../../core/game.js';
-import { briarwinkWords } from '../games/briarwink/index.js';
-import { cragwakeWords } from '../games/cragwake/index.js';
-import { delvewickWords } from '../games/delvewick/index.js';
 import { num, points, type GameWords } from './types.js';
-import { whirlyardWords } from '../games/whirlyard/index.js';
-import { entryFor } from '../../core/registry.js';
-import type { Slug } from '../../games/index.js';
+import { webOf } from '../games/index.js';
+import type { GameWeb } from '../games/types.js';
 
 export type { GameWords, Moment } from './types.js';
 
@@ -35,16 +31,9 @@ function genericWords(game: AnyGame): GameWords {
   };
 }
 
-const own: Record<Slug, GameWords> = {
-  whirlyard: whirlyardWords,
-  delvewick: delvewickWords,
-  cragwake: cragwakeWords,
-  briarwink: briarwinkWords,
-};
-
-/** The words for this game (its own, or the generic ones). */
-export function wordsFor(game: AnyGame): GameWords {
-  return entryFor(own, game.spec.slug) ?? genericWords(game);
+/** The words for this game (its own, from its web folder, or the generic ones; `shelf` as in `webOf`). */
+export function wordsFor(game: AnyGame, shelf?: ReadonlyMap<string, GameWeb>): GameWords {
+  return webOf(game.spec.slug, shelf)?.words ?? genericWords(game);
 }
 
 /** How a run ended in a few words, for a table cell ("caught by a drone", "out of stamina"). */

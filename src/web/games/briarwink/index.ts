@@ -1,4 +1,12 @@
-/** Briarwink in the browser: its board, its words and its drawings, in this folder. */
-export { briarwinkView } from './view.js';
-export { briarwinkWords } from './words.js';
-export { briarwinkSymbols } from './sprites.js';
+/** Briarwink in the browser: its board, its words and its drawings, all in this folder. */
+import type { GameWeb } from '../types.js';
+import { briarwinkSymbols } from './sprites.js';
+import { briarwinkView } from './view.js';
+import { briarwinkWords } from './words.js';
+
+export const web: GameWeb = {
+  slug: 'briarwink',
+  view: briarwinkView,
+  words: briarwinkWords,
+  symbols: briarwinkSymbols,
+};

@@ -1,4 +1,12 @@
-/** Whirlyard in the browser: its board, its words and its drawings, in this folder. */
-export { whirlyardView } from './view.js';
-export { whirlyardWords } from './words.js';
-export { whirlyardSymbols } from './sprites.js';
+/** Whirlyard in the browser: its board, its words and its drawings, all in this folder. */
+import type { GameWeb } from '../types.js';
+import { whirlyardSymbols } from './sprites.js';
+import { whirlyardView } from './view.js';
+import { whirlyardWords } from './words.js';
+
+export const web: GameWeb = {
+  slug: 'whirlyard',
+  view: whirlyardView,
+  words: whirlyardWords,
+  symbols: whirlyardSymbols,
+};

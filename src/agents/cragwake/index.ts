@@ -1,0 +1,2 @@
+/** Cragwake's own agents, found by the slug of this folder (src/agents/index.ts): its heuristic player. */
+export { cragwakeHeuristic as heuristic } from './heuristic.js';

@@ -1,0 +1,2 @@
+/** Whirlyard's own agents, found by the slug of this folder (src/agents/index.ts): its heuristic player. */
+export { whirlyardHeuristic as heuristic } from './heuristic.js';

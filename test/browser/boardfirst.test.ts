@@ -63,6 +63,47 @@ describe('status values', () => {
     });
 });
 
+describe('how the game ended', () => {
+  for (const width of [390, 1366])
+    it(`at ${width} wide: a sentence (Delvewick's crush) stands whole in its tile`, async () => {
+      const b = await launchBrowser({
+        viewport: { width, height: width === 390 ? 844 : 850 },
+        ...(width === 390 ? { hasTouch: true, isMobile: true } : {}),
+      });
+      try {
+        const { page, errors } = await newPage(b.context);
+        await page.goto(`${site.base}/play/delvewick`);
+        await page.locator('.board-wrap').waitFor();
+        const keys: Record<string, string> = { r: 'ArrowRight', d: 'ArrowDown', '.': '.' };
+        for (const [i, c] of [...'rrrrrrrdddrd.'].entries()) {
+          await page.keyboard.press(keys[c]);
+          await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(i + 1));
+        }
+        await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
+        const ended = page.locator('.status-bar .stat[data-label="Ended"]');
+        expect(await ended.textContent()).toContain('Crushed');
+        const cut = await ended.evaluate((tile) => {
+          const box = tile.getBoundingClientRect();
+          const more = document.querySelector('.status-more summary')?.getBoundingClientRect();
+          return Array.from(tile.querySelectorAll('dt, dd'))
+            .filter((e) => {
+              const r = e.getBoundingClientRect();
+              return (
+                r.bottom > box.bottom + 1 ||
+                r.right > box.right + 1 ||
+                (!!more && r.bottom > more.top && r.top < more.bottom)
+              );
+            })
+            .map((e) => e.textContent);
+        });
+        expect(cut).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await b.close();
+      }
+    });
+});
+
 describe('a Briarwink night on a small phone', () => {
   it('brings the whole garden into view when it starts', async () => {
     const b = await launchBrowser({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

@@ -65,7 +65,7 @@ describe('status values', () => {
 
 describe('how the game ended', () => {
   for (const width of [390, 1366])
-    it(`at ${width} wide: a sentence (Delvewick's crush) stands whole in its tile`, async () => {
+    it(`at ${width} wide: a sentence (Delvewick's crush) stands whole in its tile, or on a phone under the board`, async () => {
       const b = await launchBrowser({
         viewport: { width, height: width === 390 ? 844 : 850 },
         ...(width === 390 ? { hasTouch: true, isMobile: true } : {}),
@@ -80,6 +80,18 @@ describe('how the game ended', () => {
           await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(i + 1));
         }
         await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
+        if (width === 390) {
+          // On a phone the game-over panel, right under the board, says it; the status row is unchanged.
+          expect(await page.locator('.status-bar .stat[data-label="Ended"]').isVisible()).toBe(false);
+          const ending = page.getByTestId('ending');
+          expect(await ending.textContent()).toContain('Crushed');
+          const board = (await page.locator('.board-wrap').boundingBox())!;
+          const box = (await ending.boundingBox())!;
+          expect(box.y).toBeGreaterThan(board.y + board.height);
+          expect(box.y + box.height).toBeLessThanOrEqual(844);
+          expect(errors).toEqual([]);
+          return;
+        }
         const ended = page.locator('.status-bar .stat[data-label="Ended"]');
         expect(await ended.textContent()).toContain('Crushed');
         const cut = await ended.evaluate((tile) => {

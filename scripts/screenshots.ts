@@ -2,7 +2,8 @@
  * `npm run screenshots`: pictures of each game for the docs, at a 1366x850 desktop and a 390x844 touch
  * phone: at the start, mid-game, at a big moment (Whirlyard's first wave cleared, Delvewick's first gem,
  * Cragwake's first belay, Briarwink's first bloom) and at game over, saved as
- * docs/screenshots/<slug>-<desktop|phone>-<start|mid|moment|over>.png; and one Whirlyard collision with
+ * docs/screenshots/<slug>-<desktop|phone>-<start|mid|moment|over>.png, and Delvewick's crush as
+ * delvewick-<desktop|phone>-crush.png; and one Whirlyard collision with
  * motion on, frame by frame, as an animated PNG (docs/screenshots/whirlyard-collision.png).
  *
  * It builds the UI into a temp folder (as the browser tests do), serves it from the real app on a free
@@ -141,6 +142,23 @@ function replayed(game: AnyGame, actions: GameAction[]): unknown {
 /** An action's fields in a fixed order, to compare two actions. */
 const canonical = (a: GameAction) => JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y)));
 
+/** Delvewick's level 1 to a crush: seven steps right, three down, right, down, and a wait drops the boulder. */
+const CRUSH = [
+  'right',
+  'right',
+  'right',
+  'right',
+  'right',
+  'right',
+  'right',
+  'down',
+  'down',
+  'down',
+  'right',
+  'down',
+  '.',
+];
+
 /** The key of the game's own keys (its shells.ts, the same on the page as in the CLI) that plays `a`, or undefined. */
 function keyOf(game: AnyGame, a: GameAction): string | undefined {
   return Object.entries(game.shells?.keys ?? {}).find(([, k]) => canonical(k) === canonical(a))?.[0];
@@ -267,6 +285,20 @@ async function main(): Promise<void> {
           console.log(
             `${slug} ${size}: mid-game after ${before.length + 1} actions, ${shots.moment} after ${moment.length}, over after ${over.length}`,
           );
+        }
+        // Delvewick's crush (the mole struck under the rock that fell on it), beside its moment and game over.
+        const dw = registry.get('delvewick') as AnyGame | undefined;
+        if (dw) {
+          const crush = CRUSH.map((c): GameAction => (c === '.' ? { type: 'wait' } : { type: 'move', dir: c }));
+          await shoot(
+            page,
+            base,
+            dw,
+            crush.slice(0, -1),
+            crush[crush.length - 1],
+            join(OUT, `delvewick-${size}-crush.png`),
+          );
+          if ((await page.getByTestId('dw-struck').count()) !== 1) throw new Error('delvewick: no crush shown');
         }
         if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
       } finally {

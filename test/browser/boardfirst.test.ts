@@ -63,6 +63,59 @@ describe('status values', () => {
     });
 });
 
+describe('how the game ended', () => {
+  for (const width of [390, 1366])
+    it(`at ${width} wide: a sentence (Delvewick's crush) stands whole in its tile, or on a phone under the board`, async () => {
+      const b = await launchBrowser({
+        viewport: { width, height: width === 390 ? 844 : 850 },
+        ...(width === 390 ? { hasTouch: true, isMobile: true } : {}),
+      });
+      try {
+        const { page, errors } = await newPage(b.context);
+        await page.goto(`${site.base}/play/delvewick`);
+        await page.locator('.board-wrap').waitFor();
+        const keys: Record<string, string> = { r: 'ArrowRight', d: 'ArrowDown', '.': '.' };
+        for (const [i, c] of [...'rrrrrrrdddrd.'].entries()) {
+          await page.keyboard.press(keys[c]);
+          await expect.poll(() => page.getByTestId('action-count').textContent()).toBe(String(i + 1));
+        }
+        await expect.poll(() => page.getByTestId('gameover').count()).toBe(1);
+        if (width === 390) {
+          // On a phone the game-over panel, right under the board, says it; the status row is unchanged.
+          expect(await page.locator('.status-bar .stat[data-label="Ended"]').isVisible()).toBe(false);
+          const ending = page.getByTestId('ending');
+          expect(await ending.textContent()).toContain('Crushed');
+          const board = (await page.locator('.board-wrap').boundingBox())!;
+          const box = (await ending.boundingBox())!;
+          expect(box.y).toBeGreaterThan(board.y + board.height);
+          expect(box.y + box.height).toBeLessThanOrEqual(844);
+          expect(errors).toEqual([]);
+          return;
+        }
+        const ended = page.locator('.status-bar .stat[data-label="Ended"]');
+        expect(await ended.textContent()).toContain('Crushed');
+        const cut = await ended.evaluate((tile) => {
+          const box = tile.getBoundingClientRect();
+          const more = document.querySelector('.status-more summary')?.getBoundingClientRect();
+          return Array.from(tile.querySelectorAll('dt, dd'))
+            .filter((e) => {
+              const r = e.getBoundingClientRect();
+              return (
+                r.bottom > box.bottom + 1 ||
+                r.right > box.right + 1 ||
+                (!!more && r.bottom > more.top && r.top < more.bottom)
+              );
+            })
+            .map((e) => e.textContent);
+        });
+        expect(cut).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await b.close();
+      }
+    });
+});
+
 describe('a Briarwink night on a small phone', () => {
   it('brings the whole garden into view when it starts', async () => {
     const b = await launchBrowser({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

@@ -154,6 +154,24 @@ function Table(props: {
   );
 }
 
+/** The tabs between a game's boards (ranked, daily, open). */
+function BoardTabs({ slug, board }: { slug: string; board: string }) {
+  return (
+    <nav class="row board-tabs" aria-label="Boards">
+      {BOARDS.map((b) => (
+        <a
+          class={b.name === board ? 'btn primary' : 'btn ghost'}
+          aria-current={b.name === board ? 'page' : undefined}
+          href={`/leaderboard/${slug}?board=${b.name}`}
+          data-testid={`board-${b.name}`}
+        >
+          {b.title}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
 export function LeaderboardPage({ game }: { game: AnyGame }) {
   const params = new URLSearchParams(location.search);
   const asked = params.get('board');
@@ -215,18 +233,7 @@ export function LeaderboardPage({ game }: { game: AnyGame }) {
           Benchmarks
         </a>
       </div>
-      <nav class="row board-tabs" aria-label="Boards">
-        {BOARDS.map((b) => (
-          <a
-            class={b.name === board ? 'btn primary' : 'btn ghost'}
-            aria-current={b.name === board ? 'page' : undefined}
-            href={`/leaderboard/${slug}?board=${b.name}`}
-            data-testid={`board-${b.name}`}
-          >
-            {b.title}
-          </a>
-        ))}
-      </nav>
+      <BoardTabs slug={slug} board={board} />
       {state.kind === 'ok' && (
         <p class="lead" data-testid="board-label">
           {state.board.label} Rules {game.spec.rulesVersion}; each player says for themselves whether they are a human

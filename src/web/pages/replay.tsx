@@ -225,7 +225,10 @@ function useRoomAbove(wrap: { current: HTMLElement | null }, controls: { current
       if (!w || !c || !board) return;
       const frame = w.getBoundingClientRect().height - board.getBoundingClientRect().height;
       const top = w.getBoundingClientRect().top + window.scrollY;
-      w.style.setProperty('--room', `${Math.floor(window.innerHeight - top - frame - c.offsetHeight - 4)}px`);
+      const room = Math.floor(window.innerHeight - top - frame - c.offsetHeight - 4);
+      // Only when the board as laid out would reach under the controls: otherwise it keeps its size.
+      if (w.style.getPropertyValue('--room') || board.getBoundingClientRect().height > room)
+        w.style.setProperty('--room', `${room}px`);
     };
     fit();
     window.addEventListener('resize', fit);

@@ -12,6 +12,7 @@ import type { GameAction, Observation } from '../../../core/game.js';
 import type { BriarwinkObservation } from '../../../games/briarwink/index.js';
 import { releaseMouseFocus } from '../../components/parts.js';
 import { useBriarwinkMotion } from './fx.js';
+import { dimlingFirst, walkPath } from './path.js';
 import { reducedMotion } from '../../motion/prefs.js';
 import { Glide } from '../../motion/glide.js';
 import { seconds } from '../../words/types.js';
@@ -147,11 +148,17 @@ function Garden({
   obs: o,
   small,
   onCell,
+  onHover,
+  preview,
   gardener,
 }: {
   obs: BriarwinkObs;
   small?: boolean;
   onCell?: (cell: number) => void;
+  /** The cell under the pointer (null when it leaves the garden), for the walk preview. */
+  onHover?: (cell: number | null) => void;
+  /** The walk preview: the path walkTo would take and its cells a dimling may reach first. */
+  preview?: Preview | null;
   /** Where to draw the gardener, when not where the observation has them (useGardenerAt). */
   gardener?: { p: Player; caught: boolean };
 }) {
@@ -293,7 +300,33 @@ function Garden({
             <circle class="bw-podring" cx={cx(pod.cell)} cy={cy(pod.cell)} r="22" />
           ))}
       </g>
-      <g>
+      <g class="bw-preview">
+        {preview && preview.path.length > 1 && (
+          <polyline
+            class="bw-path"
+            data-testid="bw-path"
+            data-cells={preview.path.join(' ')}
+            points={preview.path.map((c) => `${cx(c)},${cy(c)}`).join(' ')}
+          />
+        )}
+        {preview?.path
+          .filter((c) => preview.marked.has(c))
+          .map((c) => (
+            <rect
+              class="bw-risk"
+              data-testid="bw-risk"
+              data-cell={c}
+              x={(c % W) * C + 3}
+              y={Math.floor(c / W) * C + 3}
+              width={C - 6}
+              height={C - 6}
+              rx="8"
+              role="img"
+              aria-label={`A dimling may get to ${at(c)} first`}
+            />
+          ))}
+      </g>
+      <g onPointerLeave={onHover && (() => onHover(null))}>
         {onCell &&
           Array.from({ length: W * H }, (_, c) => (
             <rect
@@ -304,6 +337,7 @@ function Garden({
               height={C}
               data-cell={c}
               onClick={() => onCell(c)}
+              onPointerEnter={onHover && (() => onHover(c))}
             >
               <title>{`Walk to (${c % W}, ${Math.floor(c / W)})`}</title>
             </rect>
@@ -311,6 +345,19 @@ function Garden({
       </g>
     </svg>
   );
+}
+
+interface Preview {
+  target: number;
+  path: number[];
+  marked: Set<number>;
+}
+
+/** The walk preview to `target` on the observation, or null for none. */
+function previewOf(o: BriarwinkObs, target: number | null): Preview | null {
+  if (target === null || o.status !== 'playing') return null;
+  const path = walkPath(o, target);
+  return { target, path, marked: dimlingFirst(o, path) };
 }
 
 /** The live board: the garden plus the 30 ticks/s loop and its keys. */
@@ -322,6 +369,8 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
   // the player was away, and the night waits for them to press Resume.
   const [paused, setPaused] = useState(() => !!onAction && legal.some((a) => a.type === 'tick'));
   const [target, setTarget] = useState<number | null>(null);
+  /** The cell under the pointer, previewed in place of the walk target while it is there. */
+  const [hover, setHover] = useState<number | null>(null);
   /** Why the night paused by itself (the pointer or the focus went elsewhere), said beside Resume. */
   const [why, setWhy] = useState<string | null>(null);
   const zone = useRef<HTMLDivElement>(null);
@@ -446,7 +495,13 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
   if (!onAction) return <Garden obs={o} small={small} gardener={gardener} />;
   return (
     <div class="bw-live" ref={zone}>
-      <Garden obs={o} onCell={(c) => setTarget(c)} gardener={gardener} />
+      <Garden
+        obs={o}
+        onCell={(c) => setTarget(c)}
+        onHover={setHover}
+        preview={previewOf(o, hover ?? target)}
+        gardener={gardener}
+      />
       <div class="bw-bar" role="group" aria-label="Real-time controls">
         {waiting ? (
           <button
@@ -502,7 +557,8 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
               : paused || pausedFromPage
                 ? 'Paused.'
                 : 'Running.'}
-          {target !== null ? walkingTo(o, target) : ''}
+          {target !== null ? walkingTo(o, target) + riskWords(previewOf(o, target)) : ''}
+          {hover !== null && hover !== target ? pathWords(previewOf(o, hover)) : ''}
         </span>
       </div>
     </div>
@@ -516,6 +572,16 @@ function walkingTo(o: BriarwinkObs, target: number): string {
   return what
     ? ` You can't stand on ${at}: it is ${what}. Walking to the nearest cell you can reach.`
     : ` Walking to ${at}.`;
+}
+
+/** The warning when a dimling may reach a cell of the walk first (an estimate: see docs/web.md). */
+const riskWords = (p: Preview | null) => (p && p.marked.size > 0 ? ' A dimling may get there first.' : '');
+
+/** What the pointer's cell would do: the walk there, and the warning. */
+function pathWords(p: Preview | null): string {
+  if (!p || p.path.length < 2) return '';
+  const end = p.path[p.path.length - 1];
+  return ` Path to ${at(end)}, ${p.path.length - 1} steps${p.marked.size > 0 ? ': a dimling may get there first.' : '.'}`;
 }
 
 function status(raw: Observation): StatusItem[] {
@@ -575,6 +641,16 @@ const legend: LegendEntry[] = [
   { symbol: icon('bw-creep'), label: 'Creep mark: grows into thicket' },
   { symbol: icon('bw-gate'), label: 'Open moon gate: step on it to clear the night' },
   { symbol: icon('bw-wide-petal'), label: 'Pickups: Wide Petal (reach), Extra Pod (pod cap), Quick Step (speed)' },
+  {
+    symbol: sample(
+      <>
+        <polyline class="bw-path" points={`0,${C / 2} ${C},${C / 2}`} />
+        <rect class="bw-risk" x={3} y={3} width={C - 6} height={C - 6} rx="8" />
+      </>,
+    ),
+    label:
+      'Walk preview: the path a click would take; an orange ring marks a cell a dimling may reach first (an estimate from its distance and speed)',
+  },
   {
     symbol: sample(<Sprite id="bw-dark" x={0} y={0} w={C} />),
     label: 'Dark cell — unlit on a moonless night: dimlings and pickups there are hidden',

@@ -493,15 +493,13 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
     wasWaiting.current = waiting;
   }, [waiting]);
   if (!onAction) return <Garden obs={o} small={small} gardener={gardener} />;
+  // One search for what is drawn (the pointer's cell, else the walk target) and one more for the
+  // target's words only while the pointer previews another cell.
+  const shown = previewOf(o, hover ?? target);
+  const walking = hover === null || hover === target ? shown : previewOf(o, target);
   return (
     <div class="bw-live" ref={zone}>
-      <Garden
-        obs={o}
-        onCell={(c) => setTarget(c)}
-        onHover={setHover}
-        preview={previewOf(o, hover ?? target)}
-        gardener={gardener}
-      />
+      <Garden obs={o} onCell={(c) => setTarget(c)} onHover={setHover} preview={shown} gardener={gardener} />
       <div class="bw-bar" role="group" aria-label="Real-time controls">
         {waiting ? (
           <button
@@ -557,8 +555,8 @@ function BriarwinkBoard({ obs: raw, legal, onAction, small, paused: pausedFromPa
               : paused || pausedFromPage
                 ? 'Paused.'
                 : 'Running.'}
-          {target !== null ? walkingTo(o, target) + riskWords(previewOf(o, target)) : ''}
-          {hover !== null && hover !== target ? pathWords(previewOf(o, hover)) : ''}
+          {target !== null ? walkingTo(o, target) + riskWords(walking) : ''}
+          {hover !== null && hover !== target ? pathWords(shown) : ''}
         </span>
       </div>
     </div>

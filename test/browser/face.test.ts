@@ -260,43 +260,70 @@ describe('Briarwink motion', () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const b = await launchBrowser({ reducedMotion });
       const { page, errors } = await newPage(b.context);
+      // Every animation the board starts is recorded when it starts: a loaded machine may let a
+      // 150 ms opening end before the test could read it from getAnimations().
+      await page.addInitScript(`(() => {
+        const started = [];
+        window.started = started;
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (frames, options) {
+          started.push({
+            cls: this.getAttribute('class') || '',
+            cell: this.getAttribute('data-cell'),
+            ghost: this.getAttribute('data-ghost'),
+            delay: typeof options === 'object' && options ? Number(options.delay || 0) : 0,
+          });
+          return animate.call(this, frames, options);
+        };
+      })()`);
       await page.goto(link);
       await page.getByTestId('to-end').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length));
       await page.getByTestId('step-back').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length - 1));
+      type Started = { cls: string; cell: string | null; ghost: string | null; delay: number };
+      const started = () => page.evaluate(() => (window as unknown as { started: Started[] }).started.slice());
+      await page.evaluate(() => {
+        (window as unknown as { started: Started[] }).started.length = 0;
+      });
       await page.getByTestId('step-forward').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length));
       const seen = await page.evaluate(() => ({
-        blooms: Array.from(document.querySelectorAll('svg.board.bw .bw-bloom')).map((el) => ({
-          cell: Number(el.getAttribute('data-cell')),
-          delays: el.getAnimations().map((a: Animation) => Number(a.effect?.getTiming().delay)),
-        })),
-        ghosts: document.querySelectorAll('svg.board.bw [data-testid=bw-relit]').length,
-        fireflies: Array.from(document.querySelectorAll('svg.board.bw .bw-firefly')).map((el) => ({
-          cell: Number(el.getAttribute('data-cell')),
-          moving: el.getAnimations().length,
-        })),
+        blooms: Array.from(document.querySelectorAll('svg.board.bw .bw-bloom')).map((el) =>
+          Number(el.getAttribute('data-cell')),
+        ),
+        fireflies: Array.from(document.querySelectorAll('svg.board.bw .bw-firefly')).map((el) =>
+          Number(el.getAttribute('data-cell')),
+        ),
       }));
       // The picture is the engine's either way: every bloom cell and every firefly is there.
       const covered = [...new Set(after.blooms.flatMap((x) => x.cells))].sort((x, y) => x - y);
-      expect(seen.blooms.map((x) => x.cell).sort((x, y) => x - y)).toEqual(covered);
-      expect(seen.fireflies.map((f) => f.cell).sort((x, y) => x - y)).toEqual(
-        [...after.fireflies].sort((x, y) => x - y),
-      );
+      expect(seen.blooms.sort((x, y) => x - y)).toEqual(covered);
+      expect(seen.fireflies.sort((x, y) => x - y)).toEqual([...after.fireflies].sort((x, y) => x - y));
       const relitCell = plan.relit[0].cell;
       expect(after.fireflies).toContain(relitCell);
+      const isBloom = (a: Started) => a.cls.split(' ').includes('bw-bloom');
+      const isFirefly = (a: Started) => a.cls.split(' ').includes('bw-firefly');
       if (reducedMotion === 'reduce') {
-        expect(seen.blooms.every((x) => x.delays.length === 0)).toBe(true);
-        expect(seen.ghosts).toBe(0);
-        expect(seen.fireflies.every((f) => f.moving === 0)).toBe(true);
+        // Nothing moves: no bloom opens, no dimling turns, no firefly fades in.
+        expect(await started()).toEqual([]);
+        expect(await page.locator('svg.board.bw [data-testid=bw-relit]').count()).toBe(0);
       } else {
         // Each cell of the new cross opens one step after the cell nearer the pod.
+        await expect
+          .poll(async () => (await started()).filter(isBloom).length)
+          .toBeGreaterThanOrEqual(burst.cells.length);
+        const now = await started();
         for (const c of burst.cells)
-          expect(seen.blooms.find((x) => x.cell === c.cell)!.delays).toEqual([c.step * BLOOM_STEP_MS]);
+          expect(now.filter((a) => isBloom(a) && a.cell === String(c.cell)).map((a) => a.delay)).toEqual([
+            c.step * BLOOM_STEP_MS,
+          ]);
         expect(Math.max(...burst.cells.map((c) => c.step))).toBeGreaterThan(0);
-        expect(seen.ghosts).toBe(plan.relit.length);
-        expect(seen.fireflies.find((f) => f.cell === relitCell)!.moving).toBeGreaterThan(0);
+        // Each relit dimling is drawn for a moment and turns; its firefly fades in.
+        await expect
+          .poll(async () => new Set((await started()).filter((a) => a.ghost).map((a) => a.ghost)).size)
+          .toBe(plan.relit.length);
+        expect((await started()).some((a) => isFirefly(a) && a.cell === String(relitCell))).toBe(true);
         // The relit dimling is gone once it has turned.
         await expect.poll(() => page.locator('svg.board.bw [data-testid=bw-relit]').count(), { timeout: 3000 }).toBe(0);
       }

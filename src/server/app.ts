@@ -363,7 +363,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // drain.ts: an earlier one must not, or the requests queued behind it would go unanswered); quiet
   // connections are closed gently, so shutdown neither resets requests nor waits out keep-alives.
   let closing = false;
-  const drain = new ConnectionDrain(app.server, opts.drainPeers);
+  // The backlog is drained for at most half the shutdown timeout: the rest is for the answers.
+  const drain = new ConnectionDrain(app.server, opts.drainPeers, t.shutdownMs / 2);
   app.addHook('preClose', async () => {
     closing = true;
     drain.drain();

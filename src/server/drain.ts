@@ -8,13 +8,18 @@
  * discard answers the client has not read yet). And closing the listening socket resets the
  * connections still waiting in its backlog, requests and all. Instead, once draining:
  *
- * - the listener keeps accepting until its backlog is empty (`acceptBacklog`), then closes;
+ * - the listener keeps accepting until its backlog is empty (`acceptBacklog`), then closes. Node accepts
+ *   one connection per turn of its event loop, so on a busy server the backlog empties slowly (a turn
+ *   answering pipelined requests under load took 100-250 ms in tests): the wait is bounded by half the
+ *   shutdown timeout, not by a fixed second;
  * - every request received is answered: those that reach the app answer 503 `shutting_down` (app.ts),
  *   those in flight finish; the answer to the last request known on its connection carries
  *   `connection: close` (`closeIfLast`), earlier ones keep the connection, so the requests
  *   queued behind them are still read and answered;
  * - a connection with nothing in flight is closed gently once it has been quiet for `QUIET_MS`
- *   (bytes already sent by the client are read, and answered, by then): the server half-closes it,
+ *   (bytes already sent by the client are read, and answered, by then), or for `KEPT_QUIET_MS` when an
+ *   answer written while draining told its client to keep it (the client may be about to send its next
+ *   request, and a loaded client can take hundreds of ms to do so): the server half-closes it,
  *   reads until the client closes its side, and only then destroys it, or after `LINGER_MS`;
  * - whatever is still open at the shutdown deadline is cut off by the caller (`closeAllConnections`).
  */
@@ -23,6 +28,11 @@ import type { Socket } from 'node:net';
 
 /** How long a connection with nothing in flight must stay quiet before it is closed while draining. */
 const QUIET_MS = 150;
+/**
+ * The same, for a connection whose latest answer was written while draining and kept the connection
+ * (the listener was still accepting): its client was told it may send more, and may be about to.
+ */
+const KEPT_QUIET_MS = 1000;
 /** How long a half-closed connection waits for the client to close its side before it is destroyed. */
 const LINGER_MS = 2000;
 /**
@@ -31,7 +41,13 @@ const LINGER_MS = 2000;
  * requests, which the kernel has already received.
  */
 const ACCEPT_QUIET_MS = 50;
-const ACCEPT_MAX_MS = 1000;
+/**
+ * The same for one worker of several: its connections are handed over by the supervisor one at a time,
+ * each after the worker's answer to the previous one, so a slow supervisor looks like a quiet backlog.
+ */
+const WORKER_ACCEPT_QUIET_MS = 200;
+/** How long the backlog is drained at most when the caller gives no bound (a storm never ends). */
+const DEFAULT_ACCEPT_MAX_MS = 4000;
 /** How often draining looks for connections it can close. */
 const SWEEP_MS = 50;
 
@@ -46,8 +62,17 @@ interface ConnectionState {
   socket: Socket;
   /** The response to the latest request received on the connection, until it closes. */
   latest: ServerResponse | null;
+  /** True when the latest answer, written while draining, kept the connection open. */
+  kept: boolean;
+  /**
+   * Sweeps in a row that found the connection quiet. It is closed at the second: between two sweeps
+   * the loop has polled its socket at least once, while a single turn of a busy loop can outlast the
+   * quiet window (a connection accepted early in a 150 ms turn would look quiet, its pipelined
+   * requests not read yet, at the sweep that ends that turn).
+   */
+  quietSweeps: number;
   /** The drain's own state, shared by its connections. */
-  shared: { accepting: boolean };
+  shared: { accepting: boolean; draining: boolean };
 }
 
 /**
@@ -80,6 +105,7 @@ function onResponseClose(this: ServerResponse): void {
   if (state === undefined) return;
   (this as Tracked)[STATE] = undefined;
   if (state.latest === this) state.latest = null;
+  if (state.shared.draining) state.kept = String(this.getHeader('connection')).toLowerCase() !== 'close';
   state.inFlight--;
   state.lastActivity = performance.now();
 }
@@ -118,17 +144,19 @@ export class ConnectionDrain {
   private draining = false;
   private sweeper: NodeJS.Timeout | null = null;
   /** Whether the listener may still accept connections (until `acceptBacklog` resolves). */
-  private readonly shared = { accepting: true };
+  private readonly shared = { accepting: true, draining: false };
 
   /**
    * `peers`, for one worker of several sharing a port: resolves once every worker has stopped
    * accepting. Until then no answer asks its client to close, since a client told to close would
    * connect again at once, through a worker still accepting, and the shared listener, closed once the
-   * last worker stops, would reset the connections then waiting in it.
+   * last worker stops, would reset the connections then waiting in it. `acceptMaxMs` bounds the wait
+   * for an empty backlog (`acceptBacklog`).
    */
   constructor(
     private readonly server: Server,
-    private readonly peers: () => Promise<void> = async () => {},
+    private readonly peers?: () => Promise<void>,
+    private readonly acceptMaxMs = DEFAULT_ACCEPT_MAX_MS,
   ) {
     server.on('connection', (socket: Socket) => {
       this.lastAccepted = performance.now();
@@ -139,6 +167,8 @@ export class ConnectionDrain {
         ending: false,
         socket,
         latest: null,
+        kept: false,
+        quietSweeps: 0,
         shared: this.shared,
       };
       (socket as Tracked)[STATE] = state;
@@ -176,6 +206,7 @@ export class ConnectionDrain {
   drain(): void {
     if (this.draining) return;
     this.draining = true;
+    this.shared.draining = true;
     // Every connection gets a full quiet window from now: a request its client sent as the signal
     // came is read and answered before the connection is closed.
     const now = performance.now();
@@ -196,8 +227,8 @@ export class ConnectionDrain {
 
   /**
    * Resolves once the listening socket's backlog is empty (no connection accepted for
-   * ACCEPT_QUIET_MS), or after ACCEPT_MAX_MS: then the listener can close without resetting anyone.
-   * At once when the server does not listen.
+   * ACCEPT_QUIET_MS, WORKER_ACCEPT_QUIET_MS for a worker), or after `acceptMaxMs`: then the listener can
+   * close without resetting anyone. At once when the server does not listen.
    */
   async acceptBacklog(): Promise<void> {
     await this.waitForQuietBacklog();
@@ -209,9 +240,9 @@ export class ConnectionDrain {
   private async askToCloseOnceClosed(): Promise<void> {
     try {
       const start = performance.now();
-      while (this.server.listening && performance.now() - start < ACCEPT_MAX_MS)
+      while (this.server.listening && performance.now() - start < this.acceptMaxMs)
         await new Promise((r) => setTimeout(r, 2));
-      await this.peers();
+      await this.peers?.();
     } finally {
       this.shared.accepting = false;
     }
@@ -220,17 +251,18 @@ export class ConnectionDrain {
   private async waitForQuietBacklog(): Promise<void> {
     if (!this.server.listening) return;
     const start = performance.now();
-    // Quiet means: ACCEPT_QUIET_MS since the later of the last accept and the call, and at least
-    // three turns of the event loop (each polls the listener) with no accept. A loop busy with
-    // requests may not have looked at the backlog for a long time.
+    const quietMs = this.peers ? WORKER_ACCEPT_QUIET_MS : ACCEPT_QUIET_MS;
+    // Quiet means: quietMs since the later of the last accept and the call, and at least three turns
+    // of the event loop (each polls the listener, and accepts one connection if any waits) with no
+    // accept. A loop busy with requests may not have looked at the backlog for a long time.
     let accepted = this.accepted;
     let quietTurns = 0;
     for (;;) {
       const now = performance.now();
-      if (now - start >= ACCEPT_MAX_MS) return;
+      if (now - start >= this.acceptMaxMs) return;
       if (this.accepted !== accepted) [accepted, quietTurns] = [this.accepted, 0];
       else quietTurns++;
-      if (quietTurns >= 3 && now - Math.max(this.lastAccepted, start) >= ACCEPT_QUIET_MS) return;
+      if (quietTurns >= 3 && now - Math.max(this.lastAccepted, start) >= quietMs) return;
       await new Promise((r) => setTimeout(r, 5));
     }
   }
@@ -243,8 +275,13 @@ export class ConnectionDrain {
   private sweep(): void {
     const now = performance.now();
     for (const [socket, state] of this.connections) {
-      if (state.ending || state.inFlight > 0 || now - state.lastActivity < QUIET_MS) continue;
-      if (socket.readableLength > 0 || socket.destroyed) continue;
+      if (state.ending) continue;
+      const quiet = now - state.lastActivity >= (state.kept ? KEPT_QUIET_MS : QUIET_MS);
+      if (!quiet || state.inFlight > 0 || socket.readableLength > 0 || socket.destroyed) {
+        state.quietSweeps = 0;
+        continue;
+      }
+      if (++state.quietSweeps < 2) continue;
       state.ending = true;
       // Half-close, read whatever still comes until the client closes its side, then destroy: a
       // destroy with unread bytes would reset the connection.

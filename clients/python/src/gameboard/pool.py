@@ -4,8 +4,10 @@ The package ships the engines and a small pool program as one JavaScript file (`
 from the repository's src/ by `npm run build:pool`), run with the `node` found on PATH (Node.js 20 or
 later; GAMEBOARD_NODE names another). Every environment's state stays in Node: Python sends one array
 of action indices a step over a pipe and reads back one packed block (observations, scores, flags,
-masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout). `workers=K` worker
-threads (default: the CPU count) share the environments of a large group.
+masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout): on Linux a file in
+/dev/shm that both sides map (the pool writes it, numpy reads it), elsewhere through the pipe. `workers=K` threads
+(default: the CPU count; the pool's main thread and K - 1 worker threads) share the environments of a
+large group.
 
 One pool process serves every local environment of a Python process (`shared_pool`); a forked child
 starts its own.

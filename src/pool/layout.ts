@@ -82,4 +82,4 @@ export function views(l: Layout, b: SharedArrayBuffer | ArrayBuffer): Views {
 }
 
 /** The requests' op codes. */
-export const OP = { OPEN: 1, RESET: 2, STEP: 3, EXPORT: 4, IMPORT: 5, INFO: 6, CLOSE: 7, SPEC: 9 } as const;
+export const OP = { OPEN: 1, RESET: 2, STEP: 3, EXPORT: 4, IMPORT: 5, INFO: 6, CLOSE: 7, MAP: 8, SPEC: 9 } as const;

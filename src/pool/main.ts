@@ -4,16 +4,22 @@
  * state stays here; Python sends one array of action indices a step and reads back one block of
  * observations, scores, flags, masks and budget costs (src/pool/layout.ts). No JSON on that path.
  *
- * Usage: node pool.mjs [--workers K]. K worker threads (default: the CPU count) share each group's
- * environments; a group too small to split (fewer than 16 environments a thread) is stepped on the
- * main thread.
+ * Usage: node pool.mjs [--workers K]. K threads (default: the CPU count) share each group's
+ * environments: the main thread steps the first share itself while K - 1 worker threads step the
+ * others (one wake-up fewer a step than handing every share to a worker); a group too small to split
+ * (fewer than 16 environments a thread), or K of 0 or 1, is stepped on the main thread alone.
  *
  * A request is three little-endian uint32 (op, group, payload length) and the payload; an answer is two
  * (status: 0 ok, 1 error; length) and the payload: a group's whole block for RESET, STEP and IMPORT,
  * JSON for the others (an error: {error, message}). A STEP sends int32 action indices and uint32 seeds,
  * one each an environment: index -1 leaves the environment as it is, -2 starts it again from its seed.
+ *
+ * MAP names a file (the payload: its path, UTF-8) that Python has sized to the group's block and maps
+ * into memory: from then on RESET, STEP and IMPORT write the block into that file (one pwrite, which a
+ * memory map of the file sees: on Linux a file in /dev/shm never touches a disk) and answer an empty
+ * payload, so the block crosses no pipe and Python reads it in place.
  */
-import { readSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writevSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import {
@@ -128,6 +134,11 @@ class Threads {
 
   /** Sends each of `commands` (one per thread, or null) and waits for every answer. */
   run(commands: (Command | null)[]): unknown[] {
+    return this.wait(this.post(commands), commands.length);
+  }
+
+  /** Sends each of `commands` (one per thread, or null) without waiting: the threads it went to. */
+  post(commands: (Command | null)[]): number[] {
     const sent: number[] = [];
     commands.forEach((c, w) => {
       if (c === null) return;
@@ -137,7 +148,12 @@ class Threads {
       Atomics.notify(this.words, 2 * w);
       sent.push(w);
     });
-    const answers: unknown[] = new Array(commands.length).fill(undefined);
+    return sent;
+  }
+
+  /** Each answer of the threads `sent` (post's answer) went to, by thread. */
+  wait(sent: number[], count: number): unknown[] {
+    const answers: unknown[] = new Array(count).fill(undefined);
     for (const w of sent) {
       for (;;) {
         const done = Atomics.load(this.words, 2 * w + 1);
@@ -157,10 +173,13 @@ interface Group {
   layout: Layout;
   buffer: SharedArrayBuffer;
   bytes: Uint8Array;
-  /** Per thread index, the slots it holds ([lo, hi)); empty on a group stepped on the main thread. */
+  /** Per worker thread, the slots it holds ([lo, hi)); empty on a group stepped on the main thread alone. */
   split: [number, number][];
-  local: Shard | null;
+  /** The main thread's share: the whole group, or the first slots of a split one. */
+  local: Shard;
   slug: string;
+  /** The file the block is written into (MAP), or null: the block goes in the answer. */
+  file: number | null;
 }
 
 class PoolError extends Error {
@@ -174,7 +193,7 @@ class PoolError extends Error {
 
 /** The pool's main thread: reads requests, answers them, until stdin closes. */
 function serve(workers: number): void {
-  const threads = new Threads(workers);
+  const threads = new Threads(Math.max(0, workers - 1)); // the main thread is one of the K
   const groups = new Map<number, Group>();
   let next = 1;
   const head = Buffer.alloc(12);
@@ -208,13 +227,32 @@ function serve(workers: number): void {
       }
     }
   };
+  const h = Buffer.alloc(8);
+  /** The header and the payload in one writev (one wake-up of the reader), the rest if the pipe was full. */
   const answer = (status: number, parts: Uint8Array[]): void => {
     const len = parts.reduce((a, p) => a + p.length, 0);
-    const h = Buffer.alloc(8);
     h.writeUInt32LE(status, 0);
     h.writeUInt32LE(len, 4);
-    writeFully(h);
-    for (const p of parts) writeFully(p);
+    let put = 0;
+    try {
+      put = writevSync(1, [h, ...parts]);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+    }
+    for (const p of [h, ...parts]) {
+      if (put >= p.length) {
+        put -= p.length;
+        continue;
+      }
+      writeFully(p.subarray(put));
+      put = 0;
+    }
+  };
+  /** A group's block after a RESET, STEP or IMPORT: into its file if it has one, else in the answer. */
+  const block = (g: Group): Uint8Array[] => {
+    if (g.file === null) return [g.bytes];
+    for (let put = 0; put < g.bytes.length;) put += writeSync(g.file, g.bytes, put, g.bytes.length - put, put);
+    return [];
   };
   const json = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value ?? null), 'utf8');
 
@@ -225,15 +263,22 @@ function serve(workers: number): void {
   };
   /** Runs a command on every thread holding part of the group (the main thread's shard included). */
   const everywhere = (g: Group, c: Command): unknown[] => {
-    if (g.local !== null) return [runLocal(g.local, c)];
-    return threads.run(g.split.map(([lo, hi]) => (lo < hi ? c : null)));
+    if (g.split.length === 0) return [runLocal(g.local, c)];
+    const sent = threads.post(g.split.map(([lo, hi]) => (lo < hi ? c : null)));
+    let mine: unknown;
+    try {
+      mine = runLocal(g.local, c);
+    } finally {
+      threads.wait(sent, g.split.length); // every thread done before the block is read or an error told
+    }
+    return [mine];
   };
   /** The thread holding slot i's answer to `c`. */
   const atSlot = (g: Group, c: Command): unknown => {
     const i = c.slot!;
     if (!(i >= 0 && i < g.layout.n))
       throw new PoolError('bad_slot', `Environment ${i} is outside 0..${g.layout.n - 1}.`);
-    if (g.local !== null) return runLocal(g.local, c);
+    if (i < g.local.hi) return runLocal(g.local, c);
     const w = g.split.findIndex(([lo, hi]) => i >= lo && i < hi);
     const cmds: (Command | null)[] = g.split.map(() => null);
     cmds[w] = c;
@@ -273,26 +318,28 @@ function serve(workers: number): void {
           const [c, h, w] = t.tensorSpec.planes.shape;
           const layout = layoutOf(n, c * h * w, t.tensorSpec.features.shape[0], t.actionIndex.length);
           const buffer = new SharedArrayBuffer(layout.bytes);
-          const k = Math.min(threads.count, Math.floor(n / PER_THREAD));
+          // k shares: the main thread's [0, n/k), then worker w's the (w + 1)th.
+          const k = Math.min(threads.count + 1, Math.floor(n / PER_THREAD));
+          const at = (j: number) => Math.floor((j * n) / k);
           const split: [number, number][] =
-            k < 2 ? [] : threads.workers.map((_, w) => [Math.floor((w * n) / k), Math.floor(((w + 1) * n) / k)]);
-          if (k >= 2) for (let w = k; w < split.length; w++) split[w] = [n, n];
+            k < 2 ? [] : threads.workers.map((_, w) => (w + 1 < k ? [at(w + 1), at(w + 2)] : [n, n]));
           const g: Group = {
             layout,
             buffer,
             bytes: new Uint8Array(buffer),
             split,
-            local: k < 2 ? new Shard(slug, layout, buffer, 0, n) : null,
+            local: new Shard(slug, layout, buffer, 0, k < 2 ? n : at(1)),
             slug,
+            file: null,
           };
-          if (g.local === null)
+          if (split.length > 0)
             threads.run(
               split.map(([lo, hi]) =>
                 lo < hi ? { op: OP.OPEN, group: next, open: { slug, layout, buffer, lo, hi } } : null,
               ),
             );
           groups.set(next, g);
-          answer(0, [json({ group: next, layout, threads: g.local === null ? k : 0 })]);
+          answer(0, [json({ group: next, layout, threads: split.length > 0 ? k : 0 })]);
           next += 1;
           break;
         }
@@ -311,7 +358,15 @@ function serve(workers: number): void {
           g.bytes.set(payload.subarray(0, 4 * n), reset ? offsets.seeds : offsets.actions);
           g.bytes.set(payload.subarray(4 * n), reset ? offsets.resetMask : offsets.seeds);
           everywhere(g, { op, group: id });
-          answer(0, [g.bytes]);
+          answer(0, block(g));
+          break;
+        }
+        case OP.MAP: {
+          const g = groupOf(id);
+          const fd = openSync(payload.toString('utf8'), 'r+');
+          if (g.file !== null) closeSync(g.file);
+          g.file = fd;
+          answer(0, block(g));
           break;
         }
         case OP.EXPORT:
@@ -324,12 +379,14 @@ function serve(workers: number): void {
           const g = groupOf(id);
           const data = JSON.parse(payload.subarray(4).toString('utf8')) as unknown;
           atSlot(g, { op, group: id, slot: payload.readUInt32LE(0), data });
-          answer(0, [g.bytes]);
+          answer(0, block(g));
           break;
         }
         case OP.CLOSE: {
           const g = groupOf(id);
-          if (g.local === null) everywhere(g, { op: OP.CLOSE, group: id });
+          if (g.split.length > 0)
+            threads.run(g.split.map(([lo, hi]) => (lo < hi ? { op: OP.CLOSE, group: id } : null)));
+          if (g.file !== null) closeSync(g.file);
           groups.delete(id);
           answer(0, [json(null)]);
           break;

@@ -150,6 +150,12 @@ def game_seed(rng: np.random.Generator) -> int:
     return int(rng.integers(0, 2 ** 32, dtype=np.uint64))
 
 
+def game_seeds(rng: np.random.Generator, k: int) -> np.ndarray:
+    """`k` game seeds (0..2^32-1, int64) drawn from a Gymnasium np_random in one call: what a vector env's
+    autoresets draw, the environments in order (the local and the HTTP vector envs draw alike)."""
+    return rng.integers(0, 2 ** 32, size=k, dtype=np.uint64).astype(np.int64)
+
+
 DEFAULT_URL = "http://127.0.0.1:3000"
 
 

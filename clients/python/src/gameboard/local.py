@@ -22,7 +22,7 @@ from gymnasium.vector.utils import batch_space
 
 from .client import GameboardError
 from .env import (RANKED, GameboardEnv, IllegalActionError, InvalidActionError, budget_of, checked_index,
-                  game_seed, observation_space_of)
+                  game_seed, game_seeds, observation_space_of)
 from .pool import REFUSED_STATUS, Group, Pool, shared_pool
 from .vector import GameboardVectorEnv, end_step
 
@@ -245,6 +245,8 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         self._spent = np.zeros(num_envs, dtype=np.int64)
         self._autoreset = np.zeros(num_envs, dtype=np.bool_)
         self._rows = np.arange(num_envs)
+        self._none = np.zeros(num_envs, dtype=np.bool_)
+        self._no_seeds = np.zeros(num_envs, dtype=np.int64)
 
     def _observations(self) -> Dict[str, np.ndarray]:
         assert self.group is not None
@@ -265,6 +267,7 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         return self.group.info(i)["run"]
 
     def _fresh(self, which: np.ndarray, seeds: np.ndarray) -> None:
+        """Counters back to 0 for the environments `which` selects (a boolean mask or indices)."""
         self._game_seeds[which] = seeds[which]
         self._steps[which] = 0
         self._elapsed[which] = 0
@@ -288,13 +291,12 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         return self._observations(), self._infos()
 
     def _indices(self, actions: Any) -> np.ndarray:
-        """The actions as checked indices (as Discrete.contains checks each)."""
+        """The actions as checked indices (as Discrete.contains checks each), a new int32 array."""
         n = len(self.action_index)
         a = np.asarray(actions) if not isinstance(actions, list) else None
-        if a is not None and a.shape == (self.num_envs,) and np.issubdtype(a.dtype, np.integer) \
-                and a.dtype != np.bool_:
-            bad = np.flatnonzero((a < 0) | (a >= n))
-            if len(bad):
+        if a is not None and a.shape == (self.num_envs,) and a.dtype.kind in "iu":
+            if np.count_nonzero(a.astype(np.uint64) >= n):  # a negative index wraps to a huge one
+                bad = np.flatnonzero((a < 0) | (a >= n))
                 checked_index(a[bad[0]], n, f"Environment {int(bad[0])}: ")
             return a.astype(np.int32)
         items = list(actions)
@@ -304,56 +306,73 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
                          else checked_index(x, n, f"Environment {i}: ") for i, x in enumerate(items)], dtype=np.int32)
 
     def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        # Whole-array numpy throughout, and as few operations as the step needs: with engines this fast, each
+        # small numpy call (about a microsecond) is a visible part of a 64-env step.
         g = self.group
         if g is None or not self.started:
             raise GameboardError("no_run", "Call reset() before step().")
         codes = self._indices(actions)
-        resets = self._autoreset.copy()
-        if resets.any() and self.autoreset_mode == AutoresetMode.DISABLED:
+        resets = self._autoreset
+        resetting = np.count_nonzero(resets) > 0  # (count_nonzero: a few times cheaper than .any())
+        if resetting and self.autoreset_mode == AutoresetMode.DISABLED:
             i = int(np.flatnonzero(resets)[0])
             raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
                                  "reset(options={'reset_mask': mask}) (autoreset is disabled).")
-        seeds = np.zeros(self.num_envs, dtype=np.int64)
-        if resets.any() and self.autoreset_mode == AutoresetMode.NEXT_STEP:
-            for i in np.flatnonzero(resets):
-                seeds[i] = game_seed(self.np_random)
-            codes[resets] = -2
+        if resetting and self.autoreset_mode == AutoresetMode.NEXT_STEP:
+            which = np.flatnonzero(resets)
+            seeds = np.zeros(self.num_envs, dtype=np.int64)
+            seeds[which] = game_seeds(self.np_random, len(which))
+            codes[which] = -2
+            refused = g.masks[self._rows, np.where(resets, 0, codes)] != 1
+            refused &= ~resets
         else:
-            resets[:] = False
-        legal = g.masks[self._rows, np.where(resets, 0, codes)] == 1
-        refused = ~resets & ~legal
-        if refused.any() and self.illegal_action == "raise":
-            i = int(np.flatnonzero(refused)[0])
-            allowed = [int(k) for k in np.flatnonzero(g.masks[i])]
-            raise IllegalActionError(f"Environment {i}: action index {int(codes[i])} is masked out (not legal now in "
-                                     f"{self.game}); legal indices: {allowed}.", int(codes[i]), g.masks[i].copy())
-        codes[refused] = -1
+            resetting = False
+            resets = self._none
+            seeds = self._no_seeds
+            refused = g.masks[self._rows, codes] != 1
+        if np.count_nonzero(refused):
+            if self.illegal_action == "raise":
+                i = int(np.flatnonzero(refused)[0])
+                allowed = [int(k) for k in np.flatnonzero(g.masks[i])]
+                raise IllegalActionError(f"Environment {i}: action index {int(codes[i])} is masked out (not legal "
+                                         f"now in {self.game}); legal indices: {allowed}.", int(codes[i]),
+                                         g.masks[i].copy())
+            codes[refused] = -1
         before = g.scores.copy()
-        g.step(codes, seeds.astype(np.uint32))
-        refused |= ~resets & (g.status == REFUSED_STATUS)
-        played = ~resets & ~refused
-        rewards = np.where(played, g.scores - before, 0.0)
+        g.step(codes, seeds)
+        # The pool marks refused only a slot that tried an index (a reset slot is played, a -1 slot untouched).
+        refused |= g.status == REFUSED_STATUS
+        rewards = g.scores - before
+        if resetting:
+            rewards[resets] = 0.0
+            played = ~(resets | refused)
+        else:
+            played = ~refused
         rewards[refused] = self.refused_reward
         if self.budget is not None:
-            self._spent += np.where(played, g.cost, 0)
+            self._spent += g.cost  # 0 where nothing was played
         self._steps += played
-        self._elapsed += played | refused
-        over = g.over.astype(np.bool_)
-        terminations = played & over
-        limit = np.zeros(self.num_envs, dtype=np.bool_)
-        if self.max_steps is not None:
-            limit |= self._elapsed >= self.max_steps
-        truncations = refused & limit
-        if self.budget is not None:
-            limit = limit | (self._spent >= self.budget["limit"])
-        truncations |= played & ~over & limit
-        self._fresh(resets, seeds)
+        self._elapsed += ~resets
+        terminations = played & (g.over == 1)
+        if self.max_steps is None and self.budget is None:
+            truncations = np.zeros(self.num_envs, dtype=np.bool_)
+        else:
+            limit = np.zeros(self.num_envs, dtype=np.bool_)
+            if self.max_steps is not None:
+                limit |= self._elapsed >= self.max_steps
+            truncations = refused & limit
+            if self.budget is not None:
+                limit |= self._spent >= self.budget["limit"]
+            truncations |= played & (g.over == 0) & limit
+        if resetting:
+            self._fresh(which, seeds)
         return end_step(self, rewards, terminations, truncations, refused, self._reset_ended)
 
     def _reset_ended(self, ended: np.ndarray) -> None:
         """New runs, from fresh seeds, for the environments `ended` marks (autoreset in the same step)."""
         assert self.group is not None
-        fresh = np.array([game_seed(self.np_random) if e else 0 for e in ended], dtype=np.int64)
+        fresh = np.zeros(self.num_envs, dtype=np.int64)
+        fresh[ended] = game_seeds(self.np_random, int(ended.sum()))
         self.group.reset(fresh.astype(np.uint32), ended.astype(np.uint8))
         self._fresh(ended, fresh)
 

@@ -4,8 +4,10 @@ The package ships the engines and a small pool program as one JavaScript file (`
 from the repository's src/ by `npm run build:pool`), run with the `node` found on PATH (Node.js 20 or
 later; GAMEBOARD_NODE names another). Every environment's state stays in Node: Python sends one array
 of action indices a step over a pipe and reads back one packed block (observations, scores, flags,
-masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout). `workers=K` worker
-threads (default: the CPU count) share the environments of a large group.
+masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout): on Linux a file in
+/dev/shm that both sides map (the pool writes it, numpy reads it), elsewhere through the pipe. `workers=K` threads
+(default: the CPU count; the pool's main thread and K - 1 worker threads) share the environments of a
+large group.
 
 One pool process serves every local environment of a Python process (`shared_pool`); a forked child
 starts its own.
@@ -15,11 +17,13 @@ from __future__ import annotations
 
 import atexit
 import json
+import mmap
 import os
 import re
 import shutil
 import struct
 import subprocess
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
@@ -31,7 +35,7 @@ from .client import GameboardError
 BUNDLE = Path(__file__).with_name("_pool") / "pool.mjs"
 NODE_MAJOR = 20
 
-OPEN, RESET, STEP, EXPORT, IMPORT, INFO, CLOSE, SPEC = 1, 2, 3, 4, 5, 6, 7, 9
+OPEN, RESET, STEP, EXPORT, IMPORT, INFO, CLOSE, MAP, SPEC = 1, 2, 3, 4, 5, 6, 7, 8, 9
 #: A slot's status byte after a step: played (or reset), refused by the engine (nothing changed), not stepped.
 PLAYED_STATUS, REFUSED_STATUS, UNTOUCHED_STATUS = 0, 1, 2
 
@@ -39,6 +43,11 @@ _node_checked: Dict[str, str] = {}
 
 #: The pipe size asked for (Linux: up to /proc/sys/fs/pipe-max-size, 1 MB by default).
 PIPE_BYTES = 1 << 20
+
+#: Where a group's block is shared as a memory-mapped file (Linux's /dev/shm: memory, never a disk); None:
+#: the block comes through the pipe. GAMEBOARD_POOL_SHM=0 turns the file off.
+SHM_DIR: Optional[str] = "/dev/shm" if os.name == "posix" and os.path.isdir("/dev/shm") \
+    and os.access("/dev/shm", os.W_OK) and os.environ.get("GAMEBOARD_POOL_SHM", "1") != "0" else None
 
 
 def grow_pipe(fd: int, size: int) -> None:
@@ -109,11 +118,15 @@ class Pool:
 
     def request(self, op: int, group: int, payload: bytes = b"", into: Optional[memoryview] = None) -> Optional[bytes]:
         """Sends one request; reads the answer into `into` (a block of the right size) or returns its bytes."""
+        return self.exchange(struct.pack("<III", op, group, len(payload)) + bytes(payload), into)
+
+    def exchange(self, frame: Any, into: Optional[memoryview] = None) -> Optional[bytes]:
+        """Sends one whole request `frame` (header and payload, one write); reads the answer as `request`."""
         with self._lock:
             if self._proc.poll() is not None:
                 raise GameboardError("pool_failed", f"The engine pool has stopped (exit code {self._proc.returncode}).")
             try:
-                self._in.write(struct.pack("<III", op, group, len(payload)) + bytes(payload))
+                self._in.write(frame)
             except (BrokenPipeError, OSError) as err:
                 raise GameboardError("pool_failed", f"The engine pool does not answer: {err}.") from None
             head = bytearray(8)
@@ -181,8 +194,14 @@ class Group:
         self.threads: int = head["threads"]
         layout = head["layout"]
         o = layout["offsets"]
-        self.block = bytearray(layout["bytes"])
+        #: The block: a memory map of a file the pool writes (SHM_DIR), else a buffer the answers fill.
+        self.block: Any = self._mapped(layout["bytes"]) or bytearray(layout["bytes"])
         self._view = memoryview(self.block)
+        # A step's request, made once: header, then int32 action indices and uint32 seeds.
+        self._frame = np.zeros(3 + 2 * n, dtype="<u4")
+        self._frame[:3] = (STEP, self.id, 8 * n)
+        self._frame_actions = self._frame[3:3 + n].view("<i4")
+        self._frame_seeds = self._frame[3 + n:]
         t = spec["tensorSpec"]
         self.scores = np.frombuffer(self.block, np.float64, n, o["scores"])
         self.features = np.frombuffer(self.block, np.float32, n * layout["features"], o["features"]).reshape(
@@ -195,6 +214,31 @@ class Group:
         self.status = np.frombuffer(self.block, np.uint8, n, o["status"])
         self.over = np.frombuffer(self.block, np.uint8, n, o["over"])
 
+    def _mapped(self, size: int) -> Optional[mmap.mmap]:
+        """The block as a memory-mapped file the pool writes each answer into (MAP), or None where that
+        cannot be (no SHM_DIR, or any error on the way: the pipe carries the block then)."""
+        if SHM_DIR is None:
+            return None
+        try:
+            fd, path = tempfile.mkstemp(prefix="gameboard-pool-", dir=SHM_DIR)
+        except OSError:
+            return None
+        try:
+            try:
+                os.ftruncate(fd, size)
+                mapped = mmap.mmap(fd, size)
+            finally:
+                os.close(fd)
+            self.pool.request(MAP, self.id, path.encode("utf-8"))  # the pool opens the file
+            return mapped
+        except (OSError, ValueError, GameboardError):
+            return None
+        finally:
+            try:
+                os.unlink(path)  # the pool and this process keep it open; nothing is left behind
+            except OSError:
+                pass
+
     def reset(self, seeds: np.ndarray, mask: np.ndarray) -> None:
         """New runs from `seeds` where `mask` is set."""
         payload = np.asarray(seeds, dtype="<u4").tobytes() + np.asarray(mask, dtype=np.uint8).tobytes()
@@ -202,8 +246,9 @@ class Group:
 
     def step(self, actions: np.ndarray, seeds: Optional[np.ndarray] = None) -> None:
         """Plays `actions` (-1: not stepped; -2: a new run from `seeds[i]`)."""
-        seeds = np.zeros(self.n, dtype="<u4") if seeds is None else np.asarray(seeds, dtype="<u4")
-        self.pool.request(STEP, self.id, np.asarray(actions, dtype="<i4").tobytes() + seeds.tobytes(), self._view)
+        self._frame_actions[:] = actions
+        self._frame_seeds[:] = 0 if seeds is None else seeds
+        self.pool.exchange(self._frame, self._view)
 
     def export(self, i: int) -> Dict[str, Any]:
         """Environment i's state (the engine's wire form) and accepted actions."""

@@ -25,7 +25,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from .client import GameboardClient, GameboardError
-from .env import DEFAULT_URL, RANKED, IllegalActionError, wants_local, action_cost, checked_index, budget_of, game_seed, observation_space_of, tensor_format
+from .env import DEFAULT_URL, RANKED, IllegalActionError, wants_local, action_cost, checked_index, budget_of, game_seed, game_seeds, observation_space_of, tensor_format
 
 Action = Dict[str, Any]
 
@@ -39,13 +39,13 @@ def end_step(env: Any, rewards: np.ndarray, terminations: np.ndarray, truncation
     infos["refused"] where a step was refused. Answers what step() answers."""
     ended = terminations | truncations
     final: Optional[Tuple[Dict[str, np.ndarray], Dict[str, Any]]] = None
-    if env.autoreset_mode == AutoresetMode.SAME_STEP and ended.any():
+    if env.autoreset_mode == AutoresetMode.SAME_STEP and np.count_nonzero(ended):
         final = (env._observations(), env._infos())
         reset_ended(ended)
         ended = np.zeros(env.num_envs, dtype=np.bool_)
     env._autoreset = ended
     infos = env._infos()
-    if refused.any():
+    if np.count_nonzero(refused):
         infos["refused"] = refused
     if final is not None:
         done = terminations | truncations
@@ -205,13 +205,16 @@ class GameboardVectorEnv(VectorEnv):
         items: List[Dict[str, Any]] = []
         slots: List[Tuple[int, str, Optional[Action]]] = []  # env, what, concrete action
         refused = np.zeros(self.num_envs, dtype=np.bool_)
+        # The autoresets' seeds, drawn in one call as the local env draws them.
+        drawn = iter(game_seeds(self.np_random, int(self._autoreset.sum()))
+                     if self.autoreset_mode == AutoresetMode.NEXT_STEP else [])
         for i, (run, a) in enumerate(zip(self._runs, actions)):
             assert run is not None
             if self._autoreset[i] and self.autoreset_mode == AutoresetMode.DISABLED:
                 raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
                                      "reset(options={'reset_mask': mask}) (autoreset is disabled).")
             if self._autoreset[i] and self.autoreset_mode == AutoresetMode.NEXT_STEP:
-                items.append({"seed": game_seed(self.np_random)})
+                items.append({"seed": int(next(drawn))})
                 slots.append((i, "reset", None))
                 continue
             index = indices[i]
@@ -271,7 +274,7 @@ class GameboardVectorEnv(VectorEnv):
     def _reset_ended(self, ended: np.ndarray) -> None:
         """New runs, from fresh seeds, for the environments `ended` marks (autoreset in the same step)."""
         which = [int(i) for i in np.flatnonzero(ended)]
-        fresh = self._batch([{"seed": game_seed(self.np_random)} for _ in which])
+        fresh = self._batch([{"seed": int(s)} for s in game_seeds(self.np_random, len(which))])
         for i, answer in zip(which, fresh):
             self._runs[i] = self._run_of(answer)
         self._store(which, fresh)

@@ -18,6 +18,7 @@ const UNIT_IN_TEST = [
   'bench-engines',
   'conformance',
   'contract',
+  'function-length',
   'golden',
   'immutability',
   'import-graph',

@@ -122,12 +122,10 @@ function Seeds({ id, label }: { id: string; label: string }) {
   );
 }
 
-export function BenchmarksPage({ game }: { game: AnyGame }) {
+/** The benchmark board of a game on a suite ('' for all), loaded from the server. */
+function useBenchmarkBoard(game: AnyGame, suite: string): State {
   const slug = game.spec.slug;
-  const asked = new URLSearchParams(location.search).get('suite') ?? '';
-  const suite = SUITES.some((s) => s.name === asked) ? asked : '';
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
     document.title = `${game.spec.name} benchmarks · Gameboard`;
     let live = true;
@@ -141,6 +139,14 @@ export function BenchmarksPage({ game }: { game: AnyGame }) {
       live = false;
     };
   }, [slug, suite]);
+  return state;
+}
+
+export function BenchmarksPage({ game }: { game: AnyGame }) {
+  const slug = game.spec.slug;
+  const asked = new URLSearchParams(location.search).get('suite') ?? '';
+  const suite = SUITES.some((s) => s.name === asked) ? asked : '';
+  const state = useBenchmarkBoard(game, suite);
 
   return (
     <main id="main" class="leaderboard benchmarks">
@@ -181,81 +187,90 @@ export function BenchmarksPage({ game }: { game: AnyGame }) {
               ? `Human baseline: ${fig(state.board.human.median)}, the median of ${state.board.human.players} human ranked player${state.board.human.players === 1 ? '' : 's'} (each the mean of their last ranked attempts, held-out seeds).`
               : 'Human baseline: none yet (no human has enough ranked attempts of this game).'}
           </p>
-          <section class="panel board-table" aria-label="Evaluations" data-testid="benchmarks">
-            <h2>Evaluations</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Label</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">Suite</th>
-                  <th scope="col" class="num">
-                    Runs
-                  </th>
-                  <th scope="col" class="num">
-                    Mean ± 95 %
-                  </th>
-                  <th scope="col" class="num" title="0 = random, 100 = heuristic, on the same suite">
-                    Normalised
-                  </th>
-                  <th scope="col" class="num" title="A failed run counted as 0">
-                    Failed as 0
-                  </th>
-                  <th scope="col" class="num">
-                    Tokens / run
-                  </th>
-                  <th scope="col">Date</th>
-                  <th scope="col">
-                    <span class="sr-only">Runs by seed</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.board.rows.map((r) => (
-                  <>
-                    <tr data-evaluation={r.id ?? undefined} class={r.kind === 'builtin' ? 'muted' : undefined}>
-                      <td class="player">{r.label}</td>
-                      <td>{r.owner ?? 'built-in'}</td>
-                      <td>{r.suite}</td>
-                      <td class="num">
-                        {r.runs}
-                        {r.failed ? ` (${r.failed} failed)` : ''}
-                      </td>
-                      <td class="num">
-                        {fig(r.mean)}
-                        {r.ci95 ? ` ± ${fig((r.ci95[1] - r.ci95[0]) / 2)}` : ''}
-                      </td>
-                      <td class="num">{fig(r.normalised)}</td>
-                      <td class="num">{fig(r.meanWithFailed)}</td>
-                      <td class="num">{fig(r.tokensPerRun, 0)}</td>
-                      <td>{r.createdAt ? r.createdAt.slice(0, 10) : '–'}</td>
-                      <td>
-                        {r.id && (
-                          <button
-                            type="button"
-                            class="btn small"
-                            aria-expanded={open === r.id}
-                            onClick={() => setOpen(open === r.id ? null : r.id)}
-                          >
-                            Seeds<span class="sr-only"> of {r.label}</span>
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                    {r.id && open === r.id && (
-                      <tr>
-                        <td colSpan={10}>
-                          <Seeds id={r.id} label={r.label} />
-                        </td>
-                      </tr>
-                    )}
-                  </>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <Evaluations rows={state.board.rows} />
         </>
       )}
     </main>
+  );
+}
+
+/** The evaluations and built-in agents, one row each; a row's Seeds button opens its per-seed table under it. */
+function Evaluations({ rows }: { rows: Row[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <section class="panel board-table" aria-label="Evaluations" data-testid="benchmarks">
+      <h2>Evaluations</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Label</th>
+            <th scope="col">Owner</th>
+            <th scope="col">Suite</th>
+            <th scope="col" class="num">
+              Runs
+            </th>
+            <th scope="col" class="num">
+              Mean ± 95 %
+            </th>
+            <th scope="col" class="num" title="0 = random, 100 = heuristic, on the same suite">
+              Normalised
+            </th>
+            <th scope="col" class="num" title="A failed run counted as 0">
+              Failed as 0
+            </th>
+            <th scope="col" class="num">
+              Tokens / run
+            </th>
+            <th scope="col">Date</th>
+            <th scope="col">
+              <span class="sr-only">Runs by seed</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <>
+              <EvaluationRow r={r} open={open === r.id} onToggle={() => setOpen(open === r.id ? null : r.id)} />
+              {r.id && open === r.id && (
+                <tr>
+                  <td colSpan={10}>
+                    <Seeds id={r.id} label={r.label} />
+                  </td>
+                </tr>
+              )}
+            </>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function EvaluationRow({ r, open, onToggle }: { r: Row; open: boolean; onToggle: () => void }) {
+  return (
+    <tr data-evaluation={r.id ?? undefined} class={r.kind === 'builtin' ? 'muted' : undefined}>
+      <td class="player">{r.label}</td>
+      <td>{r.owner ?? 'built-in'}</td>
+      <td>{r.suite}</td>
+      <td class="num">
+        {r.runs}
+        {r.failed ? ` (${r.failed} failed)` : ''}
+      </td>
+      <td class="num">
+        {fig(r.mean)}
+        {r.ci95 ? ` ± ${fig((r.ci95[1] - r.ci95[0]) / 2)}` : ''}
+      </td>
+      <td class="num">{fig(r.normalised)}</td>
+      <td class="num">{fig(r.meanWithFailed)}</td>
+      <td class="num">{fig(r.tokensPerRun, 0)}</td>
+      <td>{r.createdAt ? r.createdAt.slice(0, 10) : '–'}</td>
+      <td>
+        {r.id && (
+          <button type="button" class="btn small" aria-expanded={open} onClick={onToggle}>
+            Seeds<span class="sr-only"> of {r.label}</span>
+          </button>
+        )}
+      </td>
+    </tr>
   );
 }

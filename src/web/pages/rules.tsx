@@ -6,6 +6,7 @@ import type { AnyGame, GameAction, GameEvent, Json } from '../../core/game.js';
 import { EventList, KeyTable, Legend, StatusBar } from '../components/parts.js';
 import { genericActionLabel, genericStatus } from '../games/generic.js';
 import { viewFor } from '../games/index.js';
+import type { GameView } from '../games/types.js';
 import { wordsFor } from '../words/index.js';
 
 const STANDARD = new Set([
@@ -118,8 +119,6 @@ function shortestScoringLine(game: AnyGame, start: unknown): Example['after'] | 
 export function RulesPage({ game }: { game: AnyGame }) {
   const spec = game.spec;
   const view = viewFor(spec.slug);
-  const label = view.actionLabel ?? genericActionLabel;
-  const status = view.status ?? genericStatus;
   const ex = example(game, view.rulesExample);
   const extras = Object.entries(spec).filter(([k]) => !STANDARD.has(k)) as [string, Json][];
   document.title = `${spec.name} rules · Gameboard`;
@@ -156,43 +155,7 @@ export function RulesPage({ game }: { game: AnyGame }) {
           <KeyTable keys={view.keyHelp} />
         </section>
       )}
-      {ex && (
-        <section class="panel examples" aria-label="Illustrated example">
-          <h2>An example</h2>
-          <div class="example-row">
-            <figure>
-              <div class="board-wrap mini">
-                <view.Board obs={game.observe(ex.state)} legal={[]} />
-              </div>
-              <figcaption>The opening position of seed 1. Score {game.score(ex.state)}.</figcaption>
-            </figure>
-            {ex.after && (
-              <figure>
-                <div class="board-wrap mini">
-                  <view.Board obs={game.observe(ex.after.state)} legal={[]} />
-                </div>
-                <figcaption>
-                  After{' '}
-                  {ex.after.actions.length === 1 ? (
-                    <strong>{label(ex.after.actions[0])}</strong>
-                  ) : (
-                    <>
-                      {ex.after.actions.length} actions ({ex.after.actions.map((a) => label(a)).join(', ')})
-                    </>
-                  )}
-                  . Score {game.score(ex.after.state)}.
-                </figcaption>
-              </figure>
-            )}
-          </div>
-          {ex.after && (
-            <>
-              <StatusBar items={status(game.observe(ex.after.state))} score={game.score(ex.after.state)} />
-              <EventList events={ex.after.events} describe={wordsFor(game).event} title="What the last action did" />
-            </>
-          )}
-        </section>
-      )}
+      {ex && <ExamplePanel game={game} view={view} ex={ex} />}
       <section class="panel">
         <h2>Scoring</h2>
         <ul class="ruled">
@@ -214,44 +177,101 @@ export function RulesPage({ game }: { game: AnyGame }) {
         </ol>
       </section>
       <h2 class="section-head">For agents: actions and tables</h2>
-      <section class="panel">
-        <h2>Actions</h2>
+      <ActionsPanel game={game} ex={ex} />
+      <FactsPanel extras={extras} />
+    </main>
+  );
+}
+
+/** The opening of seed 1 beside the example's end, drawn by the game's renderer, with what the last action did. */
+function ExamplePanel({ game, view, ex }: { game: AnyGame; view: GameView; ex: Example }) {
+  const label = view.actionLabel ?? genericActionLabel;
+  const status = view.status ?? genericStatus;
+  return (
+    <section class="panel examples" aria-label="Illustrated example">
+      <h2>An example</h2>
+      <div class="example-row">
+        <figure>
+          <div class="board-wrap mini">
+            <view.Board obs={game.observe(ex.state)} legal={[]} />
+          </div>
+          <figcaption>The opening position of seed 1. Score {game.score(ex.state)}.</figcaption>
+        </figure>
+        {ex.after && (
+          <figure>
+            <div class="board-wrap mini">
+              <view.Board obs={game.observe(ex.after.state)} legal={[]} />
+            </div>
+            <figcaption>
+              After{' '}
+              {ex.after.actions.length === 1 ? (
+                <strong>{label(ex.after.actions[0])}</strong>
+              ) : (
+                <>
+                  {ex.after.actions.length} actions ({ex.after.actions.map((a) => label(a)).join(', ')})
+                </>
+              )}
+              . Score {game.score(ex.after.state)}.
+            </figcaption>
+          </figure>
+        )}
+      </div>
+      {ex.after && (
+        <>
+          <StatusBar items={status(game.observe(ex.after.state))} score={game.score(ex.after.state)} />
+          <EventList events={ex.after.events} describe={wordsFor(game).event} title="What the last action did" />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** For agents: the example actions, the example above as actions, and the action grammar. */
+function ActionsPanel({ game, ex }: { game: AnyGame; ex: Example | null }) {
+  const spec = game.spec;
+  return (
+    <section class="panel">
+      <h2>Actions</h2>
+      <p>
+        Example actions:{' '}
+        {(spec.exampleActions ?? []).map((a) => (
+          <code class="chip">{JSON.stringify(a)}</code>
+        ))}
+      </p>
+      {ex?.after && (
         <p>
-          Example actions:{' '}
-          {(spec.exampleActions ?? []).map((a) => (
+          The example above, as actions:{' '}
+          {ex.after.actions.map((a) => (
             <code class="chip">{JSON.stringify(a)}</code>
           ))}
         </p>
-        {ex?.after && (
-          <p>
-            The example above, as actions:{' '}
-            {ex.after.actions.map((a) => (
-              <code class="chip">{JSON.stringify(a)}</code>
-            ))}
-          </p>
-        )}
-        <p>
-          The state travels as <code>{spec.carry}</code>. Every action must match this grammar:
-        </p>
-        <CodeBlock label="Action grammar (JSON Schema)" text={JSON.stringify(spec.actionSchema, null, 2)} />
-      </section>
-      {extras.length > 0 && (
-        <section class="panel">
-          <h2>Facts and tables</h2>
-          {extras.map(([k, v]) =>
-            v !== null && typeof v === 'object' ? (
-              <details>
-                <summary>{k}</summary>
-                <CodeBlock label={k} text={JSON.stringify(v, null, 2)} />
-              </details>
-            ) : (
-              <p>
-                <strong>{k}</strong>: {String(v)}
-              </p>
-            ),
-          )}
-        </section>
       )}
-    </main>
+      <p>
+        The state travels as <code>{spec.carry}</code>. Every action must match this grammar:
+      </p>
+      <CodeBlock label="Action grammar (JSON Schema)" text={JSON.stringify(spec.actionSchema, null, 2)} />
+    </section>
+  );
+}
+
+/** The spec's other facts and tables, the tables as JSON. */
+function FactsPanel({ extras }: { extras: [string, Json][] }) {
+  if (extras.length === 0) return null;
+  return (
+    <section class="panel">
+      <h2>Facts and tables</h2>
+      {extras.map(([k, v]) =>
+        v !== null && typeof v === 'object' ? (
+          <details>
+            <summary>{k}</summary>
+            <CodeBlock label={k} text={JSON.stringify(v, null, 2)} />
+          </details>
+        ) : (
+          <p>
+            <strong>{k}</strong>: {String(v)}
+          </p>
+        ),
+      )}
+    </section>
   );
 }

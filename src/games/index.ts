@@ -25,6 +25,9 @@ const current = {
  */
 export type Slug = SlugOf<typeof current>;
 
+/** The current games' types by slug, each a `Game<State, Action, Observation>` (the client SDK's types read them). */
+export type CurrentGames = typeof current;
+
 export const registry = new Registry<Slug>(
   current,
   // earlier rules versions, kept only to replay runs stored under them

@@ -20,8 +20,8 @@ const current = {
 };
 
 /**
- * A registered game's slug. What the shells know of a game lives in its own folders (CONTRIBUTING.md);
- * the few per-game lists left are typed `Record<Slug, …>`, so a new game's missing entry fails to compile.
+ * A registered game's slug. What the shells know of a game lives in its own folders (CONTRIBUTING.md),
+ * read through this registry: no list outside a game's folders names the games.
  */
 export type Slug = SlugOf<typeof current>;
 

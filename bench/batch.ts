@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { registry } from '../src/games/index.js';
 import { hasPython, pythonVenv } from '../test/helpers/python-venv.js';
 import { midGameRequest } from './requests.js';
 
@@ -166,12 +167,13 @@ export async function benchVectorEnv(
   return JSON.parse(out) as VectorFigure[];
 }
 
-/** Both parts against one app server: the route for Whirlyard, the Python envs for every game. */
+/** Both parts against one app server: the route for Whirlyard, the Python envs for every registered game. */
 export async function benchBatch(seconds: number, rounds: number) {
   return withApp(async (base, pid) => {
     const route = await benchBatchRoute(base, seconds, rounds, 'whirlyard', pid);
     const vector: VectorFigure[] = [];
-    for (const slug of ['whirlyard', 'delvewick', 'cragwake', 'briarwink']) {
+    // every registered game with a numeric face (the vector env plays by the fixed action index)
+    for (const slug of registry.games.filter((g) => g.tensor).map((g) => g.spec.slug)) {
       const figures = await benchVectorEnv(base, Math.max(seconds, 5), slug);
       if (typeof figures === 'string') return { route, vector: figures };
       vector.push(...figures);

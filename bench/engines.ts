@@ -4,26 +4,29 @@
  * baseline, measured in the same run, is the same loop over a trivial game on the same contract, so
  * the ratio shows what each engine costs beyond the contract itself.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Bench } from 'tinybench';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { replay } from '../src/core/replay.js';
+import type { GameBenchCases } from '../src/core/shells.js';
 import { games } from '../src/games/index.js';
 import { playout } from '../test/helpers/playout.js';
-import { BENCH_CASES } from './games/index.js';
 import { makeTally } from '../test/helpers/tally.js';
 
-export interface EngineCase {
-  name: string;
-  pairs: Array<[unknown, GameAction]>;
-  /** What one pass counts (default: the pairs); Briarwink's batches count their ticks. */
-  units?: number;
-}
+/** The folder of the games' folders. */
+const GAMES = fileURLToPath(new URL('../src/games/', import.meta.url));
 
-/** Replay verification over a game's own runs, counted in `units` (Briarwink: ticks). */
-export interface ReplayCase {
-  name: string;
-  runs: Array<{ seed: number; actions: GameAction[] }>;
-  units: number;
+/**
+ * The extra bench cases a game publishes in its own folder (`src/games/<slug>/bench.ts`, optional),
+ * found by its slug, so that no list names the games; `{}` for a game without one. `dir` is another
+ * folder of game folders (a test's).
+ */
+export async function benchCasesFor(slug: string, dir: string = GAMES): Promise<GameBenchCases> {
+  if (!/^[a-z][a-z0-9]*$/.test(slug)) return {};
+  const file = ['bench.ts', 'bench.js'].map((f) => join(dir, slug, f)).find((f) => existsSync(f));
+  return file ? ((await import(pathToFileURL(file).href)) as GameBenchCases) : {};
 }
 
 export interface EngineFigure {
@@ -50,19 +53,6 @@ function randomPairs(game: AnyGame, count: number): Array<[unknown, GameAction]>
     run.actions.forEach((a, i) => pairs.push([run.states[i], a]));
   }
   return pairs.slice(0, count);
-}
-
-/** Extra cases a game publishes in bench/games/<slug>.ts (e.g. a busy late night), listed in bench/games/index.ts. */
-async function gameCases(only?: string[]): Promise<{ engine: EngineCase[]; replay: ReplayCase[] }> {
-  const engine: EngineCase[] = [];
-  const replays: ReplayCase[] = [];
-  for (const [slug, load] of Object.entries(BENCH_CASES)) {
-    if (!load || (only && !only.includes(slug))) continue;
-    const mod = await load();
-    if (mod.engineCases) engine.push(...mod.engineCases());
-    if (mod.replayCases) replays.push(...mod.replayCases());
-  }
-  return { engine, replay: replays };
 }
 
 function stepLoop(game: AnyGame, pairs: Array<[unknown, GameAction]>): () => void {
@@ -118,20 +108,15 @@ export async function benchEngines(only?: string[], timeMs = 1500, rounds = 3): 
       for (const run of runs) replay(game, run);
     });
   }
-  const extra = await gameCases(only);
-  const gameOf = (name: string) =>
-    games.find((g) => name.startsWith(g.spec.slug) && (!only || only.includes(g.spec.slug)));
-  for (const c of extra.engine) {
-    const game = gameOf(c.name);
-    if (game) add(c.name, c.units ?? c.pairs.length, stepLoop(game, c.pairs));
-  }
-  for (const c of extra.replay) {
-    const game = gameOf(c.name);
-    if (!game) continue;
-    const runs = c.runs.map((r) => ({ ...r, game: game.spec.slug, rulesVersion: game.spec.rulesVersion }));
-    add(c.name, c.units, () => {
-      for (const run of runs) replay(game, run);
-    });
+  for (const game of games.filter((g) => !only || only.includes(g.spec.slug))) {
+    const extra = await benchCasesFor(game.spec.slug);
+    for (const c of extra.engineCases?.() ?? []) add(c.name, c.units ?? c.pairs.length, stepLoop(game, c.pairs));
+    for (const c of extra.replayCases?.() ?? []) {
+      const runs = c.runs.map((r) => ({ ...r, game: game.spec.slug, rulesVersion: game.spec.rulesVersion }));
+      add(c.name, c.units, () => {
+        for (const run of runs) replay(game, run);
+      });
+    }
   }
 
   // Rounds: every task runs once a round, in the same order, so each is measured several times spread

@@ -1,9 +1,10 @@
 /**
  * The engine bench's figures: each task measured in rounds, the best round kept, and the ratios round
- * by round against the baseline of the same round (bench/engines.ts).
+ * by round against the baseline of the same round (bench/engines.ts), and the cases a game publishes in
+ * its own folder (src/games/<slug>/bench.ts), found by its slug.
  */
 import { describe, expect, it } from 'vitest';
-import { BASELINE, benchEngines, summariseRounds } from '../bench/engines.js';
+import { BASELINE, benchCasesFor, benchEngines, summariseRounds } from '../bench/engines.js';
 
 describe('summariseRounds', () => {
   const rounds = new Map([
@@ -53,5 +54,30 @@ describe('benchEngines', () => {
       expect(f.roundRatios[0]).toBeLessThanOrEqual(f.roundRatios[1]);
     }
     await expect(benchEngines(['whirlyard'], 200, 0)).rejects.toThrow(/rounds must be/);
+  });
+});
+
+describe("a game's own bench cases", () => {
+  it('are found in its folder by the slug; a game without a bench.ts (or a slug that is no folder name) has none', async () => {
+    const delvewick = await benchCasesFor('delvewick');
+    expect(delvewick.engineCases!().map((c) => c.name)).toEqual([
+      'delvewick: step + legalActions, levels 1-8 (solutions and branches)',
+    ]);
+    expect(delvewick.replayCases!().map((c) => c.name)).toEqual(['delvewick: replay verification, the winning run']);
+    expect(Object.keys(await benchCasesFor('briarwink')).sort()).toEqual(['engineCases', 'replayCases']);
+    expect(await benchCasesFor('whirlyard')).toEqual({});
+    expect(await benchCasesFor('../core')).toEqual({});
+  });
+
+  it('are measured beside the random-play cases of the game they belong to', async () => {
+    const figures = await benchEngines(['delvewick'], 100, 1);
+    expect(figures.map((f) => f.name)).toEqual([
+      BASELINE,
+      'delvewick: step + legalActions',
+      'delvewick: replay verification',
+      'delvewick: step + legalActions, levels 1-8 (solutions and branches)',
+      'delvewick: replay verification, the winning run',
+    ]);
+    for (const f of figures) expect(f.stepsPerSecond).toBeGreaterThan(0);
   });
 });

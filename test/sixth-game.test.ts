@@ -9,6 +9,7 @@
  * looked in, it has none, and the browser and the agents fall back to their generic forms.
  */
 import type { FastifyInstance } from 'fastify';
+import { benchCasesFor } from '../bench/engines.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowed } from '../src/core/legal.js';
 import { StateSealer } from '../src/server/seal.js';
@@ -180,5 +181,13 @@ describe("Cairn's web and agent folders, found by the rules that find every game
       drawn += (await playRun(cairn, random, seed)).score;
     }
     expect(own).toBeGreaterThan(drawn);
+  });
+
+  it('its bench cases come from its engine folder by slug (none where the project looks)', async () => {
+    const cases = await benchCasesFor('cairn', new URL('./fixtures/', import.meta.url).pathname);
+    const [own] = cases.engineCases!();
+    expect(own.name).toBe('cairn: whole cairns, seeds 1-50');
+    for (const [state, action] of own.pairs) expect(cairn.step(state, action).ok).toBe(true);
+    expect(await benchCasesFor('cairn')).toEqual({});
   });
 });

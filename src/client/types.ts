@@ -1,24 +1,21 @@
 /**
  * The wire types of the API as the client sees them, and the per-game action and observation types,
- * taken from the games' own exports (type-only imports: the client never loads an engine).
+ * read off the registry's games (type-only imports: the client never loads an engine).
  */
 import type { GameAction, GameSpec, Observation, Outcome } from '../core/game.js';
-import type { BriarwinkObservation } from '../games/briarwink/index.js';
-import type { CragwakeObservation } from '../games/cragwake/index.js';
-import type { cragwake } from '../games/cragwake/index.js';
-import type { DelvewickAction, DelvewickObservation } from '../games/delvewick/index.js';
-import type { WhirlyardAction, WhirlyardObservation } from '../games/whirlyard/index.js';
+import type { CurrentGames } from '../games/index.js';
 
-/** Cragwake's actions, read off its engine's `step` (its index exports no action type). */
-type CragwakeAction = Parameters<(typeof cragwake)['step']>[1];
-
-/** What each built-in game takes and shows. */
-export interface GameTypes {
-  whirlyard: { action: WhirlyardAction; observation: WhirlyardObservation };
-  delvewick: { action: DelvewickAction; observation: DelvewickObservation };
-  cragwake: { action: CragwakeAction; observation: CragwakeObservation };
-  briarwink: { action: GameAction; observation: BriarwinkObservation & Observation };
-}
+/**
+ * What each built-in game takes and shows: the action type its `step` takes and the observation type
+ * its `observe` answers, for every game of the registry (src/games/index.ts), so a new game needs no
+ * line here.
+ */
+export type GameTypes = {
+  [S in keyof CurrentGames]: {
+    action: Parameters<CurrentGames[S]['step']>[1];
+    observation: ReturnType<CurrentGames[S]['observe']>;
+  };
+};
 
 /** A built-in game's slug. */
 export type Slug = keyof GameTypes;

@@ -122,8 +122,12 @@ export interface GameSpec {
  */
 export type SpecWith<F extends { [K in keyof F]: Json }> = GameSpec & F;
 
-/** The game contract. `S` is the engine's own state type; nothing outside the game looks inside it. */
-export interface Game<S = unknown, A extends GameAction = GameAction> {
+/**
+ * The game contract. `S` is the engine's own state type; nothing outside the game looks inside it. `A`
+ * and `O` are the game's actions and observations: the client SDK reads them off the registry's games
+ * (src/client/types.ts), so a game typed with its own gets typed sessions with no other line.
+ */
+export interface Game<S = unknown, A extends GameAction = GameAction, O extends Observation = Observation> {
   readonly spec: GameSpec;
   /** A fresh game for a seed: a free seed (an integer 0..2^32-1) or a wide one (32 hex digits; see seed.ts). */
   init(seed: Seed): S;
@@ -137,7 +141,7 @@ export interface Game<S = unknown, A extends GameAction = GameAction> {
    * batch trimmed to the tensor (the tensor reads the fields only): the page is most of what an
    * observation costs to build. Every other field must equal `observe(state)`'s.
    */
-  observe(state: S, options?: ObserveOptions): Observation;
+  observe(state: S, options?: ObserveOptions): O;
   score(state: S): number;
   isGameOver(state: S): boolean;
   /** Null while the game goes on; how it ended once `isGameOver` (never `truncated`: engines do not cap). */

@@ -83,3 +83,30 @@ export interface GameShells {
   reference?: GameReference;
   screenshots: ScreenshotSteps;
 }
+
+/**
+ * A game's own engine-bench cases (`npm run bench -- --engines`), beyond the random-play cases every
+ * registered game gets: what its optional `src/games/<slug>/bench.ts` exports (a busy late night, a
+ * winning run's replay). The bench finds that file by the slug (bench/engines.ts `benchCasesFor`), so
+ * the cases may use the game's internals without any shell importing them; a game without one is benched
+ * on random play only.
+ */
+export interface GameBenchCases {
+  engineCases?: () => EngineCase[];
+  replayCases?: () => ReplayCase[];
+}
+
+/** (state, action) pairs timed as step + legalActions. */
+export interface EngineCase {
+  name: string;
+  pairs: Array<[unknown, GameAction]>;
+  /** What one pass counts (default: the pairs); Briarwink's batches count their ticks. */
+  units?: number;
+}
+
+/** Replay verification over a game's own runs, counted in `units` (Briarwink: ticks). */
+export interface ReplayCase {
+  name: string;
+  runs: Array<{ seed: number; actions: GameAction[] }>;
+  units: number;
+}

@@ -20,10 +20,13 @@ const current = {
 };
 
 /**
- * A registered game's slug. What the shells know of a game lives in its own folders (CONTRIBUTING.md);
- * the few per-game lists left are typed `Record<Slug, …>`, so a new game's missing entry fails to compile.
+ * A registered game's slug. What the shells know of a game lives in its own folders (CONTRIBUTING.md),
+ * read through this registry: no list outside a game's folders names the games.
  */
 export type Slug = SlugOf<typeof current>;
+
+/** The current games' types by slug, each a `Game<State, Action, Observation>` (the client SDK's types read them). */
+export type CurrentGames = typeof current;
 
 export const registry = new Registry<Slug>(
   current,

@@ -12,7 +12,7 @@ import { staticLines } from '../../src/mcp/compact.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BASELINES = readFileSync(join(ROOT, 'docs/baselines.md'), 'utf8');
-const PYTHON_IDS = readFileSync(join(ROOT, 'clients/python/src/gameboard/__init__.py'), 'utf8');
+const PYTHON_IDS = readFileSync(join(ROOT, 'clients/python/src/gameboard/_games.py'), 'utf8');
 
 /** The text of docs/baselines.md's section `## title` ('' when there is none). */
 function section(title: string): string {
@@ -102,7 +102,7 @@ export async function missingSteps(game: AnyGame, where: Partial<GameFolders> = 
   );
   need(
     PYTHON_IDS.includes(`"${slug}": "Gameboard/${game.spec.name}-v0"`),
-    `the Gymnasium id "${slug}": "Gameboard/${game.spec.name}-v0" in GAMES (clients/python/src/gameboard/__init__.py)`,
+    `the Gymnasium id "${slug}": "Gameboard/${game.spec.name}-v0" in the Python package's GAMES, written from the registry by \`npm run build:python-games\` (clients/python/src/gameboard/_games.py)`,
   );
   need(
     staticLines(game).size > 0,

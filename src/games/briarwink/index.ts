@@ -3,7 +3,7 @@
  * Rules in `rules.ts` (seed file shared/seeds/000_f24a9fe9a6231248.txt), decisions in README.md.
  */
 import type { Game } from '../../core/game.js';
-import { observe } from './observe.js';
+import { observe, type BriarwinkObservation } from './observe.js';
 import { pack, unpack } from './pack.js';
 import { init, legalActions, step, stepV1 } from './rules.js';
 import { spec } from './spec.js';
@@ -16,7 +16,7 @@ export type { BriarwinkAction, BriarwinkState } from './types.js';
 export type { BriarwinkObservation } from './observe.js';
 
 /** Briarwink on the game contract, under the current rules (`briarwink-2`). */
-export const briarwink: Game<BriarwinkState, BriarwinkAction> = {
+export const briarwink: Game<BriarwinkState, BriarwinkAction, BriarwinkObservation> = {
   spec,
   init,
   legalActions,
@@ -48,7 +48,7 @@ export const briarwink: Game<BriarwinkState, BriarwinkAction> = {
  * they were played (the registry hands it out for replays, never for new games or leaderboards). It
  * differs in one rule: walkTo mid-step turned back whenever its search's first step was not onward.
  */
-export const briarwinkV1: Game<BriarwinkState, BriarwinkAction> = {
+export const briarwinkV1: Game<BriarwinkState, BriarwinkAction, BriarwinkObservation> = {
   ...briarwink,
   spec: { ...spec, rulesVersion: 'briarwink-1' },
   step: stepV1,

@@ -5,7 +5,7 @@
  * seed's fields, and `turn`, the tick count. Hidden things (dimlings and pickups on unlit cells)
  * never appear.
  */
-import type { ObserveOptions } from '../../core/game.js';
+import type { Observation, ObserveOptions } from '../../core/game.js';
 import { actionsBlock } from '../../core/text.js';
 import { legalActions } from './rules.js';
 import type { BriarwinkState } from './types.js';
@@ -130,8 +130,11 @@ function mapRows(s: BriarwinkState, lit: Uint8Array, cover: Int32Array): string[
   return rows;
 }
 
-/** What a Briarwink player sees: the `text` page and the same facts as fields (the type of `observe`). */
-export type BriarwinkObservation = ReturnType<typeof observe>;
+/**
+ * What a Briarwink player sees: the `text` page and the same facts as fields (the type of `observe`),
+ * an `Observation` like every game's (other keys read as unknown).
+ */
+export type BriarwinkObservation = ReturnType<typeof observe> & Observation;
 
 /** The observation. */
 export function observe(s: BriarwinkState, options?: ObserveOptions) {

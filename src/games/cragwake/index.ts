@@ -3,7 +3,7 @@
  * shared/seeds/004_fad6ef1061ab6292.txt; decisions it leaves open are in README.md.
  */
 import type { Game } from '../../core/game.js';
-import { observe } from './observe.js';
+import { observe, type CragwakeObservation } from './observe.js';
 import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
 import { shells } from './shells.js';
@@ -15,7 +15,7 @@ export type { CragwakeAction, CragwakeState } from './types.js';
 export type { CragwakeObservation } from './observe.js';
 
 /** The Cragwake game. */
-export const cragwake: Game<CragwakeState, CragwakeAction> = {
+export const cragwake: Game<CragwakeState, CragwakeAction, CragwakeObservation> = {
   spec,
   init,
   legalActions,

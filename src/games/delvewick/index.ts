@@ -3,7 +3,7 @@
  * Rules from seeds/001_96f0c49922c2c7ff.txt; decisions the seed left open are in README.md.
  */
 import type { Game } from '../../core/game.js';
-import { observe } from './observe.js';
+import { observe, type DelvewickObservation } from './observe.js';
 import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
 import { shells } from './shells.js';
@@ -15,7 +15,7 @@ export type { DelvewickAction, DelvewickState } from './types.js';
 export type { DelvewickObservation } from './observe.js';
 
 /** The game, on the shared contract. */
-export const delvewick: Game<DelvewickState, DelvewickAction> = {
+export const delvewick: Game<DelvewickState, DelvewickAction, DelvewickObservation> = {
   spec,
   init,
   legalActions,

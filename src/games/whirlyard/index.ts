@@ -3,7 +3,7 @@
  * 6x6 board. Rules in `rules.ts` (seed file shared/seeds/003_f0d0ced06f254d05.txt), decisions in README.md.
  */
 import type { Game } from '../../core/game.js';
-import { observe } from './observe.js';
+import { observe, type WhirlyardObservation } from './observe.js';
 import { pack, unpack } from './pack.js';
 import { init, legalActions, step } from './rules.js';
 import { spec } from './spec.js';
@@ -16,7 +16,7 @@ export type { WhirlyardAction, WhirlyardState } from './types.js';
 export type { WhirlyardObservation } from './observe.js';
 
 /** The Whirlyard engine. */
-export const whirlyard: Game<WhirlyardState, WhirlyardAction> = {
+export const whirlyard: Game<WhirlyardState, WhirlyardAction, WhirlyardObservation> = {
   spec,
   init: init,
   legalActions,

@@ -17,9 +17,9 @@ __all__ = ["GameboardClient", "GameSession", "RankedSession", "GameboardError", 
 
 __version__ = "0.4.0"
 
-#: The games the package registers, by slug and Gymnasium id.
-GAMES = {"whirlyard": "Gameboard/Whirlyard-v0", "delvewick": "Gameboard/Delvewick-v0",
-         "cragwake": "Gameboard/Cragwake-v0", "briarwink": "Gameboard/Briarwink-v0"}
+# The games the package registers, by slug and Gymnasium id: written from the registry by
+# `npm run build:python-games` (_games.py).
+from ._games import GAMES  # noqa: E402
 
 
 def _register() -> None:

@@ -2,32 +2,20 @@
  * Briarwink bench cases: (state, action) pairs from a busy mid-run night. A run is set up on night 10
  * (and a moonless, tangler-filled night 20) and played by a fixed simple policy (walk toward a
  * dimling, plant, walk to a cell outside every pod's cross), one tick per action, so the bench's
- * steps per second are ticks per second.
+ * steps per second are ticks per second. `npm run bench -- --engines` finds this file by the game's
+ * slug (bench/engines.ts `benchCasesFor`); it places runs with the game's own internals, which no
+ * shell outside this folder may import.
  */
-import type { GameAction } from '../../src/core/game.js';
-import { briarwink } from '../../src/games/briarwink/index.js';
-// The bench places a run on a late night and drives it with a policy built on the game's own grid
-// helpers: internals a bench of the engine truly needs (the registry's Game has no such entry points).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- placing a run on night N
-import { generateNight } from '../../src/games/briarwink/generate.js';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the policy's grid helpers
-import {
-  beamCells,
-  bfsOrder,
-  bloomCover,
-  dimlingCell,
-  manhattan,
-  playerCell,
-  playerMayEnter,
-} from '../../src/games/briarwink/grid.js';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the policy's planting test
-import { canPlant } from '../../src/games/briarwink/stages/plant.js';
-import type { BriarwinkState } from '../../src/games/briarwink/index.js';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the status a placed run starts in
-import { PLAYING } from '../../src/games/briarwink/types.js';
+import type { GameAction } from '../../core/game.js';
+import type { EngineCase, ReplayCase } from '../../core/shells.js';
+import { generateNight } from './generate.js';
+import { beamCells, bfsOrder, bloomCover, dimlingCell, manhattan, playerCell, playerMayEnter } from './grid.js';
+import { briarwink } from './index.js';
+import { canPlant } from './stages/plant.js';
+import { PLAYING, type BriarwinkState } from './types.js';
 
 /** A run placed on `night` (as if earlier nights were cleared), playing. */
-export function midRun(seed: number, night: number): BriarwinkState {
+function midRun(seed: number, night: number): BriarwinkState {
   const s = briarwink.init(seed);
   s.levels = [1, 1, 1];
   s.nightsCleared = night - 1;
@@ -37,7 +25,7 @@ export function midRun(seed: number, night: number): BriarwinkState {
 }
 
 /** The fixed simple policy. */
-export function policy(s: BriarwinkState): GameAction {
+function policy(s: BriarwinkState): GameAction {
   const pc = playerCell(s);
   if (pc < 0) return { type: 'tick', move: null, plant: false };
   const danger = new Uint8Array(63);
@@ -60,7 +48,7 @@ export function policy(s: BriarwinkState): GameAction {
 }
 
 /** Record `count` pairs from seeds starting at `seed` on `night`. */
-export function recordPairs(seed: number, night: number, count: number): Array<[unknown, GameAction]> {
+function recordPairs(seed: number, night: number, count: number): Array<[unknown, GameAction]> {
   const pairs: Array<[unknown, GameAction]> = [];
   let s = midRun(seed, night);
   while (pairs.length < count) {
@@ -74,8 +62,8 @@ export function recordPairs(seed: number, night: number, count: number): Array<[
   return pairs;
 }
 
-/** The cases the lead's bench harness times (step + legalActions per pair). */
-export function engineCases(): Array<{ name: string; pairs: Array<[unknown, GameAction]>; units?: number }> {
+/** The cases the engine bench times (step + legalActions per pair). */
+export function engineCases(): EngineCase[] {
   return [
     { name: 'briarwink: night 10, one tick per action', pairs: recordPairs(10, 10, 3000) },
     { name: 'briarwink: night 20, one tick per action', pairs: recordPairs(20, 20, 3000) },
@@ -104,7 +92,7 @@ function ticksOf(action: GameAction, after: BriarwinkState): number {
  * (state, action) pairs on `night` where each action is the simple policy's input held for a batch of
  * up to `count` ticks, and how many ticks they ran in all: the bench counts ticks, not requests.
  */
-export function recordBatchPairs(
+function recordBatchPairs(
   seed: number,
   night: number,
   count: number,
@@ -129,7 +117,7 @@ export function recordBatchPairs(
  * Runs from `init(seed)` played by the simple policy in batches of up to `batch` ticks (after `start`),
  * for replay verification, and the ticks they run: the bench counts each tick of a batch.
  */
-export function batchRuns(
+function batchRuns(
   seeds: number[],
   actionsPerRun: number,
   batch: number,
@@ -153,11 +141,7 @@ export function batchRuns(
 }
 
 /** Replay verification of batched runs, counted in ticks (the harness replays `runs` and divides). */
-export function replayCases(): Array<{
-  name: string;
-  runs: Array<{ seed: number; actions: GameAction[] }>;
-  units: number;
-}> {
+export function replayCases(): ReplayCase[] {
   const { runs, ticks } = batchRuns(
     Array.from({ length: 20 }, (_, i) => 700 + i),
     300,

@@ -2,18 +2,15 @@
  * Delvewick bench cases beyond level 1. The shared bench's random play rarely leaves level 1 (40 oil),
  * so these cases walk all eight levels along the committed solutions (solutions.json), whose boards
  * are up to 26 x 15 and include level 7's avalanche, and branch into seeded random play along the way.
+ * `npm run bench -- --engines` finds this file by the game's slug (bench/engines.ts `benchCasesFor`).
  */
-import type { GameAction } from '../../src/core/game.js';
-import { Rng } from '../../src/core/rng.js';
-import { delvewick } from '../../src/games/delvewick/index.js';
-// The bench replays the solution book's runs: its format and file are the game's own.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the solution book's format
-import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the solution book itself
-import book from '../../src/games/delvewick/solutions.json' with { type: 'json' };
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the status constant a replay checks
-import { PLAYING, type DelvewickAction, type DelvewickState } from '../../src/games/delvewick/types.js';
-import type { EngineCase, ReplayCase } from '../engines.js';
+import type { GameAction } from '../../core/game.js';
+import { Rng } from '../../core/rng.js';
+import type { EngineCase, ReplayCase } from '../../core/shells.js';
+import { delvewick } from './index.js';
+import { decodeActions, type SolutionsFile } from './solutions.js';
+import book from './solutions.json' with { type: 'json' };
+import { PLAYING, type DelvewickAction, type DelvewickState } from './types.js';
 
 /** The winning run: every level's committed solution, in order. */
 function winningActions(): DelvewickAction[] {

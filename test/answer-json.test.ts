@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../src/games/index.js';
 import { answerOf } from '../src/core/session.js';
-import { answerJson } from '../src/server/grammar.js';
-import { readableJsonOf, StateSealer } from '../src/server/seal.js';
+import { answerJson } from '../src/server/answer-json.js';
+import { readableJsonOf, StateSealer } from '../src/server/state/seal.js';
 import { playout } from './helpers/playout.js';
 
 const readableGames = games.filter((g) => g.spec.carry === 'state').map((g) => [g.spec.slug, g] as const);

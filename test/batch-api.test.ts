@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { canonicalJson } from '../src/core/canonical.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { actionMask, type GameTensor } from '../src/core/tensor.js';
 import { games } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../src/games/index.js';
 import { canonicalJson } from '../src/core/canonical.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { playout } from './helpers/playout.js';
 
 const readableGames = games.filter((g) => g.spec.carry === 'state').map((g) => [g.spec.slug, g] as const);

@@ -11,9 +11,9 @@ import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
 import { answerInto } from '../core/session.js';
 import { maskJson, maskOf, tensorJson, type Tensor } from '../core/tensor.js';
 import { ApiError, clip, errorBody } from './errors.js';
-import { grammarRefusal, grammarsOf } from './grammar.js';
-import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
-import { StateError, type StateSealer } from './seal.js';
+import { grammarRefusal, grammarsOf } from './answer-json.js';
+import { recallReadable, type RecentStates, type RememberedReadable } from './state/recent.js';
+import { StateError, type StateSealer } from './state/seal.js';
 
 /**
  * How an answer's `tensor` is written: arrays of numbers, the arrays' bytes in base64, or (games whose

@@ -1,5 +1,5 @@
 /**
- * The play answers' serialiser (src/server/grammar.ts, answerJson) splices in the JSON text of a
+ * The play answers' serialiser (src/server/answer-json.ts, answerJson) splices in the JSON text of a
  * readable state the sealer wrote while tagging it, instead of writing its data again. Its output must
  * be exactly JSON.stringify's, for single answers and batches, with spliced states, states a client
  * sent back (refusals), error items and text that tries to look like the marker.

@@ -1,7 +1,7 @@
 /**
  * Readable games (carry "state") write every object of their wire data with its keys in sorted order,
  * so the server tags the states it issues over JSON.stringify's text instead of running the canonical
- * writer (src/server/seal.ts, sealReadable with sortedKeys). This holds them to it over random play, and
+ * writer (src/server/state/seal.ts, sealReadable with sortedKeys). This holds them to it over random play, and
  * shows that a state so tagged verifies the slow way: sent back to a server that remembers nothing,
  * with its keys reordered as a client may.
  */

@@ -81,7 +81,7 @@ export interface AppOptions {
   metrics?: boolean;
   /** One worker of several: resolves once every worker has stopped accepting at shutdown (drain.ts). */
   drainPeers?: () => Promise<void>;
-  /** Wrong player keys a name takes per window before it is locked (keyattempts.ts; default 10 a minute). */
+  /** Wrong player keys a name takes per window before it is locked (ranked/key-attempts.ts; default 10 a minute). */
   keyAttempts?: KeyAttemptLimit;
   /**
    * Worker threads verifying long submitted runs off the event loop (default 1, started on the first
@@ -428,7 +428,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   metrics?.watchInFlight(() => drain.requestsInFlight());
   if (opts.connections)
     capConnections(app.server, opts.connections, (reason) => metrics?.connectionsRefused.inc({ reason }));
-  // A failing store answers 503 store_unavailable on every route (storehealth.ts), counted by metrics.
+  // A failing store answers 503 store_unavailable on every route (ops/store-health.ts), counted by metrics.
   const health = new StoreHealth();
   const counted = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
   const store = counted ? health.guard(counted) : null;

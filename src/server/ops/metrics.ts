@@ -1,6 +1,6 @@
 /**
  * Operations routes and instruments: `GET /healthz` (the process answers), `GET /readyz` (the run
- * store answers `SELECT 1` within a deadline and no write failed lately: storehealth.ts), and, when enabled, `GET /metrics` in Prometheus text format (prom-client):
+ * store answers `SELECT 1` within a deadline and no write failed lately: ops/store-health.ts), and, when enabled, `GET /metrics` in Prometheus text format (prom-client):
  * requests by route and status, latency histograms, actions per game, runs verified, rate-limited
  * requests, store errors, and the process's own figures. Metrics are per process: with workers, each
  * scrape sees the worker that answered it.

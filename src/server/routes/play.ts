@@ -128,7 +128,7 @@ export function registerGameRoutes(
       },
       serializerCompiler: plainJson,
       ...(options.compressActions ? {} : { compress: false as const }),
-      // Rate limits count a batch's items, so they are counted once the body is read (src/server/limits.ts).
+      // Rate limits count a batch's items, so they are counted once the body is read (src/server/ops/limits.ts).
       config: { rateLimit: { hook: 'preHandler' } },
     },
     async (req) => {

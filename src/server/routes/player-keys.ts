@@ -4,7 +4,7 @@
  * server when the body has none. The answer carries the new key once; the old key stops working at
  * once. A retried rotation whose answer was lost is answered again when it chose its key (the name's
  * key is already the new one); with a key the server drew, a lost answer loses the key, so clients
- * should choose it. Wrong current keys count against the name's wrong-key limit (keyattempts.ts).
+ * should choose it. Wrong current keys count against the name's wrong-key limit (ranked/key-attempts.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@
  *
  * - a state from an earlier step is a fork, refused with 409 stale_state naming the current step;
  * - the same state with the action already recorded for its step is a retry, answered identically
- *   (the token of a step is deterministic, see `sessiontoken.ts`);
+ *   (the token of a step is deterministic, see `state/session-token.ts`);
  * - two requests racing for one step: the store's (session, step) key records exactly one; the other
  *   is answered as a retry if it sent the same action, refused as a fork if not.
  *

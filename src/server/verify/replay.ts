@@ -1,7 +1,7 @@
 /**
  * Verifying a submitted run: replay it on the engine and rank it on its state at the game's ranked
  * budget (or its end). Pure and synchronous; the route runs it inline for short runs and on a worker
- * thread (verify-pool.ts) for long ones, so one big submission never stalls other clients' moves.
+ * thread (verify/pool.ts) for long ones, so one big submission never stalls other clients' moves.
  */
 import { BudgetMeter, progressOf } from '../../core/budget.js';
 import type { AnyGame, Outcome } from '../../core/game.js';

@@ -8,7 +8,7 @@ import { registry } from '../../games/index.js';
 import { verifyRun, type Verdict } from './replay.js';
 
 const port = parentPort;
-if (!port) throw new Error('verify-worker.ts runs as a worker thread only');
+if (!port) throw new Error('verify/worker.ts runs as a worker thread only');
 
 port.on('message', ({ id, run }: { id: number; run: Run }) => {
   const game = registry.get(run.game);

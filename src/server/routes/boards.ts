@@ -5,7 +5,7 @@
  * sessions, with the day's seed once the day is over. Each board has one entry per player (their best)
  * and lists finished runs only; humans and agents apart (`kind` is self-declared).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { budgetOf } from '../../core/budget.js';
 import type { Registry } from '../../core/registry.js';
 import { PLAYER_KINDS, type Board, type PlayerKind, type RunStore } from '../../store/store.js';
@@ -28,14 +28,18 @@ const LABELS: Record<Board, string> = {
   daily: "Daily challenge: the day's live sessions, one seed for everyone.",
 };
 
-export function registerBoardRoutes(
-  app: FastifyInstance,
-  registry: Registry,
-  sealer: StateSealer,
-  store: RunStore | null,
-  clock: () => Date = () => new Date(),
-  rules: AttemptRules = DEFAULT_ATTEMPT_RULES,
-): void {
+/** What the board routes need. */
+export interface BoardRouteOptions {
+  registry: Registry;
+  sealer: StateSealer;
+  store: RunStore | null;
+  clock?: () => Date;
+  rules?: AttemptRules;
+}
+
+/** The leaderboard route as a Fastify plugin. */
+export const boardRoutes: FastifyPluginAsync<BoardRouteOptions> = async (app, opts) => {
+  const { registry, sealer, store, clock = () => new Date(), rules = DEFAULT_ATTEMPT_RULES } = opts;
   const daily = new DailySeeds(sealer.deriveKey('daily-challenge'));
 
   app.get<{
@@ -120,4 +124,4 @@ export function registerBoardRoutes(
       return answer;
     },
   );
-}
+};

@@ -3,7 +3,7 @@
  * `/docs/api/:slug` (pages for people), and `/openapi.json` (generated from the route schemas).
  * Everything is built from the registry and the game specs, so it cannot drift from the engines.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AnyGame } from '../../core/game.js';
 import type { Registry } from '../../core/registry.js';
 import { ApiError, ERRORS } from '../errors.js';
@@ -171,7 +171,8 @@ function baseOf(req: { protocol: string; host: string }): string {
   return `${req.protocol}://${req.host}`;
 }
 
-export function registerDocs(app: FastifyInstance, registry: Registry): void {
+/** The documentation routes as a Fastify plugin. */
+export const docsRoutes: FastifyPluginAsync<{ registry: Registry }> = async (app, { registry }) => {
   const hide = { schema: { hide: true } };
   app.get('/docs/api', hide, async (req, reply) => {
     return reply.type('text/html; charset=utf-8').send(apiPage(registry, baseOf(req)));
@@ -184,4 +185,4 @@ export function registerDocs(app: FastifyInstance, registry: Registry): void {
   // Built once, on the first request (the routes are all registered by then).
   let openapi: unknown;
   app.get('/openapi.json', hide, async () => (openapi ??= typedOpenApi(app.swagger(), registry)));
-}
+};

@@ -10,8 +10,8 @@
  * `GET /api/games/:slug/benchmarks` is the board: one row per published evaluation, sorted by mean,
  * beside the built-in random and heuristic agents' rows (src/agents/reference.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import type { GameAction } from '../../core/game.js';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AnyGame, GameAction } from '../../core/game.js';
 import type { Registry } from '../../core/registry.js';
 import { seedSuites } from '../../core/suites.js';
 import { normalisedScore, referenceOf, REFERENCE_NOTE } from '../../agents/reference.js';
@@ -382,62 +382,341 @@ class ReplayQueue {
   }
 }
 
-/** Registers the evaluation routes and the benchmark board. */
-export function registerEvaluationRoutes(
-  app: FastifyInstance,
-  registry: Registry,
-  store: RunStore | null,
-  verifier: VerifyPool,
-  clock: () => Date = () => new Date(),
-  rules: AttemptRules = DEFAULT_ATTEMPT_RULES,
-): void {
-  const grammars = grammarsOf(registry);
-  const queue = new ReplayQueue();
-  app.addHook('onClose', () => queue.close());
+/** What the evaluation routes need. */
+export interface EvaluationRouteOptions {
+  registry: Registry;
+  store: RunStore | null;
+  verifier: VerifyPool;
+  clock?: () => Date;
+  rules?: AttemptRules;
+}
 
-  const needStore = (): RunStore => {
-    if (!store) throw new ApiError('store_unavailable');
-    return store;
-  };
+interface EvaluationContext {
+  registry: Registry;
+  grammars: ReturnType<typeof grammarsOf>;
+  queue: ReplayQueue;
+  verifier: VerifyPool;
+  clock: () => Date;
+  rules: AttemptRules;
+  log: FastifyBaseLogger;
+  needStore(): RunStore;
+}
 
-  /** Replays the runs of `e` in order and publishes or refuses it. */
-  const replayAll = async (s: RunStore, e: EvaluationRecord, runs: EvaluationRun[]): Promise<void> => {
-    const game = registry.get(e.game)!;
-    const refuse = (error: string) => s.endEvaluation(e.id, { status: 'refused', error });
-    try {
-      for (let i = 0; i < runs.length; i++) {
-        if (queue.closing) return await refuse('The server stopped before every run was replayed: submit it again.');
-        const r = runs[i];
-        const verdict = await verifier.verify(game, {
-          game: e.game,
-          rulesVersion: e.rulesVersion,
-          seed: r.seed,
-          actions: r.actions ?? [],
-        });
-        if (!verdict.ok) return await refuse(`The run of seed ${String(r.seed)} does not replay: ${verdict.message}`);
-        if (!sameScore(verdict.score, r.score))
-          return await refuse(
-            `The run of seed ${String(r.seed)} replays to ${verdict.score}, not the ${r.score} recorded: the evaluation is refused.`,
-          );
-        if (!r.failed && verdict.outcome === null)
-          return await refuse(
-            `The run of seed ${String(r.seed)} is recorded as finished, but its actions stop before the game's end or budget.`,
-          );
-        // Every tenth run, and the last: progress for GET, without a write per short run.
-        if (i % 10 === 9) await s.evaluationProgress(e.id, i + 1);
-        // Short runs replay inline: let other requests in between them.
-        await new Promise((ok) => setImmediate(ok));
-      }
-      await s.endEvaluation(e.id, {
-        status: 'published',
-        figures: figuresOf(e.game, e.suite, e.rulesVersion, runs),
-        publishedAt: clock().toISOString(),
+type SubmitRequest = FastifyRequest<{ Body: EvaluationSubmission }>;
+type Refuse = (message: string) => ApiError;
+
+/** Replays the runs of `e` in order and publishes or refuses it. */
+async function replayAll(
+  ctx: EvaluationContext,
+  s: RunStore,
+  e: EvaluationRecord,
+  runs: EvaluationRun[],
+): Promise<void> {
+  const game = ctx.registry.get(e.game)!;
+  const refuse = (error: string) => s.endEvaluation(e.id, { status: 'refused', error });
+  try {
+    for (let i = 0; i < runs.length; i++) {
+      if (ctx.queue.closing) return await refuse('The server stopped before every run was replayed: submit it again.');
+      const r = runs[i];
+      const verdict = await ctx.verifier.verify(game, {
+        game: e.game,
+        rulesVersion: e.rulesVersion,
+        seed: r.seed,
+        actions: r.actions ?? [],
       });
-    } catch (err) {
-      app.log.error({ err, evaluation: e.id }, 'an evaluation replay failed');
-      await refuse('The server could not replay this evaluation just now: submit it again.').catch(() => undefined);
+      if (!verdict.ok) return await refuse(`The run of seed ${String(r.seed)} does not replay: ${verdict.message}`);
+      if (!sameScore(verdict.score, r.score))
+        return await refuse(
+          `The run of seed ${String(r.seed)} replays to ${verdict.score}, not the ${r.score} recorded: the evaluation is refused.`,
+        );
+      if (!r.failed && verdict.outcome === null)
+        return await refuse(
+          `The run of seed ${String(r.seed)} is recorded as finished, but its actions stop before the game's end or budget.`,
+        );
+      // Every tenth run, and the last: progress for GET, without a write per short run.
+      if (i % 10 === 9) await s.evaluationProgress(e.id, i + 1);
+      // Short runs replay inline: let other requests in between them.
+      await new Promise((ok) => setImmediate(ok));
     }
+    await s.endEvaluation(e.id, {
+      status: 'published',
+      figures: figuresOf(e.game, e.suite, e.rulesVersion, runs),
+      publishedAt: ctx.clock().toISOString(),
+    });
+  } catch (err) {
+    ctx.log.error({ err, evaluation: e.id }, 'an evaluation replay failed');
+    await refuse('The server could not replay this evaluation just now: submit it again.').catch(() => undefined);
+  }
+}
+
+/** `POST /api/evaluations`: a held-out evaluation is checked and published at once; a suite's is queued for replay. */
+async function submitEvaluation(ctx: EvaluationContext, req: SubmitRequest) {
+  const s = ctx.needStore();
+  const { label, result } = req.body;
+  const { header } = result;
+  const refuse = (message: string) => new ApiError('invalid_evaluation', message);
+  if (label.trim() !== label) throw refuse('The label has a space at its start or end.');
+  const game = ctx.registry.get(header.game);
+  if (!game)
+    throw refuse(
+      `The result file is for "${header.game.slice(0, 64)}", which is not a game here. Games: ${ctx.registry.slugs().join(', ')}.`,
+    );
+  const slug = game.spec.slug;
+  if (header.rulesVersion !== game.spec.rulesVersion)
+    throw refuse(
+      `The runs were played on ctx.rules "${header.rulesVersion.slice(0, 64)}"; this server's ${slug} is "${game.spec.rulesVersion}": play the suite again.`,
+    );
+  if (header.suite === 'held-out') return submitHeldOut(ctx, req, s, game, refuse);
+  if (header.suite !== 'dev' && header.suite !== 'test')
+    throw refuse(
+      'An evaluation is a whole published suite: the result file must come from `gameboard eval --suite dev` or `--suite test` (its header names no suite).',
+    );
+  const suite: 'dev' | 'test' = header.suite;
+  if (header.maxSteps !== undefined && header.maxSteps !== null)
+    throw refuse(
+      `The runs were capped at ${header.maxSteps} steps (--max-steps): an evaluation plays the game's published budget.`,
+    );
+  const runs = suiteRuns(ctx, game, suite, result.runs, refuse);
+  return enqueue(ctx, req, s, game, suite, runs);
+}
+
+/** A held-out evaluation: its runs are ranked sessions the server witnessed, so it is published at once. */
+async function submitHeldOut(ctx: EvaluationContext, req: SubmitRequest, s: RunStore, game: AnyGame, refuse: Refuse) {
+  const { label, player, meta = {}, result } = req.body;
+  const { header } = result;
+  const slug = game.spec.slug;
+  const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+  const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
+  const runs = await heldOutRuns(s, slug, game.spec.rulesVersion, player, result.runs, refuse);
+  const record: EvaluationRecord = {
+    id: randomBytes(8).toString('hex'),
+    game: slug,
+    rulesVersion: game.spec.rulesVersion,
+    suite: 'held-out',
+    label,
+    player,
+    meta,
+    header: Object.fromEntries(Object.entries(header).filter(([k]) => k !== 'seeds' && k !== 'kind')),
+    status: 'published',
+    total: runs.length,
+    replayed: runs.length,
+    error: null,
+    figures: figuresOf(slug, 'held-out', game.spec.rulesVersion, runs),
+    createdAt: ctx.clock().toISOString(),
+    publishedAt: ctx.clock().toISOString(),
+    runs,
+    audit: { keyId: key && keyIdOf(key), requestId: req.id },
   };
+  let claimed: boolean;
+  try {
+    ({ claimed } = await s.createEvaluation(record, keyed.use));
+  } catch (err) {
+    throw asNameError(err, player, keyed.use);
+  }
+  return {
+    ...answerOf({ ...record, runs: undefined }),
+    ...(claimed && keyed.claimKey ? { playerKey: keyed.claimKey } : {}),
+  };
+}
+
+/** The file's runs of a whole published suite, in the suite's order, each action in the game's grammar. */
+function suiteRuns(
+  ctx: EvaluationContext,
+  game: AnyGame,
+  suite: 'dev' | 'test',
+  fileRuns: ResultRun[],
+  refuse: Refuse,
+) {
+  const slug = game.spec.slug;
+  const seeds = seedSuites(slug)[suite];
+  const bySeed = new Map<number, ResultRun>();
+  for (const r of fileRuns) {
+    if (bySeed.has(r.seed)) throw refuse(`The seed ${r.seed} has two runs in the file.`);
+    bySeed.set(r.seed, r);
+  }
+  const extra = fileRuns.find((r) => !seeds.includes(r.seed));
+  if (extra) throw refuse(`The seed ${extra.seed} is not in ${slug}'s ${suite} suite.`);
+  const missing = seeds.filter((seed) => !bySeed.has(seed));
+  if (missing.length > 0)
+    throw refuse(
+      `The ${suite} suite of ${slug} has ${seeds.length} seeds; the file has runs of ${seeds.length - missing.length}. The first missing seed is ${missing[0]}: finish it with \`gameboard eval --resume FILE\`.`,
+    );
+  const grammar = ctx.grammars.get(slug)!;
+  const runs: EvaluationRun[] = [];
+  for (const seed of seeds) {
+    const r = bySeed.get(seed)!;
+    if (!r.actions)
+      throw refuse(
+        `The run of seed ${seed} has no actions: write the file with \`gameboard eval --out FILE.jsonl\` (or .json), which keeps them.`,
+      );
+    for (let i = 0; i < r.actions.length; i++)
+      if (!grammar.check(r.actions[i]))
+        throw refuse(`Seed ${seed}: ${grammarRefusal(game, grammar, r.actions[i], `action ${i}`)}`);
+    runs.push({
+      seed,
+      score: r.score,
+      steps: r.steps,
+      outcome: r.outcome,
+      progress: r.progress ?? null,
+      failed: r.outcome.kind === 'error',
+      tokens: tokensOf(r.agentStats),
+      actions: r.actions,
+    });
+  }
+  return runs;
+}
+
+/** Stores a suite's evaluation as `replaying` and queues its replay (one per client at a time). */
+async function enqueue(
+  ctx: EvaluationContext,
+  req: SubmitRequest,
+  s: RunStore,
+  game: AnyGame,
+  suite: EvaluationSuite,
+  runs: EvaluationRun[],
+) {
+  const { label, player, meta = {}, result } = req.body;
+  const { header } = result;
+  const slug = game.spec.slug;
+  const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+  const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
+  const clients = [`address:${req.ip}`, `name:${foldName(player.name)}`];
+  const holding = ctx.queue.holding(clients);
+  if (holding)
+    throw new ApiError(
+      'evaluation_busy',
+      `This address or name already has an evaluation being replayed (${holding}): wait until GET /api/evaluations/${holding} says it is published or refused.`,
+    );
+  if (ctx.queue.full || ctx.queue.closing) throw new ApiError('evaluations_full');
+  // The header as it came, without its seed list (the suite names it).
+  const { seeds: _seeds, kind: _kind, ...facts } = header;
+  const record: EvaluationRecord = {
+    id: randomBytes(8).toString('hex'),
+    game: slug,
+    rulesVersion: game.spec.rulesVersion,
+    suite,
+    label,
+    player,
+    meta,
+    header: facts,
+    status: 'replaying',
+    total: runs.length,
+    replayed: 0,
+    error: null,
+    figures: null,
+    createdAt: ctx.clock().toISOString(),
+    publishedAt: null,
+    runs,
+    audit: { keyId: key && keyIdOf(key), requestId: req.id },
+  };
+  let claimed: boolean;
+  try {
+    ({ claimed } = await s.createEvaluation(record, keyed.use));
+  } catch (err) {
+    throw asNameError(err, player, keyed.use);
+  }
+  ctx.queue.add(record.id, clients, () => replayAll(ctx, s, record, runs));
+  return {
+    ...answerOf({ ...record, runs: undefined }),
+    ...(claimed && keyed.claimKey ? { playerKey: keyed.claimKey } : {}),
+  };
+}
+
+/** `GET /api/games/:slug/benchmarks`: the published evaluations by mean, the built-in agents and the human baseline. */
+async function benchmarks(
+  ctx: EvaluationContext,
+  req: FastifyRequest<{ Params: { slug: string }; Querystring: { suite?: EvaluationSuite } }>,
+) {
+  const game = requireGame(ctx.registry, req.params.slug);
+  const slug = game.spec.slug;
+  const rulesVersion = game.spec.rulesVersion;
+  const evaluations = (await ctx.needStore().evaluations(slug)).filter((e) => e.rulesVersion === rulesVersion);
+  const rows: Record<string, unknown>[] = evaluations.map((e) => ({
+    id: e.id,
+    kind: 'evaluation',
+    label: e.label,
+    owner: e.player.name,
+    ownerKind: e.player.kind,
+    suite: e.suite,
+    runs: e.figures!.runs,
+    failed: e.figures!.failed,
+    mean: e.figures!.mean,
+    ci95: e.figures!.ci95,
+    normalised: e.figures!.normalised,
+    meanWithFailed: e.figures!.meanWithFailed,
+    tokensPerRun: e.figures!.tokensPerRun,
+    createdAt: e.publishedAt ?? e.createdAt,
+    meta: e.meta,
+    agent: typeof e.header.agent === 'string' ? e.header.agent : null,
+  }));
+  const ref = referenceOf(slug);
+  if (ref && ref.rulesVersion === rulesVersion)
+    for (const suite of ['dev', 'test'] as const)
+      for (const agent of ['random', 'heuristic'] as const)
+        rows.push({
+          id: null,
+          kind: 'builtin',
+          label: `${agent} (built-in)`,
+          owner: null,
+          suite,
+          runs: seedSuites(slug)[suite].length,
+          failed: 0,
+          mean: ref.suites[suite][agent],
+          ci95: null,
+          normalised: agent === 'random' ? 0 : 100,
+          meanWithFailed: ref.suites[suite][agent],
+          tokensPerRun: null,
+          createdAt: null,
+          meta: {},
+          agent,
+        });
+  // The human baseline: the median of human ranked players' standings (attempts.ts), non-provisional.
+  const humans = standings(
+    await ctx.needStore().rankedAttempts(slug, rulesVersion, 'human', ctx.rules.recent),
+    ctx.rules,
+  ).filter((h) => !h.provisional);
+  const human =
+    humans.length === 0
+      ? null
+      : {
+          median: quantile(
+            humans.map((h) => h.mean).sort((a, b) => a - b),
+            0.5,
+          ),
+          players: humans.length,
+          note: `The median of ${humans.length} human ranked player${humans.length === 1 ? "'s" : "s'"} standing (each the mean of their last ${ctx.rules.recent} ranked attempts, from ${ctx.rules.minAttempts} attempts): held-out seeds at the ranked budget.`,
+        };
+  const wanted = req.query.suite;
+  const shown = rows
+    .filter((r) => wanted === undefined || r.suite === wanted)
+    .sort((a, b) => (b.mean as number) - (a.mean as number));
+  return {
+    ok: true,
+    game: slug,
+    rulesVersion,
+    rows: shown,
+    human,
+    note: `Each evaluation is a whole published suite (every seed of dev or test), each run replayed by this server to its recorded score, at the game's published budget. mean and ci95: over the completed runs (95 % Student's t); meanWithFailed counts a failed run as 0. ${REFERENCE_NOTE}. Compare rows of the same suite only.`,
+  };
+}
+
+/** The evaluation routes and the benchmark board as a Fastify plugin. */
+export const evaluationRoutes: FastifyPluginAsync<EvaluationRouteOptions> = async (app, opts) => {
+  const store = opts.store;
+  const ctx: EvaluationContext = {
+    registry: opts.registry,
+    grammars: grammarsOf(opts.registry),
+    queue: new ReplayQueue(),
+    verifier: opts.verifier,
+    clock: opts.clock ?? (() => new Date()),
+    rules: opts.rules ?? DEFAULT_ATTEMPT_RULES,
+    log: app.log,
+    needStore: () => {
+      if (!store) throw new ApiError('store_unavailable');
+      return store;
+    },
+  };
+  app.addHook('onClose', () => ctx.queue.close());
 
   app.post<{ Body: EvaluationSubmission }>(
     '/api/evaluations',
@@ -451,144 +730,7 @@ export function registerEvaluationRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
-      const s = needStore();
-      const { label, player, meta = {}, result } = req.body;
-      const { header } = result;
-      const refuse = (message: string) => new ApiError('invalid_evaluation', message);
-      if (label.trim() !== label) throw refuse('The label has a space at its start or end.');
-      const game = registry.get(header.game);
-      if (!game)
-        throw refuse(
-          `The result file is for "${header.game.slice(0, 64)}", which is not a game here. Games: ${registry.slugs().join(', ')}.`,
-        );
-      const slug = game.spec.slug;
-      if (header.rulesVersion !== game.spec.rulesVersion)
-        throw refuse(
-          `The runs were played on rules "${header.rulesVersion.slice(0, 64)}"; this server's ${slug} is "${game.spec.rulesVersion}": play the suite again.`,
-        );
-      if (header.suite === 'held-out') {
-        const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
-        const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
-        const runs = await heldOutRuns(s, slug, game.spec.rulesVersion, player, result.runs, refuse);
-        const record: EvaluationRecord = {
-          id: randomBytes(8).toString('hex'),
-          game: slug,
-          rulesVersion: game.spec.rulesVersion,
-          suite: 'held-out',
-          label,
-          player,
-          meta,
-          header: Object.fromEntries(Object.entries(header).filter(([k]) => k !== 'seeds' && k !== 'kind')),
-          status: 'published',
-          total: runs.length,
-          replayed: runs.length,
-          error: null,
-          figures: figuresOf(slug, 'held-out', game.spec.rulesVersion, runs),
-          createdAt: clock().toISOString(),
-          publishedAt: clock().toISOString(),
-          runs,
-          audit: { keyId: key && keyIdOf(key), requestId: req.id },
-        };
-        let claimed: boolean;
-        try {
-          ({ claimed } = await s.createEvaluation(record, keyed.use));
-        } catch (err) {
-          throw asNameError(err, player, keyed.use);
-        }
-        return {
-          ...answerOf({ ...record, runs: undefined }),
-          ...(claimed && keyed.claimKey ? { playerKey: keyed.claimKey } : {}),
-        };
-      }
-      if (header.suite !== 'dev' && header.suite !== 'test')
-        throw refuse(
-          'An evaluation is a whole published suite: the result file must come from `gameboard eval --suite dev` or `--suite test` (its header names no suite).',
-        );
-      const suite: EvaluationSuite = header.suite;
-      if (header.maxSteps !== undefined && header.maxSteps !== null)
-        throw refuse(
-          `The runs were capped at ${header.maxSteps} steps (--max-steps): an evaluation plays the game's published budget.`,
-        );
-      const seeds = seedSuites(slug)[suite];
-      const bySeed = new Map<number, ResultRun>();
-      for (const r of result.runs) {
-        if (bySeed.has(r.seed)) throw refuse(`The seed ${r.seed} has two runs in the file.`);
-        bySeed.set(r.seed, r);
-      }
-      const extra = result.runs.find((r) => !seeds.includes(r.seed));
-      if (extra) throw refuse(`The seed ${extra.seed} is not in ${slug}'s ${suite} suite.`);
-      const missing = seeds.filter((seed) => !bySeed.has(seed));
-      if (missing.length > 0)
-        throw refuse(
-          `The ${suite} suite of ${slug} has ${seeds.length} seeds; the file has runs of ${seeds.length - missing.length}. The first missing seed is ${missing[0]}: finish it with \`gameboard eval --resume FILE\`.`,
-        );
-      const grammar = grammars.get(slug)!;
-      const runs: EvaluationRun[] = [];
-      for (const seed of seeds) {
-        const r = bySeed.get(seed)!;
-        if (!r.actions)
-          throw refuse(
-            `The run of seed ${seed} has no actions: write the file with \`gameboard eval --out FILE.jsonl\` (or .json), which keeps them.`,
-          );
-        for (let i = 0; i < r.actions.length; i++)
-          if (!grammar.check(r.actions[i]))
-            throw refuse(`Seed ${seed}: ${grammarRefusal(game, grammar, r.actions[i], `action ${i}`)}`);
-        runs.push({
-          seed,
-          score: r.score,
-          steps: r.steps,
-          outcome: r.outcome,
-          progress: r.progress ?? null,
-          failed: r.outcome.kind === 'error',
-          tokens: tokensOf(r.agentStats),
-          actions: r.actions,
-        });
-      }
-
-      const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
-      const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
-      const clients = [`address:${req.ip}`, `name:${foldName(player.name)}`];
-      const holding = queue.holding(clients);
-      if (holding)
-        throw new ApiError(
-          'evaluation_busy',
-          `This address or name already has an evaluation being replayed (${holding}): wait until GET /api/evaluations/${holding} says it is published or refused.`,
-        );
-      if (queue.full || queue.closing) throw new ApiError('evaluations_full');
-      // The header as it came, without its seed list (the suite names it).
-      const { seeds: _seeds, kind: _kind, ...facts } = header;
-      const record: EvaluationRecord = {
-        id: randomBytes(8).toString('hex'),
-        game: slug,
-        rulesVersion: game.spec.rulesVersion,
-        suite,
-        label,
-        player,
-        meta,
-        header: facts,
-        status: 'replaying',
-        total: runs.length,
-        replayed: 0,
-        error: null,
-        figures: null,
-        createdAt: clock().toISOString(),
-        publishedAt: null,
-        runs,
-        audit: { keyId: key && keyIdOf(key), requestId: req.id },
-      };
-      let claimed: boolean;
-      try {
-        ({ claimed } = await s.createEvaluation(record, keyed.use));
-      } catch (err) {
-        throw asNameError(err, player, keyed.use);
-      }
-      queue.add(record.id, clients, () => replayAll(s, record, runs));
-      return {
-        ...answerOf({ ...record, runs: undefined }),
-        ...(claimed && keyed.claimKey ? { playerKey: keyed.claimKey } : {}),
-      };
-    },
+    (req) => submitEvaluation(ctx, req),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -602,7 +744,7 @@ export function registerEvaluationRoutes(
       serializerCompiler: plainJson,
     },
     async (req) => {
-      const e = await needStore().getEvaluation(req.params.id, true);
+      const e = await ctx.needStore().getEvaluation(req.params.id, true);
       if (!e) throw new ApiError('evaluation_not_found', `There is no evaluation "${req.params.id}".`);
       return answerOf(e);
     },
@@ -619,81 +761,9 @@ export function registerEvaluationRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
-      const game = requireGame(registry, req.params.slug);
-      const slug = game.spec.slug;
-      const rulesVersion = game.spec.rulesVersion;
-      const evaluations = (await needStore().evaluations(slug)).filter((e) => e.rulesVersion === rulesVersion);
-      const rows: Record<string, unknown>[] = evaluations.map((e) => ({
-        id: e.id,
-        kind: 'evaluation',
-        label: e.label,
-        owner: e.player.name,
-        ownerKind: e.player.kind,
-        suite: e.suite,
-        runs: e.figures!.runs,
-        failed: e.figures!.failed,
-        mean: e.figures!.mean,
-        ci95: e.figures!.ci95,
-        normalised: e.figures!.normalised,
-        meanWithFailed: e.figures!.meanWithFailed,
-        tokensPerRun: e.figures!.tokensPerRun,
-        createdAt: e.publishedAt ?? e.createdAt,
-        meta: e.meta,
-        agent: typeof e.header.agent === 'string' ? e.header.agent : null,
-      }));
-      const ref = referenceOf(slug);
-      if (ref && ref.rulesVersion === rulesVersion)
-        for (const suite of ['dev', 'test'] as const)
-          for (const agent of ['random', 'heuristic'] as const)
-            rows.push({
-              id: null,
-              kind: 'builtin',
-              label: `${agent} (built-in)`,
-              owner: null,
-              suite,
-              runs: seedSuites(slug)[suite].length,
-              failed: 0,
-              mean: ref.suites[suite][agent],
-              ci95: null,
-              normalised: agent === 'random' ? 0 : 100,
-              meanWithFailed: ref.suites[suite][agent],
-              tokensPerRun: null,
-              createdAt: null,
-              meta: {},
-              agent,
-            });
-      // The human baseline: the median of human ranked players' standings (attempts.ts), non-provisional.
-      const humans = standings(
-        await needStore().rankedAttempts(slug, rulesVersion, 'human', rules.recent),
-        rules,
-      ).filter((h) => !h.provisional);
-      const human =
-        humans.length === 0
-          ? null
-          : {
-              median: quantile(
-                humans.map((h) => h.mean).sort((a, b) => a - b),
-                0.5,
-              ),
-              players: humans.length,
-              note: `The median of ${humans.length} human ranked player${humans.length === 1 ? "'s" : "s'"} standing (each the mean of their last ${rules.recent} ranked attempts, from ${rules.minAttempts} attempts): held-out seeds at the ranked budget.`,
-            };
-      const wanted = req.query.suite;
-      const shown = rows
-        .filter((r) => wanted === undefined || r.suite === wanted)
-        .sort((a, b) => (b.mean as number) - (a.mean as number));
-      return {
-        ok: true,
-        game: slug,
-        rulesVersion,
-        rows: shown,
-        human,
-        note: `Each evaluation is a whole published suite (every seed of dev or test), each run replayed by this server to its recorded score, at the game's published budget. mean and ci95: over the completed runs (95 % Student's t); meanWithFailed counts a failed run as 0. ${REFERENCE_NOTE}. Compare rows of the same suite only.`,
-      };
-    },
+    (req) => benchmarks(ctx, req),
   );
-}
+};
 
 /**
  * The runs of a held-out evaluation, from the ranked sessions the server witnessed: each listed

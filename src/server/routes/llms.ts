@@ -4,7 +4,7 @@
  * quickstart, as a simple HTML page). The text pages are built in src/llms/pages.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Registry } from '../../core/registry.js';
 import { gameRulesTxt, llmsTxt } from '../../llms/pages.js';
 import { ApiError } from '../errors.js';
@@ -85,7 +85,8 @@ function baseOf(req: { protocol: string; host: string }): string {
 }
 
 /** Registers /llms.txt, /llms/:slug.txt and /docs/agents. */
-export function registerLlmsPages(app: FastifyInstance, registry: Registry): void {
+/** The pages for language models as a Fastify plugin. */
+export const llmsRoutes: FastifyPluginAsync<{ registry: Registry }> = async (app, { registry }) => {
   const hide = { schema: { hide: true } };
   const text = 'text/plain; charset=utf-8';
   app.get('/llms.txt', hide, async (req, reply) => {
@@ -108,4 +109,4 @@ export function registerLlmsPages(app: FastifyInstance, registry: Registry): voi
   app.get('/docs/agents', hide, async (_req, reply) => {
     return reply.type('text/html; charset=utf-8').send(agentsPage());
   });
-}
+};

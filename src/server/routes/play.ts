@@ -1,20 +1,15 @@
 /**
- * The game routes of the API: the index, each game's spec, and the two-call loop (init, action).
- * Thin: parse, call the game contract, format.
+ * The game routes of the API: the index, each game's spec, and the two-call loop (init, action); the
+ * batch route is batch.ts. Thin: parse, call the presenter, format.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AnyGame } from '../../core/game.js';
 import type { Registry } from '../../core/registry.js';
-import type { StateSealer } from '../state/seal.js';
-import { ApiError } from '../errors.js';
-import type { RecentStates } from '../state/recent.js';
 import { plainJson, requireGame } from '../answer-json.js';
-import { parseSeed, Presenter, tensorOf, type ActionBody, type TensorFormat } from '../presenter.js';
+import { parseSeed, tensorOf, type ActionBody, type Presenter, type TensorFormat } from '../presenter.js';
 import {
   actionAnswer,
   actionBody,
-  batchAnswer,
-  batchBody,
   errorResponses,
   gameAnswer,
   indexAnswer,
@@ -40,20 +35,17 @@ function gameEntry(game: AnyGame) {
   };
 }
 
-/** The most items one batch request may hold. */
-const BATCH_LIMIT = 256;
+/** What the play routes (and the batch route) need: the games and the presenter. */
+export interface PlayRouteOptions {
+  registry: Registry;
+  presenter: Presenter;
+  /** Compress the action and batch answers too (default false: see AppOptions.compressActions). */
+  compressActions?: boolean;
+}
 
-/** The fields a trimmed batch result always keeps: whether it went through, and why not. */
-const ALWAYS_KEPT = ['ok', 'error', 'reason', 'message'];
-
-export function registerGameRoutes(
-  app: FastifyInstance,
-  registry: Registry,
-  sealer: StateSealer,
-  recent: RecentStates,
-  options: { compressActions?: boolean } = {},
-): void {
-  const play = new Presenter(registry, sealer, recent);
+/** The free-play routes as a Fastify plugin: the index, each game's spec, init and action. */
+export const playRoutes: FastifyPluginAsync<PlayRouteOptions> = async (app, options) => {
+  const { registry, presenter: play } = options;
 
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
@@ -113,47 +105,4 @@ export function registerGameRoutes(
     },
     async (req) => play.step(gameOr404(req.params.slug), req.body),
   );
-
-  app.post<{
-    Params: { slug: string };
-    Body: { items: unknown[]; tensor?: boolean; tensorFormat?: TensorFormat; fields?: string[] };
-  }>(
-    '/api/games/:slug/batch',
-    {
-      schema: {
-        summary: 'Play many inits and actions in one request',
-        params: slugParams,
-        body: batchBody,
-        response: { 200: batchAnswer, ...errorResponses },
-      },
-      serializerCompiler: plainJson,
-      ...(options.compressActions ? {} : { compress: false as const }),
-      // Rate limits count a batch's items, so they are counted once the body is read (src/server/ops/limits.ts).
-      config: { rateLimit: { hook: 'preHandler' } },
-    },
-    async (req) => {
-      const game = gameOr404(req.params.slug);
-      const { items, fields } = req.body;
-      const tensor = tensorOf(req.body);
-      if (items.length > BATCH_LIMIT) {
-        throw new ApiError(
-          'batch_too_large',
-          `A batch holds at most ${BATCH_LIMIT} items; this one holds ${items.length}. Split it.`,
-        );
-      }
-      const keep = fields ? new Set([...ALWAYS_KEPT, ...fields]) : null;
-      // Trimmed to leave the observation out: build it without its text page.
-      const lean = keep !== null && !keep.has('observation');
-      // A vector env's next batch carries every token of this one: keep them all until then.
-      recent.makeRoom(items.length);
-      const results = items.map((item) => {
-        const full = play.batchItem(game, item, tensor, lean);
-        if (!keep) return full;
-        const trimmed: Record<string, unknown> = {};
-        for (const k in full) if (keep.has(k)) trimmed[k] = full[k];
-        return trimmed;
-      });
-      return { ok: true, results };
-    },
-  );
-}
+};

@@ -7,7 +7,7 @@
  * should choose it. Wrong current keys count against the name's wrong-key limit (ranked/key-attempts.ts).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { PLAYER_NAME_MAX, PLAYER_NAME_PATTERN, type RunStore } from '../../store/store.js';
 import { ApiError } from '../errors.js';
 import { CHOOSABLE_KEY_RULE, hashPlayerKey, isChoosableKey, PLAYER_KEY_HEADER } from '../ranked/players.js';
@@ -65,7 +65,8 @@ const rotateAnswer = {
   },
 } as const;
 
-export function registerPlayerKeyRoutes(app: FastifyInstance, store: RunStore | null): void {
+/** The player-key route as a Fastify plugin. */
+export const playerKeyRoutes: FastifyPluginAsync<{ store: RunStore | null }> = async (app, { store }) => {
   app.post<{ Params: { name: string }; Body: { key?: string } | null; Headers: Record<string, string | undefined> }>(
     '/api/players/:name/key',
     {
@@ -104,4 +105,4 @@ export function registerPlayerKeyRoutes(app: FastifyInstance, store: RunStore | 
       }
     },
   );
-}
+};

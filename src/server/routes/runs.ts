@@ -7,7 +7,7 @@
  * `GET /api/runs/:id` answers a stored run (a daily challenge's once its day is over). Without a store
  * every route answers 503 store_unavailable.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { GameAction } from '../../core/game.js';
 import { SEED_RULE, type Seed } from '../../core/seed.js';
 import type { Registry } from '../../core/registry.js';
@@ -57,39 +57,156 @@ interface RunSubmission {
   player: Player;
 }
 
-export function registerRunRoutes(
-  app: FastifyInstance,
-  registry: Registry,
-  store: RunStore | null,
-  clock: () => Date = () => new Date(),
-  verifier: VerifyPool = new VerifyPool(0),
-): void {
-  const grammars = grammarsOf(registry);
+/** What the run routes need. */
+export interface RunRouteOptions {
+  registry: Registry;
+  store: RunStore | null;
+  clock?: () => Date;
+  verifier?: VerifyPool;
+}
 
-  const needStore = (): RunStore => {
-    if (!store) throw new ApiError('store_unavailable');
-    return store;
+interface RunContext {
+  registry: Registry;
+  grammars: ReturnType<typeof grammarsOf>;
+  clock: () => Date;
+  verifier: VerifyPool;
+  needStore(): RunStore;
+}
+
+/** Name an unknown field, and say why a claimed score is refused. */
+const runErrorFormatter: NonNullable<RouteShorthandOptions['schemaErrorFormatter']> = (errors, dataVar) => {
+  const e = errors[0];
+  const extra = (e?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
+  if (e?.keyword === 'additionalProperties' && typeof extra === 'string') {
+    const why =
+      extra === 'score' && e.instancePath === '' ? ' (the server replays the run and computes the score itself)' : '';
+    return new Error(`${dataVar}${e.instancePath} has an unknown field "${extra.slice(0, 40)}"${why}`);
+  }
+  // A seed fails one branch of its anyOf or the other: say what either kind is.
+  if (e?.instancePath === '/seed') return new Error(`${dataVar}/seed must be ${SEED_RULE}`);
+  return new Error(e ? `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}` : `${dataVar} is invalid`);
+};
+
+/** `POST /api/runs`: check every action against the grammar, replay the run, store the replayed score. */
+async function submitRun(ctx: RunContext, req: FastifyRequest<{ Body: RunSubmission }>) {
+  const s = ctx.needStore();
+  const { game: slug, rulesVersion, seed, actions, player } = req.body;
+  const game = ctx.registry.get(slug);
+  if (!game) {
+    throw new ApiError(
+      'invalid_run',
+      `The run is for "${slug.slice(0, 64)}", which is not a game here. Games: ${ctx.registry.slugs().join(', ')}.`,
+    );
+  }
+  const grammar = ctx.grammars.get(game.spec.slug)!;
+  for (let i = 0; i < actions.length; i++) {
+    if (!grammar.check(actions[i])) {
+      throw new ApiError('invalid_run', grammarRefusal(game, grammar, actions[i], `Action ${i}`));
+    }
+  }
+  const run = { game: slug, rulesVersion, seed, actions };
+  let verdict: Verdict;
+  try {
+    verdict = await ctx.verifier.verify(game, run);
+  } catch (err) {
+    req.log.error({ err }, 'the run ctx.verifier failed');
+    throw new ApiError('verifier_unavailable');
+  }
+  if (!verdict.ok) {
+    if (verdict.threw) req.log.warn('a run replay threw');
+    throw new ApiError('invalid_run', verdict.message);
+  }
+  const verified = {
+    run,
+    player,
+    score: verdict.score,
+    gameOver: verdict.gameOver,
+    steps: verdict.steps,
+    spent: verdict.spent,
+    outcome: verdict.outcome,
+    progress: verdict.progress,
+  };
+  const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+  const { use, claimKey } = keyed;
+  const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
+  let saved;
+  try {
+    saved = await s.save({ ...verified, audit: { keyId: key && keyIdOf(key), requestId: req.id } }, use);
+  } catch (err) {
+    if (err instanceof RunCopyError)
+      throw new ApiError(
+        'run_copied',
+        `This exact run (same game, rules version, seed and actions) is already stored under another player: copies are refused.`,
+      );
+    throw asNameError(err, player, use);
+  }
+  const answer: Record<string, unknown> = {
+    ok: true,
+    id: saved.id,
+    score: verified.score,
+    gameOver: verified.gameOver,
+    steps: verified.steps,
+    outcome: verified.outcome,
+    progress: verified.progress,
+    rank: saved.rank,
+    created: saved.created,
+    createdAt: saved.createdAt,
+    replayUrl: `/replay?run=${saved.id}`,
+    leaderboardUrl: `/api/games/${slug}/leaderboard?board=open&kind=${player.kind}`,
+  };
+  if (saved.claimed && claimKey) answer.playerKey = claimKey;
+  return answer;
+}
+
+/** `GET /api/runs/:id`: a stored run (a daily challenge's once its day is over), or an evaluation's. */
+async function storedRun(ctx: RunContext, req: FastifyRequest<{ Params: { id: string } }>) {
+  const fromEvaluation = EVALUATION_RUN_ID.exec(req.params.id);
+  if (fromEvaluation)
+    return evaluationRun(ctx.needStore(), req.params.id, fromEvaluation[1], Number(fromEvaluation[2]));
+  const stored = await ctx.needStore().get(req.params.id);
+  if (!stored) throw new ApiError('run_not_found', `There is no stored run "${req.params.id}".`);
+  if (stored.challenge !== null && stored.challenge >= utcDay(ctx.clock()))
+    throw new ApiError(
+      'run_not_public',
+      `This run is a daily challenge of ${stored.challenge}: it becomes public when that UTC day is over.`,
+    );
+  return {
+    ok: true,
+    id: stored.id,
+    run: stored.run,
+    player: stored.player,
+    score: stored.score,
+    gameOver: stored.gameOver,
+    steps: stored.steps,
+    outcome: stored.outcome,
+    progress: stored.progress,
+    board: stored.board,
+    challenge: stored.challenge,
+    createdAt: stored.createdAt,
+    // The request that stored it (its x-request-id), for tracing a run to the server's logs.
+    requestId: stored.audit?.requestId ?? null,
+  };
+}
+
+/** The run routes as a Fastify plugin: submit a run, read a stored one. */
+export const runRoutes: FastifyPluginAsync<RunRouteOptions> = async (app, opts) => {
+  const store = opts.store;
+  const ctx: RunContext = {
+    registry: opts.registry,
+    grammars: grammarsOf(opts.registry),
+    clock: opts.clock ?? (() => new Date()),
+    verifier: opts.verifier ?? new VerifyPool(0),
+    needStore: () => {
+      if (!store) throw new ApiError('store_unavailable');
+      return store;
+    },
   };
 
   app.post<{ Body: RunSubmission }>(
     '/api/runs',
     {
       bodyLimit: RUN_BODY_LIMIT,
-      // Name an unknown field, and say why a claimed score is refused.
-      schemaErrorFormatter: (errors, dataVar) => {
-        const e = errors[0];
-        const extra = (e?.params as { additionalProperty?: unknown } | undefined)?.additionalProperty;
-        if (e?.keyword === 'additionalProperties' && typeof extra === 'string') {
-          const why =
-            extra === 'score' && e.instancePath === ''
-              ? ' (the server replays the run and computes the score itself)'
-              : '';
-          return new Error(`${dataVar}${e.instancePath} has an unknown field "${extra.slice(0, 40)}"${why}`);
-        }
-        // A seed fails one branch of its anyOf or the other: say what either kind is.
-        if (e?.instancePath === '/seed') return new Error(`${dataVar}/seed must be ${SEED_RULE}`);
-        return new Error(e ? `${dataVar}${e.instancePath} ${e.message ?? 'is invalid'}` : `${dataVar} is invalid`);
-      },
+      schemaErrorFormatter: runErrorFormatter,
       schema: {
         summary: 'Submit a run: the server replays it and stores the replayed score',
         body: runBody,
@@ -97,75 +214,7 @@ export function registerRunRoutes(
         response: { 200: submitAnswer, ...namedErrors },
       },
     },
-    async (req) => {
-      const s = needStore();
-      const { game: slug, rulesVersion, seed, actions, player } = req.body;
-      const game = registry.get(slug);
-      if (!game) {
-        throw new ApiError(
-          'invalid_run',
-          `The run is for "${slug.slice(0, 64)}", which is not a game here. Games: ${registry.slugs().join(', ')}.`,
-        );
-      }
-      const grammar = grammars.get(game.spec.slug)!;
-      for (let i = 0; i < actions.length; i++) {
-        if (!grammar.check(actions[i])) {
-          throw new ApiError('invalid_run', grammarRefusal(game, grammar, actions[i], `Action ${i}`));
-        }
-      }
-      const run = { game: slug, rulesVersion, seed, actions };
-      let verdict: Verdict;
-      try {
-        verdict = await verifier.verify(game, run);
-      } catch (err) {
-        req.log.error({ err }, 'the run verifier failed');
-        throw new ApiError('verifier_unavailable');
-      }
-      if (!verdict.ok) {
-        if (verdict.threw) req.log.warn('a run replay threw');
-        throw new ApiError('invalid_run', verdict.message);
-      }
-      const verified = {
-        run,
-        player,
-        score: verdict.score,
-        gameOver: verdict.gameOver,
-        steps: verdict.steps,
-        spent: verdict.spent,
-        outcome: verdict.outcome,
-        progress: verdict.progress,
-      };
-      const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
-      const { use, claimKey } = keyed;
-      const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
-      let saved;
-      try {
-        saved = await s.save({ ...verified, audit: { keyId: key && keyIdOf(key), requestId: req.id } }, use);
-      } catch (err) {
-        if (err instanceof RunCopyError)
-          throw new ApiError(
-            'run_copied',
-            `This exact run (same game, rules version, seed and actions) is already stored under another player: copies are refused.`,
-          );
-        throw asNameError(err, player, use);
-      }
-      const answer: Record<string, unknown> = {
-        ok: true,
-        id: saved.id,
-        score: verified.score,
-        gameOver: verified.gameOver,
-        steps: verified.steps,
-        outcome: verified.outcome,
-        progress: verified.progress,
-        rank: saved.rank,
-        created: saved.created,
-        createdAt: saved.createdAt,
-        replayUrl: `/replay?run=${saved.id}`,
-        leaderboardUrl: `/api/games/${slug}/leaderboard?board=open&kind=${player.kind}`,
-      };
-      if (saved.claimed && claimKey) answer.playerKey = claimKey;
-      return answer;
-    },
+    (req) => submitRun(ctx, req),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -178,33 +227,6 @@ export function registerRunRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
-      const fromEvaluation = EVALUATION_RUN_ID.exec(req.params.id);
-      if (fromEvaluation)
-        return evaluationRun(needStore(), req.params.id, fromEvaluation[1], Number(fromEvaluation[2]));
-      const stored = await needStore().get(req.params.id);
-      if (!stored) throw new ApiError('run_not_found', `There is no stored run "${req.params.id}".`);
-      if (stored.challenge !== null && stored.challenge >= utcDay(clock()))
-        throw new ApiError(
-          'run_not_public',
-          `This run is a daily challenge of ${stored.challenge}: it becomes public when that UTC day is over.`,
-        );
-      return {
-        ok: true,
-        id: stored.id,
-        run: stored.run,
-        player: stored.player,
-        score: stored.score,
-        gameOver: stored.gameOver,
-        steps: stored.steps,
-        outcome: stored.outcome,
-        progress: stored.progress,
-        board: stored.board,
-        challenge: stored.challenge,
-        createdAt: stored.createdAt,
-        // The request that stored it (its x-request-id), for tracing a run to the server's logs.
-        requestId: stored.audit?.requestId ?? null,
-      };
-    },
+    (req) => storedRun(ctx, req),
   );
-}
+};

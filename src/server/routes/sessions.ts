@@ -16,7 +16,7 @@
  * and actions become public (a daily challenge's, once the day is over).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { budgetOf, progressOf, Spending } from '../../core/budget.js';
 import { answerInto, Session, standing } from '../../core/session.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../../core/game.js';
@@ -56,83 +56,105 @@ import { DEFAULT_ATTEMPT_RULES, endAtScore, StartLimiter, type AttemptRules } fr
 /** Where a run can be fetched and watched once public. */
 const runLinks = (id: string) => ({ runUrl: `/api/runs/${id}`, replayUrl: `/replay?run=${id}` });
 
-export function registerSessionRoutes(
-  app: FastifyInstance,
-  registry: Registry,
-  sealer: StateSealer,
-  store: RunStore | null,
-  clock: () => Date = () => new Date(),
-  expiryMs: number = DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000,
+/** What the live-session routes need: the games, the sealer, the store, and the attempt rules. */
+export interface SessionRouteOptions {
+  registry: Registry;
+  sealer: StateSealer;
+  store: RunStore | null;
+  clock?: () => Date;
+  expiryMs?: number;
   /** Daily attempts only for names with a qualifying ranked session (see docs/ranked.md); false for local evaluation. */
-  dailyQualify = true,
-  /** The cap of live sessions per name, the start limits (attempts.ts). */
-  rules: AttemptRules = DEFAULT_ATTEMPT_RULES,
-): void {
-  const nameStarts = new StartLimiter(rules.startsPerName, rules.windowMs);
-  const addressStarts = new StartLimiter(rules.startsPerAddress, rules.windowMs);
-  const validators = grammarsOf(registry);
-  const tokens = new SessionTokens(sealer.derivedKeys('live-session'));
+  dailyQualify?: boolean;
+  /** The cap of live sessions per name, the start limits (ranked/attempts.ts). */
+  rules?: AttemptRules;
+}
+
+type StartRequest = FastifyRequest<{ Params: { slug: string }; Body: { player: Player; challenge?: 'daily' } }>;
+type ActionRequest = FastifyRequest<{ Params: { id: string }; Body: { stateToken: string; action: unknown } }>;
+type ResumeRequest = FastifyRequest<{ Params: { id: string }; Body: { stateToken: string } }>;
+type InfoRequest = FastifyRequest<{ Params: { id: string } }>;
+
+const remember = <V>(m: Map<string, V>, k: string, v: V) => {
+  if (m.size >= 2048) m.delete(m.keys().next().value!);
+  m.set(k, v);
+};
+
+/** The live sessions of one server: its limits, its token sealer, two memories, and the routes' handlers. */
+class LiveSessions {
+  readonly registry: Registry;
+  readonly store: RunStore | null;
+  readonly clock: () => Date;
+  readonly expiryMs: number;
+  readonly dailyQualify: boolean;
+  readonly rules: AttemptRules;
+  readonly nameStarts: StartLimiter;
+  readonly addressStarts: StartLimiter;
+  readonly validators: ReturnType<typeof grammarsOf>;
+  readonly tokens: SessionTokens;
   // Two memories, each a speed-up only. Recently issued tokens with their content skip opening the
   // next request's token (tokens are deterministic, so a token always means the same content). The
   // last known position of recently active sessions skips a read: it can only lag behind the store
   // (another instance may have moved the session on), which reads again whenever it matters, and the
   // store's compare-and-set records nothing from a stale position.
-  const recentTokens = new Map<string, LiveContent>();
-  const positions = new Map<string, SessionRecord>();
-  const remember = <V>(m: Map<string, V>, k: string, v: V) => {
-    if (m.size >= 2048) m.delete(m.keys().next().value!);
-    m.set(k, v);
-  };
-  const daily = new DailySeeds(sealer.deriveKey('daily-challenge'));
+  readonly recentTokens = new Map<string, LiveContent>();
+  readonly positions = new Map<string, SessionRecord>();
+  readonly daily: DailySeeds;
 
-  const needStore = (): RunStore => {
-    if (!store) throw new ApiError('store_unavailable');
-    return store;
-  };
+  constructor(opts: SessionRouteOptions) {
+    this.registry = opts.registry;
+    this.store = opts.store;
+    this.clock = opts.clock ?? (() => new Date());
+    this.expiryMs = opts.expiryMs ?? DEFAULT_SESSION_EXPIRY_HOURS * 3_600_000;
+    this.dailyQualify = opts.dailyQualify ?? true;
+    this.rules = opts.rules ?? DEFAULT_ATTEMPT_RULES;
+    this.nameStarts = new StartLimiter(this.rules.startsPerName, this.rules.windowMs);
+    this.addressStarts = new StartLimiter(this.rules.startsPerAddress, this.rules.windowMs);
+    this.validators = grammarsOf(this.registry);
+    this.tokens = new SessionTokens(opts.sealer.derivedKeys('live-session'));
+    this.daily = new DailySeeds(opts.sealer.deriveKey('daily-challenge'));
+  }
 
-  // Abandoned sessions are expired lazily (the action route below) and swept every hour (or sooner
-  // for a short expiry time), so that they stop counting as live however nobody comes back.
-  const cutoff = () => new Date(clock().getTime() - expiryMs).toISOString();
-  const expiredMessage = () =>
-    `This live session expired: no action was played in it for ${Math.round(expiryMs / 3_600_000)} hours. It ended at its score, which counts as an attempt; start a new session.`;
+  needStore(): RunStore {
+    if (!this.store) throw new ApiError('store_unavailable');
+    return this.store;
+  }
+
+  // Abandoned sessions are expired lazily (the action route) and swept every hour (or sooner for a
+  // short expiry time: sessionRoutes), so that they stop counting as live however nobody comes back.
+  cutoff(): string {
+    return new Date(this.clock().getTime() - this.expiryMs).toISOString();
+  }
+
+  expiredMessage(): string {
+    return `This live session expired: no action was played in it for ${Math.round(this.expiryMs / 3_600_000)} hours. It ended at its score, which counts as an attempt; start a new session.`;
+  }
+
   /**
-   * Every idle session ends where it stands, at its score, and counts as an attempt (attempts.ts); one
-   * whose rules version is no longer played here is only expired.
+   * Every idle session ends where it stands, at its score, and counts as an attempt (ranked/attempts.ts);
+   * one whose rules version is no longer played here is only expired.
    */
-  const endIdle = async (s: RunStore) => {
-    const before = cutoff();
+  async endIdle(s: RunStore): Promise<void> {
+    const before = this.cutoff();
     for (;;) {
       const idle = await s.liveSessions({ before, limit: 200 });
       let ended = 0;
       for (const session of idle) {
-        const game = registry.get(session.game);
-        if (game && (await endAtScore(s, game, session, 'expired', clock().toISOString()))) ended++;
+        const game = this.registry.get(session.game);
+        if (game && (await endAtScore(s, game, session, 'expired', this.clock().toISOString()))) ended++;
       }
       if (idle.length < 200 || ended === 0) break;
     }
     await s.expireSessions(before);
-  };
-  if (store) {
-    const sweep = setInterval(
-      () => {
-        endIdle(store).catch((err: unknown) => app.log.warn({ err }, 'expiring idle sessions failed'));
-      },
-      Math.min(expiryMs, 3_600_000),
-    );
-    sweep.unref();
-    app.addHook('onClose', (_app, done) => {
-      clearInterval(sweep);
-      done();
-    });
   }
 
   /** How the run stands: the game's own outcome, else `truncated` once the budget is spent. */
-  const outcomeOf = (game: AnyGame, state: unknown, spent: number): Outcome | null =>
-    standing(game, state, budgetOf(game), spent);
+  outcomeOf(game: AnyGame, state: unknown, spent: number): Outcome | null {
+    return standing(game, state, budgetOf(game), spent);
+  }
 
   /** A live answer: a pure function of the session, step and state, so a retry gets the same bytes. */
-  const present = (game: AnyGame, c: LiveContent, head: Record<string, unknown>, events?: GameEvent[]) => {
-    const outcome = outcomeOf(game, c.state, c.spent);
+  present(game: AnyGame, c: LiveContent, head: Record<string, unknown>, events?: GameEvent[]) {
+    const outcome = this.outcomeOf(game, c.state, c.spent);
     const session: Record<string, unknown> = {
       id: c.session,
       step: c.step,
@@ -143,21 +165,275 @@ export function registerSessionRoutes(
     };
     if (outcome !== null) Object.assign(session, runLinks(c.session));
     head.session = session;
-    const token = tokens.seal(game, c);
-    remember(recentTokens, token, c);
+    const token = this.tokens.seal(game, c);
+    remember(this.recentTokens, token, c);
     head.stateToken = token;
     answerInto(game, c.state, head, budgetOf(game), c.spent);
     if (events) head.events = events;
     return head;
-  };
+  }
 
-  const refusal = (game: AnyGame, c: LiveContent, reason: string, message: string) => ({
-    ok: false,
-    reason,
-    message,
-    legalActions: game.legalActions(c.state),
-    session: { id: c.session, step: c.step, spent: c.spent, budget: budgetOf(game), finished: false },
-  });
+  refusal(game: AnyGame, c: LiveContent, reason: string, message: string) {
+    return {
+      ok: false,
+      reason,
+      message,
+      legalActions: game.legalActions(c.state),
+      session: { id: c.session, step: c.step, spent: c.spent, budget: budgetOf(game), finished: false },
+    };
+  }
+
+  async start(req: StartRequest, reply: FastifyReply) {
+    const { registry, clock, dailyQualify, rules, nameStarts, addressStarts, daily } = this;
+    const game = requireGame(registry, req.params.slug);
+    const s = this.needStore();
+    const { player } = req.body;
+    const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
+    const { use, claimKey } = keyed;
+    const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
+    // A game without randomness has one ranked board; its daily challenge is an ordinary session.
+    const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
+    // Ranked starts cost something: a limit per address (counted now) and per name (counted once the
+    // name is found to be this player's).
+    const nowMs = clock().getTime();
+    if (!challenge) {
+      const wait =
+        addressStarts.wait(`address:${req.ip}`, nowMs) ?? nameStarts.wait(`name:${foldName(player.name)}`, nowMs);
+      if (wait !== null) {
+        reply.header('retry-after', String(wait));
+        throw new ApiError(
+          'rate_limited',
+          `Too many ranked starts from this address or name: at most ${rules.startsPerAddress} per address and ${rules.startsPerName} per name every ${rules.windowMs / 60_000} minutes (docs/ranked.md). Try again in ${wait} s.`,
+        );
+      }
+      addressStarts.add(`address:${req.ip}`, nowMs);
+    }
+    const record: SessionRecord = {
+      id: randomBytes(9).toString('base64url'),
+      game: game.spec.slug,
+      rulesVersion: game.spec.rulesVersion,
+      seed: challenge ? await daily.pinned(s, game.spec.slug, challenge) : randomBytes(16).toString('hex'),
+      player,
+      challenge,
+      step: 0,
+      spent: 0,
+      finished: false,
+      createdAt: clock().toISOString(),
+      audit: { keyId: key && keyIdOf(key), requestId: req.id },
+    };
+    const qualify: DailyQualification | undefined =
+      challenge && dailyQualify
+        ? { before: `${challenge}T00:00:00.000Z`, minActions: DAILY_QUALIFYING_ACTIONS }
+        : undefined;
+    let started: SessionStart;
+    try {
+      started = await s.createSession(record, use, qualify);
+    } catch (err) {
+      throw asNameError(err, player, use);
+    }
+    const claimed = started.ok && started.claimed;
+    if (started.ok && !challenge) {
+      nameStarts.add(`name:${foldName(player.name)}`, nowMs);
+      // Past the cap of live sessions, the oldest open ones end at their scores (and count).
+      const live = await s.liveSessions({ game: game.spec.slug, name: player.name });
+      const over = live.filter((x) => x.id !== record.id).slice(0, Math.max(0, live.length - rules.liveCap));
+      for (const old of over) await endAtScore(s, game, old, 'superseded', clock().toISOString());
+    }
+    if (!started.ok && started.reason === 'daily_taken' && challenge) {
+      // A start whose answer was lost: the session has not moved, so answer it again, identically.
+      const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
+      if (
+        earlier &&
+        earlier.step === 0 &&
+        !earlier.expired &&
+        !earlier.finished &&
+        earlier.player.kind === player.kind
+      ) {
+        Object.assign(record, { id: earlier.id, seed: earlier.seed });
+        started = { ok: true, claimed: false };
+      }
+    }
+    if (!started.ok && started.reason === 'not_qualified') {
+      throw new ApiError(
+        'daily_not_qualified',
+        `"${player.name}" cannot play the ${game.spec.name} daily challenge yet: it is open to names that finished a ranked ${game.spec.name} session of at least ${DAILY_QUALIFYING_ACTIONS} actions before the day began (UTC), so that nobody can rehearse it under a new name. Play ranked under this name today, and the daily is yours from tomorrow.`,
+      );
+    }
+    if (!started.ok) {
+      throw new ApiError(
+        'daily_taken',
+        `"${player.name}" has already played the ${game.spec.name} daily challenge of ${challenge}: one attempt per player and day.`,
+      );
+    }
+    const head: Record<string, unknown> = { ok: true, game: game.spec.slug, player, challenge };
+    if (claimed && claimKey) head.playerKey = claimKey;
+    const answer = this.present(game, { session: record.id, step: 0, spent: 0, state: game.init(record.seed) }, head);
+    answer.spec = game.spec;
+    return answer;
+  }
+
+  async act(req: ActionRequest) {
+    const { registry, clock, validators, tokens, recentTokens, positions } = this;
+    const s = this.needStore();
+    const id = req.params.id;
+    let session = positions.get(id) ?? (await s.getSession(id));
+    if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
+    const game = registry.get(session.game);
+    if (!game || game.spec.rulesVersion !== session.rulesVersion)
+      throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
+    let c: LiveContent;
+    try {
+      c = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
+    } catch (e) {
+      const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
+      throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be continued: ${detail}.`);
+    }
+    if (c.session === id && c.step > session.step) session = (await s.getSession(id)) ?? session;
+    if (c.session !== id || c.step > session.step)
+      throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
+    const action = req.body.action;
+    const grammar = validators.get(game.spec.slug)!;
+    if (!grammar.check(action)) {
+      return this.refusal(game, c, 'unknown_action', grammarRefusal(game, grammar, action));
+    }
+    // A state behind the record: a retry of the last recorded step (same action) or a fork.
+    const stale = async () => {
+      const latest = await s.getSession(id);
+      if (latest?.expired) throw new ApiError('session_over', this.expiredMessage());
+      const now = latest?.step ?? session.step;
+      const recorded = await s.sessionAction(id, c.step);
+      if (c.step === now - 1 && recorded && canonicalJson(recorded) === canonicalJson(action)) return;
+      throw new ApiError(
+        'stale_state',
+        `This live session is at step ${now}; the state sent is from step ${c.step}. Live sessions cannot fork: continue from the latest answer (resending the last request unchanged is a safe retry).`,
+      );
+    };
+    if (c.step < session.step) await stale();
+    else if (session.finished) throw new ApiError('session_over');
+    else if (session.expired) throw new ApiError('session_over', this.expiredMessage());
+    else if ((session.steppedAt ?? session.createdAt) < this.cutoff()) {
+      positions.delete(id);
+      await this.endIdle(s);
+      throw new ApiError('session_over', this.expiredMessage());
+    }
+
+    const budget = budgetOf(game);
+    const meter = budget ? new Spending(budget, c.spent) : null;
+    const over = meter?.refusal(action as GameAction);
+    if (over) return this.refusal(game, c, over.reason, over.message);
+    const result = game.step(c.state, action as GameAction);
+    if (!result.ok) return this.refusal(game, c, result.reason, result.message);
+    meter?.charge(action as GameAction);
+    const next: LiveContent = { session: id, step: c.step + 1, spent: meter?.spent ?? c.spent, state: result.state };
+    if (c.step === session.step) {
+      const outcome = this.outcomeOf(game, next.state, next.spent);
+      const end: SessionEnd | undefined = outcome
+        ? {
+            score: game.score(next.state),
+            gameOver: game.isGameOver(next.state),
+            outcome,
+            progress: progressOf(game, next.state)?.value ?? null,
+            requestId: req.id,
+          }
+        : undefined;
+      const at = clock().toISOString();
+      if (await s.recordStep(id, c.step, action as GameAction, next.spent, end, at))
+        remember(positions, id, {
+          ...session,
+          step: next.step,
+          spent: next.spent,
+          finished: end !== undefined,
+          steppedAt: at,
+        });
+      else {
+        positions.delete(id);
+        await stale();
+      }
+    }
+    return this.present(game, next, { ok: true, game: game.spec.slug }, result.events);
+  }
+
+  async resume(req: ResumeRequest) {
+    const { registry, tokens, recentTokens } = this;
+    const s = this.needStore();
+    const id = req.params.id;
+    const session = await s.getSession(id);
+    if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
+    const game = registry.get(session.game);
+    if (!game || game.spec.rulesVersion !== session.rulesVersion)
+      throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
+    let sent: LiveContent;
+    try {
+      sent = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
+    } catch (e) {
+      const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
+      throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be resumed: ${detail}.`);
+    }
+    if (sent.session !== id || sent.step > session.step)
+      throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
+    let c = sent;
+    if (sent.step < session.step) {
+      const actions = (await s.sessionActions(id)).slice(0, session.step);
+      const run = Session.resume(game, { seed: session.seed, actions }, { budget: budgetOf(game) });
+      if (run.steps !== actions.length)
+        throw new Error(`session ${id} does not replay at ${JSON.stringify(actions[run.steps])}`);
+      c = { session: id, step: session.step, spent: run.spent, state: run.state };
+    }
+    const head: Record<string, unknown> = {
+      ok: true,
+      game: game.spec.slug,
+      player: session.player,
+      challenge: session.challenge,
+      resumed: true,
+    };
+    return this.present(game, c, head);
+  }
+
+  async info(req: InfoRequest) {
+    const { registry, clock } = this;
+    const session = await this.needStore().getSession(req.params.id);
+    if (!session) throw new ApiError('session_not_found', `There is no live session "${req.params.id}".`);
+    const game = registry.get(session.game);
+    const info: Record<string, unknown> = {
+      id: session.id,
+      game: session.game,
+      rulesVersion: session.rulesVersion,
+      player: session.player,
+      challenge: session.challenge,
+      step: session.step,
+      spent: session.spent,
+      budget: game ? budgetOf(game) : null,
+      finished: session.finished,
+      createdAt: session.createdAt,
+      // Expired: no action for the server's expiry time; it can no longer be played.
+      expired: session.expired === true,
+    };
+    const secret = !session.finished || (session.challenge !== null && session.challenge >= utcDay(clock()));
+    if (!secret) Object.assign(info, { seed: session.seed }, runLinks(session.id));
+    return { ok: true, session: info };
+  }
+}
+
+/**
+ * The live-session routes as a Fastify plugin: start, action, resume and the session's record, and the
+ * sweep that ends idle sessions.
+ */
+export const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (app, opts) => {
+  const live = new LiveSessions(opts);
+  const store = opts.store;
+  if (store) {
+    const sweep = setInterval(
+      () => {
+        live.endIdle(store).catch((err: unknown) => app.log.warn({ err }, 'expiring idle sessions failed'));
+      },
+      Math.min(live.expiryMs, 3_600_000),
+    );
+    sweep.unref();
+    app.addHook('onClose', (_app, done) => {
+      clearInterval(sweep);
+      done();
+    });
+  }
 
   app.post<{ Params: { slug: string }; Body: { player: Player; challenge?: 'daily' } }>(
     '/api/games/:slug/sessions',
@@ -171,93 +447,7 @@ export function registerSessionRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req, reply) => {
-      const game = requireGame(registry, req.params.slug);
-      const s = needStore();
-      const { player } = req.body;
-      const keyed = nameUse(req.headers[PLAYER_KEY_HEADER]);
-      const { use, claimKey } = keyed;
-      const key = usedKey(keyed, req.headers[PLAYER_KEY_HEADER]);
-      // A game without randomness has one ranked board; its daily challenge is an ordinary session.
-      const challenge = req.body.challenge === 'daily' && isSeeded(game) ? utcDay(clock()) : null;
-      // Ranked starts cost something: a limit per address (counted now) and per name (counted once the
-      // name is found to be this player's).
-      const nowMs = clock().getTime();
-      if (!challenge) {
-        const wait =
-          addressStarts.wait(`address:${req.ip}`, nowMs) ?? nameStarts.wait(`name:${foldName(player.name)}`, nowMs);
-        if (wait !== null) {
-          reply.header('retry-after', String(wait));
-          throw new ApiError(
-            'rate_limited',
-            `Too many ranked starts from this address or name: at most ${rules.startsPerAddress} per address and ${rules.startsPerName} per name every ${rules.windowMs / 60_000} minutes (docs/ranked.md). Try again in ${wait} s.`,
-          );
-        }
-        addressStarts.add(`address:${req.ip}`, nowMs);
-      }
-      const record: SessionRecord = {
-        id: randomBytes(9).toString('base64url'),
-        game: game.spec.slug,
-        rulesVersion: game.spec.rulesVersion,
-        seed: challenge ? await daily.pinned(s, game.spec.slug, challenge) : randomBytes(16).toString('hex'),
-        player,
-        challenge,
-        step: 0,
-        spent: 0,
-        finished: false,
-        createdAt: clock().toISOString(),
-        audit: { keyId: key && keyIdOf(key), requestId: req.id },
-      };
-      const qualify: DailyQualification | undefined =
-        challenge && dailyQualify
-          ? { before: `${challenge}T00:00:00.000Z`, minActions: DAILY_QUALIFYING_ACTIONS }
-          : undefined;
-      let started: SessionStart;
-      try {
-        started = await s.createSession(record, use, qualify);
-      } catch (err) {
-        throw asNameError(err, player, use);
-      }
-      const claimed = started.ok && started.claimed;
-      if (started.ok && !challenge) {
-        nameStarts.add(`name:${foldName(player.name)}`, nowMs);
-        // Past the cap of live sessions, the oldest open ones end at their scores (and count).
-        const live = await s.liveSessions({ game: game.spec.slug, name: player.name });
-        const over = live.filter((x) => x.id !== record.id).slice(0, Math.max(0, live.length - rules.liveCap));
-        for (const old of over) await endAtScore(s, game, old, 'superseded', clock().toISOString());
-      }
-      if (!started.ok && started.reason === 'daily_taken' && challenge) {
-        // A start whose answer was lost: the session has not moved, so answer it again, identically.
-        const earlier = await s.dailySession(game.spec.slug, challenge, player.name);
-        if (
-          earlier &&
-          earlier.step === 0 &&
-          !earlier.expired &&
-          !earlier.finished &&
-          earlier.player.kind === player.kind
-        ) {
-          Object.assign(record, { id: earlier.id, seed: earlier.seed });
-          started = { ok: true, claimed: false };
-        }
-      }
-      if (!started.ok && started.reason === 'not_qualified') {
-        throw new ApiError(
-          'daily_not_qualified',
-          `"${player.name}" cannot play the ${game.spec.name} daily challenge yet: it is open to names that finished a ranked ${game.spec.name} session of at least ${DAILY_QUALIFYING_ACTIONS} actions before the day began (UTC), so that nobody can rehearse it under a new name. Play ranked under this name today, and the daily is yours from tomorrow.`,
-        );
-      }
-      if (!started.ok) {
-        throw new ApiError(
-          'daily_taken',
-          `"${player.name}" has already played the ${game.spec.name} daily challenge of ${challenge}: one attempt per player and day.`,
-        );
-      }
-      const head: Record<string, unknown> = { ok: true, game: game.spec.slug, player, challenge };
-      if (claimed && claimKey) head.playerKey = claimKey;
-      const answer = present(game, { session: record.id, step: 0, spent: 0, state: game.init(record.seed) }, head);
-      answer.spec = game.spec;
-      return answer;
-    },
+    (req, reply) => live.start(req, reply),
   );
 
   app.post<{ Params: { id: string }; Body: { stateToken: string; action: unknown } }>(
@@ -271,85 +461,7 @@ export function registerSessionRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
-      const s = needStore();
-      const id = req.params.id;
-      let session = positions.get(id) ?? (await s.getSession(id));
-      if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
-      const game = registry.get(session.game);
-      if (!game || game.spec.rulesVersion !== session.rulesVersion)
-        throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
-      let c: LiveContent;
-      try {
-        c = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
-      } catch (e) {
-        const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
-        throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be continued: ${detail}.`);
-      }
-      if (c.session === id && c.step > session.step) session = (await s.getSession(id)) ?? session;
-      if (c.session !== id || c.step > session.step)
-        throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
-      const action = req.body.action;
-      const grammar = validators.get(game.spec.slug)!;
-      if (!grammar.check(action)) {
-        return refusal(game, c, 'unknown_action', grammarRefusal(game, grammar, action));
-      }
-      // A state behind the record: a retry of the last recorded step (same action) or a fork.
-      const stale = async () => {
-        const latest = await s.getSession(id);
-        if (latest?.expired) throw new ApiError('session_over', expiredMessage());
-        const now = latest?.step ?? session.step;
-        const recorded = await s.sessionAction(id, c.step);
-        if (c.step === now - 1 && recorded && canonicalJson(recorded) === canonicalJson(action)) return;
-        throw new ApiError(
-          'stale_state',
-          `This live session is at step ${now}; the state sent is from step ${c.step}. Live sessions cannot fork: continue from the latest answer (resending the last request unchanged is a safe retry).`,
-        );
-      };
-      if (c.step < session.step) await stale();
-      else if (session.finished) throw new ApiError('session_over');
-      else if (session.expired) throw new ApiError('session_over', expiredMessage());
-      else if ((session.steppedAt ?? session.createdAt) < cutoff()) {
-        positions.delete(id);
-        await endIdle(s);
-        throw new ApiError('session_over', expiredMessage());
-      }
-
-      const budget = budgetOf(game);
-      const meter = budget ? new Spending(budget, c.spent) : null;
-      const over = meter?.refusal(action as GameAction);
-      if (over) return refusal(game, c, over.reason, over.message);
-      const result = game.step(c.state, action as GameAction);
-      if (!result.ok) return refusal(game, c, result.reason, result.message);
-      meter?.charge(action as GameAction);
-      const next: LiveContent = { session: id, step: c.step + 1, spent: meter?.spent ?? c.spent, state: result.state };
-      if (c.step === session.step) {
-        const outcome = outcomeOf(game, next.state, next.spent);
-        const end: SessionEnd | undefined = outcome
-          ? {
-              score: game.score(next.state),
-              gameOver: game.isGameOver(next.state),
-              outcome,
-              progress: progressOf(game, next.state)?.value ?? null,
-              requestId: req.id,
-            }
-          : undefined;
-        const at = clock().toISOString();
-        if (await s.recordStep(id, c.step, action as GameAction, next.spent, end, at))
-          remember(positions, id, {
-            ...session,
-            step: next.step,
-            spent: next.spent,
-            finished: end !== undefined,
-            steppedAt: at,
-          });
-        else {
-          positions.delete(id);
-          await stale();
-        }
-      }
-      return present(game, next, { ok: true, game: game.spec.slug }, result.events);
-    },
+    (req) => live.act(req),
   );
 
   // Resume: any token this session issued proves its holder plays it (a token is bound to its session),
@@ -367,40 +479,7 @@ export function registerSessionRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
-      const s = needStore();
-      const id = req.params.id;
-      const session = await s.getSession(id);
-      if (!session) throw new ApiError('session_not_found', `There is no live session "${id}".`);
-      const game = registry.get(session.game);
-      if (!game || game.spec.rulesVersion !== session.rulesVersion)
-        throw new ApiError('session_over', 'This session was played under rules this server no longer runs.');
-      let sent: LiveContent;
-      try {
-        sent = recentTokens.get(req.body.stateToken) ?? tokens.open(game, req.body.stateToken);
-      } catch (e) {
-        const detail = e instanceof StateError ? e.message : 'its content is not a valid game state';
-        throw new ApiError('invalid_state', `This live ${game.spec.slug} state cannot be resumed: ${detail}.`);
-      }
-      if (sent.session !== id || sent.step > session.step)
-        throw new ApiError('invalid_state', `This state token does not belong to live session "${id}".`);
-      let c = sent;
-      if (sent.step < session.step) {
-        const actions = (await s.sessionActions(id)).slice(0, session.step);
-        const run = Session.resume(game, { seed: session.seed, actions }, { budget: budgetOf(game) });
-        if (run.steps !== actions.length)
-          throw new Error(`session ${id} does not replay at ${JSON.stringify(actions[run.steps])}`);
-        c = { session: id, step: session.step, spent: run.spent, state: run.state };
-      }
-      const head: Record<string, unknown> = {
-        ok: true,
-        game: game.spec.slug,
-        player: session.player,
-        challenge: session.challenge,
-        resumed: true,
-      };
-      return present(game, c, head);
-    },
+    (req) => live.resume(req),
   );
 
   app.get<{ Params: { id: string } }>(
@@ -413,27 +492,6 @@ export function registerSessionRoutes(
       },
       serializerCompiler: plainJson,
     },
-    async (req) => {
-      const session = await needStore().getSession(req.params.id);
-      if (!session) throw new ApiError('session_not_found', `There is no live session "${req.params.id}".`);
-      const game = registry.get(session.game);
-      const info: Record<string, unknown> = {
-        id: session.id,
-        game: session.game,
-        rulesVersion: session.rulesVersion,
-        player: session.player,
-        challenge: session.challenge,
-        step: session.step,
-        spent: session.spent,
-        budget: game ? budgetOf(game) : null,
-        finished: session.finished,
-        createdAt: session.createdAt,
-        // Expired: no action for the server's expiry time; it can no longer be played.
-        expired: session.expired === true,
-      };
-      const secret = !session.finished || (session.challenge !== null && session.challenge >= utcDay(clock()));
-      if (!secret) Object.assign(info, { seed: session.seed }, runLinks(session.id));
-      return { ok: true, session: info };
-    },
+    (req) => live.info(req),
   );
-}
+};

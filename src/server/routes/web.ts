@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { constants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Registry } from '../../core/registry.js';
 import type { RunStore } from '../../store/store.js';
 import { gamePicture, ogTags, shareInfo, withTags } from './site-pages.js';
@@ -75,7 +75,9 @@ export function registerPageHeaders(app: FastifyInstance): void {
 }
 
 /** Registers the UI's routes (see the module comment). */
-export async function registerWeb(app: FastifyInstance, webRoot: string | null, ctx: WebContext): Promise<void> {
+/** The browser UI's routes as a Fastify plugin: share pictures, assets, and index.html for client routes. */
+export const webRoutes: FastifyPluginAsync<WebContext & { webRoot: string | null }> = async (app, ctx) => {
+  const { webRoot } = ctx;
   // Previews are fetched by other sites' bots; the pictures are the same for everyone, so they cache a day.
   app.get<{ Params: { file: string } }>('/og/:file', { schema: { hide: true } }, async (req, reply) => {
     const m = /^([a-z0-9-]+)\.svg$/.exec(req.params.file);
@@ -123,4 +125,4 @@ export async function registerWeb(app: FastifyInstance, webRoot: string | null, 
           '<a href="/docs/api">/docs/api</a>, <a href="/api/games">/api/games</a>, <a href="/llms.txt">/llms.txt</a>.</p>',
       );
   });
-}
+};

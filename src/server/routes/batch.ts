@@ -6,13 +6,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.js';
 import { plainJson, requireGame } from '../answer-json.js';
-import { tensorOf, type TensorFormat } from '../presenter.js';
-import { batchAnswer, batchBody, errorResponses, slugParams } from '../schemas/api.js';
+import { tensorOf } from '../presenter.js';
+import type { SchemaTypes } from '../schemas/types.js';
+import { BATCH_LIMIT, batchAnswer, batchBody, errorResponses, slugParams } from '../schemas/api.js';
 import type { RecentStates } from '../state/recent.js';
 import type { PlayRouteOptions } from './play.js';
-
-/** The most items one batch request may hold. */
-const BATCH_LIMIT = 256;
 
 /** The fields a trimmed batch result always keeps: whether it went through, and why not. */
 const ALWAYS_KEPT = ['ok', 'error', 'reason', 'message'];
@@ -20,11 +18,9 @@ const ALWAYS_KEPT = ['ok', 'error', 'reason', 'message'];
 /** The batch route as a Fastify plugin, on the play routes' presenter and its recent states. */
 export const batchRoutes: FastifyPluginAsync<PlayRouteOptions & { recent: RecentStates }> = async (app, options) => {
   const { registry, presenter: play, recent } = options;
+  const api = app.withTypeProvider<SchemaTypes>();
 
-  app.post<{
-    Params: { slug: string };
-    Body: { items: unknown[]; tensor?: boolean; tensorFormat?: TensorFormat; fields?: string[] };
-  }>(
+  api.post(
     '/api/games/:slug/batch',
     {
       schema: {

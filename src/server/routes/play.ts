@@ -6,7 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AnyGame } from '../../core/game.js';
 import type { Registry } from '../../core/registry.js';
 import { plainJson, requireGame } from '../answer-json.js';
-import { parseSeed, tensorOf, type ActionBody, type Presenter, type TensorFormat } from '../presenter.js';
+import { parseSeed, tensorOf, type Presenter } from '../presenter.js';
+import type { SchemaTypes } from '../schemas/types.js';
 import {
   actionAnswer,
   actionBody,
@@ -46,17 +47,18 @@ export interface PlayRouteOptions {
 /** The free-play routes as a Fastify plugin: the index, each game's spec, init and action. */
 export const playRoutes: FastifyPluginAsync<PlayRouteOptions> = async (app, options) => {
   const { registry, presenter: play } = options;
+  const api = app.withTypeProvider<SchemaTypes>();
 
   const gameOr404 = (slug: string): AnyGame => requireGame(registry, slug);
 
-  app.get('/api/games', { schema: { summary: 'List the games', response: { 200: indexAnswer } } }, async () => ({
+  api.get('/api/games', { schema: { summary: 'List the games', response: { 200: indexAnswer } } }, async () => ({
     ok: true,
     service: 'gameboard',
     count: registry.games.length,
     games: registry.games.map(gameEntry),
   }));
 
-  app.get<{ Params: { slug: string } }>(
+  api.get(
     '/api/games/:slug',
     {
       schema: {
@@ -71,7 +73,7 @@ export const playRoutes: FastifyPluginAsync<PlayRouteOptions> = async (app, opti
     },
   );
 
-  app.get<{ Params: { slug: string }; Querystring: { seed?: string; tensor?: string; tensorFormat?: TensorFormat } }>(
+  api.get(
     '/api/games/:slug/init',
     {
       schema: {
@@ -90,7 +92,7 @@ export const playRoutes: FastifyPluginAsync<PlayRouteOptions> = async (app, opti
     },
   );
 
-  app.post<{ Params: { slug: string }; Body: ActionBody }>(
+  api.post(
     '/api/games/:slug/action',
     {
       schema: {

@@ -110,14 +110,53 @@ export const actionBody = {
   },
 } as const;
 
+/** The most items one batch request may hold. */
+export const BATCH_LIMIT = 256;
+
+/** The fields an /action body may carry beside `action` or `actionIndex`, and the tensor request. */
+const itemFields = {
+  seed: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+  stateToken: {},
+  state: {},
+  action: {},
+  actionIndex: {},
+  tensor: { type: 'boolean' },
+  tensorFormat: { type: 'string', enum: TENSOR_FORMATS },
+} as const;
+
+/**
+ * One batch item, checked by Ajv item by item (a bad item fails alone, so the route's body schema
+ * leaves items open): an init `{"seed": N}` or exactly an /action body (`action` or `actionIndex`
+ * with the carried state), never both. The seed's range and the action are judged as init and
+ * /action judge them.
+ */
+export const batchItemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: itemFields,
+  oneOf: [
+    {
+      required: ['seed'],
+      not: {
+        anyOf: [
+          { required: ['stateToken'] },
+          { required: ['state'] },
+          { required: ['action'] },
+          { required: ['actionIndex'] },
+        ],
+      },
+    },
+    { anyOf: [{ required: ['action'] }, { required: ['actionIndex'] }], not: { required: ['seed'] } },
+  ],
+} as const;
+
 export const batchBody = {
   type: 'object',
   additionalProperties: false,
   required: ['items'],
-  description:
-    'At most 256 items, each `{"seed": N}` (an init) or exactly an /action body; answered in order, each as init or /action would answer it. A bad item fails alone with its own `error`. Rate limits count the items.',
+  description: `At most ${BATCH_LIMIT} items, each \`{"seed": N}\` (an init) or exactly an /action body; answered in order, each as init or /action would answer it. A bad item fails alone with its own \`error\`. Rate limits count the items.`,
   properties: {
-    items: { type: 'array', items: {}, description: 'The inits and actions, in order (at most 256).' },
+    items: { type: 'array', items: {}, description: `The inits and actions, in order (at most ${BATCH_LIMIT}).` },
     tensor: { type: 'boolean', description: 'Ask every item for the tensor fields. ' + tensorDescription },
     tensorFormat: {
       type: 'string',

@@ -24,14 +24,7 @@ import type { Registry } from '../../core/registry.js';
 import { canonicalJson } from '../../core/canonical.js';
 import { StateError, type StateSealer } from '../state/seal.js';
 import { DAILY_QUALIFYING_ACTIONS, foldName } from '../../store/names.js';
-import type {
-  DailyQualification,
-  Player,
-  RunStore,
-  SessionEnd,
-  SessionRecord,
-  SessionStart,
-} from '../../store/store.js';
+import type { DailyQualification, RunStore, SessionEnd, SessionRecord, SessionStart } from '../../store/store.js';
 import { DailySeeds, isSeeded, utcDay } from '../ranked/daily.js';
 import { DEFAULT_SESSION_EXPIRY_HOURS } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -51,6 +44,7 @@ import {
 } from '../schemas/ranked.js';
 import { playerKeyHeaders, slugParams } from '../schemas/api.js';
 import { SessionTokens, type LiveContent } from '../state/session-token.js';
+import type { Accepted } from '../schemas/types.js';
 import { DEFAULT_ATTEMPT_RULES, endAtScore, StartLimiter, type AttemptRules } from '../ranked/attempts.js';
 
 /** Where a run can be fetched and watched once public. */
@@ -69,10 +63,15 @@ export interface SessionRouteOptions {
   rules?: AttemptRules;
 }
 
-type StartRequest = FastifyRequest<{ Params: { slug: string }; Body: { player: Player; challenge?: 'daily' } }>;
-type ActionRequest = FastifyRequest<{ Params: { id: string }; Body: { stateToken: string; action: unknown } }>;
-type ResumeRequest = FastifyRequest<{ Params: { id: string }; Body: { stateToken: string } }>;
-type InfoRequest = FastifyRequest<{ Params: { id: string } }>;
+// Each route's request types, derived from the schemas it validates with.
+type StartRoute = { Params: Accepted<typeof slugParams>; Body: Accepted<typeof sessionStartBody> };
+type ActionRoute = { Params: Accepted<typeof sessionIdParams>; Body: Accepted<typeof sessionActionBody> };
+type ResumeRoute = { Params: Accepted<typeof sessionIdParams>; Body: Accepted<typeof sessionResumeBody> };
+type InfoRoute = { Params: Accepted<typeof sessionIdParams> };
+type StartRequest = FastifyRequest<StartRoute>;
+type ActionRequest = FastifyRequest<ActionRoute>;
+type ResumeRequest = FastifyRequest<ResumeRoute>;
+type InfoRequest = FastifyRequest<InfoRoute>;
 
 const remember = <V>(m: Map<string, V>, k: string, v: V) => {
   if (m.size >= 2048) m.delete(m.keys().next().value!);
@@ -435,7 +434,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (app
     });
   }
 
-  app.post<{ Params: { slug: string }; Body: { player: Player; challenge?: 'daily' } }>(
+  app.post<StartRoute>(
     '/api/games/:slug/sessions',
     {
       schema: {
@@ -450,7 +449,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (app
     (req, reply) => live.start(req, reply),
   );
 
-  app.post<{ Params: { id: string }; Body: { stateToken: string; action: unknown } }>(
+  app.post<ActionRoute>(
     '/api/sessions/:id/action',
     {
       schema: {
@@ -468,7 +467,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (app
   // so it is answered the session's latest position with that step's token: a reload, another tab or a
   // browser reopened after a crash goes on where the record stands, and a daily attempt is never spent
   // twice. The position is rebuilt by replaying the recorded actions from the seed (engines are exact).
-  app.post<{ Params: { id: string }; Body: { stateToken: string } }>(
+  app.post<ResumeRoute>(
     '/api/sessions/:id/resume',
     {
       schema: {
@@ -482,7 +481,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (app
     (req) => live.resume(req),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<InfoRoute>(
     '/api/sessions/:id',
     {
       schema: {

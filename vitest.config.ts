@@ -42,8 +42,8 @@ const INTEGRATION_IN_SRC = [
   'src/agents/llm/parse.test.ts',
   'src/core/session.test.ts',
   'src/mcp/mcp.test.ts',
-  'src/server/secret.test.ts',
-  'src/server/verify-pool.test.ts',
+  'src/server/state/secret.test.ts',
+  'src/server/verify/pool.test.ts',
   'src/store/sqlite.test.ts',
 ];
 

@@ -25,7 +25,7 @@ import { DIRECTIONS } from '../src/agents/whirlyard/model.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import type { ScreenshotSteps } from '../src/core/shells.js';
 import type { Run } from '../src/core/replay.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { whirlyard, type WhirlyardObservation } from '../src/games/whirlyard/index.js';
 import { buildApp } from '../src/server/app.js';

@@ -1,5 +1,5 @@
 /**
- * The play answers' serialiser (src/server/grammar.ts, answerJson) splices in the JSON text of a
+ * The play answers' serialiser (src/server/answer-json.ts, answerJson) splices in the JSON text of a
  * readable state the sealer wrote while tagging it, instead of writing its data again. Its output must
  * be exactly JSON.stringify's, for single answers and batches, with spliced states, states a client
  * sent back (refusals), error items and text that tries to look like the marker.
@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../src/games/index.js';
 import { answerOf } from '../src/core/session.js';
-import { answerJson } from '../src/server/grammar.js';
-import { readableJsonOf, StateSealer } from '../src/server/seal.js';
+import { answerJson } from '../src/server/answer-json.js';
+import { readableJsonOf, StateSealer } from '../src/server/state/seal.js';
 import { playout } from './helpers/playout.js';
 
 const readableGames = games.filter((g) => g.spec.carry === 'state').map((g) => [g.spec.slug, g] as const);

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { GameAction } from '../src/core/game.js';
 import { buildApp } from '../src/server/app.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import type { RunStore } from '../src/store/store.js';
 import { bothStores } from './helpers/stores.js';
 

@@ -11,10 +11,10 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
-import { hashPlayerKey, keyIdOf } from '../src/server/players.js';
+import { hashPlayerKey, keyIdOf } from '../src/server/ranked/players.js';
 import { SQLITE_FILE, SqliteRunStore } from '../src/store/sqlite.js';
 import { playout } from './helpers/playout.js';
 

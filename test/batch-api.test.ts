@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { canonicalJson } from '../src/core/canonical.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { actionMask, type GameTensor } from '../src/core/tensor.js';
 import { games } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
@@ -307,6 +307,40 @@ describe('batch limits', () => {
     expect(full.statusCode).toBe(200);
     expect(full.json().results).toHaveLength(256);
     expect((await post('/api/games/chess/batch', { items: [] })).json().error).toBe('unknown_game');
+  });
+
+  it('each kind of bad item fails alone with its own code and message, between good ones', async () => {
+    const bad: [unknown, string, string][] = [
+      [7, 'bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.'],
+      [null, 'bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.'],
+      [[1], 'bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.'],
+      [{ seed: 1, extra: 2 }, 'bad_request', 'A batch item has an unknown field "extra".'],
+      [{ seed: 1, tensor: 'yes' }, 'bad_request', "An item's `tensor` is true or false."],
+      [{ seed: 1, tensorFormat: 'npy' }, 'bad_request', '`tensorFormat` is "json", "base64" or "bits".'],
+      [
+        { seed: 1, action: 'wait' },
+        'bad_request',
+        'A batch item is either {"seed": N} (an init) or an /action body, not both.',
+      ],
+      [{ seed: true }, 'bad_seed', 'The seed must be an integer from 0 to 4294967295.'],
+      [{ seed: 1.5 }, 'bad_seed', 'The seed must be an integer from 0 to 4294967295 or 32 hex digits; got "1.5".'],
+      [
+        { stateToken: 'x' },
+        'bad_request',
+        'A batch item needs `seed` (an init), or `action` (or `actionIndex`) with the carried state.',
+      ],
+    ];
+    const r = await post('/api/games/whirlyard/batch', {
+      items: [{ seed: 1 }, ...bad.map(([item]) => item), { seed: 2 }],
+    });
+    expect(r.statusCode).toBe(200);
+    const results = r.json().results as Record<string, unknown>[];
+    expect(results).toHaveLength(bad.length + 2);
+    expect(results[0].ok).toBe(true);
+    expect(results[bad.length + 1].ok).toBe(true);
+    bad.forEach(([item, error, message], i) =>
+      expect(results[i + 1], JSON.stringify(item)).toEqual({ ok: false, error, message }),
+    );
   });
 
   it('rate limits count a batch as its items, in the action group', async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../src/agents/random.js';
 import { meterFor } from '../src/agents/budgets.js';
 import { playRun } from '../src/agents/play.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { DEFAULT_RATE_LIMITS } from '../src/server/config.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameboardClient, GameboardError, type PlayerKeyStore } from '../src/client/index.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { Registry } from '../src/core/registry.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';

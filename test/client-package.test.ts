@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 
 const run = promisify(execFile);

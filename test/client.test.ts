@@ -8,7 +8,7 @@ import { GameboardClient, GameboardError, decodeTensor } from '../src/client/ind
 import type { GameAction } from '../src/core/game.js';
 import { replay } from '../src/core/replay.js';
 import { Rng } from '../src/core/rng.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';

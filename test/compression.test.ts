@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 
 const sealer = new StateSealer(['compression-test-secret-0123456789']);

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { readConnectionCaps } from '../src/server/config.js';
-import { defaultMaxConnections, openFileLimit, type ConnectionCaps } from '../src/server/connections.js';
+import { defaultMaxConnections, openFileLimit, type ConnectionCaps } from '../src/server/ops/connections.js';
 import { killAll, startServer } from './helpers/server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gameboard-connections-'));

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { games } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { playout } from './helpers/playout.js';

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame } from '../src/core/game.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { games, registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
-import { compileActionGrammars } from '../src/server/grammar.js';
+import { compileActionGrammars } from '../src/server/answer-json.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 
 let app: FastifyInstance;

@@ -6,10 +6,10 @@
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
-import { markdownToHtml } from '../src/server/llms.js';
+import { markdownToHtml } from '../src/server/routes/llms.js';
 
 /**
  * A conservative token estimate: English prose and JSON run about 4 characters a token in the common

@@ -6,7 +6,7 @@
 import { Ajv } from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { games } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { componentName } from '../src/server/openapi.js';
@@ -178,7 +178,7 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('/openapi.json for %s
     const body = ((action.requestBody as Node).content as Record<string, Node>)['application/json'].schema as Node;
     expect(body).toEqual({ $ref: `#/components/schemas/${n}ActionRequest` });
     const request = resolve(body);
-    // The action goes as `action` or as `actionIndex` (src/server/api.ts checks that exactly one is sent).
+    // The action goes as `action` or as `actionIndex` (src/server/routes/play.ts checks that exactly one is sent).
     expect(request.required).toEqual([game.spec.carry]);
     expect(Object.keys(request.properties as Node)).toEqual(
       expect.arrayContaining(['action', 'actionIndex', 'tensor', 'tensorFormat']),

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { canonicalJson } from '../src/core/canonical.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { entryFor } from '../src/core/registry.js';
 import { registry, type Slug } from '../src/games/index.js';
 

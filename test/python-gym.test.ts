@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionCost, type RankedBudget } from '../src/core/budget.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { replay, type Run } from '../src/core/replay.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { actionMask, type GameTensor, type TensorSpec } from '../src/core/tensor.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';

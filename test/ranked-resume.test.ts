@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 import type { RunStore } from '../src/store/store.js';
 import { Rng } from '../src/core/rng.js';

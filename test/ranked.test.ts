@@ -9,7 +9,7 @@ import { budgetOf } from '../src/core/budget.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { Registry } from '../src/core/registry.js';
 import { replay } from '../src/core/replay.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { mkdtempSync, rmSync } from 'node:fs';

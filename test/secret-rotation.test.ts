@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
-import { loadSecrets } from '../src/server/secret.js';
+import { loadSecrets } from '../src/server/state/secret.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gameboard-rotation-'));

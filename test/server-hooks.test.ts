@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp, jsonDepth, MAX_JSON_DEPTH } from '../src/server/app.js';
 
 const sealer = StateSealer.random();

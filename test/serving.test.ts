@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import type { RunStore, StoredRun } from '../src/store/store.js';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameAction } from '../src/core/game.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { ConfigError, readSessionExpiryMs } from '../src/server/config.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { benchCasesFor } from '../bench/engines.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowed } from '../src/core/legal.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { loadAgent } from '../src/agents/harness/load.js';
 import { heuristicFor } from '../src/agents/index.js';
 import { playRun } from '../src/agents/play.js';

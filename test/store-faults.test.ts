@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { AnyGame } from '../src/core/game.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore, SQLITE_FILE } from '../src/store/sqlite.js';

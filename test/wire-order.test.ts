@@ -1,14 +1,14 @@
 /**
  * Readable games (carry "state") write every object of their wire data with its keys in sorted order,
  * so the server tags the states it issues over JSON.stringify's text instead of running the canonical
- * writer (src/server/seal.ts, sealReadable with sortedKeys). This holds them to it over random play, and
+ * writer (src/server/state/seal.ts, sealReadable with sortedKeys). This holds them to it over random play, and
  * shows that a state so tagged verifies the slow way: sent back to a server that remembers nothing,
  * with its keys reordered as a client may.
  */
 import { describe, expect, it } from 'vitest';
 import { games } from '../src/games/index.js';
 import { canonicalJson } from '../src/core/canonical.js';
-import { StateSealer } from '../src/server/seal.js';
+import { StateSealer } from '../src/server/state/seal.js';
 import { playout } from './helpers/playout.js';
 
 const readableGames = games.filter((g) => g.spec.carry === 'state').map((g) => [g.spec.slug, g] as const);

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameAction } from '../core/game.js';
-import { StateSealer } from '../server/seal.js';
+import { StateSealer } from '../server/state/seal.js';
 import { registry } from '../games/index.js';
 import { buildApp } from '../server/app.js';
 import { heuristicFor } from './index.js';

@@ -14,7 +14,7 @@ import type { AnyGame, GameAction } from './game.js';
 import { Registry } from './registry.js';
 import { replay } from './replay.js';
 import { Rng } from './rng.js';
-import { StateSealer } from '../server/seal.js';
+import { StateSealer } from '../server/state/seal.js';
 import { answerOf, Session } from './session.js';
 
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

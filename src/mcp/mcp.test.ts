@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../server/seal.js';
+import { StateSealer } from '../server/state/seal.js';
 import { registry } from '../games/index.js';
 import { buildApp } from '../server/app.js';
 import { SqliteRunStore } from '../store/sqlite.js';

@@ -16,31 +16,33 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import type { Registry } from '../core/registry.js';
-import type { StateSealer } from './seal.js';
+import type { StateSealer } from './state/seal.js';
 import { registry as defaultRegistry } from '../games/index.js';
 import type { RunStore } from '../store/store.js';
-import { registerGameRoutes } from './api.js';
-import { registerDocs } from './docs.js';
-import { registerLlmsPages } from './llms.js';
-import { DEFAULT_RECENT_STATES, RecentStates } from './recent.js';
+import { playRoutes } from './routes/play.js';
+import { batchRoutes } from './routes/batch.js';
+import { Presenter } from './presenter.js';
+import { docsRoutes } from './routes/docs.js';
+import { llmsRoutes } from './routes/llms.js';
+import { DEFAULT_RECENT_STATES, RecentStates } from './state/recent.js';
 import { DEFAULT_TIMEOUTS, type RateLimits, type Timeouts } from './config.js';
-import { capConnections, type ConnectionCaps } from './connections.js';
-import { ConnectionDrain } from './drain.js';
+import { capConnections, type ConnectionCaps } from './ops/connections.js';
+import { ConnectionDrain } from './ops/drain.js';
 import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
-import { registerRateLimits, type RateLimiter } from './limits.js';
-import { Metrics, registerOps } from './ops.js';
-import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './keyattempts.js';
-import { registerPlayerKeyRoutes } from './playerkeys.js';
-import { nameSchemaMessage, normalizePlayerNames } from './players.js';
-import { StoreHealth } from './storehealth.js';
-import { registerRunRoutes } from './runs.js';
-import { VerifyPool } from './verify-pool.js';
-import { registerBoardRoutes } from './boards.js';
-import { registerSessionRoutes } from './sessions.js';
-import { registerEvaluationRoutes } from './evaluations.js';
-import { DEFAULT_ATTEMPT_RULES, type AttemptRules } from './attempts.js';
-import { notFoundPage, wantsHtmlPage } from './pages.js';
-import { registerPageHeaders, registerWeb } from './web.js';
+import { registerRateLimits, type RateLimiter } from './ops/limits.js';
+import { Metrics, registerOps } from './ops/metrics.js';
+import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './ranked/key-attempts.js';
+import { playerKeyRoutes } from './routes/player-keys.js';
+import { nameSchemaMessage, normalizePlayerNames } from './ranked/players.js';
+import { StoreHealth } from './ops/store-health.js';
+import { runRoutes } from './routes/runs.js';
+import { VerifyPool } from './verify/pool.js';
+import { boardRoutes } from './routes/boards.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { evaluationRoutes } from './routes/evaluations.js';
+import { DEFAULT_ATTEMPT_RULES, type AttemptRules } from './ranked/attempts.js';
+import { notFoundPage, wantsHtmlPage } from './routes/site-pages.js';
+import { registerPageHeaders, webRoutes } from './routes/web.js';
 
 export interface AppOptions {
   sealer: StateSealer;
@@ -81,7 +83,7 @@ export interface AppOptions {
   metrics?: boolean;
   /** One worker of several: resolves once every worker has stopped accepting at shutdown (drain.ts). */
   drainPeers?: () => Promise<void>;
-  /** Wrong player keys a name takes per window before it is locked (keyattempts.ts; default 10 a minute). */
+  /** Wrong player keys a name takes per window before it is locked (ranked/key-attempts.ts; default 10 a minute). */
   keyAttempts?: KeyAttemptLimit;
   /**
    * Worker threads verifying long submitted runs off the event loop (default 1, started on the first
@@ -249,10 +251,10 @@ function classify(err: FastifyError): ErrorCode {
   return 'internal_error';
 }
 
-export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
-  const registry = opts.registry ?? defaultRegistry;
+/** The Fastify instance: the server's timeouts, body limit, strict validation and framework errors. */
+function createFastify(opts: AppOptions): FastifyInstance {
   const t = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
-  const app = Fastify({
+  return Fastify({
     logger: opts.logger ?? false,
     // Slow or stalled clients are cut off: a whole request must arrive within requestMs (Node answers
     // 408 through clientErrorHandler), a silent socket closes after idleMs, an idle keep-alive one
@@ -284,13 +286,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         .send(errorBody(code, code === 'bad_request' ? 'The URL is malformed.' : undefined));
     },
   });
+}
 
-  // Every route's methods, for 405 answers (the hook sees every route added after it, in every plugin).
-  const routeMethods = new RouteMethods();
-  app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
-  // Player names are judged and stored in their NFKC form (players.ts).
-  app.addHook('preValidation', normalizePlayerNames);
-
+/** JSON bodies only, bounded in depth; every error answered in the catalogue's shape. */
+function registerParsing(app: FastifyInstance): void {
   // JSON only; refuse pathological nesting before parsing, then parse with prototype-poisoning checks.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -319,16 +318,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .code(ERRORS[code].status)
       .send(errorBody(code, message && message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message));
   });
+}
 
-  // Counts what no route answers (404s, preflights) against the reads limit, once limits are registered.
-  let limitUnrouted: RateLimiter | null = null;
+/** The limiter of what no route answers (404s, preflights), counted as reads once limits are registered. */
+interface Unrouted {
+  limit: RateLimiter | null;
+}
 
+/** 405 with `Allow` for a known address asked with another method; 404 (a page for people) otherwise. */
+function registerNotFound(app: FastifyInstance, registry: Registry, routeMethods: RouteMethods, unrouted: Unrouted) {
   // A known address asked with another method: 405 with `Allow`, naming the methods it answers.
   // People following a bad link get a page in the site's style; the API and machines keep the JSON.
   // The path is quoted clipped: a 12 KB address must not come back as a 12 KB answer. A 404 counts
   // against the reads limit: guessing URLs costs like reading.
   const preHandler = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (limitUnrouted) await limitUnrouted(req, reply);
+    if (unrouted.limit) await unrouted.limit(req, reply);
   };
   app.setNotFoundHandler({ preHandler }, (req, reply) => {
     const path = req.url.split('?')[0];
@@ -357,14 +361,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .code(404)
       .send(errorBody('not_found', `Nothing at ${clip(req.method, 20)} ${clip(path)}. Start at GET /api/games.`));
   });
+}
 
+/** Every request's headers (its id, CORS for /api/, preflights) and the answers while shutting down. */
+function registerRequestHooks(app: FastifyInstance, drain: ConnectionDrain, unrouted: Unrouted): void {
   // Once closing, requests still arriving on open connections are answered 503 shutting_down, requests
   // in flight finish, and the last answer known on each connection asks the client to close it (see
   // drain.ts: an earlier one must not, or the requests queued behind it would go unanswered); quiet
   // connections are closed gently, so shutdown neither resets requests nor waits out keep-alives.
   let closing = false;
-  // The backlog is drained for at most half the shutdown timeout: the rest is for the answers.
-  const drain = new ConnectionDrain(app.server, opts.drainPeers, t.shutdownMs / 2);
   app.addHook('preClose', async () => {
     closing = true;
     drain.drain();
@@ -397,13 +402,67 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             .header('access-control-max-age', '86400')
             .code(204)
             .send();
-        if (!limitUnrouted) answer();
-        else limitUnrouted(req, reply).then(answer, (err: Error) => reply.send(err));
+        if (!unrouted.limit) answer();
+        else unrouted.limit(req, reply).then(answer, (err: Error) => reply.send(err));
         return;
       }
     }
     done();
   });
+}
+
+/** What the route plugins share: the games, the guarded store and the instruments. */
+interface Shared {
+  registry: Registry;
+  store: RunStore | null;
+  metrics: Metrics | null;
+  health: StoreHealth;
+}
+
+/** The route groups, each a Fastify plugin (src/server/routes/), registered in order. */
+async function registerRoutes(app: FastifyInstance, opts: AppOptions, { registry, store, metrics, health }: Shared) {
+  // Hooks every route shares stay on the root: wrong-key lockouts, request metrics.
+  registerKeyAttempts(app, new KeyAttempts(opts.keyAttempts), metrics?.registry);
+  registerOps(app, store, metrics, health);
+  const recent = new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES);
+  const play = {
+    registry,
+    presenter: new Presenter(registry, opts.sealer, recent),
+    compressActions: opts.compressActions,
+  };
+  await app.register(playRoutes, play);
+  await app.register(batchRoutes, { ...play, recent });
+  const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
+  app.addHook('onClose', () => verifier.close());
+  const clock = opts.clock ?? (() => new Date());
+  const rules = { ...DEFAULT_ATTEMPT_RULES, ...opts.attemptRules };
+  await app.register(runRoutes, { registry, store, clock, verifier });
+  const { sealer, sessionExpiryMs: expiryMs, dailyQualify } = opts;
+  await app.register(sessionRoutes, { registry, sealer, store, clock, expiryMs, dailyQualify, rules });
+  await app.register(boardRoutes, { registry, sealer, store, clock, rules });
+  await app.register(playerKeyRoutes, { store });
+  await app.register(evaluationRoutes, { registry, store, verifier, clock, rules });
+  await app.register(docsRoutes, { registry });
+  await app.register(llmsRoutes, { registry });
+  await app.register(webRoutes, { webRoot: opts.webRoot ?? null, registry, store, clock });
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const registry = opts.registry ?? defaultRegistry;
+  const app = createFastify(opts);
+
+  // Every route's methods, for 405 answers (the hook sees every route added after it, in every plugin).
+  const routeMethods = new RouteMethods();
+  app.addHook('onRoute', (route) => routeMethods.add(route.url, route.method));
+  // Player names are judged and stored in their NFKC form (ranked/players.ts).
+  app.addHook('preValidation', normalizePlayerNames);
+  registerParsing(app);
+  const unrouted: Unrouted = { limit: null };
+  registerNotFound(app, registry, routeMethods, unrouted);
+  // The backlog is drained for at most half the shutdown timeout: the rest is for the answers.
+  const shutdownMs = opts.timeouts?.shutdownMs ?? DEFAULT_TIMEOUTS.shutdownMs;
+  const drain = new ConnectionDrain(app.server, opts.drainPeers, shutdownMs / 2);
+  registerRequestHooks(app, drain, unrouted);
 
   await app.register(swagger, {
     openapi: {
@@ -429,45 +488,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   metrics?.watchInFlight(() => drain.requestsInFlight());
   if (opts.connections)
     capConnections(app.server, opts.connections, (reason) => metrics?.connectionsRefused.inc({ reason }));
-  // A failing store answers 503 store_unavailable on every route (storehealth.ts), counted by metrics.
+  // A failing store answers 503 store_unavailable on every route (ops/store-health.ts), counted by metrics.
   const health = new StoreHealth();
   const counted = opts.store && metrics ? metrics.instrument(opts.store) : (opts.store ?? null);
   const store = counted ? health.guard(counted) : null;
   if (opts.rateLimits)
-    limitUnrouted = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
+    unrouted.limit = await registerRateLimits(app, opts.rateLimits, (group) => metrics?.limited(group));
 
-  registerKeyAttempts(app, new KeyAttempts(opts.keyAttempts), metrics?.registry);
-  registerOps(app, store, metrics, health);
-  registerGameRoutes(app, registry, opts.sealer, new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES), {
-    compressActions: opts.compressActions ?? false,
-  });
-  const verifier = opts.verifier ?? new VerifyPool(opts.verifyThreads ?? 1);
-  app.addHook('onClose', () => verifier.close());
-  registerRunRoutes(app, registry, store, opts.clock, verifier);
-  registerSessionRoutes(
-    app,
-    registry,
-    opts.sealer,
-    store,
-    opts.clock,
-    opts.sessionExpiryMs,
-    opts.dailyQualify ?? true,
-    {
-      ...DEFAULT_ATTEMPT_RULES,
-      ...opts.attemptRules,
-    },
-  );
-  registerBoardRoutes(app, registry, opts.sealer, store, opts.clock, {
-    ...DEFAULT_ATTEMPT_RULES,
-    ...opts.attemptRules,
-  });
-  registerPlayerKeyRoutes(app, store);
-  registerEvaluationRoutes(app, registry, store, verifier, opts.clock, {
-    ...DEFAULT_ATTEMPT_RULES,
-    ...opts.attemptRules,
-  });
-  registerDocs(app, registry);
-  registerLlmsPages(app, registry);
-  await registerWeb(app, opts.webRoot ?? null, { registry, store, clock: opts.clock ?? (() => new Date()) });
+  await registerRoutes(app, opts, { registry, store, metrics, health });
   return app;
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_KEEPALIVE_MS, redactUrl, type PostgresOptions } from '../store/postgres.js';
 import { DEFAULT_BUSY_TIMEOUT_MS, type SqliteOptions } from '../store/sqlite.js';
-import { defaultMaxConnections, FALLBACK_FILE_LIMIT, openFileLimit, type ConnectionCaps } from './connections.js';
+import { defaultMaxConnections, FALLBACK_FILE_LIMIT, openFileLimit, type ConnectionCaps } from './ops/connections.js';
 
 /** Thrown for a malformed setting; the message names the variable and the accepted form. */
 export class ConfigError extends Error {

@@ -54,7 +54,7 @@ export const ERRORS = {
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   rate_limited: { status: 429, message: 'Too many requests from this address; wait for Retry-After seconds.' },
   shutting_down: { status: 503, message: 'The server is shutting down; send the request again in a moment.' },
-  // Two messages: this default for a server started without a store, and storehealth.ts's
+  // Two messages: this default for a server started without a store, and ops/store-health.ts's
   // STORE_FAILING (or /readyz's reason) for a store that exists but fails right now.
   store_unavailable: { status: 503, message: 'This server keeps no runs: it was started without a run store.' },
   verifier_unavailable: { status: 503, message: 'The run could not be verified just now; send it again.' },

@@ -21,7 +21,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { StateSealer } from './seal.js';
+import { StateSealer } from './state/seal.js';
 import { describeError, PostgresRunStore, redactUrl, type PostgresOptions } from '../store/postgres.js';
 import {
   CorruptStoreError,
@@ -45,8 +45,8 @@ import {
   type RateLimits,
   type Timeouts,
 } from './config.js';
-import type { ConnectionCaps } from './connections.js';
-import { loadSecrets } from './secret.js';
+import type { ConnectionCaps } from './ops/connections.js';
+import { loadSecrets } from './state/secret.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';

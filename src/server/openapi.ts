@@ -20,9 +20,9 @@ import {
   outcomeSchema,
   specSchema,
   tensorRequestFields,
-} from './contract.js';
+} from './schemas/contract.js';
 import { ERRORS } from './errors.js';
-import { documentedQuery, errorAnswerSchema } from './schemas.js';
+import { documentedQuery, errorAnswerSchema } from './schemas/api.js';
 
 type Doc = Record<string, unknown> & {
   paths: Record<string, Record<string, Operation>>;

@@ -11,9 +11,12 @@ import { parseSeed as parseTextSeed, type Seed } from '../core/seed.js';
 import { answerInto } from '../core/session.js';
 import { maskJson, maskOf, tensorJson, type Tensor } from '../core/tensor.js';
 import { ApiError, clip, errorBody } from './errors.js';
-import { grammarRefusal, grammarsOf } from './grammar.js';
-import { recallReadable, type RecentStates, type RememberedReadable } from './recent.js';
-import { StateError, type StateSealer } from './seal.js';
+import { grammarRefusal, grammarsOf } from './answer-json.js';
+import { recallReadable, type RecentStates, type RememberedReadable } from './state/recent.js';
+import { StateError, type StateSealer } from './state/seal.js';
+import { batchItemSchema, type actionBody } from './schemas/api.js';
+import { Ajv } from 'ajv';
+import type { Accepted } from './schemas/types.js';
 
 /**
  * How an answer's `tensor` is written: arrays of numbers, the arrays' bytes in base64, or (games whose
@@ -291,39 +294,11 @@ export class Presenter {
   /** One batch item: what init (`{seed}`) or /action (its body) answers, or its error alone. */
   batchItem(game: AnyGame, item: unknown, tensor: TensorFormat | null, lean: boolean): Record<string, unknown> {
     try {
-      if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-        throw new ApiError('bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.');
-      }
-      const fields = item as Record<string, unknown>;
-      for (const k in fields) {
-        if (!ITEM_FIELDS.has(k))
-          throw new ApiError('bad_request', `A batch item has an unknown field ${JSON.stringify(k.slice(0, 40))}.`);
-      }
-      if (fields.tensor !== undefined && typeof fields.tensor !== 'boolean') {
-        throw new ApiError('bad_request', "An item's `tensor` is true or false.");
-      }
+      const fields = checkedItem(item);
       // An item's own tensor request wins over the batch's.
       const wantTensor = tensorOf(fields) ?? tensor;
-      if ('seed' in fields) {
-        if ('action' in fields || 'actionIndex' in fields || 'stateToken' in fields || 'state' in fields) {
-          throw new ApiError(
-            'bad_request',
-            'A batch item is either {"seed": N} (an init) or an /action body, not both.',
-          );
-        }
-        const raw = fields.seed;
-        if (typeof raw !== 'number' && typeof raw !== 'string') {
-          throw new ApiError('bad_seed', 'The seed must be an integer from 0 to 4294967295.');
-        }
-        return this.init(game, parseSeed(String(raw)), wantTensor, lean);
-      }
-      if (!('action' in fields) && !('actionIndex' in fields)) {
-        throw new ApiError(
-          'bad_request',
-          'A batch item needs `seed` (an init), or `action` (or `actionIndex`) with the carried state.',
-        );
-      }
-      return this.step(game, fields as unknown as ActionBody, wantTensor, lean);
+      if (fields.seed !== undefined) return this.init(game, parseSeed(String(fields.seed)), wantTensor, lean);
+      return this.step(game, fields, wantTensor, lean);
     } catch (e) {
       if (e instanceof ApiError) return errorBody(e.code, e.message);
       throw e;
@@ -335,7 +310,43 @@ export class Presenter {
 const LEAN = { text: false } as const;
 
 /** The fields a batch item may hold: an init's, or an /action body's. */
-const ITEM_FIELDS = new Set(['seed', 'stateToken', 'state', 'action', 'actionIndex', 'tensor', 'tensorFormat']);
+const ITEM_FIELDS = new Set(Object.keys(batchItemSchema.properties));
+
+/** A batch item as its schema accepts it. */
+type BatchItem = Accepted<typeof batchItemSchema>;
+
+const validItem = new Ajv().compile(batchItemSchema);
+
+/**
+ * A batch item checked against its `oneOf` schema by Ajv. A refused item is answered with the
+ * project's message for the first rule it breaks (the same as an init's or an /action body's),
+ * not with Ajv's, whose first error on a `oneOf` names whichever branch it tried.
+ */
+function checkedItem(item: unknown): BatchItem {
+  if (validItem(item)) return item as BatchItem;
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    throw new ApiError('bad_request', 'Each batch item is an object: {"seed": N} or the body of /action.');
+  }
+  const fields = item as Record<string, unknown>;
+  for (const k in fields) {
+    if (!ITEM_FIELDS.has(k))
+      throw new ApiError('bad_request', `A batch item has an unknown field ${JSON.stringify(k.slice(0, 40))}.`);
+  }
+  if (fields.tensor !== undefined && typeof fields.tensor !== 'boolean') {
+    throw new ApiError('bad_request', "An item's `tensor` is true or false.");
+  }
+  tensorOf(fields);
+  if ('seed' in fields) {
+    if ('action' in fields || 'actionIndex' in fields || 'stateToken' in fields || 'state' in fields) {
+      throw new ApiError('bad_request', 'A batch item is either {"seed": N} (an init) or an /action body, not both.');
+    }
+    throw new ApiError('bad_seed', 'The seed must be an integer from 0 to 4294967295.');
+  }
+  throw new ApiError(
+    'bad_request',
+    'A batch item needs `seed` (an init), or `action` (or `actionIndex`) with the carried state.',
+  );
+}
 
 /**
  * The action index an action body plays instead of `action` (`actionIndex`), checked: an integer of
@@ -359,15 +370,8 @@ function indexOf(game: AnyGame, body: ActionBody): number | null {
   return raw;
 }
 
-/** An /action body (and a batch item playing an action). */
-export interface ActionBody {
-  stateToken?: unknown;
-  state?: unknown;
-  action?: unknown;
-  actionIndex?: unknown;
-  tensor?: boolean;
-  tensorFormat?: unknown;
-}
+/** An /action body (and a batch item playing an action): what the route's schema accepts. */
+export type ActionBody = Accepted<typeof actionBody>;
 
 /**
  * Which tensor a request asks for: none, or its format. `tensor: true` asks for the JSON form;

@@ -51,7 +51,7 @@ export type Board = 'ranked' | 'open' | 'daily';
 
 /**
  * Who stored a row, for operators: the id of the player key used (a short prefix of its stored hash,
- * never the key; `keyIdOf` in server/players.ts) and the request's id (the `x-request-id` answered,
+ * never the key; `keyIdOf` in server/ranked/players.ts) and the request's id (the `x-request-id` answered,
  * which every log line of the request carries). Null for rows stored before the store recorded them.
  */
 export interface Audit {

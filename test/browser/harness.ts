@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { StateSealer } from '../../src/server/seal.js';
+import { StateSealer } from '../../src/server/state/seal.js';
 import { buildApp } from '../../src/server/app.js';
 import { SqliteRunStore } from '../../src/store/sqlite.js';
 

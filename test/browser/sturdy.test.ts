@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../../src/server/seal.js';
+import { StateSealer } from '../../src/server/state/seal.js';
 import { buildApp } from '../../src/server/app.js';
 import { SqliteRunStore } from '../../src/store/sqlite.js';
 import { SHOTS, buildWeb, launchBrowser, newPage, seriousViolations } from './harness.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { replay } from '../../src/core/replay.js';
 import { canonicalJson } from '../../src/core/canonical.js';
-import { StateSealer } from '../../src/server/seal.js';
+import { StateSealer } from '../../src/server/state/seal.js';
 import { Rng } from '../../src/core/rng.js';
 import { isWideSeed, type Seed } from '../../src/core/seed.js';
 import { playout } from './playout.js';

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameAction } from '../../src/core/game.js';
 import type { Registry } from '../../src/core/registry.js';
 import { Rng } from '../../src/core/rng.js';
-import { StateSealer } from '../../src/server/seal.js';
+import { StateSealer } from '../../src/server/state/seal.js';
 import { buildApp } from '../../src/server/app.js';
-import { answerSchemas } from '../../src/server/contract.js';
+import { answerSchemas } from '../../src/server/schemas/contract.js';
 import { playout } from './playout.js';
 
 const SEEDS = Number(process.env.CONTRACT_SEEDS ?? 40);

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIONS_HEADING } from '../../core/text.js';
 import { registry } from '../../games/index.js';
 import { GameboardClient } from '../../client/index.js';
-import { StateSealer } from '../../server/seal.js';
+import { StateSealer } from '../../server/state/seal.js';
 import { buildApp } from '../../server/app.js';
 import { actionBudget } from '../budgets.js';
 import { runRemote } from '../harness/remote.js';

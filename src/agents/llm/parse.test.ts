@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StateSealer } from '../../server/seal.js';
+import { StateSealer } from '../../server/state/seal.js';
 import { registry } from '../../games/index.js';
 import { buildApp } from '../../server/app.js';
 import { editDistance, grammarOf, parseReply, type Grammar } from './parse.js';

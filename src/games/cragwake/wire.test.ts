@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireState } from '../../core/game.js';
-import { StateSealer } from '../../server/seal.js';
+import { StateSealer } from '../../server/state/seal.js';
 import { cragwake } from './index.js';
 import { legalActions } from './rules.js';
 import { play, startAt } from './testkit.js';

@@ -88,7 +88,7 @@ export function toWire(s: CragwakeState): WireState {
   for (let i = 0; i < BAND; i++) {
     const r = readableRow(s, i);
     // Every object's keys in sorted order: the server's tag text (canonical JSON, keys sorted) is then
-    // exactly what JSON.stringify writes (src/server/seal.ts, sealReadable).
+    // exactly what JSON.stringify writes (src/server/state/seal.ts, sealReadable).
     band.push({ cells: r.cells, fogged: r.fogged, overhang: r.overhang, row: r.row });
     if (r.fogged && firstFogged === BAND) firstFogged = i;
   }

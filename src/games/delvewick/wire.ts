@@ -13,7 +13,7 @@ const MAX_SIDE = 64;
 
 /**
  * The wire form: all readable. Its keys are written in sorted order, so that the server's tag text (the
- * canonical JSON, keys sorted) is exactly what JSON.stringify writes (src/server/seal.ts, sealReadable).
+ * canonical JSON, keys sorted) is exactly what JSON.stringify writes (src/server/state/seal.ts, sealReadable).
  */
 export function toWire(s: DelvewickState): WireState {
   const x = s.mole % s.w;

@@ -1,13 +1,19 @@
 /**
- * Running the `gameboard` command as a user does (node bin/gameboard.js, from the checkout), for the
- * tests of `eval`, `compare` and `replay`.
+ * Running the `gameboard` command, for the tests of `eval`, `compare`, `replay` and the others.
+ * `gameboard()` runs the command's code built once for the run (test/helpers/built.ts: the same source,
+ * without a second of tsx per start) when the run built it, else node bin/gameboard.js; `startGameboard()`,
+ * for the tests of signals, always starts bin/gameboard.js, as a user's shell does.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/gameboard.js', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The command's script for `gameboard()`: the run's build of src/cli/main.ts, or bin/gameboard.js. */
+export const COMMAND = inject('built')?.cli ?? BIN;
 
 /** What a finished command gave. */
 export interface Ran {
@@ -24,7 +30,7 @@ export function gameboard(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [COMMAND, ...args],
       {
         cwd: opts.cwd ?? ROOT,
         timeout: opts.timeoutMs ?? 180_000,

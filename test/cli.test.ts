@@ -17,7 +17,7 @@ import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { DEFAULT_RATE_LIMITS } from '../src/server/config.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
-import { COMMAND, ROOT } from './helpers/cli.js';
+import { commandFor, ROOT } from './helpers/cli.js';
 
 interface Ran {
   code: number;
@@ -30,7 +30,7 @@ function gameboard(args: string[], input?: string, env: NodeJS.ProcessEnv = {}):
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [COMMAND, ...args],
+      [commandFor(args), ...args],
       {
         cwd: ROOT,
         timeout: 120_000,

@@ -72,8 +72,9 @@ export default defineConfig({
           name: 'integration',
           include: ['test/*.test.ts', ...INTEGRATION_IN_SRC],
           exclude: [...UNIT_IN_TEST, ...PYTHON],
-          // One throwaway PostgreSQL cluster for the run, for the suites that test the PostgreSQL store.
-          globalSetup: ['test/helpers/pg-global.ts'],
+          // One throwaway PostgreSQL cluster for the run, for the suites that test the PostgreSQL store; the
+          // command and the server built once for the run, for the tests that start them (test/helpers/built.ts).
+          globalSetup: ['test/helpers/pg-global.ts', 'test/helpers/built-global.ts'],
         },
       },
       { extends: true, test: { name: 'browser', include: BROWSER } },

@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { random } from '../src/agents/random.js';
@@ -18,9 +17,7 @@ import { registry } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { DEFAULT_RATE_LIMITS } from '../src/server/config.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
-
-const BIN = fileURLToPath(new URL('../bin/gameboard.js', import.meta.url));
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { commandFor, ROOT } from './helpers/cli.js';
 
 interface Ran {
   code: number;
@@ -33,7 +30,7 @@ function gameboard(args: string[], input?: string, env: NodeJS.ProcessEnv = {}):
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [commandFor(args), ...args],
       {
         cwd: ROOT,
         timeout: 120_000,

@@ -1,13 +1,31 @@
 /**
- * Running the `gameboard` command as a user does (node bin/gameboard.js, from the checkout), for the
- * tests of `eval`, `compare` and `replay`.
+ * Running the `gameboard` command, for the tests of `eval`, `compare`, `replay` and the others.
+ * `gameboard()` runs the command's code built once for the run (test/helpers/built.ts: the same source,
+ * without a second of tsx per start) when the run built it (`commandFor` says when not); `startGameboard()`,
+ * for the tests of signals, always starts bin/gameboard.js, as a user's shell does.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/gameboard.js', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const BUILT = inject('built')?.cli;
+
+/**
+ * The script that runs `gameboard ...args`: the run's build of src/cli/main.ts, or bin/gameboard.js when
+ * there is none, or when `--agent` names a .js or .ts module (not .mjs, .cjs, .mts): Node decides those
+ * files' format from their syntax and package.json, and tsx registered from the start (as the command
+ * ships) decides some differently from tsx registered later (as the build does), so those runs load the
+ * user's module exactly as the shipped command does.
+ */
+export function commandFor(args: string[]): string {
+  const agent = args[args.indexOf('--agent') + 1] ?? '';
+  const fromSource = args.includes('--agent') && /\.[jt]sx?$/.test(agent) && !agent.startsWith('cmd:');
+  return BUILT && !fromSource ? BUILT : BIN;
+}
 
 /** What a finished command gave. */
 export interface Ran {
@@ -24,7 +42,7 @@ export function gameboard(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [commandFor(args), ...args],
       {
         cwd: opts.cwd ?? ROOT,
         timeout: opts.timeoutMs ?? 180_000,

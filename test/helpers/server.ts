@@ -5,6 +5,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { inject } from 'vitest';
+
+/** The server's command: the run's build of src/server/main.ts (test/helpers/built.ts), else it through tsx. */
+const built = inject('built');
+const SERVER = built ? [process.execPath, built.server] : [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
 
 /** A started server. */
 export interface Started {
@@ -29,13 +34,10 @@ export function killAll(): void {
 }
 
 /**
- * Runs `command` (default: node with tsx on src/server/main.ts) with the server's environment on a free
- * port, and resolves once a line says where it listens.
+ * Runs `command` (default: src/server/main.ts, built for the run or through tsx) with the server's
+ * environment on a free port, and resolves once a line says where it listens.
  */
-export function startServer(
-  env: Record<string, string>,
-  command: string[] = [process.execPath, '--import', 'tsx', 'src/server/main.ts'],
-): Promise<Started> {
+export function startServer(env: Record<string, string>, command: string[] = SERVER): Promise<Started> {
   const child = spawn(command[0], command.slice(1), {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', GAMEBOARD_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -235,3 +235,47 @@ export async function recordAnimations(page: Page): Promise<{
 
 /** Whether a recorded animation's element has `name` among its classes. */
 export const hasClass = (a: Started, name: string): boolean => a.cls.split(/\s+/).includes(name);
+
+/** An element as it was added to the page: its attributes then, recorded by `recordElements`. */
+export interface Added {
+  attrs: Record<string, string>;
+  /** performance.now() when it was recorded. */
+  at: number;
+}
+
+/**
+ * Records every element matching `selector` as it is added to the page (with its attributes then), so
+ * that a test checks a mark shown "for a moment" even when a loaded machine removes it before the
+ * test could look. Call before `goto`; `clear` and `read` as for `recordAnimations`.
+ */
+export async function recordElements(
+  page: Page,
+  selector: string,
+): Promise<{ clear: () => Promise<void>; read: () => Promise<Added[]> }> {
+  const key = JSON.stringify(selector);
+  await page.addInitScript(`(() => {
+    const added = [];
+    (window.__added = window.__added || {})[${key}] = added;
+    const take = (el) => {
+      const attrs = {};
+      for (const n of el.getAttributeNames()) attrs[n] = el.getAttribute(n) || '';
+      added.push({ attrs, at: performance.now() });
+    };
+    new MutationObserver((list) => {
+      for (const m of list)
+        m.addedNodes.forEach((n) => {
+          if (!(n instanceof Element)) return;
+          if (n.matches(${key})) take(n);
+          n.querySelectorAll(${key}).forEach(take);
+        });
+    }).observe(document, { subtree: true, childList: true });
+  })()`);
+  return {
+    clear: () =>
+      page.evaluate((s) => {
+        (window as unknown as { __added: Record<string, Added[]> }).__added[s].length = 0;
+      }, selector),
+    read: () =>
+      page.evaluate((s) => (window as unknown as { __added: Record<string, Added[]> }).__added[s].slice(), selector),
+  };
+}

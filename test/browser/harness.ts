@@ -158,6 +158,8 @@ export interface Started {
   /** The element's class attribute and its data-* attributes (without the `data-` prefix). */
   cls: string;
   data: Record<string, string>;
+  /** The data-testid of the element and of each of its ancestors, nearest first. */
+  within: string[];
   delay: number;
   duration: number;
   /** The first and last keyframes' transform, if they set one. */
@@ -179,12 +181,15 @@ const RECORDER = `(() => {
     const k = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
     const data = {};
     for (const n of el.getAttributeNames()) if (n.startsWith('data-')) data[n.slice(5)] = el.getAttribute(n) || '';
+    const within = [];
+    for (let p = el; p; p = p.parentElement) if (p.hasAttribute('data-testid')) within.push(p.getAttribute('data-testid'));
     const tf = (f) => (f && typeof f.transform === 'string' ? f.transform : null);
     started.push({
       kind: typeof CSSAnimation !== 'undefined' && a instanceof CSSAnimation ? 'css' : 'script',
       name: a.animationName || a.id || '',
       cls: el.getAttribute('class') || '',
       data,
+      within,
       delay: Number(t.delay || 0),
       duration: Number(t.duration) || 0,
       from: tf(k[0]),
@@ -239,6 +244,7 @@ export const hasClass = (a: Started, name: string): boolean => a.cls.split(/\s+/
 /** An element as it was added to the page: its attributes then, recorded by `recordElements`. */
 export interface Added {
   attrs: Record<string, string>;
+  text: string;
   /** performance.now() when it was recorded. */
   at: number;
 }
@@ -259,7 +265,7 @@ export async function recordElements(
     const take = (el) => {
       const attrs = {};
       for (const n of el.getAttributeNames()) attrs[n] = el.getAttribute(n) || '';
-      added.push({ attrs, at: performance.now() });
+      added.push({ attrs, text: el.textContent || '', at: performance.now() });
     };
     new MutationObserver((list) => {
       for (const m of list)

@@ -8,17 +8,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CELLS, FLOOR } from '../../src/agents/briarwink/board.js';
-import { chooseBriarwink } from '../../src/agents/briarwink/heuristic.js';
-import type { GameAction } from '../../src/core/game.js';
 import { briarwink, type BriarwinkObservation } from '../../src/games/briarwink/index.js';
 import { cragwake, type CragwakeObservation } from '../../src/games/cragwake/index.js';
 import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/index.js';
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
 import { holdName } from '../../src/web/games/cragwake/view.js';
 import { BLOOM_STEP_MS } from '../../src/web/games/briarwink/fx.js';
-import { planBriarwink } from '../../src/web/games/briarwink/plan.js';
 import { hasClass, launchBrowser, newPage, recordAnimations, startSite, type Site, type Started } from './harness.js';
+import { relightRun, replayLink } from './runs.js';
 
 let site: Site | undefined;
 let base = '';
@@ -230,33 +227,11 @@ describe('sound', () => {
   });
 });
 
-/** The heuristic agent's Briarwink run on `seed` up to and including its first step whose bloom relights a dimling. */
-function bloomRun(seed: number): { actions: GameAction[]; before: BriarwinkObservation; after: BriarwinkObservation } {
-  let s = briarwink.init(seed);
-  const memory = new Uint8Array(CELLS).fill(FLOOR);
-  const actions: GameAction[] = [];
-  let o = briarwink.observe(s) as unknown as BriarwinkObservation;
-  for (let i = 0; i < 2000; i++) {
-    const a = chooseBriarwink(o, memory) as GameAction;
-    const r = briarwink.step(s, a as never);
-    if (!r.ok) throw new Error(r.message);
-    s = r.state;
-    actions.push(a);
-    const q = briarwink.observe(s) as unknown as BriarwinkObservation;
-    const plan = planBriarwink(o, q);
-    if (plan?.bursts.length && plan.relit.length) return { actions, before: o, after: q };
-    o = q;
-  }
-  throw new Error('no relighting bloom');
-}
-
 describe('Briarwink motion', () => {
   it('opens a bloom along its cross from the pod outward and turns the relit dimling into its firefly; reduced motion lands at once', async () => {
-    const { actions, before, after } = bloomRun(2);
-    const plan = planBriarwink(before, after)!;
+    const { actions, after, plan } = relightRun(2, true);
     const burst = plan.bursts[0];
-    const run = { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed: 2, actions };
-    const link = `${base}/replay#j${Buffer.from(JSON.stringify(run)).toString('base64url')}`;
+    const link = replayLink(base, briarwink, 2, actions);
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const b = await launchBrowser({ reducedMotion });
       const { page, errors } = await newPage(b.context);

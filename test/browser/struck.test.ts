@@ -7,12 +7,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CELLS, FLOOR } from '../../src/agents/briarwink/board.js';
-import { chooseBriarwink } from '../../src/agents/briarwink/heuristic.js';
-import type { GameAction } from '../../src/core/game.js';
-import { briarwink, type BriarwinkObservation } from '../../src/games/briarwink/index.js';
+import { briarwink } from '../../src/games/briarwink/index.js';
 import { delvewick } from '../../src/games/delvewick/index.js';
-import { planBriarwink } from '../../src/web/games/briarwink/plan.js';
 import {
   SHOTS,
   launchBrowser,
@@ -23,6 +19,7 @@ import {
   startSite,
   type Site,
 } from './harness.js';
+import { relightRun, replayLink } from './runs.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -108,30 +105,10 @@ describe("Delvewick's crush", () => {
   });
 });
 
-/** The heuristic agent's Briarwink run on `seed` up to its first tick whose bloom relights a dimling. */
-function relightRun(seed: number) {
-  let s = briarwink.init(seed);
-  const memory = new Uint8Array(CELLS).fill(FLOOR);
-  const actions: GameAction[] = [];
-  let o = briarwink.observe(s) as unknown as BriarwinkObservation;
-  for (let i = 0; i < 2000; i++) {
-    const a = chooseBriarwink(o, memory) as GameAction;
-    const r = briarwink.step(s, a as never);
-    if (!r.ok) throw new Error(r.message);
-    s = r.state;
-    actions.push(a);
-    const q = briarwink.observe(s) as unknown as BriarwinkObservation;
-    const plan = planBriarwink(o, q);
-    if (plan?.relit.length) return { actions, relit: plan.relit.length };
-    o = q;
-  }
-  throw new Error('no relighting bloom');
-}
-
 describe('a relit Briarwink dimling', () => {
   it('flashes with light larger than its cell, sized to the moment', async () => {
-    const { actions, relit } = relightRun(2);
-    const run = { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed: 2, actions };
+    const { actions, plan } = relightRun(2);
+    const relit = plan.relit.length;
     const b = await launchBrowser({ viewport: { width: 1366, height: 850 } });
     try {
       const { page, errors } = await newPage(b.context);
@@ -139,7 +116,7 @@ describe('a relit Briarwink dimling', () => {
       // a loaded machine lets the test look.
       const anims = await recordAnimations(page);
       const flashes = await recordElements(page, '[data-testid=bw-relit-flash]');
-      await page.goto(`${site.base}/replay#j${Buffer.from(JSON.stringify(run)).toString('base64url')}`);
+      await page.goto(replayLink(site.base, briarwink, 2, actions));
       await page.getByTestId('to-end').click();
       await page.getByTestId('step-back').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length - 1));

@@ -8,17 +8,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CELLS, FLOOR } from '../../src/agents/briarwink/board.js';
-import { chooseBriarwink } from '../../src/agents/briarwink/heuristic.js';
-import type { GameAction } from '../../src/core/game.js';
 import { briarwink, type BriarwinkObservation } from '../../src/games/briarwink/index.js';
 import { cragwake, type CragwakeObservation } from '../../src/games/cragwake/index.js';
 import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/index.js';
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
 import { holdName } from '../../src/web/games/cragwake/view.js';
 import { BLOOM_STEP_MS } from '../../src/web/games/briarwink/fx.js';
-import { planBriarwink } from '../../src/web/games/briarwink/plan.js';
-import { launchBrowser, newPage, startSite, type Site } from './harness.js';
+import { hasClass, launchBrowser, newPage, recordAnimations, startSite, type Site, type Started } from './harness.js';
+import { relightRun, replayLink } from './runs.js';
 
 let site: Site | undefined;
 let base = '';
@@ -220,72 +217,34 @@ describe('sound', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('sound').getAttribute('aria-pressed')).toBe('false');
     await expect.poll(() => page.getByTestId('action-count').textContent()).toBe('2');
-    await page.waitForTimeout(300);
     await page.keyboard.press('Space');
+    // A move's sound is made in the same handler that counts the move (src/web/play/submit.ts), so
+    // once the count shows it there is no later sound to wait for.
     await expect.poll(() => page.getByTestId('action-count').textContent()).toBe('3');
-    await page.waitForTimeout(200);
     expect(await audio()).toEqual({ made: 0, tones: 0 });
     expect(errors).toEqual([]);
     await b.close();
   });
 });
 
-/** The heuristic agent's Briarwink run on `seed` up to and including its first step whose bloom relights a dimling. */
-function bloomRun(seed: number): { actions: GameAction[]; before: BriarwinkObservation; after: BriarwinkObservation } {
-  let s = briarwink.init(seed);
-  const memory = new Uint8Array(CELLS).fill(FLOOR);
-  const actions: GameAction[] = [];
-  let o = briarwink.observe(s) as unknown as BriarwinkObservation;
-  for (let i = 0; i < 2000; i++) {
-    const a = chooseBriarwink(o, memory) as GameAction;
-    const r = briarwink.step(s, a as never);
-    if (!r.ok) throw new Error(r.message);
-    s = r.state;
-    actions.push(a);
-    const q = briarwink.observe(s) as unknown as BriarwinkObservation;
-    const plan = planBriarwink(o, q);
-    if (plan?.bursts.length && plan.relit.length) return { actions, before: o, after: q };
-    o = q;
-  }
-  throw new Error('no relighting bloom');
-}
-
 describe('Briarwink motion', () => {
   it('opens a bloom along its cross from the pod outward and turns the relit dimling into its firefly; reduced motion lands at once', async () => {
-    const { actions, before, after } = bloomRun(2);
-    const plan = planBriarwink(before, after)!;
+    const { actions, after, plan } = relightRun(2, true);
     const burst = plan.bursts[0];
-    const run = { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed: 2, actions };
-    const link = `${base}/replay#j${Buffer.from(JSON.stringify(run)).toString('base64url')}`;
+    const link = replayLink(base, briarwink, 2, actions);
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const b = await launchBrowser({ reducedMotion });
       const { page, errors } = await newPage(b.context);
       // Every animation the board starts is recorded when it starts: a loaded machine may let a
       // 150 ms opening end before the test could read it from getAnimations().
-      await page.addInitScript(`(() => {
-        const started = [];
-        window.started = started;
-        const animate = Element.prototype.animate;
-        Element.prototype.animate = function (frames, options) {
-          started.push({
-            cls: this.getAttribute('class') || '',
-            cell: this.getAttribute('data-cell'),
-            ghost: this.getAttribute('data-ghost'),
-            delay: typeof options === 'object' && options ? Number(options.delay || 0) : 0,
-          });
-          return animate.call(this, frames, options);
-        };
-      })()`);
+      const anims = await recordAnimations(page);
       await page.goto(link);
       await page.getByTestId('to-end').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length));
       await page.getByTestId('step-back').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length - 1));
-      type Started = { cls: string; cell: string | null; ghost: string | null; delay: number };
-      const started = () => page.evaluate(() => (window as unknown as { started: Started[] }).started.slice());
-      await page.evaluate(() => {
-        (window as unknown as { started: Started[] }).started.length = 0;
-      });
+      const started = anims.read;
+      await anims.clear();
       await page.getByTestId('step-forward').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length));
       const seen = await page.evaluate(() => ({
@@ -302,8 +261,8 @@ describe('Briarwink motion', () => {
       expect(seen.fireflies.sort((x, y) => x - y)).toEqual([...after.fireflies].sort((x, y) => x - y));
       const relitCell = plan.relit[0].cell;
       expect(after.fireflies).toContain(relitCell);
-      const isBloom = (a: Started) => a.cls.split(' ').includes('bw-bloom');
-      const isFirefly = (a: Started) => a.cls.split(' ').includes('bw-firefly');
+      const isBloom = (a: Started) => hasClass(a, 'bw-bloom');
+      const isFirefly = (a: Started) => hasClass(a, 'bw-firefly');
       if (reducedMotion === 'reduce') {
         // Nothing moves: no bloom opens, no dimling turns, no firefly fades in.
         expect(await started()).toEqual([]);
@@ -315,15 +274,15 @@ describe('Briarwink motion', () => {
           .toBeGreaterThanOrEqual(burst.cells.length);
         const now = await started();
         for (const c of burst.cells)
-          expect(now.filter((a) => isBloom(a) && a.cell === String(c.cell)).map((a) => a.delay)).toEqual([
+          expect(now.filter((a) => isBloom(a) && a.data.cell === String(c.cell)).map((a) => a.delay)).toEqual([
             c.step * BLOOM_STEP_MS,
           ]);
         expect(Math.max(...burst.cells.map((c) => c.step))).toBeGreaterThan(0);
         // Each relit dimling is drawn for a moment and turns; its firefly fades in.
         await expect
-          .poll(async () => new Set((await started()).filter((a) => a.ghost).map((a) => a.ghost)).size)
+          .poll(async () => new Set((await started()).filter((a) => a.data.ghost).map((a) => a.data.ghost)).size)
           .toBe(plan.relit.length);
-        expect((await started()).some((a) => isFirefly(a) && a.cell === String(relitCell))).toBe(true);
+        expect((await started()).some((a) => isFirefly(a) && a.data.cell === String(relitCell))).toBe(true);
         // The relit dimling is gone once it has turned.
         await expect.poll(() => page.locator('svg.board.bw [data-testid=bw-relit]').count(), { timeout: 3000 }).toBe(0);
       }

@@ -149,3 +149,139 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       );
   });
 }
+
+/** One animation as it started: what it moved and how, recorded by `recordAnimations`. */
+export interface Started {
+  /** `script` for Element.animate, `css` for a CSS animation (then `name` is its @keyframes name). */
+  kind: 'script' | 'css';
+  name: string;
+  /** The element's class attribute and its data-* attributes (without the `data-` prefix). */
+  cls: string;
+  data: Record<string, string>;
+  /** The data-testid of the element and of each of its ancestors, nearest first. */
+  within: string[];
+  delay: number;
+  duration: number;
+  /** The first and last keyframes' transform, if they set one. */
+  from: string | null;
+  to: string | null;
+  /** performance.now() when it was recorded. */
+  at: number;
+}
+
+/** The page-side recorder; a string, so that no build helper of the test's own code reaches the page. */
+const RECORDER = `(() => {
+  const started = [];
+  const seen = new WeakSet();
+  window.__started = started;
+  const record = (el, a) => {
+    if (!a || seen.has(a) || !(el instanceof Element)) return;
+    seen.add(a);
+    const t = a.effect && a.effect.getTiming ? a.effect.getTiming() : {};
+    const k = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
+    const data = {};
+    for (const n of el.getAttributeNames()) if (n.startsWith('data-')) data[n.slice(5)] = el.getAttribute(n) || '';
+    const within = [];
+    for (let p = el; p; p = p.parentElement) if (p.hasAttribute('data-testid')) within.push(p.getAttribute('data-testid'));
+    const tf = (f) => (f && typeof f.transform === 'string' ? f.transform : null);
+    started.push({
+      kind: typeof CSSAnimation !== 'undefined' && a instanceof CSSAnimation ? 'css' : 'script',
+      name: a.animationName || a.id || '',
+      cls: el.getAttribute('class') || '',
+      data,
+      within,
+      delay: Number(t.delay || 0),
+      duration: Number(t.duration) || 0,
+      from: tf(k[0]),
+      to: tf(k[k.length - 1]),
+      at: performance.now(),
+    });
+  };
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, options) {
+    const a = animate.call(this, frames, options);
+    record(this, a);
+    return a;
+  };
+  // CSS animations start when an element is added or its class or style changes; a mutation
+  // observer runs before the next frame, so it sees each one before it can end.
+  const look = (node) => {
+    if (!(node instanceof Element)) return;
+    for (const a of node.getAnimations({ subtree: true }))
+      record(a.effect && a.effect.target ? a.effect.target : node, a);
+  };
+  new MutationObserver((list) => {
+    for (const m of list) {
+      if (m.type === 'attributes') look(m.target);
+      else m.addedNodes.forEach(look);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})()`;
+
+/**
+ * Records every animation the page starts, as it starts (Element.animate and CSS animations), so
+ * that a test checks what moved and how even when a loaded machine lets a short animation end
+ * before the test could read it from getAnimations(). Call before `goto`; `clear` forgets what was
+ * recorded so far, `read` returns the records in the order they started.
+ */
+export async function recordAnimations(page: Page): Promise<{
+  clear: () => Promise<void>;
+  read: () => Promise<Started[]>;
+}> {
+  await page.addInitScript(RECORDER);
+  return {
+    clear: () =>
+      page.evaluate(() => {
+        (window as unknown as { __started: Started[] }).__started.length = 0;
+      }),
+    read: () => page.evaluate(() => (window as unknown as { __started: Started[] }).__started.slice()),
+  };
+}
+
+/** Whether a recorded animation's element has `name` among its classes. */
+export const hasClass = (a: Started, name: string): boolean => a.cls.split(/\s+/).includes(name);
+
+/** An element as it was added to the page: its attributes then, recorded by `recordElements`. */
+export interface Added {
+  attrs: Record<string, string>;
+  text: string;
+  /** performance.now() when it was recorded. */
+  at: number;
+}
+
+/**
+ * Records every element matching `selector` as it is added to the page (with its attributes then), so
+ * that a test checks a mark shown "for a moment" even when a loaded machine removes it before the
+ * test could look. Call before `goto`; `clear` and `read` as for `recordAnimations`.
+ */
+export async function recordElements(
+  page: Page,
+  selector: string,
+): Promise<{ clear: () => Promise<void>; read: () => Promise<Added[]> }> {
+  const key = JSON.stringify(selector);
+  await page.addInitScript(`(() => {
+    const added = [];
+    (window.__added = window.__added || {})[${key}] = added;
+    const take = (el) => {
+      const attrs = {};
+      for (const n of el.getAttributeNames()) attrs[n] = el.getAttribute(n) || '';
+      added.push({ attrs, text: el.textContent || '', at: performance.now() });
+    };
+    new MutationObserver((list) => {
+      for (const m of list)
+        m.addedNodes.forEach((n) => {
+          if (!(n instanceof Element)) return;
+          if (n.matches(${key})) take(n);
+          n.querySelectorAll(${key}).forEach(take);
+        });
+    }).observe(document, { subtree: true, childList: true });
+  })()`);
+  return {
+    clear: () =>
+      page.evaluate((s) => {
+        (window as unknown as { __added: Record<string, Added[]> }).__added[s].length = 0;
+      }, selector),
+    read: () =>
+      page.evaluate((s) => (window as unknown as { __added: Record<string, Added[]> }).__added[s].slice(), selector),
+  };
+}

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { registry } from '../../src/games/index.js';
 import { launchBrowser, newPage, seriousViolations, startSite, type Site } from './harness.js';
+import { engineRun, openReplay } from './runs.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -83,8 +84,12 @@ async function playNoting(page: Page, slug: string): Promise<{ boxes: Set<string
     await expect.poll(async () => Number(await count(page))).toBeGreaterThan(0);
     for (const k of ['ArrowRight', 'ArrowUp', 'ArrowLeft']) {
       await page.keyboard.down(k);
+      // Noted after each of a few real-time ticks while the key is held (or at the game over).
       for (let i = 0; i < 4; i++) {
-        await page.waitForTimeout(150);
+        const before = await count(page);
+        await expect
+          .poll(async () => (await count(page)) !== before || (await page.getByTestId('gameover').count()) > 0)
+          .toBe(true);
         await note();
       }
       await page.keyboard.up(k);
@@ -184,27 +189,16 @@ describe('at 1366x850', () => {
       for (const slug of ['whirlyard', 'cragwake'].filter((s) => registry.get(s))) {
         const game = registry.get(slug) as AnyGame;
         // A run to watch: Cragwake climbed to its first belay, Whirlyard a few waits.
-        let state = game.init(3);
-        const actions: GameAction[] = [];
-        while (actions.length < 12) {
-          const legal = game.legalActions(state) as GameAction[];
-          if (legal.some((a) => a.type === 'climbOn')) break;
-          const a =
-            slug === 'cragwake'
-              ? (game.observe(state) as unknown as { moves: { action: GameAction }[] }).moves
-                  .map((m) => m.action)
-                  .filter((x) => x.type === 'move')
-                  .sort((x, y) => Number(y.row) - Number(x.row))[0]
-              : { type: 'wait' };
-          const r = game.step(state, a);
-          if (!r.ok || game.isGameOver(r.state)) break;
-          actions.push(a);
-          state = r.state;
-        }
-        const run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: 3, actions };
-        await page.goto(`${site.base}/replay#j${Buffer.from(JSON.stringify(run)).toString('base64url')}`);
-        const controls = page.getByRole('group', { name: 'Replay controls' });
-        await controls.waitFor();
+        const actions = engineRun(game, 3, 12, (state) => {
+          if ((game.legalActions(state as never) as GameAction[]).some((a) => a.type === 'climbOn')) return null;
+          return slug === 'cragwake'
+            ? (game.observe(state as never) as unknown as { moves: { action: GameAction }[] }).moves
+                .map((m) => m.action)
+                .filter((x) => x.type === 'move')
+                .sort((x, y) => Number(y.row) - Number(x.row))[0]
+            : { type: 'wait' };
+        });
+        const controls = await openReplay(page, site.base, game, 3, actions);
         for (const y of [0, 200]) {
           await page.evaluate((to) => window.scrollTo(0, to), y);
           const box = (await controls.boundingBox())!;
@@ -303,6 +297,8 @@ describe.skipIf(!registry.get('delvewick'))("Delvewick's touch controls", () => 
       await touch(3, 2);
       await touch(60, 60);
       const now = await count(page);
+      // This proves an absence (a tap and a diagonal drag make no move): no event to wait for, so a
+      // short wait before looking that the count has not moved.
       await page.waitForTimeout(300);
       expect(await count(page)).toBe(now);
       // The page recorded exactly those moves, and its score is the engine's for them.

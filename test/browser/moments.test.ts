@@ -17,7 +17,7 @@ import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/sol
 import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
 import { MOMENT_MS } from '../../src/web/motion/fx.js';
-import { SHOTS, newPage, seriousViolations, startSite, type Site } from './harness.js';
+import { SHOTS, newPage, recordElements, seriousViolations, startSite, type Site } from './harness.js';
 
 const WY_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 const wyKey = (a: GameAction) => (a.type === 'move' ? WY_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
@@ -131,15 +131,18 @@ describe('points float from where they were earned', () => {
     })!;
     expect(a).toBeDefined();
     const { page, errors } = await newPage(site.context);
+    // The +N is recorded as it appears: it rises for a moment and is gone, maybe before a loaded
+    // machine lets the test look.
+    const floats = await recordElements(page, '[data-testid=fx-float]');
     await page.goto(`${site.base}/play/cragwake?seed=${seed}`);
     await page.locator(`.cw-target[data-row="${String(a.row)}"][data-col="${String(a.col)}"]`).click();
-    const float = page.getByTestId('fx-float').first();
-    await float.waitFor();
-    const start = await float.evaluate((el) => {
-      const layer = el.parentElement!.getBoundingClientRect();
-      const e = el as HTMLElement;
-      return { x: layer.left + parseFloat(e.style.left), y: layer.top + parseFloat(e.style.top), text: e.textContent };
-    });
+    await expect.poll(async () => (await floats.read()).length).toBeGreaterThan(0);
+    const [first] = await floats.read();
+    // Where it started: its left and top (in pixels) within the moments' layer, which stays.
+    const px = (name: string) =>
+      parseFloat(new RegExp(`(?:^|;)\\s*${name}:\\s*([-\\d.]+)px`).exec(first.attrs.style)![1]);
+    const layer = (await page.locator('.fx-layer').boundingBox())!;
+    const start = { x: layer.x + px('left'), y: layer.y + px('top'), text: first.text };
     expect(start.text).toMatch(/^\+\d+$/);
     // Where the climber stands once its glide is over.
     const climber = page.locator('.board.cw').getByRole('img', { name: 'You, the climber' });

@@ -17,7 +17,16 @@ import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/
 import { wallChanges } from '../../src/web/games/cragwake/fx.js';
 import { planDelvewick } from '../../src/web/games/delvewick/plan.js';
 import { BEAT_MS } from '../../src/web/games/whirlyard/view.js';
-import { launchBrowser, newPage, startSite, type Site } from './harness.js';
+import {
+  launchBrowser,
+  newPage,
+  hasClass,
+  recordAnimations,
+  recordElements,
+  startSite,
+  type Site,
+  type Started,
+} from './harness.js';
 
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 const keyOf = (a: GameAction) => (a.type === 'move' ? MOVE_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
@@ -90,6 +99,18 @@ async function count(page: Page): Promise<number> {
   return Number(await page.getByTestId('action-count').first().textContent());
 }
 
+/** Until no animation on the page is running (one started by an earlier key press has ended). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** The last animation each Whirlyard drone (by its `data-drone` id) started, among `started`. */
+function glidesOf(started: Started[]): Map<string, Started> {
+  const m = new Map<string, Started>();
+  for (const a of started) if (a.kind === 'script' && a.data.drone !== undefined) m.set(a.data.drone, a);
+  return m;
+}
+
 /** Records the board's shown wave (and when it changed) from now on. */
 async function watchWave(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -114,42 +135,47 @@ describe('Whirlyard: every consequence seen', () => {
       seed++;
     const { actions, before, after: next } = toFirstClear(seed);
     const { page, errors } = await newPage(site!.context);
+    // Each glide is recorded as it starts: read later, a loaded machine may have let it end.
+    const anims = await recordAnimations(page);
     await page.goto(`${base}/play/whirlyard?seed=${seed}`);
     // The first action that dismantles nothing: every drone that moved glides from its old cell.
     let k = 0;
     while (!quiet(seed, actions, k)) k++;
     for (const a of actions.slice(0, k)) await page.keyboard.press(keyOf(a));
     await expect.poll(() => count(page)).toBe(k);
-    await page.waitForTimeout(600);
+    await settled(page);
+    await anims.clear();
     const first = after(seed, actions.slice(0, k + 1));
     const start = after(seed, actions.slice(0, k));
     await page.keyboard.press(keyOf(actions[k]));
-    const glides = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('svg.board.wy [data-drone]')).map((el) => {
-        const a = el.getAnimations()[0];
-        const k = a ? (a.effect as KeyframeEffect).getKeyframes() : [];
-        return {
-          n: el.getAnimations().length,
-          from: (k[0]?.transform as string) ?? null,
-          to: (k[k.length - 1]?.transform as string) ?? null,
-        };
-      }),
+    await expect.poll(() => count(page)).toBe(k + 1);
+    const ids = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('svg.board.wy [data-drone]')).map((el) => el.getAttribute('data-drone')!),
     );
-    expect(glides.length).toBe(first.drones.length);
+    expect(ids.length).toBe(first.drones.length);
     const offsets = start.drones.map(
       (d, i) => `translate(${(d.x - first.drones[i].x) * 60}px, ${(d.y - first.drones[i].y) * 60}px)`,
     );
     const moved = offsets.filter((o) => o !== 'translate(0px, 0px)').length;
     expect(moved).toBeGreaterThan(0);
-    expect(glides.filter((g) => g.n > 0).length).toBe(moved);
-    for (const [i, g] of glides.entries()) if (g.n) expect([g.from, g.to]).toEqual([offsets[i], 'translate(0px, 0px)']);
+    await expect
+      .poll(async () => {
+        const g = glidesOf(await anims.read());
+        return ids.filter((id) => g.has(id)).length;
+      })
+      .toBe(moved);
+    const glides = glidesOf(await anims.read());
+    for (const [i, id] of ids.entries()) {
+      const g = glides.get(id);
+      if (g) expect([g.from, g.to]).toEqual([offsets[i], 'translate(0px, 0px)']);
+    }
     // After the glide, every drone is drawn on the engine's cell.
     await expect.poll(() => drawnDrones(page)).toEqual(cellsOf(first));
     // Up to the clearing action, then the clear: the old board (the rover where it went, no live drone,
     // the collision cell marked) stays a beat before the new wave appears.
     for (const a of actions.slice(k + 1, -1)) await page.keyboard.press(keyOf(a));
     await expect.poll(() => count(page)).toBe(actions.length - 1);
-    await page.waitForTimeout(800);
+    await settled(page);
     await watchWave(page);
     const pressed = await page.evaluate(() => performance.now());
     await page.keyboard.press(keyOf(actions[actions.length - 1]));
@@ -259,18 +285,19 @@ describe('Whirlyard: a pulse', () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const b = await launchBrowser({ reducedMotion });
       const { page, errors } = await newPage(b.context);
+      // The ring and its animation are recorded as they appear: shown for a moment, they may be gone
+      // before a loaded machine lets the test look.
+      const anims = await recordAnimations(page);
+      const rings = await recordElements(page, '[data-testid=wy-ring]');
       await page.goto(`${base}/play/whirlyard?seed=3`);
       await page.keyboard.press('p');
       await expect.poll(() => count(page)).toBe(1);
-      await expect(page.getByTestId('wy-ring').count()).resolves.toBe(1);
-      const ring = await page.getByTestId('wy-ring').evaluate((el) => ({
-        cx: Number(el.getAttribute('cx')),
-        cy: Number(el.getAttribute('cy')),
-        moving: el.getAnimations().length,
-      }));
+      await expect.poll(async () => (await rings.read()).length).toBe(1);
+      const ring = (await rings.read())[0].attrs;
+      const moving = (await anims.read()).filter((a) => a.data.testid === 'wy-ring').length;
       const rover = see(whirlyard.init(3)).rover;
-      expect([ring.cx, ring.cy]).toEqual([rover.x * 60 + 30, rover.y * 60 + 30]);
-      expect(ring.moving > 0).toBe(reducedMotion === 'no-preference');
+      expect([Number(ring.cx), Number(ring.cy)]).toEqual([rover.x * 60 + 30, rover.y * 60 + 30]);
+      expect(moving > 0).toBe(reducedMotion === 'no-preference');
       await expect.poll(() => page.getByTestId('wy-ring').count(), { timeout: 3000 }).toBe(0);
       expect(errors).toEqual([]);
       await b.close();
@@ -296,10 +323,12 @@ describe('Whirlyard: caught', () => {
     const { rover } = last;
     const b = await launchBrowser();
     const { page, errors } = await newPage(b.context);
+    const anims = await recordAnimations(page);
     await page.goto(`${base}/play/whirlyard?seed=${seed}`);
     for (let i = 1; i < waits; i++) await page.keyboard.press('s');
     await expect.poll(() => count(page)).toBe(waits - 1);
-    await page.waitForTimeout(600);
+    await settled(page);
+    await anims.clear();
     await page.keyboard.press('s');
     await expect.poll(() => page.locator('.wy-caught').count()).toBe(1);
     // A drone drawn on the rover's cell came there from its old cell, and the catch waits for it.
@@ -307,11 +336,7 @@ describe('Whirlyard: caught', () => {
       last.drones[i].x === rover.x && last.drones[i].y === rover.y ? [d] : [],
     );
     expect(onRover.length).toBeGreaterThan(0);
-    const starts = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('svg.board.wy [data-drone]')).flatMap((el) =>
-        el.getAnimations().map((a) => (a.effect as KeyframeEffect).getKeyframes()[0].transform as string),
-      ),
-    );
+    const starts = [...glidesOf(await anims.read()).values()].map((a) => a.from);
     for (const d of onRover)
       expect(starts).toContain(`translate(${(d.x - rover.x) * 60}px, ${(d.y - rover.y) * 60}px)`);
     const late = await page.locator('.wy-caught').evaluate((el) => getComputedStyle(el).animationDelay);
@@ -344,24 +369,22 @@ describe('Delvewick: every consequence seen', () => {
     const k = actions.findIndex((_, i) => planDelvewick(obs[i], obs[i + 1])?.moves.some((m) => !m.push));
     expect(k).toBeGreaterThanOrEqual(0);
     const { page, errors } = await newPage(site!.context);
+    // The slide and the gem's mark are recorded as they start: both last a moment only.
+    const anims = await recordAnimations(page);
+    const gems = await recordElements(page, '[data-testid=dw-mark-gem]');
     await page.goto(`${base}/play/delvewick`);
     await pressSolution(page, actions, obs, 0, k);
     await expect.poll(() => count(page)).toBe(k);
-    await page.waitForTimeout(400);
+    await settled(page);
+    await anims.clear();
     await page.keyboard.press(dwKey(actions[k]));
     const plan = planDelvewick(obs[k], obs[k + 1])!;
     const m = plan.moves.find((x) => !x.push)!;
-    const frames = await page.evaluate(
-      (at) =>
-        document
-          .querySelector(`svg.board.dw [data-at="${at}"]`)!
-          .getAnimations()
-          .map((a) => (a.effect as KeyframeEffect).getKeyframes().map((f) => f.transform as string)),
-      `${m.to.x},${m.to.y}`,
-    );
-    expect(frames.length).toBe(1);
-    expect(frames[0][0]).toBe(`translate(${(m.from.x - m.to.x) * 32}px, ${(m.from.y - m.to.y) * 32}px)`);
-    expect(frames[0][frames[0].length - 1]).toBe('translate(0px, 0px)');
+    const slides = async () => (await anims.read()).filter((a) => a.data.at === `${m.to.x},${m.to.y}`);
+    await expect.poll(async () => (await slides()).length).toBe(1);
+    const [slide] = await slides();
+    expect(slide.from).toBe(`translate(${(m.from.x - m.to.x) * 32}px, ${(m.from.y - m.to.y) * 32}px)`);
+    expect(slide.to).toBe('translate(0px, 0px)');
     // the soil the mole dug fades where it was
     if (plan.dug.length) await expect(page.locator('svg.board.dw .dw-dug').count()).resolves.toBe(plan.dug.length);
     // a gem walked into is marked where the mole took it
@@ -369,8 +392,9 @@ describe('Delvewick: every consequence seen', () => {
     expect(g).toBeGreaterThan(k);
     await pressSolution(page, actions, obs, k + 1, g);
     await expect.poll(() => count(page)).toBe(g);
+    await gems.clear();
     await page.keyboard.press(dwKey(actions[g]));
-    await expect.poll(() => page.getByTestId('dw-mark-gem').count()).toBe(1);
+    await expect.poll(async () => (await gems.read()).length).toBe(1);
     await expect.poll(() => page.getByTestId('dw-mark-gem').count(), { timeout: 3000 }).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -447,22 +471,28 @@ describe('Cragwake: the wall changes', () => {
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       const b = await launchBrowser({ reducedMotion });
       const { page, errors } = await newPage(b.context);
+      // The sweep, the marks and the rock's fall are recorded as they appear: they last a moment only.
+      const anims = await recordAnimations(page);
+      const sweeps = await recordElements(page, '[data-testid=cw-sweep]');
+      const marks = await recordElements(page, '.cw-change');
       await page.goto(`${base}/play/cragwake?seed=${seed}`);
       for (const [i, a] of moves.entries()) {
-        if (i === moves.length - 1) await page.waitForTimeout(800);
+        if (i === moves.length - 1) {
+          // The last move's marks are told apart from earlier ones: those are gone first.
+          await expect.poll(() => page.locator('.cw-fx > *').count(), { timeout: 3000 }).toBe(0);
+          await Promise.all([anims.clear(), sweeps.clear(), marks.clear()]);
+        }
         if (a.type === 'climbOn') await page.keyboard.press('c');
         else await page.locator(`.cw-target[data-row="${a.row}"][data-col="${a.col}"]`).click();
         await expect.poll(() => count(page)).toBe(i + 1);
       }
-      await expect(page.getByTestId('cw-sweep').getAttribute('data-col')).resolves.toBe(String(swept!.rockfall));
+      await expect
+        .poll(async () => (await sweeps.read()).map((x) => x.attrs['data-col']))
+        .toEqual([String(swept!.rockfall)]);
       const changed = wallChanges(swept!, wall!)!.changes;
       expect(changed.length).toBeGreaterThan(0);
-      await expect(page.locator('.cw-change').count()).resolves.toBe(
-        changed.filter((c) => wall!.band.some((r) => r.row === c.row)).length,
-      );
-      const moving = await page
-        .getByTestId('cw-sweep')
-        .evaluate((el) => el.querySelector('.cw-sweep-rock')!.getAnimations().length);
+      expect((await marks.read()).length).toBe(changed.filter((c) => wall!.band.some((r) => r.row === c.row)).length);
+      const moving = (await anims.read()).filter((x) => hasClass(x, 'cw-sweep-rock')).length;
       expect(moving > 0).toBe(reducedMotion === 'no-preference');
       await expect.poll(() => page.getByTestId('cw-sweep').count(), { timeout: 3000 }).toBe(0);
       expect(errors).toEqual([]);

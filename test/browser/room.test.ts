@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { registry } from '../../src/games/index.js';
 import { SHOTS, launchBrowser, newPage, seriousViolations, startSite, type Site } from './harness.js';
+import { engineRun, openReplay } from './runs.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -23,20 +24,10 @@ describe("the replay's controls", () => {
       for (const game of registry.games as AnyGame[]) {
         const slug = game.spec.slug;
         // A short run: the game's first legal action, a few times.
-        let state = game.init(3);
-        const actions: GameAction[] = [];
-        for (let i = 0; i < 4; i++) {
-          const a = (game.legalActions(state) as GameAction[]).find((x) => x.type !== 'endRun');
-          if (!a) break;
-          const r = game.step(state, a);
-          if (!r.ok || game.isGameOver(r.state)) break;
-          actions.push(a);
-          state = r.state;
-        }
-        const run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: 3, actions };
-        await page.goto(`${site.base}/replay#j${Buffer.from(JSON.stringify(run)).toString('base64url')}`);
-        const controls = page.getByRole('group', { name: 'Replay controls' });
-        await controls.waitFor();
+        const actions = engineRun(game, 3, 4, (state) =>
+          (game.legalActions(state as never) as GameAction[]).find((x) => x.type !== 'endRun'),
+        );
+        await openReplay(page, site.base, game, 3, actions);
         const { board, top } = await page.evaluate(() => ({
           board: document.querySelector('.board-wrap .board')!.getBoundingClientRect().bottom,
           top: document.querySelector('.replay-controls')!.getBoundingClientRect().top,

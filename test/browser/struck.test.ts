@@ -7,13 +7,19 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CELLS, FLOOR } from '../../src/agents/briarwink/board.js';
-import { chooseBriarwink } from '../../src/agents/briarwink/heuristic.js';
-import type { GameAction } from '../../src/core/game.js';
-import { briarwink, type BriarwinkObservation } from '../../src/games/briarwink/index.js';
+import { briarwink } from '../../src/games/briarwink/index.js';
 import { delvewick } from '../../src/games/delvewick/index.js';
-import { planBriarwink } from '../../src/web/games/briarwink/plan.js';
-import { SHOTS, launchBrowser, newPage, seriousViolations, startSite, type Site } from './harness.js';
+import {
+  SHOTS,
+  launchBrowser,
+  newPage,
+  recordAnimations,
+  recordElements,
+  seriousViolations,
+  startSite,
+  type Site,
+} from './harness.js';
+import { relightRun, replayLink } from './runs.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -55,6 +61,8 @@ describe("Delvewick's crush", () => {
       try {
         const { page, errors } = await newPage(b.context);
         const tones = await countTones(page);
+        // The fall is recorded as it starts: a loaded machine may let it end before the test looks.
+        const anims = await recordAnimations(page);
         let before = 0;
         await page.goto(`${site.base}/play/delvewick`);
         await page.locator('.board-wrap svg.board').waitFor();
@@ -72,7 +80,6 @@ describe("Delvewick's crush", () => {
           return {
             cell,
             label: g.querySelector('[aria-label]')?.getAttribute('aria-label') ?? '',
-            moving: g.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
             flat: mole.getBoundingClientRect().height,
           };
         });
@@ -80,8 +87,9 @@ describe("Delvewick's crush", () => {
         // The words say it, and the crush sounded (tones after the last key, whatever the motion).
         expect(await page.getByTestId('outcome').textContent()).toMatch(/crushed/i);
         await expect.poll(() => tones()).toBeGreaterThan(before);
-        if (reducedMotion === 'reduce') expect(seen.moving).toBe(0);
-        else expect(seen.moving).toBeGreaterThan(0);
+        const moving = (await anims.read()).filter((a) => a.within.includes('dw-struck')).length;
+        if (reducedMotion === 'reduce') expect(moving).toBe(0);
+        else expect(moving).toBeGreaterThan(0);
         // Pressed flat, once it has landed (at once with reduced motion): under half a cell high.
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         const flat = await page.locator('.dw-struck-mole').evaluate((m) => m.getBoundingClientRect().height);
@@ -97,49 +105,33 @@ describe("Delvewick's crush", () => {
   });
 });
 
-/** The heuristic agent's Briarwink run on `seed` up to its first tick whose bloom relights a dimling. */
-function relightRun(seed: number) {
-  let s = briarwink.init(seed);
-  const memory = new Uint8Array(CELLS).fill(FLOOR);
-  const actions: GameAction[] = [];
-  let o = briarwink.observe(s) as unknown as BriarwinkObservation;
-  for (let i = 0; i < 2000; i++) {
-    const a = chooseBriarwink(o, memory) as GameAction;
-    const r = briarwink.step(s, a as never);
-    if (!r.ok) throw new Error(r.message);
-    s = r.state;
-    actions.push(a);
-    const q = briarwink.observe(s) as unknown as BriarwinkObservation;
-    const plan = planBriarwink(o, q);
-    if (plan?.relit.length) return { actions, relit: plan.relit.length };
-    o = q;
-  }
-  throw new Error('no relighting bloom');
-}
-
 describe('a relit Briarwink dimling', () => {
   it('flashes with light larger than its cell, sized to the moment', async () => {
-    const { actions, relit } = relightRun(2);
-    const run = { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed: 2, actions };
+    const { actions, plan } = relightRun(2);
+    const relit = plan.relit.length;
     const b = await launchBrowser({ viewport: { width: 1366, height: 850 } });
     try {
       const { page, errors } = await newPage(b.context);
-      await page.goto(`${site.base}/replay#j${Buffer.from(JSON.stringify(run)).toString('base64url')}`);
+      // The flash and its animation are recorded as they appear: a moment, they may be gone before
+      // a loaded machine lets the test look.
+      const anims = await recordAnimations(page);
+      const flashes = await recordElements(page, '[data-testid=bw-relit-flash]');
+      await page.goto(replayLink(site.base, briarwink, 2, actions));
       await page.getByTestId('to-end').click();
       await page.getByTestId('step-back').click();
       await expect.poll(() => page.getByTestId('step').textContent()).toBe(String(actions.length - 1));
+      await Promise.all([anims.clear(), flashes.clear()]);
       await page.getByTestId('step-forward').click();
-      const flash = page.getByTestId('bw-relit-flash');
-      await expect.poll(() => flash.count()).toBe(relit);
-      const seen = await flash
-        .first()
-        .evaluate((c) => ({ r: Number(c.getAttribute('r')), moving: c.getAnimations().length, unit: 52 }));
+      await expect.poll(async () => (await flashes.read()).length).toBe(relit);
+      await expect
+        .poll(async () => (await anims.read()).filter((a) => a.data.testid === 'bw-relit-flash').length)
+        .toBe(relit);
+      const seen = { r: Number((await flashes.read())[0].attrs.r), unit: 52 };
       // Wider than the cell (a firefly is 24 of its 52 units), larger still when several relight at once.
       expect(seen.r * 2).toBeGreaterThan(seen.unit * 1.5);
       expect(seen.r).toBeCloseTo(52 * (0.8 + 0.35 * Math.min(relit, 4)), 5);
-      expect(seen.moving).toBeGreaterThan(0);
       // A moment, not a mark: gone once it has played.
-      await expect.poll(() => flash.count(), { timeout: 3000 }).toBe(0);
+      await expect.poll(() => page.getByTestId('bw-relit-flash').count(), { timeout: 3000 }).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await b.close();

@@ -329,8 +329,12 @@ describe('the browser UI', () => {
       // Walk toward the middle from the spawn corner (its pocket is clear floor).
       const x0 = (game.observe(game.init(seed)) as unknown as { player: { x: number } }).player.x;
       const [arrow, dir] = x0 > 3 ? ['ArrowLeft', 'left'] : ['ArrowRight', 'right'];
+      // Held until a few real-time ticks have gone by (30 a second), not for a fixed time.
+      const held = Number(await page.getByTestId('action-count').textContent());
       await page.keyboard.down(arrow);
-      await page.waitForTimeout(600);
+      await expect
+        .poll(async () => Number(await page.getByTestId('action-count').textContent()))
+        .toBeGreaterThan(held + 5);
       await page.keyboard.up(arrow);
       await page.keyboard.press('p');
       await expect.poll(() => page.getByTestId('pause').textContent()).toContain('Resume');

@@ -153,14 +153,19 @@ const ignoreGone = () => {};
 /** Messages between the supervisor and its workers at shutdown. */
 const STOPPED_ACCEPTING = 'gameboard:stopped-accepting';
 const ALL_STOPPED = 'gameboard:all-stopped';
-/** How long a worker waits for the others to stop accepting before it asks its clients to close anyway. */
-const PEERS_WAIT_MS = 2000;
+/**
+ * How long a worker waits for the others to stop accepting before it asks its clients to close anyway,
+ * beyond the longest a worker drains its backlog (half the shutdown timeout, app.ts): a worker that
+ * asked its clients to close while another still accepts sends them, reconnecting, into that one's
+ * backlog, which its close would reset.
+ */
+const PEERS_WAIT_MORE_MS = 1000;
 
 /**
  * A worker's `drainPeers`: tells the supervisor this worker no longer accepts, and resolves when the
- * supervisor says every worker has stopped (or after PEERS_WAIT_MS).
+ * supervisor says every worker has stopped (or after `waitMs`).
  */
-function peersStoppedAccepting(): Promise<void> {
+function peersStoppedAccepting(waitMs: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       process.off('message', onMessage);
@@ -170,7 +175,7 @@ function peersStoppedAccepting(): Promise<void> {
     const onMessage = (m: unknown) => {
       if ((m as { gameboard?: unknown } | null)?.gameboard === ALL_STOPPED) done();
     };
-    const timer = setTimeout(done, PEERS_WAIT_MS);
+    const timer = setTimeout(done, waitMs);
     process.on('message', onMessage);
     process.send?.({ gameboard: STOPPED_ACCEPTING }, undefined, undefined, ignoreGone);
   });
@@ -205,7 +210,9 @@ async function serve(): Promise<void> {
     metrics,
     sessionExpiryMs,
     dailyQualify,
-    drainPeers: cluster.isWorker ? peersStoppedAccepting : undefined,
+    drainPeers: cluster.isWorker
+      ? () => peersStoppedAccepting(timeouts.shutdownMs / 2 + PEERS_WAIT_MORE_MS)
+      : undefined,
   });
 
   let stopping = false;

@@ -7,8 +7,11 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { inject } from 'vitest';
 
-/** The server's command: the run's build of src/server/main.ts (test/helpers/built.ts), else it through tsx. */
-const built = inject('built');
+/**
+ * The server's command: the run's build of src/server/main.ts (test/helpers/built.ts), else it through
+ * tsx. Outside Vitest (the benches start servers through this helper too) there is no build: tsx.
+ */
+const built = process.env.VITEST ? inject('built') : undefined;
 const SERVER = built ? [process.execPath, built.server] : [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
 
 /** A started server. */

@@ -481,6 +481,20 @@ async function submitEvaluation(ctx: EvaluationContext, req: SubmitRequest) {
 }
 
 /** A held-out evaluation: its runs are ranked sessions the server witnessed, so it is published at once. */
+/** Stores `record` under the player's name: whether the name was claimed now, or the name's refusal. */
+async function saveEvaluation(
+  s: RunStore,
+  record: EvaluationRecord,
+  player: Player,
+  keyed: ReturnType<typeof nameUse>,
+): Promise<boolean> {
+  try {
+    return (await s.createEvaluation(record, keyed.use)).claimed;
+  } catch (err) {
+    throw asNameError(err, player, keyed.use);
+  }
+}
+
 async function submitHeldOut(ctx: EvaluationContext, req: SubmitRequest, s: RunStore, game: AnyGame, refuse: Refuse) {
   const { label, player, meta = {}, result } = req.body;
   const { header } = result;
@@ -507,12 +521,7 @@ async function submitHeldOut(ctx: EvaluationContext, req: SubmitRequest, s: RunS
     runs,
     audit: { keyId: key && keyIdOf(key), requestId: req.id },
   };
-  let claimed: boolean;
-  try {
-    ({ claimed } = await s.createEvaluation(record, keyed.use));
-  } catch (err) {
-    throw asNameError(err, player, keyed.use);
-  }
+  const claimed = await saveEvaluation(s, record, player, keyed);
   return {
     ...answerOf({ ...record, runs: undefined }),
     ...(claimed && keyed.claimKey ? { playerKey: keyed.claimKey } : {}),
@@ -609,12 +618,7 @@ async function enqueue(
     runs,
     audit: { keyId: key && keyIdOf(key), requestId: req.id },
   };
-  let claimed: boolean;
-  try {
-    ({ claimed } = await s.createEvaluation(record, keyed.use));
-  } catch (err) {
-    throw asNameError(err, player, keyed.use);
-  }
+  const claimed = await saveEvaluation(s, record, player, keyed);
   ctx.queue.add(record.id, clients, () => replayAll(ctx, s, record, runs));
   return {
     ...answerOf({ ...record, runs: undefined }),

@@ -8,11 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { PLAYER_NAME_MAX, PLAYER_NAME_PATTERN, type RunStore } from '../../store/store.js';
+import type { RunStore } from '../../store/store.js';
 import { ApiError } from '../errors.js';
 import { CHOOSABLE_KEY_RULE, hashPlayerKey, isChoosableKey, PLAYER_KEY_HEADER } from '../ranked/players.js';
 import { rankedErrors } from '../schemas/ranked.js';
-import { errorResponses } from '../schemas/api.js';
+import { errorResponses, playerNameFields } from '../schemas/api.js';
 
 const rotateParams = {
   type: 'object',
@@ -20,10 +20,7 @@ const rotateParams = {
   additionalProperties: false,
   properties: {
     name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: PLAYER_NAME_MAX,
-      pattern: PLAYER_NAME_PATTERN,
+      ...playerNameFields,
       description: 'The owned name (compared folded, as everywhere).',
     },
   },

@@ -290,6 +290,14 @@ export const batchAnswer = {
   },
 } as const;
 
+/** What a player name is, for a schema: its length and its pattern (store.ts). */
+export const playerNameFields = {
+  type: 'string',
+  minLength: 1,
+  maxLength: PLAYER_NAME_MAX,
+  pattern: PLAYER_NAME_PATTERN,
+} as const;
+
 /** Who played: the name (owned through its player key, see ranked.md) and the self-declared kind. */
 export const playerSchema = {
   type: 'object',
@@ -297,10 +305,7 @@ export const playerSchema = {
   required: ['name', 'kind'],
   properties: {
     name: {
-      type: 'string',
-      minLength: 1,
-      maxLength: PLAYER_NAME_MAX,
-      pattern: PLAYER_NAME_PATTERN,
+      ...playerNameFields,
       description:
         'Letters and digits of any script (with their combining marks), spaces, `_`, `.` or `-`: 1 to 32 code points once normalised to NFKC (the form stored), at least one letter or digit, no leading or trailing space, no emoji or other symbols. Owned: later uses need the player key (x-player-key; a client may choose it on first use: 22 to 128 characters of A-Z a-z 0-9 _ -). Compared folded: case, separators (space _ . - alike, none at either end), Unicode confusables (UTS #39) and look-alikes (I l 1, O 0, S 5, Z 2, B 8, rn m, vv w, cl d); see docs/ranked.md.',
     },

@@ -15,6 +15,7 @@ import { grammarRefusal, grammarsOf } from './answer-json.js';
 import { recallReadable, type RecentStates, type RememberedReadable } from './state/recent.js';
 import { StateError, type StateSealer } from './state/seal.js';
 import { batchItemSchema, type actionBody } from './schemas/api.js';
+import { TENSOR_FORMATS } from './schemas/contract.js';
 import { Ajv } from 'ajv';
 import type { Accepted } from './schemas/types.js';
 
@@ -22,7 +23,7 @@ import type { Accepted } from './schemas/types.js';
  * How an answer's `tensor` is written: arrays of numbers, the arrays' bytes in base64, or (games whose
  * planes are 0 or 1) the planes one bit a cell.
  */
-export type TensorFormat = 'json' | 'base64' | 'bits';
+export type TensorFormat = (typeof TENSOR_FORMATS)[number];
 
 /** Whether this machine stores a float32 low byte first (every machine Node runs on today). */
 const LITTLE_ENDIAN = new Uint8Array(new Float32Array([1]).buffer)[0] === 0;
@@ -80,7 +81,7 @@ function featuresBase64(t: Tensor): string {
 /** A request's `tensorFormat`, checked (the HTTP schemas check it too; batch items are checked here). */
 function tensorFormatOf(raw: unknown): TensorFormat | undefined {
   if (raw === undefined) return undefined;
-  if (raw === 'json' || raw === 'base64' || raw === 'bits') return raw;
+  if ((TENSOR_FORMATS as readonly unknown[]).includes(raw)) return raw as TensorFormat;
   throw new ApiError('bad_request', '`tensorFormat` is "json", "base64" or "bits".');
 }
 
@@ -248,7 +249,7 @@ export class Presenter {
    * What /action answers for its body (the route, and each action item of a batch; `lean` for an item
    * whose observation the batch trims away).
    */
-  step(game: AnyGame, body: ActionBody, tensor: TensorFormat | null = tensorOf(body), lean = false) {
+  step(game: AnyGame, body: ActionBody | BatchItem, tensor: TensorFormat | null = tensorOf(body), lean = false) {
     const { stateToken, state: readable } = body;
     if (stateToken !== undefined && readable !== undefined) {
       throw new ApiError('bad_request', 'Send the state once, as either `stateToken` or `state`, not both.');
@@ -312,7 +313,7 @@ const LEAN = { text: false } as const;
 /** The fields a batch item may hold: an init's, or an /action body's. */
 const ITEM_FIELDS = new Set(Object.keys(batchItemSchema.properties));
 
-/** A batch item as its schema accepts it. */
+/** A batch item as its schema accepts it (its `actionIndex` is judged as /action judges it, by `indexOf`). */
 type BatchItem = Accepted<typeof batchItemSchema>;
 
 const validItem = new Ajv().compile(batchItemSchema);
@@ -352,7 +353,7 @@ function checkedItem(item: unknown): BatchItem {
  * The action index an action body plays instead of `action` (`actionIndex`), checked: an integer of
  * the game's spec.actionIndex, and never beside `action`. Null when the body sends `action`.
  */
-function indexOf(game: AnyGame, body: ActionBody): number | null {
+function indexOf(game: AnyGame, body: ActionBody | BatchItem): number | null {
   const raw = body.actionIndex;
   if (raw === undefined) {
     if (!('action' in body)) throw new ApiError('bad_request', 'Send `action` (or `actionIndex`) with the state.');

@@ -8,12 +8,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { budgetOf } from '../../core/budget.js';
 import type { Registry } from '../../core/registry.js';
-import { PLAYER_KINDS, type Board, type PlayerKind, type RunStore } from '../../store/store.js';
+import { PLAYER_KINDS, type Board, type RunStore } from '../../store/store.js';
 import { DailySeeds, isSeeded, parseDay, utcDay } from '../ranked/daily.js';
 import { ApiError } from '../errors.js';
 import { requireGame } from '../answer-json.js';
 import { boardAnswer, boardQuery, rankedErrors } from '../schemas/ranked.js';
 import { slugParams } from '../schemas/api.js';
+import type { SchemaTypes } from '../schemas/types.js';
 import type { StateSealer } from '../state/seal.js';
 import { DEFAULT_ATTEMPT_RULES, standings, type AttemptRules } from '../ranked/attempts.js';
 
@@ -42,10 +43,7 @@ export const boardRoutes: FastifyPluginAsync<BoardRouteOptions> = async (app, op
   const { registry, sealer, store, clock = () => new Date(), rules = DEFAULT_ATTEMPT_RULES } = opts;
   const daily = new DailySeeds(sealer.deriveKey('daily-challenge'));
 
-  app.get<{
-    Params: { slug: string };
-    Querystring: { board?: Board; date?: string; kind?: PlayerKind; limit?: string };
-  }>(
+  app.withTypeProvider<SchemaTypes>().get(
     '/api/games/:slug/leaderboard',
     {
       schema: {

@@ -8,6 +8,7 @@ import type { AnyGame } from '../../core/game.js';
 import type { Registry } from '../../core/registry.js';
 import { ApiError, ERRORS } from '../errors.js';
 import { typedOpenApi } from '../openapi.js';
+import type { SchemaTypes } from '../schemas/types.js';
 
 /** The browser UI's icon (src/web/index.html), so the docs pages do not send browsers to a missing /favicon.ico. */
 const ICON =
@@ -171,13 +172,24 @@ function baseOf(req: { protocol: string; host: string }): string {
   return `${req.protocol}://${req.host}`;
 }
 
+/**
+ * A game's page: any slug is accepted as text (one that names no game is answered 404 unknown_game
+ * by the handler, not 400 by the schema).
+ */
+const gamePageParams = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string' } },
+} as const;
+
 /** The documentation routes as a Fastify plugin. */
 export const docsRoutes: FastifyPluginAsync<{ registry: Registry }> = async (app, { registry }) => {
   const hide = { schema: { hide: true } };
-  app.get('/docs/api', hide, async (req, reply) => {
+  const docs = app.withTypeProvider<SchemaTypes>();
+  docs.get('/docs/api', hide, async (req, reply) => {
     return reply.type('text/html; charset=utf-8').send(apiPage(registry, baseOf(req)));
   });
-  app.get<{ Params: { slug: string } }>('/docs/api/:slug', hide, async (req, reply) => {
+  docs.get('/docs/api/:slug', { schema: { hide: true, params: gamePageParams } }, async (req, reply) => {
     const game = registry.get(req.params.slug);
     if (!game) throw new ApiError('unknown_game', `There is no game "${req.params.slug.slice(0, 64)}".`);
     return reply.type('text/html; charset=utf-8').send(gamePage(game, baseOf(req)));

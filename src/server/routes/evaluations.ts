@@ -10,7 +10,7 @@
  * `GET /api/games/:slug/benchmarks` is the board: one row per published evaluation, sorted by mean,
  * beside the built-in random and heuristic agents' rows (src/agents/reference.ts).
  */
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { AnyGame, GameAction } from '../../core/game.js';
 import type { Registry } from '../../core/registry.js';
 import { seedSuites } from '../../core/suites.js';
@@ -18,14 +18,9 @@ import { normalisedScore, referenceOf, REFERENCE_NOTE } from '../../agents/refer
 import { quantile, scoreStats } from '../../agents/harness/stats.js';
 import { DEFAULT_ATTEMPT_RULES, standings, type AttemptRules } from '../ranked/attempts.js';
 import { foldName } from '../../store/names.js';
-import type {
-  EvaluationFigures,
-  EvaluationMeta,
-  EvaluationRecord,
-  EvaluationRun,
-  EvaluationSuite,
-} from '../../store/evaluations.js';
+import type { EvaluationFigures, EvaluationRecord, EvaluationRun, EvaluationSuite } from '../../store/evaluations.js';
 import type { Player, RunStore } from '../../store/store.js';
+import type { Seed } from '../../core/seed.js';
 import { ApiError } from '../errors.js';
 import { grammarRefusal, grammarsOf, plainJson, requireGame } from '../answer-json.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from '../ranked/players.js';
@@ -34,6 +29,7 @@ import { MAX_RUN_ACTIONS, playerKeyHeaders, playerSchema, slugParams } from '../
 import type { VerifyPool } from '../verify/pool.js';
 import { randomBytes } from 'node:crypto';
 import { seedSchema } from '../schemas/contract.js';
+import type { Accepted, SchemaRequest, SchemaTypes } from '../schemas/types.js';
 
 /** Largest accepted body: a test suite is 100 runs, each up to the run limit of POST /api/runs. */
 const EVALUATION_BODY_LIMIT = 64 * 1024 * 1024;
@@ -47,6 +43,9 @@ const NOTE_MAX = 500;
 /** The id of an evaluation run in the replay viewer's `?run=`: `ev_<evaluation>_<index>`. */
 export const EVALUATION_RUN_ID = /^ev_([0-9a-f]{16})_(\d{1,4})$/;
 const evaluationRunId = (evaluation: string, index: number) => `ev_${evaluation}_${index}`;
+
+/** The suites an evaluation plays (the two published ones, and held-out ranked sessions). */
+const SUITES = ['dev', 'test', 'held-out'] as const satisfies readonly EvaluationSuite[];
 
 const text = (max: number, description: string) =>
   ({ type: 'string', minLength: 1, maxLength: max, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description }) as const;
@@ -175,7 +174,7 @@ const evaluationAnswer = {
     id: { type: 'string' },
     game: { type: 'string' },
     rulesVersion: { type: 'string' },
-    suite: { type: 'string', enum: ['dev', 'test', 'held-out'] },
+    suite: { type: 'string', enum: SUITES },
     label: { type: 'string' },
     player: anyObject,
     meta: anyObject,
@@ -238,7 +237,7 @@ const boardRow = {
     kind: { type: 'string', enum: ['evaluation', 'builtin'] },
     label: { type: 'string' },
     owner: { type: ['string', 'null'], description: 'The player name that submitted it; null for a built-in row.' },
-    suite: { type: 'string', enum: ['dev', 'test', 'held-out'] },
+    suite: { type: 'string', enum: SUITES },
     runs: { type: 'integer' },
     failed: { type: 'integer' },
     mean: { type: 'number' },
@@ -273,35 +272,11 @@ const benchmarksAnswer = {
 const benchmarksQuery = {
   type: 'object',
   additionalProperties: false,
-  properties: { suite: { type: 'string', enum: ['dev', 'test', 'held-out'], description: 'Only this suite.' } },
+  properties: { suite: { type: 'string', enum: SUITES, description: 'Only this suite.' } },
 } as const;
 
-interface ResultRun {
-  seed: number;
-  session?: string;
-  score: number;
-  steps: number;
-  outcome: { kind: string; reason: string; message?: string };
-  progress?: number | null;
-  actions?: GameAction[];
-  agentStats?: Record<string, unknown>;
-}
-
-interface EvaluationSubmission {
-  label: string;
-  player: Player;
-  meta?: EvaluationMeta;
-  result: {
-    header: {
-      game: string;
-      rulesVersion: string;
-      suite: string | null;
-      seeds: number[];
-      maxSteps?: number | null;
-    } & Record<string, unknown>;
-    runs: ResultRun[];
-  };
-}
+/** One run of a result file, as the body's schema accepts it. */
+type ResultRun = Accepted<typeof resultRun>;
 
 /** Prompt plus completion tokens of a run, when its agent reported either. */
 function tokensOf(stats: unknown): number | null {
@@ -382,6 +357,29 @@ class ReplayQueue {
   }
 }
 
+/** `POST /api/evaluations`. */
+const submitSchema = {
+  summary: 'Submit an evaluation: a whole result file of a published suite, replayed before it is listed',
+  body: evaluationBody,
+  headers: playerKeyHeaders,
+  response: { 200: evaluationAnswer, ...namedErrors },
+} as const;
+
+/** `GET /api/evaluations/:id`. */
+const evaluationSchema = {
+  summary: "An evaluation: its replay's progress, and once published its figures and per-seed runs",
+  params: idParams,
+  response: { 200: evaluationAnswer, ...rankedErrors },
+} as const;
+
+/** `GET /api/games/:slug/benchmarks`. */
+const benchmarksSchema = {
+  summary: "A game's benchmark board: every published evaluation by its mean, beside the built-in agents",
+  params: slugParams,
+  querystring: benchmarksQuery,
+  response: { 200: benchmarksAnswer, ...rankedErrors },
+} as const;
+
 /** What the evaluation routes need. */
 export interface EvaluationRouteOptions {
   registry: Registry;
@@ -402,7 +400,7 @@ interface EvaluationContext {
   needStore(): RunStore;
 }
 
-type SubmitRequest = FastifyRequest<{ Body: EvaluationSubmission }>;
+type SubmitRequest = SchemaRequest<typeof submitSchema>;
 type Refuse = (message: string) => ApiError;
 
 /** Replays the runs of `e` in order and publishes or refuses it. */
@@ -538,12 +536,13 @@ function suiteRuns(
 ) {
   const slug = game.spec.slug;
   const seeds = seedSuites(slug)[suite];
-  const bySeed = new Map<number, ResultRun>();
+  const inSuite = new Set<Seed>(seeds);
+  const bySeed = new Map<Seed, ResultRun>();
   for (const r of fileRuns) {
     if (bySeed.has(r.seed)) throw refuse(`The seed ${r.seed} has two runs in the file.`);
     bySeed.set(r.seed, r);
   }
-  const extra = fileRuns.find((r) => !seeds.includes(r.seed));
+  const extra = fileRuns.find((r) => !inSuite.has(r.seed));
   if (extra) throw refuse(`The seed ${extra.seed} is not in ${slug}'s ${suite} suite.`);
   const missing = seeds.filter((seed) => !bySeed.has(seed));
   if (missing.length > 0)
@@ -561,6 +560,8 @@ function suiteRuns(
     for (let i = 0; i < r.actions.length; i++)
       if (!grammar.check(r.actions[i]))
         throw refuse(`Seed ${seed}: ${grammarRefusal(game, grammar, r.actions[i], `action ${i}`)}`);
+    // Every action is in the game's grammar now: a game action.
+    const actions = r.actions as GameAction[];
     runs.push({
       seed,
       score: r.score,
@@ -569,7 +570,7 @@ function suiteRuns(
       progress: r.progress ?? null,
       failed: r.outcome.kind === 'error',
       tokens: tokensOf(r.agentStats),
-      actions: r.actions,
+      actions,
     });
   }
   return runs;
@@ -627,10 +628,7 @@ async function enqueue(
 }
 
 /** `GET /api/games/:slug/benchmarks`: the published evaluations by mean, the built-in agents and the human baseline. */
-async function benchmarks(
-  ctx: EvaluationContext,
-  req: FastifyRequest<{ Params: { slug: string }; Querystring: { suite?: EvaluationSuite } }>,
-) {
+async function benchmarks(ctx: EvaluationContext, req: SchemaRequest<typeof benchmarksSchema>) {
   const game = requireGame(ctx.registry, req.params.slug);
   const slug = game.spec.slug;
   const rulesVersion = game.spec.rulesVersion;
@@ -722,50 +720,21 @@ export const evaluationRoutes: FastifyPluginAsync<EvaluationRouteOptions> = asyn
   };
   app.addHook('onClose', () => ctx.queue.close());
 
-  app.post<{ Body: EvaluationSubmission }>(
+  const api = app.withTypeProvider<SchemaTypes>();
+  api.post(
     '/api/evaluations',
-    {
-      bodyLimit: EVALUATION_BODY_LIMIT,
-      schema: {
-        summary: 'Submit an evaluation: a whole result file of a published suite, replayed before it is listed',
-        body: evaluationBody,
-        headers: playerKeyHeaders,
-        response: { 200: evaluationAnswer, ...namedErrors },
-      },
-      serializerCompiler: plainJson,
-    },
+    { bodyLimit: EVALUATION_BODY_LIMIT, schema: submitSchema, serializerCompiler: plainJson },
     (req) => submitEvaluation(ctx, req),
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/evaluations/:id',
-    {
-      schema: {
-        summary: "An evaluation: its replay's progress, and once published its figures and per-seed runs",
-        params: idParams,
-        response: { 200: evaluationAnswer, ...rankedErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    async (req) => {
-      const e = await ctx.needStore().getEvaluation(req.params.id, true);
-      if (!e) throw new ApiError('evaluation_not_found', `There is no evaluation "${req.params.id}".`);
-      return answerOf(e);
-    },
-  );
+  api.get('/api/evaluations/:id', { schema: evaluationSchema, serializerCompiler: plainJson }, async (req) => {
+    const e = await ctx.needStore().getEvaluation(req.params.id, true);
+    if (!e) throw new ApiError('evaluation_not_found', `There is no evaluation "${req.params.id}".`);
+    return answerOf(e);
+  });
 
-  app.get<{ Params: { slug: string }; Querystring: { suite?: EvaluationSuite } }>(
-    '/api/games/:slug/benchmarks',
-    {
-      schema: {
-        summary: "A game's benchmark board: every published evaluation by its mean, beside the built-in agents",
-        params: slugParams,
-        querystring: benchmarksQuery,
-        response: { 200: benchmarksAnswer, ...rankedErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    (req) => benchmarks(ctx, req),
+  api.get('/api/games/:slug/benchmarks', { schema: benchmarksSchema, serializerCompiler: plainJson }, (req) =>
+    benchmarks(ctx, req),
   );
 };
 

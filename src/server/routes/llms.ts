@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Registry } from '../../core/registry.js';
 import { gameRulesTxt, llmsTxt } from '../../llms/pages.js';
 import { ApiError } from '../errors.js';
+import type { SchemaTypes } from '../schemas/types.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -84,15 +85,25 @@ function baseOf(req: { protocol: string; host: string }): string {
   return `${req.protocol}://${req.host}`;
 }
 
-/** Registers /llms.txt, /llms/:slug.txt and /docs/agents. */
-/** The pages for language models as a Fastify plugin. */
+/**
+ * A game's page, `<slug>.txt`: any name is accepted as text (one that names no page is answered 404
+ * unknown_game by the handler, listing the pages).
+ */
+const pageParams = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string' } },
+} as const;
+
+/** The pages for language models (/llms.txt, /llms/:slug.txt and /docs/agents) as a Fastify plugin. */
 export const llmsRoutes: FastifyPluginAsync<{ registry: Registry }> = async (app, { registry }) => {
   const hide = { schema: { hide: true } };
   const text = 'text/plain; charset=utf-8';
-  app.get('/llms.txt', hide, async (req, reply) => {
+  const pages = app.withTypeProvider<SchemaTypes>();
+  pages.get('/llms.txt', hide, async (req, reply) => {
     return reply.type(text).send(llmsTxt(registry, baseOf(req)));
   });
-  app.get<{ Params: { file: string } }>('/llms/:file', hide, async (req, reply) => {
+  pages.get('/llms/:file', { schema: { hide: true, params: pageParams } }, async (req, reply) => {
     const slug = req.params.file.replace(/\.txt$/, '');
     const game = registry.get(slug);
     if (!game || !req.params.file.endsWith('.txt')) {
@@ -106,7 +117,7 @@ export const llmsRoutes: FastifyPluginAsync<{ registry: Registry }> = async (app
     }
     return reply.type(text).send(gameRulesTxt(game, baseOf(req)));
   });
-  app.get('/docs/agents', hide, async (_req, reply) => {
+  pages.get('/docs/agents', hide, async (_req, reply) => {
     return reply.type('text/html; charset=utf-8').send(agentsPage());
   });
 };

@@ -13,6 +13,7 @@ import { ApiError } from '../errors.js';
 import { CHOOSABLE_KEY_RULE, hashPlayerKey, isChoosableKey, PLAYER_KEY_HEADER } from '../ranked/players.js';
 import { rankedErrors } from '../schemas/ranked.js';
 import { errorResponses, playerNameFields } from '../schemas/api.js';
+import type { SchemaTypes } from '../schemas/types.js';
 
 const rotateParams = {
   type: 'object',
@@ -64,7 +65,7 @@ const rotateAnswer = {
 
 /** The player-key route as a Fastify plugin. */
 export const playerKeyRoutes: FastifyPluginAsync<{ store: RunStore | null }> = async (app, { store }) => {
-  app.post<{ Params: { name: string }; Body: { key?: string } | null; Headers: Record<string, string | undefined> }>(
+  app.withTypeProvider<SchemaTypes>().post(
     '/api/players/:name/key',
     {
       schema: {

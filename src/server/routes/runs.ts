@@ -7,17 +7,18 @@
  * `GET /api/runs/:id` answers a stored run (a daily challenge's once its day is over). Without a store
  * every route answers 503 store_unavailable.
  */
-import type { FastifyPluginAsync, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyPluginAsync, RouteShorthandOptions } from 'fastify';
 import type { GameAction } from '../../core/game.js';
-import { SEED_RULE, type Seed } from '../../core/seed.js';
+import { SEED_RULE } from '../../core/seed.js';
 import type { Registry } from '../../core/registry.js';
-import { RunCopyError, type Player, type RunStore } from '../../store/store.js';
+import { RunCopyError, type RunStore } from '../../store/store.js';
 import { utcDay } from '../ranked/daily.js';
 import { ApiError } from '../errors.js';
 import { grammarRefusal, grammarsOf, plainJson } from '../answer-json.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from '../ranked/players.js';
 import { namedErrors, storedRunErrors, submitAnswer } from '../schemas/ranked.js';
 import { playerKeyHeaders, runAnswer, runBody, runIdParams } from '../schemas/api.js';
+import type { SchemaRequest, SchemaTypes } from '../schemas/types.js';
 import type { Verdict } from '../verify/replay.js';
 import { VerifyPool } from '../verify/pool.js';
 import { EVALUATION_RUN_ID } from './evaluations.js';
@@ -48,15 +49,6 @@ async function evaluationRun(store: RunStore, id: string, evaluation: string, in
 /** Largest accepted body for POST /api/runs: a long Briarwink run is tens of thousands of ticks. */
 const RUN_BODY_LIMIT = 4 * 1024 * 1024;
 
-interface RunSubmission {
-  game: string;
-  rulesVersion: string;
-  /** Either kind: a finished ranked run's wide seed replays like a free one. */
-  seed: Seed;
-  actions: GameAction[];
-  player: Player;
-}
-
 /** What the run routes need. */
 export interface RunRouteOptions {
   registry: Registry;
@@ -73,6 +65,21 @@ interface RunContext {
   needStore(): RunStore;
 }
 
+/** `POST /api/runs`: a run (any seed: a finished ranked run's wide seed replays like a free one) and who played it. */
+const submitSchema = {
+  summary: 'Submit a run: the server replays it and stores the replayed score',
+  body: runBody,
+  headers: playerKeyHeaders,
+  response: { 200: submitAnswer, ...namedErrors },
+} as const;
+
+/** `GET /api/runs/:id`. */
+const storedSchema = {
+  summary: 'A stored run, ready for the replay viewer',
+  params: runIdParams,
+  response: { 200: runAnswer, ...storedRunErrors },
+} as const;
+
 /** Name an unknown field, and say why a claimed score is refused. */
 const runErrorFormatter: NonNullable<RouteShorthandOptions['schemaErrorFormatter']> = (errors, dataVar) => {
   const e = errors[0];
@@ -88,9 +95,9 @@ const runErrorFormatter: NonNullable<RouteShorthandOptions['schemaErrorFormatter
 };
 
 /** `POST /api/runs`: check every action against the grammar, replay the run, store the replayed score. */
-async function submitRun(ctx: RunContext, req: FastifyRequest<{ Body: RunSubmission }>) {
+async function submitRun(ctx: RunContext, req: SchemaRequest<typeof submitSchema>) {
   const s = ctx.needStore();
-  const { game: slug, rulesVersion, seed, actions, player } = req.body;
+  const { game: slug, rulesVersion, seed, player } = req.body;
   const game = ctx.registry.get(slug);
   if (!game) {
     throw new ApiError(
@@ -99,11 +106,13 @@ async function submitRun(ctx: RunContext, req: FastifyRequest<{ Body: RunSubmiss
     );
   }
   const grammar = ctx.grammars.get(game.spec.slug)!;
-  for (let i = 0; i < actions.length; i++) {
-    if (!grammar.check(actions[i])) {
-      throw new ApiError('invalid_run', grammarRefusal(game, grammar, actions[i], `Action ${i}`));
+  for (let i = 0; i < req.body.actions.length; i++) {
+    if (!grammar.check(req.body.actions[i])) {
+      throw new ApiError('invalid_run', grammarRefusal(game, grammar, req.body.actions[i], `Action ${i}`));
     }
   }
+  // Every action is in the game's grammar now: a game action.
+  const actions = req.body.actions as GameAction[];
   const run = { game: slug, rulesVersion, seed, actions };
   let verdict: Verdict;
   try {
@@ -159,7 +168,7 @@ async function submitRun(ctx: RunContext, req: FastifyRequest<{ Body: RunSubmiss
 }
 
 /** `GET /api/runs/:id`: a stored run (a daily challenge's once its day is over), or an evaluation's. */
-async function storedRun(ctx: RunContext, req: FastifyRequest<{ Params: { id: string } }>) {
+async function storedRun(ctx: RunContext, req: SchemaRequest<typeof storedSchema>) {
   const fromEvaluation = EVALUATION_RUN_ID.exec(req.params.id);
   if (fromEvaluation)
     return evaluationRun(ctx.needStore(), req.params.id, fromEvaluation[1], Number(fromEvaluation[2]));
@@ -202,31 +211,12 @@ export const runRoutes: FastifyPluginAsync<RunRouteOptions> = async (app, opts) 
     },
   };
 
-  app.post<{ Body: RunSubmission }>(
+  const api = app.withTypeProvider<SchemaTypes>();
+  api.post(
     '/api/runs',
-    {
-      bodyLimit: RUN_BODY_LIMIT,
-      schemaErrorFormatter: runErrorFormatter,
-      schema: {
-        summary: 'Submit a run: the server replays it and stores the replayed score',
-        body: runBody,
-        headers: playerKeyHeaders,
-        response: { 200: submitAnswer, ...namedErrors },
-      },
-    },
+    { bodyLimit: RUN_BODY_LIMIT, schemaErrorFormatter: runErrorFormatter, schema: submitSchema },
     (req) => submitRun(ctx, req),
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/runs/:id',
-    {
-      schema: {
-        summary: 'A stored run, ready for the replay viewer',
-        params: runIdParams,
-        response: { 200: runAnswer, ...storedRunErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    (req) => storedRun(ctx, req),
-  );
+  api.get('/api/runs/:id', { schema: storedSchema, serializerCompiler: plainJson }, (req) => storedRun(ctx, req));
 };

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Registry } from '../../core/registry.js';
 import type { RunStore } from '../../store/store.js';
+import type { SchemaTypes } from '../schemas/types.js';
 import { gamePicture, ogTags, shareInfo, withTags } from './site-pages.js';
 
 /** Client-side routes that all load the single-page app. */
@@ -23,6 +24,12 @@ const WEB_ROUTES = [
   '/ranked/:slug',
   '/benchmarks/:slug',
 ];
+
+/** A preview picture's file name, `<slug>.svg` (any other name is answered 404 by the handler). */
+const pictureParams = { type: 'object', required: ['file'], properties: { file: { type: 'string' } } } as const;
+
+/** An asset's path under assets/ (one that names no file is answered 404 by the static files). */
+const assetParams = { type: 'object', required: ['*'], properties: { '*': { type: 'string' } } } as const;
 
 /** What the share-link previews read: the games, the stored runs and the clock of the daily rule. */
 export interface WebContext {
@@ -78,8 +85,9 @@ export function registerPageHeaders(app: FastifyInstance): void {
 /** The browser UI's routes as a Fastify plugin: share pictures, assets, and index.html for client routes. */
 export const webRoutes: FastifyPluginAsync<WebContext & { webRoot: string | null }> = async (app, ctx) => {
   const { webRoot } = ctx;
+  const web = app.withTypeProvider<SchemaTypes>();
   // Previews are fetched by other sites' bots; the pictures are the same for everyone, so they cache a day.
-  app.get<{ Params: { file: string } }>('/og/:file', { schema: { hide: true } }, async (req, reply) => {
+  web.get('/og/:file', { schema: { hide: true, params: pictureParams } }, async (req, reply) => {
     const m = /^([a-z0-9-]+)\.svg$/.exec(req.params.file);
     const game = m ? ctx.registry.get(m[1]) : undefined;
     if (!m || (!game && m[1] !== 'gameboard')) return reply.callNotFound();
@@ -103,8 +111,8 @@ export const webRoutes: FastifyPluginAsync<WebContext & { webRoot: string | null
       encodings: ['gzip', 'br'] as ('gzip' | 'br')[],
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } },
     };
-    app.get('/assets/*', { schema: { hide: true }, compress: assetCompress }, (req, reply) => {
-      const rel = (req.params as { '*': string })['*'];
+    web.get('/assets/*', { schema: { hide: true, params: assetParams }, compress: assetCompress }, (req, reply) => {
+      const rel = req.params['*'];
       return reply.sendFile(join('assets', rel), { maxAge: 365 * 24 * 3600 * 1000, immutable: true });
     });
     for (const path of WEB_ROUTES) {

@@ -3,7 +3,7 @@
  * them, serialises answers with them, and `/openapi.json` is generated from them.
  */
 import { PLAYER_KINDS, PLAYER_NAME_MAX, PLAYER_NAME_PATTERN } from '../../store/store.js';
-import { actionIndexField, seedSchema, TENSOR_FORMATS, tensorFields } from './contract.js';
+import { actionIndexField, OUTCOME_KINDS, seedSchema, TENSOR_FORMATS, tensorFields } from './contract.js';
 import { ERRORS } from '../errors.js';
 import { PLAYER_KEY_HEADER } from '../ranked/players.js';
 
@@ -245,7 +245,7 @@ const playFields = {
     nullable: true,
     required: ['kind', 'reason'],
     properties: {
-      kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] },
+      kind: { type: 'string', enum: OUTCOME_KINDS },
       reason: { type: 'string', description: "One of the game's spec.outcomes." },
     },
     description: 'Null while playing; how the run ended once gameOver.',
@@ -352,7 +352,7 @@ export const outcomeAnswer = {
   description:
     'Null while the run goes on. `terminated`: the game ended it; `ended`: the player chose to stop (endRun); `truncated`: the ranked budget stopped it.',
   required: ['kind', 'reason'],
-  properties: { kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] }, reason: { type: 'string' } },
+  properties: { kind: { type: 'string', enum: OUTCOME_KINDS }, reason: { type: 'string' } },
 } as const;
 
 export const runAnswer = {

@@ -7,7 +7,7 @@
  * `observation`, `legalActions`, `score`, `gameOver` and `outcome`. Init adds `spec`, an accepted action
  * `events`, a refusal `reason` and `message` (and the state it was sent, unchanged).
  */
-import type { GameSpec, JsonSchema } from '../../core/game.js';
+import type { GameSpec, JsonSchema, Outcome } from '../../core/game.js';
 
 /** The parts an answer is made of; inline schemas by default, `$ref`s in /openapi.json. */
 export interface ContractParts {
@@ -18,6 +18,9 @@ export interface ContractParts {
   event: JsonSchema;
   spec: JsonSchema;
 }
+
+/** How a run may end (`outcome.kind`): the game ended it, a limit stopped it, or the player did. */
+export const OUTCOME_KINDS = ['terminated', 'truncated', 'ended'] as const satisfies readonly Outcome['kind'][];
 
 /** The largest free seed. */
 const MAX_SEED = 4294967295;
@@ -32,7 +35,7 @@ export const seedSchema = {
     { type: 'string', pattern: '^[0-9a-f]{32}$' },
   ],
   description: 'A free seed (an integer 0..4294967295) or a wide seed (32 lowercase hex digits).',
-};
+} as const;
 
 /** Something that happened during a step: `type` names it, the other fields are the game's. */
 export const eventSchema: JsonSchema = {
@@ -69,7 +72,7 @@ export const specSchema: JsonSchema = {
         additionalProperties: false,
         required: ['kind', 'reason', 'description'],
         properties: {
-          kind: { type: 'string', enum: ['terminated', 'truncated', 'ended'] },
+          kind: { type: 'string', enum: OUTCOME_KINDS },
           reason: { type: 'string' },
           description: { type: 'string' },
         },
@@ -188,12 +191,12 @@ export function tensorFields(spec?: GameSpec): Record<string, JsonSchema> {
 }
 
 /** An action body's `actionIndex`: the action as its index in spec.actionIndex, instead of `action`. */
-export const actionIndexField: JsonSchema = {
+export const actionIndexField = {
   type: 'integer',
   minimum: 0,
   description:
     'Instead of `action`: an index of spec.actionIndex, played as the action it names in this state (a relative one, such as a reach from the climber, as the concrete move). One that names no action here is refused as unknown_action; an illegal one as the rules refuse it.',
-};
+} as const;
 
 /** What an action body may add to ask for the tensor fields. */
 export const tensorRequestFields: Record<string, JsonSchema> = {

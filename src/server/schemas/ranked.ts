@@ -3,10 +3,14 @@
  * `schemas.ts` so the two can change independently. Fastify validates requests with them and
  * `/openapi.json` documents them.
  */
+import { PLAYER_KINDS, type Board } from '../../store/store.js';
 import { errorResponses, outcomeAnswer as outcome, playerSchema as player } from './api.js';
 import { seedSchema } from './contract.js';
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
+
+/** The boards, as `?board=` names them. */
+const BOARDS = ['ranked', 'open', 'daily'] as const satisfies readonly Board[];
 
 /** Errors every ranked route may answer besides the common ones: 503 `store_unavailable` without a store. */
 export const rankedErrors = { ...errorResponses, 503: errorResponses[400] } as const;
@@ -173,11 +177,11 @@ export const boardQuery = {
   properties: {
     board: {
       type: 'string',
-      enum: ['ranked', 'open', 'daily'],
+      enum: BOARDS,
       description: '`ranked`: live sessions; `open`: replay-verified submissions (search allowed); `daily`.',
     },
     date: { type: 'string', maxLength: 10, description: 'The UTC day of a daily board, YYYY-MM-DD (default today).' },
-    kind: { type: 'string', enum: ['human', 'agent'], description: 'One table only; omit it for both.' },
+    kind: { type: 'string', enum: PLAYER_KINDS, description: 'One table only; omit it for both.' },
     limit: { type: 'string', maxLength: 8, description: 'How many entries per table, 1 to 100 (default 10).' },
   },
 } as const;

@@ -5,7 +5,14 @@
  * accepts. Answers are left untyped here: the routes write them through the presenter and the answer
  * serialiser, and the contract test validates real answers against the published schemas.
  */
-import type { FastifyTypeProvider } from 'fastify';
+import type {
+  FastifyRequest,
+  FastifySchema,
+  FastifyTypeProvider,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 export interface SchemaTypes extends FastifyTypeProvider {
@@ -15,3 +22,16 @@ export interface SchemaTypes extends FastifyTypeProvider {
 
 /** The type of what a schema accepts. */
 export type Accepted<S extends JSONSchema> = FromSchema<S>;
+
+/**
+ * The request a route with the schemas `S` (`{params, querystring, headers, body}`, `as const`) hands
+ * its handler, typed as `withTypeProvider<SchemaTypes>()` types it: for handlers written as functions of
+ * their own, beside the route that passes them the request.
+ */
+export type SchemaRequest<S extends FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  SchemaTypes
+>;

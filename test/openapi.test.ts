@@ -10,6 +10,7 @@ import { StateSealer } from '../src/server/state/seal.js';
 import { games } from '../src/games/index.js';
 import { buildApp } from '../src/server/app.js';
 import { componentName } from '../src/server/openapi.js';
+import { batchItemSchema } from '../src/server/schemas/api.js';
 
 type Node = Record<string, unknown>;
 let app: FastifyInstance;
@@ -37,6 +38,16 @@ function* walk(value: unknown, path = '#'): Generator<[string, Node]> {
 /** A schema says what it is: a type, a reference, a choice of schemas or a fixed set of values. */
 const isTyped = (s: unknown) =>
   !!s && typeof s === 'object' && ['type', '$ref', 'oneOf', 'anyOf', 'allOf', 'enum'].some((k) => k in s);
+
+/** A schema with each `properties` map cut to its field names: its structure without the fields' types. */
+const shape = (s: unknown): unknown =>
+  Array.isArray(s)
+    ? s.map(shape)
+    : s && typeof s === 'object'
+      ? Object.fromEntries(
+          Object.entries(s).map(([k, v]) => [k, k === 'properties' ? Object.keys(v as Node) : shape(v)]),
+        )
+      : s;
 
 /** Follows one `#/components/schemas/X` reference. */
 const resolve = (s: Node): Node =>
@@ -218,5 +229,49 @@ describe.each(games.map((g) => [g.spec.slug, g] as const))('/openapi.json for %s
     check(`${n}ActionAnswer`, refused);
     check(`${n}RefusedAnswer`, refused);
     check(`${n}ActionRequest`, { [carry]: body[carry], action: body.legalActions[0] });
+  });
+
+  it('publishes the batch item schema the server checks: the items it allows are the items answered', async () => {
+    const items = ((doc.paths['/api/games/{slug}/batch'].post.requestBody as Node).content as Record<string, Node>)[
+      'application/json'
+    ].schema as Node & { properties: Record<string, Node> };
+    const item = items.properties.items.items as Node;
+    // The same constant the presenter's Ajv check uses: its branches and their fields, each field typed.
+    expect(shape(item)).toEqual(shape(batchItemSchema));
+    expect(item.additionalProperties).toBe(false);
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema({ components: doc.components }, 'oas');
+    const allowed = ajv.compile(JSON.parse(JSON.stringify(item).replaceAll('"#/components/', '"oas#/components/')));
+    const start = (await app.inject({ url: `/api/games/${slug}/init?seed=7&tensor=true` })).json();
+    const carried = { [game.spec.carry]: start[game.spec.carry] };
+    const legal = start.legalActions[0];
+    const cases: [string, Node][] = [
+      ['an init', { seed: 7 }],
+      ['an init asking for the tensor', { seed: 7, tensor: true, tensorFormat: 'base64' }],
+      ['an action', { ...carried, action: legal }],
+      ['an action by its index', { ...carried, actionIndex: start.legalIndex[0] }],
+      ['an init and an action at once', { ...carried, seed: 7, action: legal }],
+      ['a seed beside an action index', { seed: 7, actionIndex: 0 }],
+      ['a state without an action', carried],
+      ['nothing', {}],
+      ['an unknown field', { seed: 7, score: 1 }],
+      ['an unknown tensor format', { ...carried, action: legal, tensorFormat: 'png' }],
+    ];
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/games/${slug}/batch`,
+      payload: { items: cases.map(([, c]) => c) },
+    });
+    expect(r.statusCode).toBe(200);
+    const results = r.json().results as Node[];
+    for (const [i, [name, c]] of cases.entries()) {
+      const answered = results[i].ok === true;
+      expect(
+        allowed(c),
+        `${name}: the document ${allowed(c) ? 'allows' : 'refuses'} it, the server ${answered ? 'answers' : 'refuses'} it (${JSON.stringify(results[i].message ?? '')})`,
+      ).toBe(answered);
+      if (!answered) expect(['bad_request', 'bad_seed'], name).toContain(results[i].error);
+    }
+    expect(results.filter((x) => x.ok === true)).toHaveLength(4);
   });
 });

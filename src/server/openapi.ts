@@ -18,11 +18,12 @@ import {
   carriedStateSchema,
   eventSchema,
   outcomeSchema,
+  seedSchema,
   specSchema,
   tensorRequestFields,
 } from './schemas/contract.js';
 import { ERRORS } from './errors.js';
-import { documentedQuery, errorAnswerSchema } from './schemas/api.js';
+import { actionBody, batchItemSchema, documentedQuery, errorAnswerSchema } from './schemas/api.js';
 
 type Doc = Record<string, unknown> & {
   paths: Record<string, Record<string, Operation>>;
@@ -343,6 +344,7 @@ export function typedOpenApi(base: object, registry: Registry): Doc {
   }
   typeLiveRoutes(doc, anyOf);
   typeRunRoutes(doc, anyOf);
+  typeBatchRoute(doc, anyOf);
   const gameAnswer = doc.paths['/api/games/{slug}']?.get?.responses?.['200']?.content?.['application/json']?.schema;
   if (gameAnswer?.properties) (gameAnswer.properties as Record<string, JsonSchema>).spec = ref('GameSpec');
   Object.assign(doc.paths, paths);
@@ -365,6 +367,43 @@ export function typedOpenApi(base: object, registry: Registry): Doc {
     Object.values(doc.paths).some((ops) => Object.values(ops).some((op) => (op.tags as string[]).includes(t.name))),
   );
   return doc;
+}
+
+/**
+ * A batch's items, as published: the schema the presenter checks each item with (`batchItemSchema`:
+ * an init or exactly an /action body, never both; no other field), its fields typed as init and
+ * /action then judge them. The route's own body schema leaves items open so that one bad item is
+ * answered alone, not with a 400 for the whole batch; the document shows what an item must be.
+ */
+function typeBatchRoute(doc: Doc, anyOf: (suffix: string) => JsonSchema): void {
+  const body = doc.paths['/api/games/{slug}/batch']?.post?.requestBody?.content['application/json']?.schema;
+  const props = body?.properties as Record<string, JsonSchema> | undefined;
+  if (!props?.items) return;
+  const action = actionBody.properties;
+  // Every field the item schema allows, typed (the compiler checks none is left out).
+  const typed: Record<keyof typeof batchItemSchema.properties, JsonSchema> = {
+    seed: { ...seedSchema, description: 'An init: the seed, as init takes it.' },
+    stateToken: { type: 'string', description: action.stateToken.description },
+    state: { ...anyOf('State'), description: action.state.description },
+    action: { ...anyOf('Action'), description: action.action.description },
+    actionIndex: action.actionIndex,
+    tensor: action.tensor,
+    tensorFormat: action.tensorFormat,
+  };
+  props.items = { ...props.items, items: withFields(batchItemSchema, typed) as JsonSchema };
+}
+
+/** A copy of `schema` with each field of each of its `properties` (its branches' too) replaced from `fields`. */
+function withFields(schema: unknown, fields: Record<string, JsonSchema>): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => withFields(s, fields));
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([k, v]) =>
+      k === 'properties'
+        ? [k, Object.fromEntries(Object.keys(v as object).map((name) => [name, fields[name]]))]
+        : [k, withFields(v, fields)],
+    ),
+  );
 }
 
 /** A run's actions (submitted, and as a stored run shows them) are any game's actions. */

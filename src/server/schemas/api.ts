@@ -128,25 +128,28 @@ const itemFields = {
  * One batch item, checked by Ajv item by item (a bad item fails alone, so the route's body schema
  * leaves items open): an init `{"seed": N}` or exactly an /action body (`action` or `actionIndex`
  * with the carried state), never both. The seed's range and the action are judged as init and
- * /action judge them.
+ * /action judge them. /openapi.json publishes this schema as the batch body's items, its fields typed
+ * (openapi.ts).
  */
+const { seed: seedField, stateToken, state, action, actionIndex, ...tensorRequest } = itemFields;
+
 export const batchItemSchema = {
   type: 'object',
   additionalProperties: false,
   properties: itemFields,
+  // Each branch lists the fields it allows, so that every field a branch requires is one it defines.
   oneOf: [
+    // An init: the seed, and nothing beside it but the tensor request.
+    { required: ['seed'], additionalProperties: false, properties: { seed: seedField, ...tensorRequest } },
+    // An /action body: `action` or `actionIndex`, the carried state, the tensor request; no seed.
     {
-      required: ['seed'],
-      not: {
-        anyOf: [
-          { required: ['stateToken'] },
-          { required: ['state'] },
-          { required: ['action'] },
-          { required: ['actionIndex'] },
-        ],
-      },
+      additionalProperties: false,
+      properties: { stateToken, state, action, actionIndex, ...tensorRequest },
+      anyOf: [
+        { required: ['action'], properties: { action } },
+        { required: ['actionIndex'], properties: { actionIndex } },
+      ],
     },
-    { anyOf: [{ required: ['action'] }, { required: ['actionIndex'] }], not: { required: ['seed'] } },
   ],
 } as const;
 

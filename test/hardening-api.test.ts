@@ -197,6 +197,23 @@ describe('operations', () => {
     expect(r.json().error).toBe('store_unavailable');
   });
 
+  it('never rate limits /healthz, /readyz and /metrics, nor hides their answers from the metrics', async () => {
+    const reads = { max: 2, windowMs: 60_000 };
+    const app = await buildApp({ sealer, metrics: true, rateLimits: { ...DEFAULT_RATE_LIMITS, reads } });
+    const statuses = (urls: string[], method: 'GET' | 'HEAD' = 'GET') =>
+      Promise.all(urls.map(async (url) => (await app.inject({ method, url })).statusCode));
+    const probes = ['/healthz', '/readyz', '/metrics'];
+    const many = (urls: string[]) => Array.from({ length: 4 }, () => urls).flat();
+    expect(await statuses(many(probes))).toEqual(many(probes).map(() => 200));
+    expect(await statuses(many(probes), 'HEAD')).toEqual(many(probes).map(() => 200));
+    // Reads of the API from the same address are limited as before: the probes spent none of their budget.
+    expect(await statuses(many(['/api/games']))).toEqual([200, 200, 429, 429]);
+    const text = (await app.inject('/metrics')).body;
+    expect(text).toMatch(/gameboard_http_requests_total\{route="\/healthz",method="GET",status="200"\} 4/);
+    expect(text).toMatch(/gameboard_http_requests_total\{route="\/api\/games",method="GET",status="429"\} 2/);
+    expect(text).toMatch(/gameboard_rate_limited_total\{group="reads"\} 2/);
+  });
+
   it('serves no /metrics unless enabled', async () => {
     const app = await buildApp({ sealer });
     expect((await app.inject('/metrics')).statusCode).toBe(404);

@@ -30,7 +30,8 @@ import { capConnections, type ConnectionCaps } from './ops/connections.js';
 import { ConnectionDrain } from './ops/drain.js';
 import { ApiError, clip, ERRORS, errorBody, type ErrorCode } from './errors.js';
 import { registerRateLimits, type RateLimiter } from './ops/limits.js';
-import { Metrics, registerOps } from './ops/metrics.js';
+import { Metrics, recordRequests } from './ops/metrics.js';
+import { opsRoutes } from './routes/ops.js';
 import { KeyAttempts, registerKeyAttempts, type KeyAttemptLimit } from './ranked/key-attempts.js';
 import { playerKeyRoutes } from './routes/player-keys.js';
 import { nameSchemaMessage, normalizePlayerNames } from './ranked/players.js';
@@ -423,7 +424,8 @@ interface Shared {
 async function registerRoutes(app: FastifyInstance, opts: AppOptions, { registry, store, metrics, health }: Shared) {
   // Hooks every route shares stay on the root: wrong-key lockouts, request metrics.
   registerKeyAttempts(app, new KeyAttempts(opts.keyAttempts), metrics?.registry);
-  registerOps(app, store, metrics, health);
+  if (metrics) recordRequests(app, metrics);
+  await app.register(opsRoutes, { store, health, metrics });
   const recent = new RecentStates(opts.recentStates ?? DEFAULT_RECENT_STATES);
   const play = {
     registry,

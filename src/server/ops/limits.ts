@@ -14,9 +14,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateGroup, RateLimits } from '../config.js';
 import { ApiError } from '../errors.js';
 
-/** Routes no limit applies to: probes and scrapes come from the platform, often. */
-const UNLIMITED = new Set(['/healthz', '/readyz', '/metrics']);
-
 /** The batch route: it counts against the action group once per item (its limit is checked after parsing). */
 const BATCH_ROUTE = '/api/games/:slug/batch';
 
@@ -124,7 +121,8 @@ class WeightedStore {
 export type RateLimiter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Registers the limits on every route added after it (call before the routes), and returns the
+ * Registers the limits on every route added after it (call before the routes) but those that opt out
+ * with `config: { rateLimit: false }` (the operations routes, routes/ops.ts), and returns the
  * limiter for what no route answers (404s, preflights). `onLimited` hears each refused request
  * (metrics).
  */
@@ -145,7 +143,6 @@ export async function registerRateLimits(
     store: WeightedStore as never,
     max: (_req, key) => limits[groupOfKey(key)].max,
     timeWindow: (_req, key) => limits[groupOfKey(key)].windowMs,
-    allowList: (req) => UNLIMITED.has(req.routeOptions.url ?? ''),
     // The remaining-budget headers only on refusals: they would cost every answer three headers.
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     onExceeded: (_req, key) => onLimited(groupOfKey(key)),

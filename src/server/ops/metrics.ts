@@ -1,16 +1,13 @@
 /**
- * Operations routes and instruments: `GET /healthz` (the process answers), `GET /readyz` (the run
- * store answers `SELECT 1` within a deadline and no write failed lately: ops/store-health.ts), and, when enabled, `GET /metrics` in Prometheus text format (prom-client):
- * requests by route and status, latency histograms, actions per game, runs verified, rate-limited
- * requests, store errors, and the process's own figures. Metrics are per process: with workers, each
- * scrape sees the worker that answered it.
+ * The instruments behind `GET /metrics` (served by routes/ops.ts when enabled), in Prometheus text
+ * format (prom-client): requests by route and status, latency histograms, actions per game, runs
+ * verified, rate-limited requests, store errors, and the process's own figures. Metrics are per
+ * process: with workers, each scrape sees the worker that answered it.
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RunStore } from '../../store/store.js';
 import type { RateGroup } from '../config.js';
-import { errorBody } from '../errors.js';
-import type { StoreHealth } from './store-health.js';
 
 /** The instruments one app records into. */
 export class Metrics {
@@ -106,33 +103,13 @@ export class Metrics {
   }
 }
 
-/** Registers /healthz and /readyz, and /metrics with its hooks when `metrics` is given. */
-export function registerOps(
-  app: FastifyInstance,
-  store: RunStore | null,
-  metrics: Metrics | null,
-  health: StoreHealth,
-): void {
-  const hidden = { hide: true } as const; // kept out of /openapi.json: not part of the game API
-
-  app.get('/healthz', { schema: hidden }, async () => ({ ok: true, status: 'up' }));
-
-  app.get('/readyz', { schema: hidden }, async (req, reply) => {
-    if (!store) return { ok: true, status: 'ready', store: 'none' };
-    // Cheap: SELECT 1 with a deadline (never a count of the runs), and not ready while writes fail.
-    const problem = await health.problem(store);
-    if (problem === null) return { ok: true, status: 'ready', store: 'ok' };
-    req.log.warn({ problem }, 'the run store is not ready');
-    return reply.code(503).send(errorBody('store_unavailable', problem));
-  });
-
-  if (!metrics) return;
-
-  app.get('/metrics', { schema: hidden }, async (_req, reply) => {
-    reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
-
+/**
+ * Records every answer into `metrics`: requests by route and status, latency, actions per game, runs
+ * verified. Added on the root instance, not inside the operations plugin (routes/ops.ts) that serves
+ * /metrics: a hook added inside a plugin sees only that plugin's routes, and these must see every
+ * route of every plugin, 404s included.
+ */
+export function recordRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     const status = reply.statusCode;

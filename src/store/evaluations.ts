@@ -41,7 +41,7 @@ export type EvaluationSuite = 'dev' | 'test' | 'held-out';
 type EvaluationStatus = 'replaying' | 'published' | 'refused';
 
 /** What the submitter says about the agent, shown beside its row (nothing here is checked). */
-export interface EvaluationMeta {
+interface EvaluationMeta {
   model?: string;
   provider?: string;
   replyFormat?: string;

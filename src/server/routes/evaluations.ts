@@ -25,7 +25,15 @@ import { ApiError } from '../errors.js';
 import { grammarRefusal, grammarsOf, plainJson, requireGame } from '../answer-json.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from '../ranked/players.js';
 import { namedErrors, rankedErrors } from '../schemas/ranked.js';
-import { MAX_RUN_ACTIONS, playerKeyHeaders, playerSchema, slugParams } from '../schemas/api.js';
+import {
+  ID_PATTERN,
+  MAX_RUN_ACTIONS,
+  NAME_MAX,
+  playerKeyHeaders,
+  playerSchema,
+  slugParams,
+  storedIdParams,
+} from '../schemas/api.js';
 import type { VerifyPool } from '../verify/pool.js';
 import { randomBytes } from 'node:crypto';
 import { seedSchema } from '../schemas/contract.js';
@@ -76,8 +84,8 @@ const resultRun = {
     session: {
       type: 'string',
       minLength: 1,
-      maxLength: 64,
-      pattern: '^[A-Za-z0-9_-]+$',
+      maxLength: NAME_MAX,
+      pattern: ID_PATTERN,
       description: 'A held-out run: the ranked session that played it.',
     },
     steps: { type: 'integer', minimum: 0 },
@@ -112,8 +120,8 @@ const evaluationBody = {
           additionalProperties: true,
           required: ['game', 'rulesVersion', 'suite', 'seeds'],
           properties: {
-            game: { type: 'string', maxLength: 64 },
-            rulesVersion: { type: 'string', maxLength: 64 },
+            game: { type: 'string', maxLength: NAME_MAX },
+            rulesVersion: { type: 'string', maxLength: NAME_MAX },
             suite: { type: ['string', 'null'], maxLength: 16 },
             seeds: { type: 'array', maxItems: 1000, items: { type: 'integer' } },
             maxSteps: { type: ['integer', 'null'] },
@@ -123,13 +131,6 @@ const evaluationBody = {
       },
     },
   },
-} as const;
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  additionalProperties: false,
-  properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
 } as const;
 
 const ci95 = { type: ['array', 'null'], items: { type: 'number' }, minItems: 2, maxItems: 2 } as const;
@@ -368,7 +369,7 @@ const submitSchema = {
 /** `GET /api/evaluations/:id`. */
 const evaluationSchema = {
   summary: "An evaluation: its replay's progress, and once published its figures and per-seed runs",
-  params: idParams,
+  params: storedIdParams,
   response: { 200: evaluationAnswer, ...rankedErrors },
 } as const;
 

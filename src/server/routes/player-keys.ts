@@ -12,7 +12,7 @@ import type { RunStore } from '../../store/store.js';
 import { ApiError } from '../errors.js';
 import { CHOOSABLE_KEY_RULE, hashPlayerKey, isChoosableKey, PLAYER_KEY_HEADER } from '../ranked/players.js';
 import { rankedErrors } from '../schemas/ranked.js';
-import { errorResponses, playerNameFields } from '../schemas/api.js';
+import { errorResponses, playerKeyField, playerNameFields } from '../schemas/api.js';
 import type { SchemaTypes } from '../schemas/types.js';
 
 const rotateParams = {
@@ -31,7 +31,7 @@ const rotateHeaders = {
   type: 'object',
   required: [PLAYER_KEY_HEADER],
   properties: {
-    [PLAYER_KEY_HEADER]: { type: 'string', maxLength: 256, description: "The name's current player key." },
+    [PLAYER_KEY_HEADER]: { ...playerKeyField, description: "The name's current player key." },
   },
 } as const;
 
@@ -40,8 +40,7 @@ const rotateBody = {
   additionalProperties: false,
   properties: {
     key: {
-      type: 'string',
-      maxLength: 256,
+      ...playerKeyField,
       description:
         'The new key, chosen by the client (22 to 128 characters of A-Z a-z 0-9 _ -, at least 128 random bits); omit it and the server draws one. Choosing it makes a retry safe.',
     },

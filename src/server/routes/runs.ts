@@ -17,7 +17,7 @@ import { ApiError } from '../errors.js';
 import { grammarRefusal, grammarsOf, plainJson } from '../answer-json.js';
 import { asNameError, keyIdOf, nameUse, PLAYER_KEY_HEADER, usedKey } from '../ranked/players.js';
 import { namedErrors, storedRunErrors, submitAnswer } from '../schemas/ranked.js';
-import { playerKeyHeaders, runAnswer, runBody, runIdParams } from '../schemas/api.js';
+import { playerKeyHeaders, runAnswer, runBody, storedIdParams } from '../schemas/api.js';
 import type { SchemaRequest, SchemaTypes } from '../schemas/types.js';
 import type { Verdict } from '../verify/replay.js';
 import { VerifyPool } from '../verify/pool.js';
@@ -76,7 +76,7 @@ const submitSchema = {
 /** `GET /api/runs/:id`. */
 const storedSchema = {
   summary: 'A stored run, ready for the replay viewer',
-  params: runIdParams,
+  params: storedIdParams,
   response: { 200: runAnswer, ...storedRunErrors },
 } as const;
 

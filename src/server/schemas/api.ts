@@ -36,11 +36,20 @@ export const errorResponses = {
   415: errorAnswer,
 } as const;
 
+/** The longest game slug, rules version or stored id a request may name. */
+export const NAME_MAX = 64;
+
+/** The characters of a stored id (a run's, an evaluation's, a session's): base64url. */
+export const ID_PATTERN = '^[A-Za-z0-9_-]+$';
+
+/** A player key as a request carries it (judged by ranked/players.ts; this only bounds its length). */
+export const playerKeyField = { type: 'string', maxLength: 256 } as const;
+
 export const slugParams = {
   type: 'object',
   required: ['slug'],
   additionalProperties: false,
-  properties: { slug: { type: 'string', maxLength: 64, description: 'The game, e.g. "whirlyard".' } },
+  properties: { slug: { type: 'string', maxLength: NAME_MAX, description: 'The game, e.g. "whirlyard".' } },
 } as const;
 
 const tensorDescription =
@@ -87,8 +96,7 @@ export const playerKeyHeaders = {
   type: 'object',
   properties: {
     [PLAYER_KEY_HEADER]: {
-      type: 'string',
-      maxLength: 256,
+      ...playerKeyField,
       description:
         'The player key of a claimed name (the `playerKey` of the answer that claimed it). Needed to play under a claimed name; omit it for a free name.',
     },
@@ -323,8 +331,8 @@ export const runBody = {
   description:
     'A run (game, rulesVersion, seed, actions) and who played it. The server replays it; a score is never sent (an unknown field, refused).',
   properties: {
-    game: { type: 'string', minLength: 1, maxLength: 64 },
-    rulesVersion: { type: 'string', minLength: 1, maxLength: 64 },
+    game: { type: 'string', minLength: 1, maxLength: NAME_MAX },
+    rulesVersion: { type: 'string', minLength: 1, maxLength: NAME_MAX },
     seed: seedSchema,
     actions: {
       type: 'array',
@@ -336,11 +344,12 @@ export const runBody = {
   },
 } as const;
 
-export const runIdParams = {
+/** The id of a stored run or evaluation, as a path names it. */
+export const storedIdParams = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
+  properties: { id: { type: 'string', minLength: 1, maxLength: NAME_MAX, pattern: ID_PATTERN } },
 } as const;
 
 const playerAnswer = {

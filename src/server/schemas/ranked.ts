@@ -4,10 +4,13 @@
  * `/openapi.json` documents them.
  */
 import { PLAYER_KINDS, type Board } from '../../store/store.js';
-import { errorResponses, outcomeAnswer as outcome, playerSchema as player } from './api.js';
+import { errorResponses, ID_PATTERN, outcomeAnswer as outcome, playerSchema as player } from './api.js';
 import { seedSchema } from './contract.js';
 
 const anyObject = { type: 'object', additionalProperties: true } as const;
+
+/** The longest stateToken a live route reads (a live token is of fixed length, far below it). */
+const STATE_TOKEN_MAX = 65536;
 
 /** The boards, as `?board=` names them. */
 const BOARDS = ['ranked', 'open', 'daily'] as const satisfies readonly Board[];
@@ -53,7 +56,7 @@ export const sessionIdParams = {
   type: 'object',
   required: ['id'],
   additionalProperties: false,
-  properties: { id: { type: 'string', minLength: 12, maxLength: 12, pattern: '^[A-Za-z0-9_-]+$' } },
+  properties: { id: { type: 'string', minLength: 12, maxLength: 12, pattern: ID_PATTERN } },
 } as const;
 
 export const sessionActionBody = {
@@ -61,7 +64,7 @@ export const sessionActionBody = {
   additionalProperties: false,
   required: ['stateToken', 'action'],
   properties: {
-    stateToken: { type: 'string', maxLength: 65536, description: 'The stateToken of the previous answer.' },
+    stateToken: { type: 'string', maxLength: STATE_TOKEN_MAX, description: 'The stateToken of the previous answer.' },
     action: { description: "An action in the game's grammar." },
   },
 } as const;
@@ -160,7 +163,7 @@ export const sessionResumeBody = {
   additionalProperties: false,
   required: ['stateToken'],
   properties: {
-    stateToken: { type: 'string', maxLength: 65536, description: 'Any stateToken this session answered.' },
+    stateToken: { type: 'string', maxLength: STATE_TOKEN_MAX, description: 'Any stateToken this session answered.' },
   },
 } as const;
 

@@ -16,7 +16,7 @@
  * and actions become public (a daily challenge's, once the day is over).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { budgetOf, progressOf, Spending } from '../../core/budget.js';
 import { answerInto, Session, standing } from '../../core/session.js';
 import type { AnyGame, GameAction, GameEvent, Outcome } from '../../core/game.js';
@@ -44,7 +44,7 @@ import {
 } from '../schemas/ranked.js';
 import { playerKeyHeaders, slugParams } from '../schemas/api.js';
 import { SessionTokens, type LiveContent } from '../state/session-token.js';
-import type { Accepted } from '../schemas/types.js';
+import type { SchemaRequest, SchemaTypes } from '../schemas/types.js';
 import { DEFAULT_ATTEMPT_RULES, endAtScore, StartLimiter, type AttemptRules } from '../ranked/attempts.js';
 
 /** Where a run can be fetched and watched once public. */
@@ -63,15 +63,43 @@ export interface SessionRouteOptions {
   rules?: AttemptRules;
 }
 
-// Each route's request types, derived from the schemas it validates with.
-type StartRoute = { Params: Accepted<typeof slugParams>; Body: Accepted<typeof sessionStartBody> };
-type ActionRoute = { Params: Accepted<typeof sessionIdParams>; Body: Accepted<typeof sessionActionBody> };
-type ResumeRoute = { Params: Accepted<typeof sessionIdParams>; Body: Accepted<typeof sessionResumeBody> };
-type InfoRoute = { Params: Accepted<typeof sessionIdParams> };
-type StartRequest = FastifyRequest<StartRoute>;
-type ActionRequest = FastifyRequest<ActionRoute>;
-type ResumeRequest = FastifyRequest<ResumeRoute>;
-type InfoRequest = FastifyRequest<InfoRoute>;
+/** `POST /api/games/:slug/sessions`. */
+const startSchema = {
+  summary: 'Start a live (ranked) session: the server draws a secret seed and records every action',
+  params: slugParams,
+  body: sessionStartBody,
+  headers: playerKeyHeaders,
+  response: { 200: liveAnswer, ...namedErrors },
+} as const;
+
+/** `POST /api/sessions/:id/action`. */
+const actionSchema = {
+  summary: 'Play one action in a live session (recorded before the answer; forks refused, retries safe)',
+  params: sessionIdParams,
+  body: sessionActionBody,
+  response: { 200: liveAnswer, ...liveErrors },
+} as const;
+
+/** `POST /api/sessions/:id/resume`. */
+const resumeSchema = {
+  summary: "Resume a live session from any of its tokens: answers the session's latest position",
+  params: sessionIdParams,
+  body: sessionResumeBody,
+  response: { 200: liveAccepted, ...liveErrors },
+} as const;
+
+/** `GET /api/sessions/:id`. */
+const infoSchema = {
+  summary: 'A live session: where it stands; its seed once it has ended and is public',
+  params: sessionIdParams,
+  response: { 200: sessionAnswer, ...rankedErrors },
+} as const;
+
+// Each handler's request type, derived from the schemas its route validates with.
+type StartRequest = SchemaRequest<typeof startSchema>;
+type ActionRequest = SchemaRequest<typeof actionSchema>;
+type ResumeRequest = SchemaRequest<typeof resumeSchema>;
+type InfoRequest = SchemaRequest<typeof infoSchema>;
 
 const remember = <V>(m: Map<string, V>, k: string, v: V) => {
   if (m.size >= 2048) m.delete(m.keys().next().value!);
@@ -434,63 +462,14 @@ export const sessionRoutes: FastifyPluginAsync<SessionRouteOptions> = async (app
     });
   }
 
-  app.post<StartRoute>(
-    '/api/games/:slug/sessions',
-    {
-      schema: {
-        summary: 'Start a live (ranked) session: the server draws a secret seed and records every action',
-        params: slugParams,
-        body: sessionStartBody,
-        headers: playerKeyHeaders,
-        response: { 200: liveAnswer, ...namedErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    (req, reply) => live.start(req, reply),
-  );
-
-  app.post<ActionRoute>(
-    '/api/sessions/:id/action',
-    {
-      schema: {
-        summary: 'Play one action in a live session (recorded before the answer; forks refused, retries safe)',
-        params: sessionIdParams,
-        body: sessionActionBody,
-        response: { 200: liveAnswer, ...liveErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    (req) => live.act(req),
-  );
-
+  const api = app.withTypeProvider<SchemaTypes>();
+  const plain = { serializerCompiler: plainJson };
+  api.post('/api/games/:slug/sessions', { schema: startSchema, ...plain }, (req, reply) => live.start(req, reply));
+  api.post('/api/sessions/:id/action', { schema: actionSchema, ...plain }, (req) => live.act(req));
   // Resume: any token this session issued proves its holder plays it (a token is bound to its session),
   // so it is answered the session's latest position with that step's token: a reload, another tab or a
   // browser reopened after a crash goes on where the record stands, and a daily attempt is never spent
   // twice. The position is rebuilt by replaying the recorded actions from the seed (engines are exact).
-  app.post<ResumeRoute>(
-    '/api/sessions/:id/resume',
-    {
-      schema: {
-        summary: "Resume a live session from any of its tokens: answers the session's latest position",
-        params: sessionIdParams,
-        body: sessionResumeBody,
-        response: { 200: liveAccepted, ...liveErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    (req) => live.resume(req),
-  );
-
-  app.get<InfoRoute>(
-    '/api/sessions/:id',
-    {
-      schema: {
-        summary: 'A live session: where it stands; its seed once it has ended and is public',
-        params: sessionIdParams,
-        response: { 200: sessionAnswer, ...rankedErrors },
-      },
-      serializerCompiler: plainJson,
-    },
-    (req) => live.info(req),
-  );
+  api.post('/api/sessions/:id/resume', { schema: resumeSchema, ...plain }, (req) => live.resume(req));
+  api.get('/api/sessions/:id', { schema: infoSchema, ...plain }, (req) => live.info(req));
 };

@@ -77,7 +77,11 @@ export default defineConfig({
           globalSetup: ['test/helpers/pg-global.ts', 'test/helpers/built-global.ts'],
         },
       },
-      { extends: true, test: { name: 'browser', include: BROWSER } },
+      {
+        extends: true,
+        // The UI built once for the run; each file serves its own copy (test/helpers/web-global.ts).
+        test: { name: 'browser', include: BROWSER, globalSetup: ['test/helpers/web-global.ts'] },
+      },
       { extends: true, test: { name: 'python', include: PYTHON, exclude: UNIT_IN_TEST } },
     ],
   },

@@ -55,11 +55,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/helpers/project-times.ts'],
-    // One file per CPU less one, and at least two (Vitest's default is one less than the CPUs: one file at a
-    // time on a 2-core machine, where a run then leaves a core idle while a file waits on its server, browser
-    // or Python child). `--maxWorkers=1` runs them one by one. The slow files start first
-    // (test/helpers/sequencer.ts).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One file more than the CPUs (Vitest's default is one less: one file at a time on a 2-core machine).
+    // Many files spend much of their time waiting (a browser file uses about half a core: Chromium's
+    // animations run in real time; others wait on their servers, commands or Python), so on two cores three
+    // files at a time keep both busy (bench/RESULTS.md, the test run). `--maxWorkers=1` runs them one by
+    // one. The slow files start first (test/helpers/sequencer.ts).
+    maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: SlowFirst },
     projects: [
       {

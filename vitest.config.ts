@@ -55,16 +55,26 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/helpers/project-times.ts'],
-    // One file per CPU less one, and at least two (Vitest's default is one less than the CPUs: one file at a
-    // time on a 2-core machine, where a run then leaves a core idle while a file waits on its server, browser
-    // or Python child). `--maxWorkers=1` runs them one by one. The slow files start first
-    // (test/helpers/sequencer.ts).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // One file more than the CPUs (Vitest's default is one less: one file at a time on a 2-core machine).
+    // Many files spend much of their time waiting (a browser file uses about half a core: Chromium's
+    // animations run in real time; others wait on their servers, commands or Python), so on two cores three
+    // files at a time keep both busy (bench/RESULTS.md, the test run). `--maxWorkers=1` runs them one by
+    // one. The slow files start first (test/helpers/sequencer.ts).
+    maxWorkers: availableParallelism() + 1,
     sequence: { sequencer: SlowFirst },
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', ...UNIT_IN_TEST], exclude: INTEGRATION_IN_SRC },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', ...UNIT_IN_TEST],
+          exclude: INTEGRATION_IN_SRC,
+          // Unit files run one after another in a worker that keeps its loaded modules (the engines, the
+          // registry, the schemas) instead of loading them again for each file: about a third of the CPU
+          // of the project (bench/RESULTS.md, the test run). So a unit file leaves no state behind: no
+          // module mocks, fake timers and spies restored, nothing written into a shared module's state.
+          isolate: false,
+        },
       },
       {
         extends: true,
@@ -77,7 +87,11 @@ export default defineConfig({
           globalSetup: ['test/helpers/pg-global.ts', 'test/helpers/built-global.ts'],
         },
       },
-      { extends: true, test: { name: 'browser', include: BROWSER } },
+      {
+        extends: true,
+        // The UI built once for the run; each file serves its own copy (test/helpers/web-global.ts).
+        test: { name: 'browser', include: BROWSER, globalSetup: ['test/helpers/web-global.ts'] },
+      },
       { extends: true, test: { name: 'python', include: PYTHON, exclude: UNIT_IN_TEST } },
     ],
   },

@@ -1,7 +1,8 @@
 /**
  * `npm run check`: the type check, the lint, the format check and the dead-code check, two at a time (each
- * is one process on one core; CI's machine has two). Each tool's output is printed whole once it ends,
- * with its time; the exit code is 1 when any of them failed.
+ * is one process on one core; CI's machine has two), or `--jobs N` at a time (`npm test` runs them one at
+ * a time beside the tests: scripts/test.ts). Each tool's output is printed whole once it ends, with its
+ * time; the exit code is 1 when any of them failed.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -31,10 +32,12 @@ function step([cmd, args]: [string, string[]]): Promise<boolean> {
   });
 }
 
+const jobsArg = process.argv.indexOf('--jobs');
+const jobs = jobsArg > 0 ? Math.max(1, Number(process.argv[jobsArg + 1]) || 1) : Math.max(2, availableParallelism());
 const queue = [...STEPS];
 const results: boolean[] = [];
 await Promise.all(
-  Array.from({ length: Math.min(STEPS.length, Math.max(2, availableParallelism())) }, async () => {
+  Array.from({ length: Math.min(STEPS.length, jobs) }, async () => {
     for (let next = queue.shift(); next; next = queue.shift()) results.push(await step(next));
   }),
 );

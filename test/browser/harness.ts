@@ -3,16 +3,17 @@
  * playwright-core with the flags this closed network needs, pages that collect their own errors, and
  * `startSite`: the real app with a run store serving that build.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { inject } from 'vitest';
 import { StateSealer } from '../../src/server/state/seal.js';
 import { buildApp } from '../../src/server/app.js';
 import { SqliteRunStore } from '../../src/store/sqlite.js';
+import { viteBuild } from '../helpers/web-global.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** Screenshots of every page the suites visit (git-ignored), for people to look at. */
@@ -30,17 +31,17 @@ const ARGS = [
 ];
 
 /**
- * Builds the UI with its own Vite config into a fresh temp folder (never dist/web, so a running
- * server or a concurrent suite never sees a half-written build). Returns the folder.
+ * The UI built with its own Vite config, in a fresh temp folder of this caller's (never dist/web, so a
+ * running server or a concurrent suite never sees a half-written build). Returns the folder. Under
+ * `vitest run` it is a copy of the build the browser project made for the run (test/helpers/web-global.ts,
+ * from the same source and config); elsewhere (watch mode, scripts/screenshots.ts) it is built here.
  */
 export async function buildWeb(prefix: string): Promise<string> {
   mkdirSync(SHOTS, { recursive: true });
   const dist = mkdtempSync(join(tmpdir(), prefix));
-  await build({
-    configFile: join(ROOT, 'src/web/vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: dist, emptyOutDir: true },
-  });
+  const shared = process.env.VITEST ? inject('webBuild') : undefined;
+  if (shared) cpSync(shared, dist, { recursive: true });
+  else await viteBuild(dist);
   return dist;
 }
 

@@ -1,10 +1,12 @@
 /**
  * `npm run screenshots`: pictures of each game for the docs, at a 1366x850 desktop and a 390x844 touch
- * phone: at the start, mid-game, at a big moment (Whirlyard's first wave cleared, Delvewick's first gem,
- * Cragwake's first belay, Briarwink's first bloom) and at game over, saved as
- * docs/screenshots/<slug>-<desktop|phone>-<start|mid|moment|over>.png, and Delvewick's crush as
- * delvewick-<desktop|phone>-crush.png; and one Whirlyard collision with
- * motion on, frame by frame, as an animated PNG (docs/screenshots/whirlyard-collision.png).
+ * phone: at the start, mid-game, at a big moment (the first event of the type the game's shells.ts names:
+ * Whirlyard's first wave cleared, Delvewick's first gem, ...) and at game over, saved as
+ * docs/screenshots/<slug>-<desktop|phone>-<start|mid|moment|over>.png; the more pictures a game declares
+ * (Delvewick's crush, as delvewick-<desktop|phone>-crush.png); and the turn a game declares with motion
+ * on, frame by frame, as an animated PNG (Whirlyard's collision, docs/screenshots/whirlyard-collision.png).
+ * What to take of each game is its shells.ts's `screenshots` (src/core/shells.ts ScreenshotSteps): the
+ * script names no game.
  *
  * It builds the UI into a temp folder (as the browser tests do), serves it from the real app on a free
  * 127.0.0.1 port, and drives Debian's Chromium through playwright-core (never a downloaded browser).
@@ -20,14 +22,11 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import UPNG from 'upng-js';
-import { chooseWhirlyard } from '../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../src/agents/whirlyard/model.js';
 import type { AnyGame, GameAction } from '../src/core/game.js';
-import type { ScreenshotSteps } from '../src/core/shells.js';
+import type { ScreenshotRun, ScreenshotSteps } from '../src/core/shells.js';
 import type { Run } from '../src/core/replay.js';
 import { StateSealer } from '../src/server/state/seal.js';
 import { registry } from '../src/games/index.js';
-import { whirlyard, type WhirlyardObservation } from '../src/games/whirlyard/index.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import type { SavedGame } from '../src/web/persist.js';
@@ -128,9 +127,9 @@ function finish(game: AnyGame, actions: GameAction[], state: unknown): GameActio
   return out;
 }
 
-/** The state after `actions` from the fixed seed. */
-function replayed(game: AnyGame, actions: GameAction[]): unknown {
-  let s = game.init(SEED);
+/** The state after `actions` from `seed` (the fixed seed by default). */
+function replayed(game: AnyGame, actions: readonly GameAction[], seed = SEED): unknown {
+  let s = game.init(seed);
   for (const a of actions) {
     const r = game.step(s, a);
     if (!r.ok) throw new Error(`${game.spec.slug}: the engine refused ${JSON.stringify(a)}`);
@@ -141,23 +140,6 @@ function replayed(game: AnyGame, actions: GameAction[]): unknown {
 
 /** An action's fields in a fixed order, to compare two actions. */
 const canonical = (a: GameAction) => JSON.stringify(Object.entries(a).sort(([x], [y]) => x.localeCompare(y)));
-
-/** Delvewick's level 1 to a crush: seven steps right, three down, right, down, and a wait drops the boulder. */
-const CRUSH = [
-  'right',
-  'right',
-  'right',
-  'right',
-  'right',
-  'right',
-  'right',
-  'down',
-  'down',
-  'down',
-  'right',
-  'down',
-  '.',
-];
 
 /** The key of the game's own keys (its shells.ts, the same on the page as in the CLI) that plays `a`, or undefined. */
 function keyOf(game: AnyGame, a: GameAction): string | undefined {
@@ -207,10 +189,11 @@ async function shoot(
   last: GameAction | null,
   file: string,
   settleMs = 500,
+  seed = SEED,
 ) {
   const slug = game.spec.slug;
-  const run: Run = { game: slug, rulesVersion: game.spec.rulesVersion, seed: SEED, actions };
-  const saved: SavedGame = { run, score: game.score(replayed(game, actions)), savedAt: STAMP };
+  const run: Run = { game: slug, rulesVersion: game.spec.rulesVersion, seed, actions };
+  const saved: SavedGame = { run, score: game.score(replayed(game, actions, seed)), savedAt: STAMP };
   await page.goto(`${base}/`);
   await page.evaluate(
     (v) => {
@@ -219,7 +202,7 @@ async function shoot(
     },
     actions.length ? JSON.stringify([saved]) : '',
   );
-  await page.goto(`${base}/play/${slug}?seed=${SEED}`);
+  await page.goto(`${base}/play/${slug}?seed=${seed}`);
   await page.locator('[data-testid="score"]').first().waitFor();
   await page.clock.runFor(50); // effects and listeners are set up after the first frame
   await page.evaluate("window.dispatchEvent(new Event('blur')); window.shotHidden = false;");
@@ -285,27 +268,28 @@ async function main(): Promise<void> {
           console.log(
             `${slug} ${size}: mid-game after ${before.length + 1} actions, ${shots.moment} after ${moment.length}, over after ${over.length}`,
           );
-        }
-        // Delvewick's crush (the mole struck under the rock that fell on it), beside its moment and game over.
-        const dw = registry.get('delvewick') as AnyGame | undefined;
-        if (dw) {
-          const crush = CRUSH.map((c): GameAction => (c === '.' ? { type: 'wait' } : { type: 'move', dir: c }));
-          await shoot(
-            page,
-            base,
-            dw,
-            crush.slice(0, -1),
-            crush[crush.length - 1],
-            join(OUT, `delvewick-${size}-crush.png`),
-          );
-          if ((await page.getByTestId('dw-struck').count()) !== 1) throw new Error('delvewick: no crush shown');
+          // The more pictures the game declares (Delvewick's crush), each checked for what it is for.
+          for (const more of shots.more ?? []) {
+            const actions = [...more.actions];
+            await shoot(
+              page,
+              base,
+              game,
+              actions.slice(0, -1),
+              actions[actions.length - 1],
+              join(OUT, `${slug}-${size}-${more.name}.png`),
+              500,
+              more.seed ?? SEED,
+            );
+            await shows(page, slug, more);
+          }
         }
         if (errors.length > 0) throw new Error(`page errors:\n${errors.join('\n')}`);
       } finally {
         await browser.close();
       }
     }
-    await collision(base);
+    for (const game of registry.games) await animation(base, game as AnyGame);
   } finally {
     await app.close();
     await store.close();
@@ -318,51 +302,37 @@ async function main(): Promise<void> {
 const FRAMES = 14;
 const FRAME_MS = 40;
 
-/**
- * Whirlyard's heuristic agent's keys from `seed` up to and including the first turn (not the first)
- * where two drones meet and drones remain, or null when none comes in 60 turns.
- */
-function toCollision(seed: number): string[] | null {
-  let s = whirlyard.init(seed);
-  const keys: string[] = [];
-  for (let i = 0; i < 60; i++) {
-    const code = chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation);
-    const a =
-      code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
-    const r = whirlyard.step(s, a as never);
-    if (!r.ok) return null;
-    s = r.state;
-    keys.push(keyOf(whirlyard, a as GameAction)!);
-    const met = r.events.filter((e) => e.type === 'dismantled' && e.cause === 'collision').length;
-    if (met >= 2 && !r.events.some((e) => e.type === 'wave_cleared') && i > 0) return keys;
-  }
-  return null;
+/** Throws unless the page shows what the picture of `run` is for (its `shows` test id). */
+async function shows(page: Page, slug: string, run: ScreenshotRun): Promise<void> {
+  if ((await page.getByTestId(run.shows).count()) === 0) throw new Error(`${slug}: no ${run.shows} in ${run.name}`);
 }
 
 /**
- * One Whirlyard collision with motion on, on the 390x844 phone, the board only: the turn's animations
- * paused and set to each frame's time in turn (the page's timers held meanwhile, so the marks stay),
- * assembled into an animated PNG that plays them at their own pace, with the board before the turn
- * and after it held a moment.
+ * The turn a game's shells.ts declares (`screenshots.animation`: Whirlyard's collision) with motion on, on
+ * the 390x844 phone, the board only: the run's actions but the last played on the page, then the last
+ * one with the turn's animations paused and set to each frame's time in turn (the page's timers held
+ * meanwhile, so the marks stay), assembled into an animated PNG that plays them at their own pace, with
+ * the board before the turn and after it held a moment.
  */
-async function collision(base: string): Promise<void> {
-  let seed = 1;
-  let keys = toCollision(seed);
-  while (!keys && seed < 200) keys = toCollision(++seed);
-  if (!keys) throw new Error('no Whirlyard collision found');
+async function animation(base: string, game: AnyGame): Promise<void> {
+  const run = stepsOf(game).animation;
+  if (!run) return;
+  const slug = game.spec.slug;
+  replayed(game, run.actions, run.seed); // throws if the engine refuses the declared run
   const b = await launchBrowser({ ...SIZES.phone, reducedMotion: 'no-preference' });
   try {
     const { page, errors } = await newPage(b.context);
     await page.goto(`${base}/`);
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${base}/play/whirlyard?seed=${seed}`);
-    for (const k of keys.slice(0, -1)) await page.keyboard.press(k);
+    await page.goto(`${base}/play/${slug}?seed=${run.seed}`);
+    for (const a of run.actions.slice(0, -1)) await playByUi(page, game, a);
     const board = page.locator('.board-wrap');
     await page.waitForTimeout(1500);
     const shots = [await board.screenshot()];
     await page.evaluate('window.__timeout = window.setTimeout; window.setTimeout = () => 0;');
-    await page.keyboard.press(keys[keys.length - 1]);
+    await playByUi(page, game, run.actions[run.actions.length - 1]!);
     await page.evaluate('document.getAnimations().forEach((a) => a.pause())');
+    await shows(page, slug, run);
     for (let f = 0; f < FRAMES; f++) {
       await page.evaluate(`document.getAnimations().forEach((a) => { a.currentTime = ${f * FRAME_MS}; })`);
       shots.push(await board.screenshot());
@@ -382,8 +352,8 @@ async function collision(base: string): Promise<void> {
       256,
       delays,
     );
-    writeFileSync(join(OUT, 'whirlyard-collision.png'), Buffer.from(apng));
-    console.log(`whirlyard collision: seed ${seed}, ${keys.length} actions, ${frames.length} frames`);
+    writeFileSync(join(OUT, `${slug}-${run.name}.png`), Buffer.from(apng));
+    console.log(`${slug} ${run.name}: seed ${run.seed}, ${run.actions.length} actions, ${frames.length} frames`);
   } finally {
     await b.close();
   }

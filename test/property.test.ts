@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, GameAction } from '../src/core/game.js';
 import { canonicalJson } from '../src/core/canonical.js';
 import { StateSealer } from '../src/server/state/seal.js';
-import { entryFor } from '../src/core/registry.js';
-import { registry, type Slug } from '../src/games/index.js';
+import { registry } from '../src/games/index.js';
 
 const sealer = StateSealer.random();
 const RUNS = 25;
@@ -50,19 +49,9 @@ function walk(game: AnyGame, seed: number, moves: ({ legal: number } | { junk: u
   return states;
 }
 
-/**
- * Fields a state keeps only to go faster, which its wire form leaves out on purpose. Delvewick's
- * `settled` ("nothing fell last pass") lets gravity skip rows; read from the wire it is false, which
- * means "scan every row" and gives the same result. The round trip equals the state but for these, and
- * the rebuilt state plays on exactly as the original (checked below).
- */
-const WIRE_CACHES: Partial<Record<Slug, readonly string[]>> = {
-  delvewick: ['settled'],
-};
-
-/** `state` without its cache fields. */
-function withoutCaches(slug: string, state: unknown): unknown {
-  const caches = entryFor(WIRE_CACHES, slug);
+/** `state` without the fields the game keeps only to go faster and leaves out of its wire form (`Game.wireCaches`). */
+function withoutCaches(game: AnyGame, state: unknown): unknown {
+  const caches = game.wireCaches;
   if (!caches || state === null || typeof state !== 'object') return state;
   const copy: Record<string, unknown> = { ...(state as Record<string, unknown>) };
   for (const k of caches) delete copy[k];
@@ -98,7 +87,7 @@ describe.each(registry.games.map((g) => [g.spec.slug, g] as const))('%s', (_slug
         for (const state of walk(game, seed, moves)) {
           const wire = JSON.parse(JSON.stringify(game.toWire(state)));
           const back = game.fromWire(wire);
-          expect(withoutCaches(s.slug, back)).toEqual(withoutCaches(s.slug, state));
+          expect(withoutCaches(game, back)).toEqual(withoutCaches(game, state));
           if (game.pack && game.unpack) expect(game.unpack(game.pack(state))).toEqual(state);
           // The next state from the rebuilt one is the next state from the original, for every legal action.
           if (game.isGameOver(state)) continue;

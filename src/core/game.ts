@@ -160,6 +160,12 @@ export interface Game<S = unknown, A extends GameAction = GameAction, O extends 
   /** Rebuild a state from `toWire` output. Throws on anything malformed. */
   fromWire(wire: WireState): S;
   /**
+   * Optional: fields a state keeps only to go faster, which `toWire` leaves out on purpose (Delvewick's
+   * `settled`). `fromWire` gives them a value that plays on exactly as the original (the property test
+   * checks it), so a round trip equals the state but for these.
+   */
+  readonly wireCaches?: readonly (keyof S & string)[];
+  /**
    * Optional, for `stateToken` games: the whole state as compact bytes, sealed into tokens instead of
    * the JSON of `toWire` (smaller tokens, less work per request). `unpack(pack(s))` must equal `s`
    * exactly, and `unpack` throws on anything malformed, as `fromWire` does. Give both or neither.

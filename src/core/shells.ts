@@ -65,6 +65,26 @@ export interface ScreenshotSteps {
    * action is played by its key in `keys`.
    */
   click?: Readonly<Record<string, string>>;
+  /**
+   * More pictures than start, mid, moment and over (Delvewick's crush): each a fixed run from the
+   * script's seed, its last action played on the page, saved as `<slug>-<desktop|phone>-<name>.png`.
+   */
+  more?: readonly ScreenshotRun[];
+  /**
+   * One turn with motion on, frame by frame, as an animated picture of the board on the phone
+   * (Whirlyard's collision): saved as `<slug>-<name>.png`.
+   */
+  animation?: ScreenshotRun & { seed: number };
+}
+
+/** A fixed run a picture shows: its actions, the last one played on the page. */
+export interface ScreenshotRun {
+  name: string;
+  /** The run's seed (default: the script's fixed seed). */
+  seed?: number;
+  actions: readonly GameAction[];
+  /** The `data-testid` of what the picture is for, which the page must show after the last action. */
+  shows: string;
 }
 
 export interface GameShells {

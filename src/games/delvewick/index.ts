@@ -29,6 +29,8 @@ export const delvewick: Game<DelvewickState, DelvewickAction, DelvewickObservati
   seedOf: (s) => s.seed,
   toWire,
   fromWire,
+  // "nothing fell last pass" lets gravity skip rows; read from the wire it is false ("scan every row").
+  wireCaches: ['settled'],
   tensor: TENSOR,
   shells,
 };

@@ -26,5 +26,22 @@ export const shells: GameShells = {
     rulesVersion: 'delvewick-1',
     suites: { dev: { random: 16.25, heuristic: 6405 }, test: { random: 16.8, heuristic: 6405 } },
   },
-  screenshots: { moment: 'gem', midSteps: 6 },
+  screenshots: {
+    moment: 'gem',
+    midSteps: 6,
+    more: [
+      {
+        // Level 1 to a crush: seven steps right, three down, right, down, and a wait drops the boulder.
+        name: 'crush',
+        actions: [
+          ...Array.from({ length: 7 }, () => ({ type: 'move', dir: 'right' })),
+          ...Array.from({ length: 3 }, () => ({ type: 'move', dir: 'down' })),
+          { type: 'move', dir: 'right' },
+          { type: 'move', dir: 'down' },
+          { type: 'wait' },
+        ],
+        shows: 'dw-struck',
+      },
+    ],
+  },
 };

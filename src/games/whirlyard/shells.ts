@@ -34,5 +34,21 @@ export const shells: GameShells = {
     rulesVersion: 'whirlyard-1',
     suites: { dev: { random: 50, heuristic: 162841 }, test: { random: 38.2, heuristic: 162615.1 } },
   },
-  screenshots: { moment: 'wave_cleared', midSteps: 8 },
+  screenshots: {
+    moment: 'wave_cleared',
+    midSteps: 8,
+    // The heuristic agent's first turn on seed 1 where drones meet (three at one cell) and drones remain.
+    animation: {
+      name: 'collision',
+      seed: 1,
+      actions: [
+        { type: 'move', direction: 'nw' },
+        { type: 'move', direction: 'n' },
+        { type: 'move', direction: 'n' },
+        { type: 'pulse' },
+        { type: 'move', direction: 'nw' },
+      ],
+      shows: 'wy-hit',
+    },
+  },
 };

@@ -1,4 +1,5 @@
 /** Briarwink in the browser: its board, its words and its drawings, all in this folder. */
+import './style.css';
 import type { GameWeb } from '../types.js';
 import { briarwinkSymbols } from './sprites.js';
 import { briarwinkView } from './view.js';

@@ -287,7 +287,7 @@ function WhirlyardBoard({ obs: raw, legal, onAction, small }: BoardProps) {
   for (let y = 0; y < N; y++)
     for (let x = 0; x < N; x++)
       cells.push(<rect class={(x + y) % 2 ? 'wy-cell alt' : 'wy-cell'} x={x * C} y={y * C} width={C} height={C} />);
-  // Every cell that is no move target takes a click too, so a refused click says why (ux.css lets
+  // Every cell that is no move target takes a click too, so a refused click says why (style.css lets
   // clicks through the pieces drawn over these cells).
   const now = performance.now();
   const plan = turn.plan;

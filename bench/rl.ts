@@ -30,9 +30,11 @@ export interface RlRow {
 }
 
 /**
- * Env steps per second of the pool's own loop: 64 environments, random legal actions, autoreset. With
- * `fast` false the shard takes the slow path (observe, encode, legalActions) though the game has the
- * state fast paths (src/core/tensor.ts), as the baseline of the same run.
+ * Env steps per second of the pool's own loop: 64 environments, random legal actions, the run's
+ * bookkeeping as the local vector env asks it (ranked budget, next-step autoreset: rewards, flags,
+ * counters in the block). With `fast` false the shard takes the slow path (observe, encode,
+ * legalActions) though the game has the state fast paths (src/core/tensor.ts), as the baseline of the
+ * same run.
  */
 export function poolLoop(slug: string, seconds: number, rounds = 2, fast = true): number {
   const game = registry.get(slug)!;
@@ -41,7 +43,10 @@ export function poolLoop(slug: string, seconds: number, rounds = 2, fast = true)
   const layout = layoutOf(N, c * h * w, t.tensorSpec.features.shape[0], t.actionIndex.length);
   const buffer = new ArrayBuffer(layout.bytes);
   const v = views(layout, buffer);
-  const shard = new Shard(slug, layout, buffer, 0, N, fast);
+  // The bookkeeping the local vector env asks of the pool: the ranked budget, next-step autoreset.
+  const budget = (game.spec.rankedBudget as { limit: number } | null)?.limit ?? null;
+  const params = { budget, maxSteps: null, refusedReward: 0, autoreset: true };
+  const shard = new Shard(slug, layout, buffer, 0, N, params, fast);
   for (let i = 0; i < N; i++) {
     v.seeds[i] = i;
     v.resetMask[i] = 1;
@@ -56,9 +61,8 @@ export function poolLoop(slug: string, seconds: number, rounds = 2, fast = true)
     const start = performance.now();
     while (performance.now() - start < seconds * 1000) {
       for (let i = 0; i < N; i++) {
-        if (v.over[i]) {
-          v.actions[i] = -2;
-          v.seeds[i] = (random() * 2 ** 32) >>> 0;
+        if (v.pending[i]) {
+          v.seeds[i] = (random() * 2 ** 32) >>> 0; // the pool starts it again, whatever the index
           continue;
         }
         let pickAt = -1;

@@ -21,6 +21,11 @@ const SCRIPT = fileURLToPath(new URL('./python/check_same.py', import.meta.url))
 interface Compared {
   diffs: string[];
   ends?: number;
+  refused?: number;
+  truncated?: number;
+  errors?: number;
+  /** Masked-out indices sent (none in a game whose every index is always legal: Whirlyard). */
+  chosen?: number;
   steps?: number;
   runs?: number;
 }
@@ -33,6 +38,9 @@ interface Report {
     {
       next_step: Compared;
       same_step: Compared;
+      refusals: Compared;
+      refusals_same_step: Compared;
+      strict_disabled: Compared;
       single: Compared;
       threads: { diffs: string[]; threads: number[] };
       submitted: { local_score: number; server_score: number; actions: number; rules: string };
@@ -92,6 +100,22 @@ describe.skipIf(!hasPython)(
       it('the same in same-step autoreset (final_obs and final_info too)', () => {
         expect(g().same_step.diffs).toEqual([]);
         expect(g().same_step.ends).toBeGreaterThan(0);
+      });
+
+      it('the same with masked-out indices now and then: refused for that env alone, with refused_reward, counted towards max_steps (both autoreset modes)', () => {
+        for (const c of [g().refusals, g().refusals_same_step]) {
+          expect(c.diffs).toEqual([]);
+          expect(c.refused! > 0).toBe(c.chosen! > 0);
+          expect(c.truncated).toBeGreaterThan(0);
+          expect(c.errors).toBe(0);
+        }
+      });
+
+      it('strict envs with autoreset disabled raise alike (a masked-out index; stepping an ended run) and reset_mask resets alike', () => {
+        const c = g().strict_disabled;
+        expect(c.diffs).toEqual([]);
+        expect(c.errors).toBeGreaterThan(1);
+        expect(c.ends).toBeGreaterThan(0);
       });
 
       it('a local and an HTTP GameboardEnv give the same answers, refused masked-out indices included', () => {

@@ -322,6 +322,8 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
             ended = self._last["pending"]
             if self.autoreset_mode == AutoresetMode.DISABLED:
                 i = int(np.flatnonzero(ended)[0])
+                if self.illegal_action == "raise":  # environment by environment, as the HTTP env checks them
+                    self._check_legal(codes, None, i)
                 raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
                                      "reset(options={'reset_mask': mask}) (autoreset is disabled).")
             # Next-step autoreset (same-step leaves none pending): the pool restarts these from these seeds,
@@ -342,13 +344,16 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         return ({"planes": last["planes"], "features": last["features"]}, last["rewards"], last["terminated"],
                 last["truncated"], infos)
 
-    def _check_legal(self, codes: np.ndarray, resets: Optional[np.ndarray]) -> None:
-        """IllegalActionError for the first environment (not resetting) whose index its mask marks illegal."""
+    def _check_legal(self, codes: np.ndarray, resets: Optional[np.ndarray], upto: Optional[int] = None) -> None:
+        """IllegalActionError for the first environment (not resetting; before `upto` if given) whose index
+        its mask marks illegal."""
         assert self.group is not None
         masks = self.group.masks
         refused = masks[self._rows, codes if resets is None else np.where(resets, 0, codes)] != 1
         if resets is not None:
             refused &= ~resets
+        if upto is not None:
+            refused[upto:] = False
         if np.count_nonzero(refused):
             i = int(np.flatnonzero(refused)[0])
             allowed = [int(k) for k in np.flatnonzero(masks[i])]

@@ -116,6 +116,9 @@ def vector_same(slug, base, autoreset, steps=STEPS, refusals=0.0, **kw):
         ends += int((tel | trl).sum())
         if len(diffs) > 5:
             break
+    # The env's generator stands where the HTTP env's does, after all the autoresets' draws.
+    if not np.array_equal(local.np_random.integers(0, 2 ** 32, size=3), http.np_random.integers(0, 2 ** 32, size=3)):
+        diffs.append("np_random after the run")
     local.close()
     http.close()
     return {"diffs": diffs[:5], "ends": ends, "refused": refused, "truncated": truncated, "errors": errors,

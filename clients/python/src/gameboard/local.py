@@ -13,6 +13,7 @@ seeds are game seeds 0..2^32-1.
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import gymnasium as gym
@@ -23,11 +24,59 @@ from gymnasium.vector.utils import batch_space
 
 from .client import GameboardError
 from .env import (RANKED, GameboardEnv, IllegalActionError, InvalidActionError, budget_of, checked_index,
-                  game_seed, game_seeds, observation_space_of)
+                  observation_space_of)
 from .pool import REFUSED_STATUS, Group, Pool, shared_pool
 from .vector import GameboardVectorEnv, end_step
 
 Action = Dict[str, Any]
+
+#: No 32-bit half of the generator's last 64-bit output is known to be kept (see SeedDraws).
+_UNREAD = object()
+
+
+class SeedDraws:
+    """Game seeds drawn from a Gymnasium np_random exactly as `game_seeds` draws them, at a fraction of
+    the cost: the autoresets of a fast game draw some every step, and Generator.integers costs more
+    than the rest of a step's Python work.
+
+    `integers(0, 2**32, size=k, dtype=np.uint64)` on a PCG64 generator gives k successive 32-bit halves
+    of its 64-bit outputs, low half first, keeping an unused high half for the next draw; here one
+    `random_raw` call gives the same halves (a little-endian view), and the kept half is held here. The
+    generator's own kept half is read when drawing starts, and everything is written back into the
+    generator (`sync`) before anyone else draws from it: the env's np_random property syncs first. Any
+    other generator, or a big-endian machine, draws with integers itself."""
+
+    def __init__(self) -> None:
+        self.gen: Optional[np.random.Generator] = None
+        self.half: Any = _UNREAD
+
+    def sync(self) -> None:
+        """The kept half back into the generator, which is then as if it had drawn every seed itself."""
+        if self.gen is not None and self.half is not _UNREAD:
+            state = self.gen.bit_generator.state
+            state["has_uint32"], state["uinteger"] = (0, 0) if self.half is None else (1, self.half)
+            self.gen.bit_generator.state = state
+        self.gen, self.half = None, _UNREAD
+
+    def draw(self, gen: np.random.Generator, k: int) -> np.ndarray:
+        """`k` game seeds from `gen`, as game_seeds(gen, k) gives them."""
+        if gen is not self.gen:
+            self.sync()
+            if type(gen.bit_generator) is not np.random.PCG64 or sys.byteorder != "little":
+                return gen.integers(0, 2 ** 32, size=k, dtype=np.uint64)
+            state = gen.bit_generator.state
+            self.gen, self.half = gen, (state["uinteger"] if state["has_uint32"] else None)
+        half = self.half
+        need = k - (half is not None)
+        raw = gen.bit_generator.random_raw((need + 1) >> 1).view(np.uint32)
+        self.half = int(raw[need]) if need & 1 else None
+        if half is None:
+            return raw[:need]
+        out = np.empty(k, dtype=np.uint32)
+        out[0] = half
+        out[1:] = raw[:need]
+        return out
+
 
 _specs: Dict[Tuple[int, str], Dict[str, Any]] = {}
 
@@ -254,6 +303,24 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         #: The last answer: views of a copy of the block (Group.snapshot), and how many runs are pending.
         self._last: Dict[str, Any] = {}
         self._pending = 0
+        self._draws = SeedDraws()
+
+    @property  # type: ignore[override]
+    def np_random(self) -> np.random.Generator:
+        """The env's generator, with every game seed the autoresets drew from it written back."""
+        self._draws.sync()
+        return super().np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self._draws.sync()
+        self._np_random = value
+        self._np_random_seed = -1
+
+    def _draw(self, k: int) -> np.ndarray:
+        """`k` autoreset game seeds, drawn from np_random as game_seeds draws them (as the HTTP env does)."""
+        gen = self._np_random if self._np_random is not None else self.np_random
+        return self._draws.draw(gen, k)
 
     def _take(self) -> Dict[str, Any]:
         """The block as the pool left it, copied once and viewed field by field."""
@@ -283,6 +350,7 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         """New runs: seed N gives the environments game seeds N, N+1, ...; a list gives each its own.
         options={"reset_mask": mask} resets only the environments the boolean mask marks."""
         assert self.group is not None
+        self._draws.sync()
         super(GameboardVectorEnv, self).reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
         seeds = np.asarray(self._seeds(seed), dtype=np.int64)
         mask = None if not options or "reset_mask" not in options else np.asarray(options["reset_mask"], dtype=np.bool_)
@@ -326,9 +394,8 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
                     self._check_legal(codes, None, i)
                 raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
                                      "reset(options={'reset_mask': mask}) (autoreset is disabled).")
-            # Next-step autoreset (same-step leaves none pending): the pool restarts these from these seeds,
-            # drawn as game_seeds draws them.
-            g._frame_seeds[ended] = self.np_random.integers(0, 2 ** 32, size=pending, dtype=np.uint64)
+            # Next-step autoreset (same-step leaves none pending): the pool restarts these from these seeds.
+            g._frame_seeds[ended] = self._draw(pending)
         if self.illegal_action == "raise":
             self._check_legal(codes, self._last["pending"] if pending else None)
         g._frame_actions[:] = codes
@@ -364,9 +431,9 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
     def _reset_ended(self, ended: np.ndarray) -> None:
         """New runs, from fresh seeds, for the environments `ended` marks (autoreset in the same step)."""
         assert self.group is not None
-        fresh = np.zeros(self.num_envs, dtype=np.int64)
-        fresh[ended] = game_seeds(self.np_random, int(ended.sum()))
-        self.group.reset(fresh.astype(np.uint32), ended.astype(np.uint8))
+        fresh = np.zeros(self.num_envs, dtype=np.uint32)
+        fresh[ended] = self._draw(int(np.count_nonzero(ended)))
+        self.group.reset(fresh, ended.astype(np.uint8))
         self._take()
 
     def close_extras(self, **kwargs: Any) -> None:

@@ -42,6 +42,8 @@ PLAYED_STATUS, REFUSED_STATUS, UNTOUCHED_STATUS = 0, 1, 2
 
 #: The block's summary: the slots the last step refused, the slots pending an autoreset (int32 each).
 SUMMARY = struct.Struct("<ii")
+#: An answer's head: status, payload length.
+HEAD = struct.Struct("<II")
 
 _node_checked: Dict[str, str] = {}
 
@@ -109,6 +111,8 @@ class Pool:
             grow_pipe(pipe.fileno(), PIPE_BYTES)
         self._lock = threading.Lock()
         self._pid = os.getpid()
+        self._head = bytearray(8)
+        self._head_view = memoryview(self._head)
 
     def _read_into(self, view: memoryview) -> None:
         got = 0
@@ -127,15 +131,19 @@ class Pool:
     def exchange(self, frame: Any, into: Optional[memoryview] = None) -> Optional[bytes]:
         """Sends one whole request `frame` (header and payload, one write); reads the answer as `request`."""
         with self._lock:
-            if self._proc.poll() is not None:
-                raise GameboardError("pool_failed", f"The engine pool has stopped (exit code {self._proc.returncode}).")
+            # (No poll() first: a stopped pool shows as a broken pipe or an end of file, without a system
+            # call a step.)
             try:
                 self._in.write(frame)
             except (BrokenPipeError, OSError) as err:
-                raise GameboardError("pool_failed", f"The engine pool does not answer: {err}.") from None
-            head = bytearray(8)
-            self._read_into(memoryview(head))
-            status, length = struct.unpack("<II", head)
+                code = self._proc.poll()
+                raise GameboardError("pool_failed", f"The engine pool does not answer (exit code {code}): "
+                                     f"{err}.") from None
+            head = self._head
+            self._read_into(self._head_view)
+            status, length = HEAD.unpack(head)
+            if status == 0 and length == 0:  # a block written into the shared file
+                return b""
             if status == 0 and into is not None and length == len(into):
                 self._read_into(into)
                 return None

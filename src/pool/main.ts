@@ -7,7 +7,7 @@
  * Usage: node pool.mjs [--workers K]. K threads (default: the CPU count) share each group's
  * environments: the main thread steps the first share itself while K - 1 worker threads step the
  * others (one wake-up fewer a step than handing every share to a worker); a group too small to split
- * (fewer than 16 environments a thread), or K of 0 or 1, is stepped on the main thread alone.
+ * (fewer than 128 environments a thread), or K of 0 or 1, is stepped on the main thread alone.
  *
  * A request is three little-endian uint32 (op, group, payload length) and the payload; an answer is two
  * (status: 0 ok, 1 error; length) and the payload: a group's whole block for RESET, STEP and IMPORT,
@@ -38,8 +38,14 @@ import type { GameTensor } from '../core/tensor.js';
 import { type GroupParams, layoutOf, OP, paramsOf, type Layout, views, type Views } from './layout.js';
 import { Shard } from './shard.js';
 
-/** Environments a worker thread should have at least before a group is split across threads. */
-const PER_THREAD = 16;
+/**
+ * Environments a thread should have at least before a group is split across threads. Each split step
+ * wakes the worker threads and waits for the last of them: on a busy machine a wake-up can cost more
+ * than a share of 64 environments of any game takes to step (a 64-env vector env stepped 2 to 5 times
+ * faster on one thread than on two, at load average 15 on 2 CPUs), while 512 environments gained from
+ * a second thread at the same load (docs/agents.md, "Speed of the local engines").
+ */
+const PER_THREAD = 128;
 
 interface Command {
   op: number;

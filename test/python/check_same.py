@@ -159,8 +159,12 @@ def single_same(slug, base):
 
 
 def threads_same(slug):
-    """64 local environments split across 2 worker threads against the same on the pool's main thread."""
-    envs = [gameboard.GameboardVectorEnv(slug, num_envs=64, budget=60, workers=w) for w in (0, 2)]
+    """256 local environments split across 2 threads against the same on the pool's main thread alone,
+    and 64 environments, which stay on the main thread (fewer than 128 a thread)."""
+    small = gameboard.GameboardVectorEnv(slug, num_envs=64, workers=2)
+    small_threads = small.group.threads
+    small.close()
+    envs = [gameboard.GameboardVectorEnv(slug, num_envs=256, budget=60, workers=w) for w in (0, 2)]
     answers = [e.reset(seed=500) for e in envs]
     diffs = same({"r": dict(enumerate(answers[0]))}, {"r": dict(enumerate(answers[1]))})
     rng = np.random.default_rng(9)
@@ -171,7 +175,7 @@ def threads_same(slug):
     threads = [e.group.threads for e in envs]
     for e in envs:
         e.close()
-    return {"diffs": diffs[:5], "threads": threads}
+    return {"diffs": diffs[:5], "threads": threads, "small": small_threads}
 
 
 def main(base):

@@ -7,7 +7,7 @@ of action indices a step over a pipe and reads back one packed block (observatio
 masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout): on Linux a file in
 /dev/shm that both sides map (the pool writes it, numpy reads it), elsewhere through the pipe. `workers=K` threads
 (default: the CPU count; the pool's main thread and K - 1 worker threads) share the environments of a
-large group.
+large group (at least 128 environments a thread).
 
 One pool process serves every local environment of a Python process (`shared_pool`); a forked child
 starts its own.

@@ -387,7 +387,7 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         codes = self._indices(actions)
         pending = self._pending
         if pending:
-            ended = self._last["pending"]
+            ended = g.view(self._last, "pending")
             if self.autoreset_mode == AutoresetMode.DISABLED:
                 i = int(np.flatnonzero(ended)[0])
                 if self.illegal_action == "raise":  # environment by environment, as the HTTP env checks them
@@ -397,17 +397,17 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
             # Next-step autoreset (same-step leaves none pending): the pool restarts these from these seeds.
             g._frame_seeds[ended] = self._draw(pending)
         if self.illegal_action == "raise":
-            self._check_legal(codes, self._last["pending"] if pending else None)
+            self._check_legal(codes, g.view(self._last, "pending") if pending else None)
         g._frame_actions[:] = codes
         g.pool.exchange(g._frame, g._view)
         last = self._take()
         if self.autoreset_mode == AutoresetMode.SAME_STEP and self._pending:
-            return end_step(self, last["rewards"], last["terminated"], last["truncated"], last["refused"],
+            return end_step(self, last["rewards"], last["terminated"], last["truncated"], g.view(last, "refused"),
                             self._reset_ended)
         infos = {"action_mask": last["masks"], "score": last["scores"], "seed": last["gameSeed"],
                  "steps": last["steps"]}
         if last["summary"][0]:
-            infos["refused"] = last["refused"]
+            infos["refused"] = g.view(last, "refused")
         return ({"planes": last["planes"], "features": last["features"]}, last["rewards"], last["terminated"],
                 last["truncated"], infos)
 

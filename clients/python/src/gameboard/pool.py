@@ -240,6 +240,9 @@ class Group:
                 ("features", "<f4", (n, *t["features"]["shape"])), ("planes", np.uint8, (n, *t["planes"]["shape"])),
                 ("masks", np.int8, (n, layout["actions"])), ("terminated", np.bool_, (n,)),
                 ("truncated", np.bool_, (n,)), ("refused", np.bool_, (n,)), ("pending", np.bool_, (n,)))}
+        #: The fields a step answers every time; "refused" and "pending" are viewed only where the
+        #: summary counts some (`view`).
+        self._answered = [(k, f) for k, f in self.fields.items() if k not in ("refused", "pending")]
         self.scores = np.frombuffer(self.block, np.float64, n, o["scores"])
         self.features = np.frombuffer(self.block, np.float32, n * layout["features"], o["features"]).reshape(
             (n, *t["features"]["shape"]))
@@ -251,14 +254,23 @@ class Group:
         self.status = np.frombuffer(self.block, np.uint8, n, o["status"])
         self.over = np.frombuffer(self.block, np.uint8, n, o["over"])
 
-    def snapshot(self) -> Dict[str, np.ndarray]:
-        """Numpy views of every field of a copy of the block as it is now (what a step answers,
-        unchanged by the next one), and "summary": the refused and pending counts, Python ints."""
+    def snapshot(self) -> Dict[str, Any]:
+        """Numpy views of the fields of a copy of the block as it is now (what a step answers, unchanged
+        by the next one; "refused" and "pending" through `view`), "summary": the refused and pending
+        counts (Python ints), and "copy": the copy."""
         copy = self.bytes.copy()
         out: Dict[str, Any] = {name: np.ndarray(shape, dtype, copy, offset)
-                               for name, (shape, dtype, offset) in self.fields.items()}
+                               for name, (shape, dtype, offset) in self._answered}
         out["summary"] = SUMMARY.unpack_from(copy, 0)
+        out["copy"] = copy
         return out
+
+    def view(self, snapshot: Dict[str, Any], name: str) -> np.ndarray:
+        """Field `name` of a snapshot's copy (made on first use)."""
+        if name not in snapshot:
+            shape, dtype, offset = self.fields[name]
+            snapshot[name] = np.ndarray(shape, dtype, snapshot["copy"], offset)
+        return snapshot[name]
 
     def _mapped(self, size: int) -> Optional[mmap.mmap]:
         """The block as a memory-mapped file the pool writes each answer into (MAP), or None where that

@@ -21,6 +21,11 @@ const SCRIPT = fileURLToPath(new URL('./python/check_same.py', import.meta.url))
 interface Compared {
   diffs: string[];
   ends?: number;
+  refused?: number;
+  truncated?: number;
+  errors?: number;
+  /** Masked-out indices sent (none in a game whose every index is always legal: Whirlyard). */
+  chosen?: number;
   steps?: number;
   runs?: number;
 }
@@ -33,8 +38,11 @@ interface Report {
     {
       next_step: Compared;
       same_step: Compared;
+      refusals: Compared;
+      refusals_same_step: Compared;
+      strict_disabled: Compared;
       single: Compared;
-      threads: { diffs: string[]; threads: number[] };
+      threads: { diffs: string[]; threads: number[]; small: number };
       submitted: { local_score: number; server_score: number; actions: number; rules: string };
     }
   >;
@@ -94,14 +102,30 @@ describe.skipIf(!hasPython)(
         expect(g().same_step.ends).toBeGreaterThan(0);
       });
 
+      it('the same with masked-out indices now and then: refused for that env alone, with refused_reward, counted towards max_steps (both autoreset modes)', () => {
+        for (const c of [g().refusals, g().refusals_same_step]) {
+          expect(c.diffs).toEqual([]);
+          expect(c.refused! > 0).toBe(c.chosen! > 0);
+          expect(c.truncated).toBeGreaterThan(0);
+          expect(c.errors).toBe(0);
+        }
+      });
+
+      it('strict envs with autoreset disabled raise alike (a masked-out index; stepping an ended run) and reset_mask resets alike', () => {
+        const c = g().strict_disabled;
+        expect(c.diffs).toEqual([]);
+        expect(c.errors).toBeGreaterThan(1);
+        expect(c.ends).toBeGreaterThan(0);
+      });
+
       it('a local and an HTTP GameboardEnv give the same answers, refused masked-out indices included', () => {
         expect(g().single.diffs).toEqual([]);
         expect(g().single.runs).toBe(3);
         expect(g().single.steps).toBeGreaterThan(3);
       });
 
-      it('64 environments split across 2 worker threads play as on the main thread (workers=2 against workers=0)', () => {
-        expect(g().threads).toEqual({ diffs: [], threads: [0, 2] });
+      it('256 environments split across 2 threads play as on the main thread alone (workers=2 against workers=0); 64 are not split', () => {
+        expect(g().threads).toEqual({ diffs: [], threads: [0, 2], small: 0 });
       });
 
       it("a local run submitted to the server replays to the local score under the engine's rules version", () => {

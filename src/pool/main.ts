@@ -7,12 +7,15 @@
  * Usage: node pool.mjs [--workers K]. K threads (default: the CPU count) share each group's
  * environments: the main thread steps the first share itself while K - 1 worker threads step the
  * others (one wake-up fewer a step than handing every share to a worker); a group too small to split
- * (fewer than 16 environments a thread), or K of 0 or 1, is stepped on the main thread alone.
+ * (fewer than 128 environments a thread), or K of 0 or 1, is stepped on the main thread alone.
  *
  * A request is three little-endian uint32 (op, group, payload length) and the payload; an answer is two
  * (status: 0 ok, 1 error; length) and the payload: a group's whole block for RESET, STEP and IMPORT,
- * JSON for the others (an error: {error, message}). A STEP sends int32 action indices and uint32 seeds,
- * one each an environment: index -1 leaves the environment as it is, -2 starts it again from its seed.
+ * JSON for the others (an error: {error, message}). OPEN sends {game, n, params} (layout.ts GroupParams:
+ * budget limit, max steps, refused reward, autoreset); the pool keeps each environment's run with them
+ * and writes each step's rewards, flags, counters and seeds into the block. A STEP sends int32 action
+ * indices and uint32 seeds, one each an environment: index -1 leaves the environment as it is, -2 starts
+ * it again from its seed (as does any index, in a group with autoreset, where the last step ended the run).
  *
  * MAP names a file (the payload: its path, UTF-8) that Python has sized to the group's block and maps
  * into memory: from then on RESET, STEP and IMPORT write the block into that file (one pwrite, which a
@@ -32,11 +35,17 @@ import {
 } from 'node:worker_threads';
 import { registry } from '../games/index.js';
 import type { GameTensor } from '../core/tensor.js';
-import { layoutOf, OP, type Layout } from './layout.js';
+import { type GroupParams, layoutOf, OP, paramsOf, type Layout, views, type Views } from './layout.js';
 import { Shard } from './shard.js';
 
-/** Environments a worker thread should have at least before a group is split across threads. */
-const PER_THREAD = 16;
+/**
+ * Environments a thread should have at least before a group is split across threads. Each split step
+ * wakes the worker threads and waits for the last of them: on a busy machine a wake-up can cost more
+ * than a share of 64 environments of any game takes to step (a 64-env vector env stepped 2 to 5 times
+ * faster on one thread than on two, at load average 15 on 2 CPUs), while 512 environments gained from
+ * a second thread at the same load (docs/agents.md, "Speed of the local engines").
+ */
+const PER_THREAD = 128;
 
 interface Command {
   op: number;
@@ -44,7 +53,7 @@ interface Command {
   slot?: number;
   to?: number;
   data?: unknown;
-  open?: { slug: string; layout: Layout; buffer: SharedArrayBuffer; lo: number; hi: number };
+  open?: { slug: string; layout: Layout; buffer: SharedArrayBuffer; lo: number; hi: number; params: GroupParams };
 }
 
 /** What runs one command on the shards a thread holds, answering JSON or nothing. */
@@ -53,7 +62,7 @@ function runner() {
   return (c: Command): unknown => {
     if (c.op === OP.OPEN) {
       const o = c.open!;
-      shards.set(c.group, new Shard(o.slug, o.layout, o.buffer, o.lo, o.hi));
+      shards.set(c.group, new Shard(o.slug, o.layout, o.buffer, o.lo, o.hi, o.params));
       return null;
     }
     const shard = shards.get(c.group);
@@ -173,6 +182,7 @@ interface Group {
   layout: Layout;
   buffer: SharedArrayBuffer;
   bytes: Uint8Array;
+  views: Views;
   /** Per worker thread, the slots it holds ([lo, hi)); empty on a group stepped on the main thread alone. */
   split: [number, number][];
   /** The main thread's share: the whole group, or the first slots of a split one. */
@@ -261,17 +271,29 @@ function serve(workers: number): void {
     if (g === undefined) throw new PoolError('no_group', `No group ${id} is open.`);
     return g;
   };
-  /** Runs a command on every thread holding part of the group (the main thread's shard included). */
-  const everywhere = (g: Group, c: Command): unknown[] => {
-    if (g.split.length === 0) return [runLocal(g.local, c)];
-    const sent = threads.post(g.split.map(([lo, hi]) => (lo < hi ? c : null)));
-    let mine: unknown;
-    try {
-      mine = runLocal(g.local, c);
-    } finally {
-      threads.wait(sent, g.split.length); // every thread done before the block is read or an error told
+  /**
+   * Runs a reset or a step on every thread holding part of the group (the main thread's shard
+   * included), then writes the block's summary: how many slots the step refused, how many are pending.
+   */
+  const everywhere = (g: Group, c: Command): void => {
+    if (g.split.length === 0) runLocal(g.local, c);
+    else {
+      const sent = threads.post(g.split.map(([lo, hi]) => (lo < hi ? c : null)));
+      try {
+        runLocal(g.local, c);
+      } finally {
+        threads.wait(sent, g.split.length); // every thread done before the block is read or an error told
+      }
     }
-    return [mine];
+    const { refused, pending } = g.views;
+    let r = 0;
+    let p = 0;
+    for (let i = 0; i < g.layout.n; i++) {
+      r += refused[i];
+      p += pending[i];
+    }
+    g.views.summary[0] = r;
+    g.views.summary[1] = p;
   };
   /** The thread holding slot i's answer to `c`. */
   const atSlot = (g: Group, c: Command): unknown => {
@@ -305,7 +327,8 @@ function serve(workers: number): void {
           break;
         }
         case OP.OPEN: {
-          const { game: slug, n } = JSON.parse(payload.toString('utf8')) as { game: string; n: number };
+          const request = JSON.parse(payload.toString('utf8')) as { game: string; n: number; params?: unknown };
+          const { game: slug, n } = request;
           const game = registry.get(slug);
           if (!game?.tensor)
             throw new PoolError(
@@ -314,6 +337,12 @@ function serve(workers: number): void {
             );
           if (!Number.isInteger(n) || n < 1 || n > 1 << 16)
             throw new PoolError('bad_request', `n is an integer from 1 to 65536; got ${n}.`);
+          let params: GroupParams;
+          try {
+            params = paramsOf(request.params);
+          } catch (err) {
+            throw new PoolError('bad_request', (err as Error).message);
+          }
           const t = game.tensor as GameTensor;
           const [c, h, w] = t.tensorSpec.planes.shape;
           const layout = layoutOf(n, c * h * w, t.tensorSpec.features.shape[0], t.actionIndex.length);
@@ -327,15 +356,16 @@ function serve(workers: number): void {
             layout,
             buffer,
             bytes: new Uint8Array(buffer),
+            views: views(layout, buffer),
             split,
-            local: new Shard(slug, layout, buffer, 0, k < 2 ? n : at(1)),
+            local: new Shard(slug, layout, buffer, 0, k < 2 ? n : at(1), params),
             slug,
             file: null,
           };
           if (split.length > 0)
             threads.run(
               split.map(([lo, hi]) =>
-                lo < hi ? { op: OP.OPEN, group: next, open: { slug, layout, buffer, lo, hi } } : null,
+                lo < hi ? { op: OP.OPEN, group: next, open: { slug, layout, buffer, lo, hi, params } } : null,
               ),
             );
           groups.set(next, g);

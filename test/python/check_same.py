@@ -53,19 +53,55 @@ def same(a, b):
     return diffs
 
 
-def vector_same(slug, base, autoreset):
-    local = gameboard.GameboardVectorEnv(slug, num_envs=ENVS, budget=60, autoreset_mode=autoreset)
-    http = gameboard.GameboardVectorEnv(slug, num_envs=ENVS, base_url=base, budget=60, autoreset_mode=autoreset)
+def attempt(env, acts):
+    """A vector step's answer, or the error it raised (its type and message)."""
+    try:
+        return env.step(acts), None
+    except GameboardError as err:
+        return None, [type(err).__name__, str(err)]
+
+
+def vector_same(slug, base, autoreset, steps=STEPS, refusals=0.0, **kw):
+    """A local and an HTTP vector env side by side. With `refusals`, each environment's action is a
+    masked-out index with that chance (refused, or raised with illegal_action="raise"); a step either
+    env raises on must raise the same in the other, and (autoreset disabled) the ended runs are then
+    reset with reset_mask on both."""
+    local = gameboard.GameboardVectorEnv(slug, num_envs=ENVS, budget=60, autoreset_mode=autoreset, **kw)
+    http = gameboard.GameboardVectorEnv(slug, num_envs=ENVS, base_url=base, budget=60, autoreset_mode=autoreset,
+                                        **kw)
     assert type(local).__name__ == "LocalGameboardVectorEnv" and type(http).__name__ == "GameboardVectorEnv"
     ol, il = local.reset(seed=40)
     oh, ih = http.reset(seed=40)
     diffs = same({"obs": ol, "info": il}, {"obs": oh, "info": ih})
     rng = np.random.default_rng(7)
-    ends = 0
-    for t in range(STEPS):
+    ends = refused = truncated = errors = chosen = 0
+    ended = np.zeros(ENVS, dtype=bool)
+    for t in range(steps):
         acts = masked(rng, il["action_mask"], ending(local))
-        ol, rl, tel, trl, il = local.step(acts)
-        oh, rh, teh, trh, ih = http.step(acts)
+        for e in range(ENVS):
+            out = np.flatnonzero(il["action_mask"][e] == 0)
+            if refusals and len(out) and rng.random() < refusals:
+                acts[e] = int(rng.choice(out))
+                chosen += 1
+        al, el = attempt(local, acts)
+        ah, eh = attempt(http, acts)
+        if el is not None or eh is not None:
+            errors += 1
+            if el != eh:
+                diffs.append(f"step {t}: raised {el} against {eh}")
+            elif el[0] == "GameboardError" and "run is over" in el[1]:  # disabled autoreset: reset the ended runs
+                ol, il = local.reset(options={"reset_mask": ended})
+                oh, ih = http.reset(options={"reset_mask": ended})
+                diffs += [f"step {t} reset_mask: {x}" for x in same({"obs": ol, "info": il}, {"obs": oh, "info": ih})]
+                ended[:] = False
+            if len(diffs) > 5:
+                break
+            continue
+        ol, rl, tel, trl, il = al
+        oh, rh, teh, trh, ih = ah
+        ended |= tel | trl
+        refused += int(il.get("refused", np.zeros(1)).sum())
+        truncated += int(trl.sum())
         d = same({"obs": ol, "reward": rl, "terminated": tel, "truncated": trl},
                  {"obs": oh, "reward": rh, "terminated": teh, "truncated": trh})
         keys = set(ih) - {"final_obs", "_final_obs", "final_info", "_final_info"}
@@ -80,9 +116,13 @@ def vector_same(slug, base, autoreset):
         ends += int((tel | trl).sum())
         if len(diffs) > 5:
             break
+    # The env's generator stands where the HTTP env's does, after all the autoresets' draws.
+    if not np.array_equal(local.np_random.integers(0, 2 ** 32, size=3), http.np_random.integers(0, 2 ** 32, size=3)):
+        diffs.append("np_random after the run")
     local.close()
     http.close()
-    return {"diffs": diffs[:5], "ends": ends}
+    return {"diffs": diffs[:5], "ends": ends, "refused": refused, "truncated": truncated, "errors": errors,
+            "chosen": chosen}
 
 
 def single_same(slug, base):
@@ -119,8 +159,12 @@ def single_same(slug, base):
 
 
 def threads_same(slug):
-    """64 local environments split across 2 worker threads against the same on the pool's main thread."""
-    envs = [gameboard.GameboardVectorEnv(slug, num_envs=64, budget=60, workers=w) for w in (0, 2)]
+    """256 local environments split across 2 threads against the same on the pool's main thread alone,
+    and 64 environments, which stay on the main thread (fewer than 128 a thread)."""
+    small = gameboard.GameboardVectorEnv(slug, num_envs=64, workers=2)
+    small_threads = small.group.threads
+    small.close()
+    envs = [gameboard.GameboardVectorEnv(slug, num_envs=256, budget=60, workers=w) for w in (0, 2)]
     answers = [e.reset(seed=500) for e in envs]
     diffs = same({"r": dict(enumerate(answers[0]))}, {"r": dict(enumerate(answers[1]))})
     rng = np.random.default_rng(9)
@@ -131,7 +175,7 @@ def threads_same(slug):
     threads = [e.group.threads for e in envs]
     for e in envs:
         e.close()
-    return {"diffs": diffs[:5], "threads": threads}
+    return {"diffs": diffs[:5], "threads": threads, "small": small_threads}
 
 
 def main(base):
@@ -140,6 +184,11 @@ def main(base):
     client = GameboardClient(base)
     for slug in gameboard.GAMES:
         g = {"next_step": vector_same(slug, base, "NextStep"), "same_step": vector_same(slug, base, "SameStep"),
+             # Refused steps (their reward, max_steps counting them) in both autoreset modes, and strict
+             # envs with autoreset disabled.
+             "refusals": vector_same(slug, base, "NextStep", 150, 0.1, refused_reward=-2.5, max_steps=5),
+             "refusals_same_step": vector_same(slug, base, "SameStep", 150, 0.1, refused_reward=0.5, max_steps=5),
+             "strict_disabled": vector_same(slug, base, "Disabled", 150, 0.02, illegal_action="raise", max_steps=30),
              "single": single_same(slug, base), "threads": threads_same(slug)}
         # A local run, submitted: the server replays it.
         env = gameboard.GameboardEnv(slug, budget=None)

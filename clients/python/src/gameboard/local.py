@@ -12,6 +12,8 @@ seeds are game seeds 0..2^32-1.
 
 from __future__ import annotations
 
+import math
+import sys
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import gymnasium as gym
@@ -22,11 +24,59 @@ from gymnasium.vector.utils import batch_space
 
 from .client import GameboardError
 from .env import (RANKED, GameboardEnv, IllegalActionError, InvalidActionError, budget_of, checked_index,
-                  game_seed, game_seeds, observation_space_of)
+                  observation_space_of)
 from .pool import REFUSED_STATUS, Group, Pool, shared_pool
 from .vector import GameboardVectorEnv, end_step
 
 Action = Dict[str, Any]
+
+#: No 32-bit half of the generator's last 64-bit output is known to be kept (see SeedDraws).
+_UNREAD = object()
+
+
+class SeedDraws:
+    """Game seeds drawn from a Gymnasium np_random exactly as `game_seeds` draws them, at a fraction of
+    the cost: the autoresets of a fast game draw some every step, and Generator.integers costs more
+    than the rest of a step's Python work.
+
+    `integers(0, 2**32, size=k, dtype=np.uint64)` on a PCG64 generator gives k successive 32-bit halves
+    of its 64-bit outputs, low half first, keeping an unused high half for the next draw; here one
+    `random_raw` call gives the same halves (a little-endian view), and the kept half is held here. The
+    generator's own kept half is read when drawing starts, and everything is written back into the
+    generator (`sync`) before anyone else draws from it: the env's np_random property syncs first. Any
+    other generator, or a big-endian machine, draws with integers itself."""
+
+    def __init__(self) -> None:
+        self.gen: Optional[np.random.Generator] = None
+        self.half: Any = _UNREAD
+
+    def sync(self) -> None:
+        """The kept half back into the generator, which is then as if it had drawn every seed itself."""
+        if self.gen is not None and self.half is not _UNREAD:
+            state = self.gen.bit_generator.state
+            state["has_uint32"], state["uinteger"] = (0, 0) if self.half is None else (1, self.half)
+            self.gen.bit_generator.state = state
+        self.gen, self.half = None, _UNREAD
+
+    def draw(self, gen: np.random.Generator, k: int) -> np.ndarray:
+        """`k` game seeds from `gen`, as game_seeds(gen, k) gives them."""
+        if gen is not self.gen:
+            self.sync()
+            if type(gen.bit_generator) is not np.random.PCG64 or sys.byteorder != "little":
+                return gen.integers(0, 2 ** 32, size=k, dtype=np.uint64)
+            state = gen.bit_generator.state
+            self.gen, self.half = gen, (state["uinteger"] if state["has_uint32"] else None)
+        half = self.half
+        need = k - (half is not None)
+        raw = gen.bit_generator.random_raw((need + 1) >> 1).view(np.uint32)
+        self.half = int(raw[need]) if need & 1 else None
+        if half is None:
+            return raw[:need]
+        out = np.empty(k, dtype=np.uint32)
+        out[0] = half
+        out[1:] = raw[:need]
+        return out
+
 
 _specs: Dict[Tuple[int, str], Dict[str, Any]] = {}
 
@@ -205,7 +255,12 @@ class LocalGameboardEnv(GameboardEnv):
 
 
 class LocalGameboardVectorEnv(GameboardVectorEnv):
-    """`num_envs` runs of `game` stepped together on the local engine pool (one request a step)."""
+    """`num_envs` runs of `game` stepped together on the local engine pool (one request a step).
+
+    The pool keeps each environment's run (steps, budget spent, steps towards max_steps, its game seed,
+    a pending autoreset) and answers every step's rewards, flags and counters in the block beside the
+    observations and masks: a step here checks the actions, draws the autoresets' game seeds (as the
+    HTTP vector env draws them), sends one request, and answers numpy views of one copy of the block."""
 
     def __init__(self, game: str, num_envs: int = 1, base_url: Optional[str] = None, client: Any = None,
                  budget: Union[str, int, None] = RANKED, max_steps: Optional[int] = None,
@@ -226,12 +281,17 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         self.workers = workers
         self.pool = shared_pool(workers)
         self.game_spec = spec_of(self.pool, game)
-        self.group: Optional[Group] = Group(self.pool, game, num_envs, self.game_spec)
         self.budget = budget_of(self.game_spec, budget)
         self.max_steps = max_steps
         self.render_mode = None
         self.illegal_action = illegal_action
         self.refused_reward = float(refused_reward)
+        # A step counter reaches max_steps at the same step as at its ceiling (the pool counts in integers).
+        limit = None if max_steps is None else max(0, math.ceil(max_steps))
+        self.group: Optional[Group] = Group(
+            self.pool, game, num_envs, self.game_spec,
+            budget=None if self.budget is None else max(0, math.ceil(self.budget["limit"])), max_steps=limit,
+            refused_reward=self.refused_reward, autoreset=self.autoreset_mode == AutoresetMode.NEXT_STEP)
         self.action_index = self.game_spec["actionIndex"]
         self.single_action_space = spaces.Discrete(len(self.action_index))
         self.single_observation_space = observation_space_of(self.game_spec)
@@ -239,45 +299,58 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.seedless = bool(self.game_spec.get("seedless"))
         self.started = False
-        self._game_seeds = np.zeros(num_envs, dtype=np.int64)
-        self._steps = np.zeros(num_envs, dtype=np.int64)
-        self._elapsed = np.zeros(num_envs, dtype=np.int64)
-        self._spent = np.zeros(num_envs, dtype=np.int64)
-        self._autoreset = np.zeros(num_envs, dtype=np.bool_)
         self._rows = np.arange(num_envs)
-        self._none = np.zeros(num_envs, dtype=np.bool_)
-        self._no_seeds = np.zeros(num_envs, dtype=np.int64)
+        #: The last answer: views of a copy of the block (Group.snapshot), and how many runs are pending.
+        self._last: Dict[str, Any] = {}
+        self._pending = 0
+        self._draws = SeedDraws()
+
+    @property  # type: ignore[override]
+    def np_random(self) -> np.random.Generator:
+        """The env's generator, with every game seed the autoresets drew from it written back."""
+        self._draws.sync()
+        return super().np_random
+
+    @np_random.setter
+    def np_random(self, value: np.random.Generator) -> None:
+        self._draws.sync()
+        self._np_random = value
+        self._np_random_seed = -1
+
+    def _draw(self, k: int) -> np.ndarray:
+        """`k` autoreset game seeds, drawn from np_random as game_seeds draws them (as the HTTP env does)."""
+        gen = self._np_random if self._np_random is not None else self.np_random
+        return self._draws.draw(gen, k)
+
+    def _take(self) -> Dict[str, Any]:
+        """The block as the pool left it, copied once and viewed field by field."""
+        assert self.group is not None
+        last = self._last = self.group.snapshot()
+        self._pending = last["summary"][1]
+        return last
 
     def _observations(self) -> Dict[str, np.ndarray]:
-        assert self.group is not None
-        return {"planes": self.group.planes.copy(), "features": self.group.features.copy()}
+        return {"planes": self._last["planes"], "features": self._last["features"]}
 
     def _infos(self) -> Dict[str, Any]:
-        assert self.group is not None
-        return {"action_mask": self.group.masks.copy(), "score": self.group.scores.copy(),
-                "seed": self._game_seeds.copy(), "steps": self._steps.copy()}
+        last = self._last
+        return {"action_mask": last["masks"], "score": last["scores"], "seed": last["gameSeed"],
+                "steps": last["steps"]}
 
     def action_masks(self) -> np.ndarray:
-        assert self.group is not None
-        return self.group.masks.copy()
+        return self._last["masks"].copy()
 
     def run(self, i: int) -> Dict[str, Any]:
         """Environment i's run so far, as POST /api/runs and `gameboard replay` take it."""
         assert self.group is not None
         return self.group.info(i)["run"]
 
-    def _fresh(self, which: np.ndarray, seeds: np.ndarray) -> None:
-        """Counters back to 0 for the environments `which` selects (a boolean mask or indices)."""
-        self._game_seeds[which] = seeds[which]
-        self._steps[which] = 0
-        self._elapsed[which] = 0
-        self._spent[which] = 0
-
     def reset(self, *, seed: Union[int, Sequence[int], None] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
         """New runs: seed N gives the environments game seeds N, N+1, ...; a list gives each its own.
         options={"reset_mask": mask} resets only the environments the boolean mask marks."""
         assert self.group is not None
+        self._draws.sync()
         super(GameboardVectorEnv, self).reset(seed=seed if isinstance(seed, (int, np.integer)) else None)
         seeds = np.asarray(self._seeds(seed), dtype=np.int64)
         mask = None if not options or "reset_mask" not in options else np.asarray(options["reset_mask"], dtype=np.bool_)
@@ -285,20 +358,20 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
             raise ValueError("reset_mask is a boolean array of num_envs, after a first reset of every environment.")
         which = np.ones(self.num_envs, dtype=np.bool_) if mask is None else mask
         self.group.reset(seeds.astype(np.uint32), which.astype(np.uint8))
-        self._fresh(which, seeds)
-        self._autoreset[which] = False
+        self._take()
         self.started = True
         return self._observations(), self._infos()
 
     def _indices(self, actions: Any) -> np.ndarray:
-        """The actions as checked indices (as Discrete.contains checks each), a new int32 array."""
+        """The actions as checked indices (as Discrete.contains checks each): an integer array."""
         n = len(self.action_index)
         a = np.asarray(actions) if not isinstance(actions, list) else None
         if a is not None and a.shape == (self.num_envs,) and a.dtype.kind in "iu":
-            if np.count_nonzero(a.astype(np.uint64) >= n):  # a negative index wraps to a huge one
+            # One comparison: a negative index read as uint64 is a huge one.
+            if np.count_nonzero((a.view(np.uint64) if a.dtype == np.int64 else a.astype(np.uint64)) >= n):
                 bad = np.flatnonzero((a < 0) | (a >= n))
                 checked_index(a[bad[0]], n, f"Environment {int(bad[0])}: ")
-            return a.astype(np.int32)
+            return a
         items = list(actions)
         if len(items) != self.num_envs:
             raise ValueError(f"Give one action per environment ({self.num_envs}); got {len(items)}.")
@@ -306,75 +379,62 @@ class LocalGameboardVectorEnv(GameboardVectorEnv):
                          else checked_index(x, n, f"Environment {i}: ") for i, x in enumerate(items)], dtype=np.int32)
 
     def step(self, actions: Any) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
-        # Whole-array numpy throughout, and as few operations as the step needs: with engines this fast, each
-        # small numpy call (about a microsecond) is a visible part of a 64-env step.
+        # The pool does the bookkeeping (refusals, rewards, flags, counters, autoresets); with engines this
+        # fast each small numpy call here (about a microsecond) is a visible part of a 64-env step.
         g = self.group
         if g is None or not self.started:
             raise GameboardError("no_run", "Call reset() before step().")
         codes = self._indices(actions)
-        resets = self._autoreset
-        resetting = np.count_nonzero(resets) > 0  # (count_nonzero: a few times cheaper than .any())
-        if resetting and self.autoreset_mode == AutoresetMode.DISABLED:
-            i = int(np.flatnonzero(resets)[0])
-            raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
-                                 "reset(options={'reset_mask': mask}) (autoreset is disabled).")
-        if resetting and self.autoreset_mode == AutoresetMode.NEXT_STEP:
-            which = np.flatnonzero(resets)
-            seeds = np.zeros(self.num_envs, dtype=np.int64)
-            seeds[which] = game_seeds(self.np_random, len(which))
-            codes[which] = -2
-            refused = g.masks[self._rows, np.where(resets, 0, codes)] != 1
+        pending = self._pending
+        if pending:
+            ended = g.view(self._last, "pending")
+            if self.autoreset_mode == AutoresetMode.DISABLED:
+                i = int(np.flatnonzero(ended)[0])
+                if self.illegal_action == "raise":  # environment by environment, as the HTTP env checks them
+                    self._check_legal(codes, None, i)
+                raise GameboardError("run_over", f"Environment {i}'s run is over: reset it with "
+                                     "reset(options={'reset_mask': mask}) (autoreset is disabled).")
+            # Next-step autoreset (same-step leaves none pending): the pool restarts these from these seeds.
+            g._frame_seeds[ended] = self._draw(pending)
+        if self.illegal_action == "raise":
+            self._check_legal(codes, g.view(self._last, "pending") if pending else None)
+        g._frame_actions[:] = codes
+        g.pool.exchange(g._frame, g._view)
+        last = self._take()
+        if self.autoreset_mode == AutoresetMode.SAME_STEP and self._pending:
+            return end_step(self, last["rewards"], last["terminated"], last["truncated"], g.view(last, "refused"),
+                            self._reset_ended)
+        infos = {"action_mask": last["masks"], "score": last["scores"], "seed": last["gameSeed"],
+                 "steps": last["steps"]}
+        if last["summary"][0]:
+            infos["refused"] = g.view(last, "refused")
+        return ({"planes": last["planes"], "features": last["features"]}, last["rewards"], last["terminated"],
+                last["truncated"], infos)
+
+    def _check_legal(self, codes: np.ndarray, resets: Optional[np.ndarray], upto: Optional[int] = None) -> None:
+        """IllegalActionError for the first environment (not resetting; before `upto` if given) whose index
+        its mask marks illegal."""
+        assert self.group is not None
+        masks = self.group.masks
+        refused = masks[self._rows, codes if resets is None else np.where(resets, 0, codes)] != 1
+        if resets is not None:
             refused &= ~resets
-        else:
-            resetting = False
-            resets = self._none
-            seeds = self._no_seeds
-            refused = g.masks[self._rows, codes] != 1
+        if upto is not None:
+            refused[upto:] = False
         if np.count_nonzero(refused):
-            if self.illegal_action == "raise":
-                i = int(np.flatnonzero(refused)[0])
-                allowed = [int(k) for k in np.flatnonzero(g.masks[i])]
-                raise IllegalActionError(f"Environment {i}: action index {int(codes[i])} is masked out (not legal "
-                                         f"now in {self.game}); legal indices: {allowed}.", int(codes[i]),
-                                         g.masks[i].copy())
-            codes[refused] = -1
-        before = g.scores.copy()
-        g.step(codes, seeds)
-        # The pool marks refused only a slot that tried an index (a reset slot is played, a -1 slot untouched).
-        refused |= g.status == REFUSED_STATUS
-        rewards = g.scores - before
-        if resetting:
-            rewards[resets] = 0.0
-            played = ~(resets | refused)
-        else:
-            played = ~refused
-        rewards[refused] = self.refused_reward
-        if self.budget is not None:
-            self._spent += g.cost  # 0 where nothing was played
-        self._steps += played
-        self._elapsed += ~resets
-        terminations = played & (g.over == 1)
-        if self.max_steps is None and self.budget is None:
-            truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        else:
-            limit = np.zeros(self.num_envs, dtype=np.bool_)
-            if self.max_steps is not None:
-                limit |= self._elapsed >= self.max_steps
-            truncations = refused & limit
-            if self.budget is not None:
-                limit |= self._spent >= self.budget["limit"]
-            truncations |= played & (g.over == 0) & limit
-        if resetting:
-            self._fresh(which, seeds)
-        return end_step(self, rewards, terminations, truncations, refused, self._reset_ended)
+            i = int(np.flatnonzero(refused)[0])
+            allowed = [int(k) for k in np.flatnonzero(masks[i])]
+            raise IllegalActionError(f"Environment {i}: action index {int(codes[i])} is masked out (not legal "
+                                     f"now in {self.game}); legal indices: {allowed}.", int(codes[i]),
+                                     masks[i].copy())
 
     def _reset_ended(self, ended: np.ndarray) -> None:
         """New runs, from fresh seeds, for the environments `ended` marks (autoreset in the same step)."""
         assert self.group is not None
-        fresh = np.zeros(self.num_envs, dtype=np.int64)
-        fresh[ended] = game_seeds(self.np_random, int(ended.sum()))
-        self.group.reset(fresh.astype(np.uint32), ended.astype(np.uint8))
-        self._fresh(ended, fresh)
+        fresh = np.zeros(self.num_envs, dtype=np.uint32)
+        fresh[ended] = self._draw(int(np.count_nonzero(ended)))
+        self.group.reset(fresh, ended.astype(np.uint8))
+        self._take()
 
     def close_extras(self, **kwargs: Any) -> None:
         if self.group is not None:

@@ -7,7 +7,7 @@ of action indices a step over a pipe and reads back one packed block (observatio
 masks, budget costs) that numpy reads in place (src/pool/layout.ts has the layout): on Linux a file in
 /dev/shm that both sides map (the pool writes it, numpy reads it), elsewhere through the pipe. `workers=K` threads
 (default: the CPU count; the pool's main thread and K - 1 worker threads) share the environments of a
-large group.
+large group (at least 128 environments a thread).
 
 One pool process serves every local environment of a Python process (`shared_pool`); a forked child
 starts its own.
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import json
+import math
 import mmap
 import os
 import re
@@ -38,6 +39,11 @@ NODE_MAJOR = 20
 OPEN, RESET, STEP, EXPORT, IMPORT, INFO, CLOSE, MAP, SPEC = 1, 2, 3, 4, 5, 6, 7, 8, 9
 #: A slot's status byte after a step: played (or reset), refused by the engine (nothing changed), not stepped.
 PLAYED_STATUS, REFUSED_STATUS, UNTOUCHED_STATUS = 0, 1, 2
+
+#: The block's summary: the slots the last step refused, the slots pending an autoreset (int32 each).
+SUMMARY = struct.Struct("<ii")
+#: An answer's head: status, payload length.
+HEAD = struct.Struct("<II")
 
 _node_checked: Dict[str, str] = {}
 
@@ -105,6 +111,8 @@ class Pool:
             grow_pipe(pipe.fileno(), PIPE_BYTES)
         self._lock = threading.Lock()
         self._pid = os.getpid()
+        self._head = bytearray(8)
+        self._head_view = memoryview(self._head)
 
     def _read_into(self, view: memoryview) -> None:
         got = 0
@@ -123,15 +131,19 @@ class Pool:
     def exchange(self, frame: Any, into: Optional[memoryview] = None) -> Optional[bytes]:
         """Sends one whole request `frame` (header and payload, one write); reads the answer as `request`."""
         with self._lock:
-            if self._proc.poll() is not None:
-                raise GameboardError("pool_failed", f"The engine pool has stopped (exit code {self._proc.returncode}).")
+            # (No poll() first: a stopped pool shows as a broken pipe or an end of file, without a system
+            # call a step.)
             try:
                 self._in.write(frame)
             except (BrokenPipeError, OSError) as err:
-                raise GameboardError("pool_failed", f"The engine pool does not answer: {err}.") from None
-            head = bytearray(8)
-            self._read_into(memoryview(head))
-            status, length = struct.unpack("<II", head)
+                code = self._proc.poll()
+                raise GameboardError("pool_failed", f"The engine pool does not answer (exit code {code}): "
+                                     f"{err}.") from None
+            head = self._head
+            self._read_into(self._head_view)
+            status, length = HEAD.unpack(head)
+            if status == 0 and length == 0:  # a block written into the shared file
+                return b""
             if status == 0 and into is not None and length == len(into):
                 self._read_into(into)
                 return None
@@ -180,15 +192,30 @@ def _close_pools() -> None:
             pool.close()
 
 
+def _number(x: float) -> Any:
+    """A float as JSON holds it (infinities and NaN by name, as the pool reads them)."""
+    return x if math.isfinite(x) else ("NaN" if math.isnan(x) else ("Infinity" if x > 0 else "-Infinity"))
+
+
 class Group:
     """`n` environments of one game in a pool, and numpy views of their block (rows written in place by
-    every reset and step)."""
+    every reset and step).
 
-    def __init__(self, pool: Pool, game: str, n: int, spec: Dict[str, Any]):
+    The pool keeps each environment's run as a vector env does, with the group's params (given at
+    opening): `budget` (the limit of ranked-budget units that truncates, or None), `max_steps` (the
+    steps, refused ones included, that truncate, or None), `refused_reward`, and `autoreset` (a run
+    that ended on a step starts again, from the seed sent, on the next step). Each step writes every
+    environment's reward, terminated, truncated and refused flags, steps, game seed and pending
+    autoreset into the block, beside the observations and masks."""
+
+    def __init__(self, pool: Pool, game: str, n: int, spec: Dict[str, Any], budget: Optional[int] = None,
+                 max_steps: Optional[int] = None, refused_reward: float = 0.0, autoreset: bool = False):
         self.pool = pool
         self.game = game
         self.n = n
-        head = pool.call(OPEN, 0, json.dumps({"game": game, "n": n}).encode("utf-8"))
+        params = {"budget": budget, "maxSteps": max_steps, "refusedReward": _number(float(refused_reward)),
+                  "autoreset": bool(autoreset)}
+        head = pool.call(OPEN, 0, json.dumps({"game": game, "n": n, "params": params}).encode("utf-8"))
         self.id: int = head["group"]
         #: The worker threads that step this group (0: the pool's main thread).
         self.threads: int = head["threads"]
@@ -203,6 +230,19 @@ class Group:
         self._frame_actions = self._frame[3:3 + n].view("<i4")
         self._frame_seeds = self._frame[3 + n:]
         t = spec["tensorSpec"]
+        #: The whole block as bytes: `snapshot` copies it (one memcpy) for a step's answers to view.
+        self.bytes = np.frombuffer(self.block, np.uint8)
+        #: (shape, dtype, offset) of each field: np.ndarray(*fields[name], buffer) views it in a copy of
+        #: the block (one call a field).
+        self.fields: Dict[str, Tuple[Tuple[int, ...], np.dtype, int]] = {
+            name: (shape, np.dtype(dtype), o[name]) for name, dtype, shape in (
+                ("scores", "<f8", (n,)), ("rewards", "<f8", (n,)), ("gameSeed", "<i8", (n,)), ("steps", "<i8", (n,)),
+                ("features", "<f4", (n, *t["features"]["shape"])), ("planes", np.uint8, (n, *t["planes"]["shape"])),
+                ("masks", np.int8, (n, layout["actions"])), ("terminated", np.bool_, (n,)),
+                ("truncated", np.bool_, (n,)), ("refused", np.bool_, (n,)), ("pending", np.bool_, (n,)))}
+        #: The fields a step answers every time; "refused" and "pending" are viewed only where the
+        #: summary counts some (`view`).
+        self._answered = [(k, f) for k, f in self.fields.items() if k not in ("refused", "pending")]
         self.scores = np.frombuffer(self.block, np.float64, n, o["scores"])
         self.features = np.frombuffer(self.block, np.float32, n * layout["features"], o["features"]).reshape(
             (n, *t["features"]["shape"]))
@@ -213,6 +253,24 @@ class Group:
             (n, layout["actions"]))
         self.status = np.frombuffer(self.block, np.uint8, n, o["status"])
         self.over = np.frombuffer(self.block, np.uint8, n, o["over"])
+
+    def snapshot(self) -> Dict[str, Any]:
+        """Numpy views of the fields of a copy of the block as it is now (what a step answers, unchanged
+        by the next one; "refused" and "pending" through `view`), "summary": the refused and pending
+        counts (Python ints), and "copy": the copy."""
+        copy = self.bytes.copy()
+        out: Dict[str, Any] = {name: np.ndarray(shape, dtype, copy, offset)
+                               for name, (shape, dtype, offset) in self._answered}
+        out["summary"] = SUMMARY.unpack_from(copy, 0)
+        out["copy"] = copy
+        return out
+
+    def view(self, snapshot: Dict[str, Any], name: str) -> np.ndarray:
+        """Field `name` of a snapshot's copy (made on first use)."""
+        if name not in snapshot:
+            shape, dtype, offset = self.fields[name]
+            snapshot[name] = np.ndarray(shape, dtype, snapshot["copy"], offset)
+        return snapshot[name]
 
     def _mapped(self, size: int) -> Optional[mmap.mmap]:
         """The block as a memory-mapped file the pool writes each answer into (MAP), or None where that

@@ -28,6 +28,8 @@ interface Tally {
   other: string[];
   resets: number;
   refused: number;
+  /** The server's warnings and errors of a round with resets (what to read when this test fails). */
+  log: string[];
 }
 
 /** One GET on `agent`: its status and error code, or the error that ended it. */
@@ -64,7 +66,7 @@ async function round(workers: number): Promise<Tally> {
     GAMEBOARD_WORKERS: String(workers),
     DATABASE_URL: '',
   });
-  const tally: Tally = { ok: 0, shuttingDown: 0, other: [], resets: 0, refused: 0 };
+  const tally: Tally = { ok: 0, shuttingDown: 0, other: [], resets: 0, refused: 0, log: [] };
   let gone = false;
   void server.exited.then(() => (gone = true));
   let answered = 0;
@@ -101,6 +103,10 @@ async function round(workers: number): Promise<Tally> {
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
   await Promise.all(clients);
+  if (tally.resets > 0)
+    tally.log = [...server.lines, ...server.stderr().split('\n')].filter((l) =>
+      /warn|error|"level":[4-6]\d|stopped/i.test(l),
+    );
   return tally;
 }
 
@@ -113,6 +119,8 @@ describe('SIGTERM with 32 keep-alive connections sending back to back', () => {
       console.log(
         `workers=${workers}: resets per round ${JSON.stringify(resets)}; answered 200 ${rounds.map((r) => r.ok).join('/')}, 503 shutting_down ${rounds.map((r) => r.shuttingDown).join('/')}, refused (never sent) ${rounds.map((r) => r.refused).join('/')}`,
       );
+      for (const [i, r] of rounds.entries())
+        if (r.log.length > 0) console.log(`workers=${workers}, round ${i + 1}, the server said:\n${r.log.join('\n')}`);
       expect(rounds.flatMap((r) => r.other)).toEqual([]);
       expect(resets).toEqual(rounds.map(() => 0));
     }, 240_000);

@@ -174,6 +174,19 @@ function shrink(png: Buffer): Buffer {
   return Buffer.from(UPNG.encode(UPNG.toRGBA8(img), img.width, img.height, 256));
 }
 
+/** `shoot` with every action of `run` but the last saved, and the last played through the UI. */
+function shootRun(
+  page: Page,
+  base: string,
+  game: AnyGame,
+  run: GameAction[],
+  file: string,
+  settleMs = 500,
+  seed = SEED,
+) {
+  return shoot(page, base, game, run.slice(0, -1), run[run.length - 1], file, settleMs, seed);
+}
+
 /**
  * Opens the play page on a game in progress left in localStorage (every action but the last), plays
  * the last action through the UI, checks the page counted them all, and saves a picture. The page runs
@@ -246,40 +259,23 @@ async function main(): Promise<void> {
           await shoot(page, base, game, before, last, join(OUT, `${slug}-${size}-mid.png`));
           const moment = toMoment(game, SEED);
           // Shot at once, while the moment's banner stands and the cleared board is held.
-          await shoot(
-            page,
-            base,
-            game,
-            moment.slice(0, -1),
-            moment[moment.length - 1],
-            join(OUT, `${slug}-${size}-moment.png`),
-            100,
-          );
+          await shootRun(page, base, game, moment, join(OUT, `${slug}-${size}-moment.png`), 100);
           const over = finish(game, mid, replayed(game, mid));
-          await shoot(
-            page,
-            base,
-            game,
-            over.slice(0, -1),
-            over[over.length - 1],
-            join(OUT, `${slug}-${size}-over.png`),
-          );
+          await shootRun(page, base, game, over, join(OUT, `${slug}-${size}-over.png`));
           if (!(await page.getByTestId('gameover').isVisible())) throw new Error(`${slug}: no game over shown`);
           console.log(
             `${slug} ${size}: mid-game after ${before.length + 1} actions, ${shots.moment} after ${moment.length}, over after ${over.length}`,
           );
           // The more pictures the game declares (Delvewick's crush), each checked for what it is for.
           for (const more of shots.more ?? []) {
-            const actions = [...more.actions];
-            await shoot(
+            await shootRun(
               page,
               base,
               game,
-              actions.slice(0, -1),
-              actions[actions.length - 1],
+              [...more.actions],
               join(OUT, `${slug}-${size}-${more.name}.png`),
               500,
-              more.seed ?? SEED,
+              more.seed,
             );
             await shows(page, slug, more);
           }

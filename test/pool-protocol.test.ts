@@ -7,8 +7,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE } from '../scripts/build-pool.js';
-
-const SPEC = 9;
+import { OP } from '../src/pool/layout.js';
 
 function frame(op: number, group: number, payload: Buffer): Buffer {
   const head = Buffer.alloc(12);
@@ -40,7 +39,7 @@ async function exchange(input: Buffer): Promise<{ status: number; body: { error?
 describe('the pool reads its requests', () => {
   it('answers requests that arrive in one write in order, each once', async () => {
     const answers = await exchange(
-      Buffer.concat(['whirlyard', 'nosuchgame', 'cragwake'].map((slug) => frame(SPEC, 0, Buffer.from(slug)))),
+      Buffer.concat(['whirlyard', 'nosuchgame', 'cragwake'].map((slug) => frame(OP.SPEC, 0, Buffer.from(slug)))),
     );
     expect(answers.map((a) => [a.status, a.body.slug ?? a.body.error])).toEqual([
       [0, 'whirlyard'],
@@ -51,7 +50,9 @@ describe('the pool reads its requests', () => {
 
   it('reads a request larger than its first buffer whole, and the next one after it', async () => {
     const big = Buffer.alloc(200_000, 'x');
-    const answers = await exchange(Buffer.concat([frame(SPEC, 0, big), frame(SPEC, 0, Buffer.from('delvewick'))]));
+    const answers = await exchange(
+      Buffer.concat([frame(OP.SPEC, 0, big), frame(OP.SPEC, 0, Buffer.from('delvewick'))]),
+    );
     expect(answers.map((a) => [a.status, a.body.slug ?? a.body.error])).toEqual([
       [1, 'unknown_game'],
       [0, 'delvewick'],

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Run } from '../../src/core/replay.js';
 import { inject } from 'vitest';
 import { StateSealer } from '../../src/server/state/seal.js';
 import { buildApp } from '../../src/server/app.js';
@@ -285,4 +286,11 @@ export async function recordElements(
     read: () =>
       page.evaluate((s) => (window as unknown as { __added: Record<string, Added[]> }).__added[s].slice(), selector),
   };
+}
+
+/** Puts a game in progress into this browser's saved games at `base`, as the play page saves it. */
+export async function saveGame(page: Page, base: string, run: Run): Promise<void> {
+  await page.goto(`${base}/`);
+  const json = JSON.stringify([{ run, score: 0, savedAt: Date.now() }]);
+  await page.evaluate((v: string) => localStorage.setItem('gameboard.unfinished.v1', v), json);
 }

@@ -17,7 +17,7 @@ import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/sol
 import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
 import { MOMENT_MS } from '../../src/web/motion/fx.js';
-import { SHOTS, newPage, recordElements, seriousViolations, startSite, type Site } from './harness.js';
+import { SHOTS, newPage, recordElements, saveGame, seriousViolations, startSite, type Site } from './harness.js';
 
 const WY_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 const wyKey = (a: GameAction) => (a.type === 'move' ? WY_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
@@ -57,12 +57,12 @@ describe('a cleared wave', () => {
     // poll a move for every move made this test slow on a loaded machine); those are played by keys.
     const byKeys = 3;
     const saved = actions.slice(0, actions.length - byKeys);
-    const run = { game: 'whirlyard', rulesVersion: whirlyard.spec.rulesVersion, seed, actions: saved };
-    await page.goto(`${site.base}/`);
-    await page.evaluate(
-      (v: string) => localStorage.setItem('gameboard.unfinished.v1', v),
-      JSON.stringify([{ run, score: 0, savedAt: Date.now() }]),
-    );
+    await saveGame(page, site.base, {
+      game: 'whirlyard',
+      rulesVersion: whirlyard.spec.rulesVersion,
+      seed,
+      actions: saved,
+    });
     await page.goto(`${site.base}/play/whirlyard?seed=${seed}`);
     await expect.poll(() => count(page)).toBe(saved.length);
     for (const [i, a] of actions.slice(saved.length).entries()) {

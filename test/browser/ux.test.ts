@@ -12,7 +12,7 @@ import { CELLS, FLOOR } from '../../src/agents/briarwink/board.js';
 import { briarwink } from '../../src/games/briarwink/index.js';
 import type { BriarwinkObservation } from '../../src/games/briarwink/observe.js';
 import { cragwake } from '../../src/games/cragwake/index.js';
-import { newPage, startSite, type Site } from './harness.js';
+import { newPage, saveGame, startSite, type Site } from './harness.js';
 
 let site: Site;
 beforeAll(async () => {
@@ -25,13 +25,6 @@ const picked = async (page: Page) => {
   if ((await g.count()) !== 1) return null;
   return { row: Number(await g.getAttribute('data-row')), col: Number(await g.getAttribute('data-col')) };
 };
-
-/** Puts a game in progress into this browser's saved games, as the play page saves it. */
-async function saveGame(page: Page, run: { game: string; rulesVersion: string; seed: number; actions: GameAction[] }) {
-  await page.goto(`${site.base}/`);
-  const json = JSON.stringify([{ run, score: 0, savedAt: Date.now() }]);
-  await page.evaluate((v: string) => localStorage.setItem('gameboard.unfinished.v1', v), json);
-}
 
 describe('Cragwake by keyboard', () => {
   it('moves a visible pick among the reachable holds with the arrows, and Enter climbs to it', async () => {
@@ -187,7 +180,7 @@ describe('Briarwink', () => {
     expect(o.player.nightsCleared).toBe(1);
     expect(o.status).toBe('waiting');
     const { page, errors } = await newPage(site.context);
-    await saveGame(page, { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed, actions });
+    await saveGame(page, site.base, { game: 'briarwink', rulesVersion: briarwink.spec.rulesVersion, seed, actions });
     await page.goto(`${site.base}/play/briarwink?seed=${seed}`);
     const start = page.locator('.bw-bar .btn.primary');
     await start.waitFor();

@@ -85,12 +85,26 @@ export default defineConfig({
           // One throwaway PostgreSQL cluster for the run, for the suites that test the PostgreSQL store; the
           // command and the server built once for the run, for the tests that start them (test/helpers/built.ts).
           globalSetup: ['test/helpers/pg-global.ts', 'test/helpers/built-global.ts'],
+          // As for the unit project: the files of a worker share its loaded modules (the server, the stores,
+          // Fastify and its plugins) instead of importing them again for each file. The whole project, run
+          // alone both ways on one machine: 847 s of CPU isolated, 733 s not (bench/RESULTS.md, the test
+          // run). So an integration file leaves no state behind either: servers, stores, clusters and
+          // children it starts are closed in its hooks, fake timers restored, no module mocked.
+          isolate: false,
         },
       },
       {
         extends: true,
-        // The UI built once for the run; each file serves its own copy (test/helpers/web-global.ts).
-        test: { name: 'browser', include: BROWSER, globalSetup: ['test/helpers/web-global.ts'] },
+        test: {
+          name: 'browser',
+          include: BROWSER,
+          // The UI built once for the run; each file serves its own copy (test/helpers/web-global.ts).
+          globalSetup: ['test/helpers/web-global.ts'],
+          // Not isolated either (as integration): the project alone, run both ways on one machine, spent
+          // 127 s of its files' time importing isolated and 18 s not. A browser file closes every Chromium
+          // it launches and every site it starts.
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'python', include: PYTHON, exclude: UNIT_IN_TEST } },
     ],

@@ -87,8 +87,8 @@ export default defineConfig({
           globalSetup: ['test/helpers/pg-global.ts', 'test/helpers/built-global.ts'],
           // As for the unit project: the files of a worker share its loaded modules (the server, the stores,
           // Fastify and its plugins) instead of importing them again for each file. The whole project, run
-          // alone both ways on one machine: 847 s of CPU isolated, 733 s not (bench/RESULTS.md, the test
-          // run). So an integration file leaves no state behind either: servers, stores, clusters and
+          // alone both ways on one machine, twice: 847 and 861 s of CPU isolated, 733 and 785 s not
+          // (bench/RESULTS.md, the test run). So an integration file leaves no state behind either: servers, stores, clusters and
           // children it starts are closed in its hooks, fake timers restored, no module mocked.
           isolate: false,
         },

@@ -29,7 +29,7 @@ export type ActionGrammar = ValidateFunction & {
 interface Branch {
   type: string;
   schema: Record<string, unknown>;
-  validate: ValidateFunction;
+  readonly validate: ValidateFunction;
 }
 
 const options = { removeAdditional: false, coerceTypes: false, useDefaults: false, strict: false } as const;
@@ -75,7 +75,17 @@ export function compileGrammar(schema: JsonSchema, fast = new Ajv(options), thor
   const branches: Branch[] = [];
   for (const part of parts) {
     const type = typeOfBranch(part);
-    if (type !== undefined) branches.push({ type, schema: part, validate: thorough.compile(part) });
+    if (type === undefined) continue;
+    // Compiled when an action is first explained: most processes never refuse one, and compiling every
+    // branch up front was a tenth of a server's start (a CPU profile of the start: bench/RESULTS.md).
+    let validate: ValidateFunction | undefined;
+    branches.push({
+      type,
+      schema: part,
+      get validate() {
+        return (validate ??= thorough.compile(part));
+      },
+    });
   }
   const types = [...new Set(branches.map((b) => b.type))];
   const explainer = (action: unknown) => explain(action, branches, types);

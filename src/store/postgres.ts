@@ -7,7 +7,7 @@
  * server has sent survives the server being killed, and the database being restarted.
  */
 import { randomBytes } from 'node:crypto';
-import pg, { type Pool, type PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { ConnectionOptions } from 'node:tls';
 import type { GameAction } from '../core/game.js';
 import { migrate } from './postgres-schema.js';
@@ -76,6 +76,9 @@ export class PostgresRunStore implements RunStore {
    * cannot be reached, naming it without its password.
    */
   static async open(options: PostgresOptions): Promise<PostgresRunStore> {
+    // Loaded here, not with the module: a server or command on SQLite (the default) never loads the
+    // driver (about a twentieth of a server's start, bench/RESULTS.md).
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.connectionString,
       max: options.poolSize,

@@ -29,11 +29,32 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Inside the checkout's node_modules, so that the bundles' package imports resolve as the source's do. */
 export const BUILT_DIR = join(ROOT, 'node_modules', '.cache', 'gameboard-test');
 
-/** The two entry points, by the name a test asks for. */
+/**
+ * The entry points, by the name a test asks for: the command and the server, and the two worker-thread
+ * modules they start (an evaluation's players, the server's run verifiers), which the command's and the
+ * server's bundles start built too (WORKERS).
+ */
 export const ENTRIES = {
   cli: join(ROOT, 'src', 'cli', 'main.ts'),
   server: join(ROOT, 'src', 'server', 'main.ts'),
+  harnessWorker: join(ROOT, 'src', 'agents', 'harness', 'worker.ts'),
+  verifyWorker: join(ROOT, 'src', 'server', 'verify', 'worker.ts'),
 } as const;
+
+const builtFile = (name: keyof typeof ENTRIES) => join(BUILT_DIR, `${name}.mjs`);
+
+/**
+ * The modules that start a worker thread from a `BOOT` string (register tsx, then import the TypeScript
+ * worker module, as a thread does not inherit the loader on Node 20), and the bundle their threads import
+ * instead: a thread then loads one file of JavaScript, about a second of CPU less than tsx resolving and
+ * loading the worker's modules, and registers tsx only if it imports a module named at run time (BANNER),
+ * as the command does. From source (GAMEBOARD_TEST_BUILT=off) every thread boots through tsx.
+ */
+const WORKERS: [RegExp, keyof typeof ENTRIES][] = [
+  [/[\\/]src[\\/]agents[\\/]harness[\\/]pool\.ts$/, 'harnessWorker'],
+  [/[\\/]src[\\/]server[\\/]verify[\\/]pool\.ts$/, 'verifyWorker'],
+];
+const BOOT = /^const BOOT = `[^`]*`;$/m;
 
 export type Built = Record<keyof typeof ENTRIES, string>;
 
@@ -46,9 +67,16 @@ const sameAsSource: Plugin = {
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
       const url = JSON.stringify(pathToFileURL(args.path).href);
-      const text = (await readFile(args.path, 'utf8'))
+      let text = (await readFile(args.path, 'utf8'))
         .replace(/\bimport\.meta\.url\b/g, url)
         .replace(/(?<![\w.$])import\((?!\s*['"`$])/g, '__gbImport(');
+      const worker = WORKERS.find(([file]) => file.test(args.path))?.[1];
+      if (worker !== undefined) {
+        if (!BOOT.test(text))
+          throw new Error(`${args.path}: no \`const BOOT = \`...\`;\` line to point at the built worker`);
+        const boot = `import(${JSON.stringify(pathToFileURL(builtFile(worker)).href)})`;
+        text = text.replace(BOOT, () => `const BOOT = ${JSON.stringify(boot)};`);
+      }
       return { contents: text, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
   },
@@ -67,7 +95,7 @@ const __gbImport = (specifier) => {
 };
 `;
 
-/** Builds both bundles; answers their paths. Written under a temporary name, then renamed into place. */
+/** Builds the bundles; answers their paths. Written under a temporary name, then renamed into place. */
 export async function buildForTests(): Promise<Built> {
   mkdirSync(BUILT_DIR, { recursive: true });
   const out = {} as Built;
@@ -84,9 +112,9 @@ export async function buildForTests(): Promise<Built> {
         plugins: [sameAsSource],
         write: false,
         logLevel: 'silent',
-        outfile: join(BUILT_DIR, `${name}.mjs`),
+        outfile: builtFile(name),
       });
-      const file = join(BUILT_DIR, `${name}.mjs`);
+      const file = builtFile(name);
       const temp = `${file}.${process.pid}.tmp`;
       writeFileSync(temp, result.outputFiles[0].text);
       renameSync(temp, file);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
@@ -129,6 +129,7 @@ describe('docs/agents.md', () => {
     'the TypeScript client snippet plays a game and submits it (toolkit)',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'gb-doc-'));
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
       const file = join(dir, 'snippet.mts'); // an ES module: the snippet awaits at top level
       writeFileSync(
         file,

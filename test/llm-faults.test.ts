@@ -5,7 +5,7 @@
  * (`model_unavailable`), a non-zero exit and one line naming it, and `--resume` plays that run again; a
  * dead endpoint writes nothing as completed; `max_tokens` goes with every request.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,10 +28,18 @@ let chat: ChatStandIn;
 beforeAll(async () => {
   chat = await startChatStandIn();
 });
-afterAll(() => chat.close());
+const temps: string[] = [];
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+  return chat.close();
+});
 
 const llm = (...more: string[]) => llmEvalArgs(chat, '--game', 'cragwake', ...more);
-const outFile = () => join(mkdtempSync(join(tmpdir(), 'gameboard-faults-')), 'runs.jsonl');
+const outFile = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gameboard-faults-'));
+  temps.push(dir);
+  return join(dir, 'runs.jsonl');
+};
 
 describe('an LLM evaluation against an endpoint that fails', () => {
   it('waits as a 429 Retry-After: 2 asks (at least 2 s), loses no move, and the run completes', async () => {

@@ -6,7 +6,7 @@
  * `--eval-token-budget` stops the evaluation cleanly, and `--resume` plays the rest. The menu order is
  * recorded (and `table` refuses to mix orders); a seedless game at temperature 0 with several seeds warns.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,10 @@ beforeAll(async () => {
   chat = await startChatStandIn();
   dir = mkdtempSync(join(tmpdir(), 'gameboard-formats-'));
 });
-afterAll(() => chat.close());
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  return chat.close();
+});
 
 const env = STAND_IN_ENV;
 type Line = Record<string, unknown> & { kind: string; outcome?: { kind: string; reason: string }; seed?: number };

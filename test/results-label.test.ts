@@ -5,7 +5,7 @@
  * and forfeit totals and degraded runs counted apart; `compare` printing each side's label and settings;
  * `gameboard table` in Markdown and CSV, refusing files that do not compare unless --force.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,10 @@ beforeAll(async () => {
   chat = await startChatStandIn();
   dir = mkdtempSync(join(tmpdir(), 'gameboard-label-'));
 });
-afterAll(() => chat.close());
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  return chat.close();
+});
 
 const env = { OPENAI_API_KEY: 'sk-stand-in' };
 type Line = Record<string, unknown> & { kind: string };

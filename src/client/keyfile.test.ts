@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { KeyFile, keyFilePath } from './keyfile.js';
 
-const temp = () => mkdtempSync(join(tmpdir(), 'gameboard-keys-'));
+const temps: string[] = [];
+const temp = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gameboard-keys-'));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
 describe('the key file', () => {
   it('lives under XDG_CONFIG_HOME, else ~/.config, unless GAMEBOARD_KEY_FILE names one', () => {

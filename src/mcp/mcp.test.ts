@@ -8,7 +8,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,9 @@ import { staticLines } from './compact.js';
 type Content = { type: string; text: string }[];
 
 /** A key file of the test's own, never the user's. */
-const KEY_FILE = join(mkdtempSync(join(tmpdir(), 'gameboard-mcp-keys-')), 'keys.json');
+const KEY_DIR = mkdtempSync(join(tmpdir(), 'gameboard-mcp-keys-'));
+const KEY_FILE = join(KEY_DIR, 'keys.json');
+afterAll(() => rmSync(KEY_DIR, { recursive: true, force: true }));
 
 async function connect(env: Record<string, string> = {}, args: string[] = []): Promise<Client> {
   const client = new Client({ name: 'gameboard-test', version: '1.0.0' });

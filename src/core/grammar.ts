@@ -76,8 +76,8 @@ export function compileGrammar(schema: JsonSchema, fast = new Ajv(options), thor
   for (const part of parts) {
     const type = typeOfBranch(part);
     if (type === undefined) continue;
-    // Compiled when an action is first explained: most processes never refuse one, and compiling every
-    // branch up front was a tenth of a server's start (a CPU profile of the start: bench/RESULTS.md).
+    // Compiled when an action is first explained: most processes never refuse one, and the grammars'
+    // compile, these with the fast checks, was a tenth of a server's start (bench/RESULTS.md).
     let validate: ValidateFunction | undefined;
     branches.push({
       type,

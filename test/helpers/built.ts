@@ -1,7 +1,8 @@
 /**
  * The `gameboard` command and the server as JavaScript, built once per test run (a Vitest globalSetup, as
- * the pool bundle is built by scripts/build-pool.ts): src/cli/main.ts and src/server/main.ts, each bundled by
- * esbuild into one file under node_modules/.cache/gameboard-test/, with the npm packages left as imports.
+ * the pool bundle is built by scripts/build-pool.ts): src/cli/main.ts and src/server/main.ts, and the worker
+ * threads they start, each bundled by esbuild into one file under node_modules/.cache/gameboard-test/, with
+ * the npm packages left as imports.
  *
  * Why: started through tsx, every command or server a test starts spends about a second of CPU resolving and
  * loading some hundreds of TypeScript modules through the loader's hooks; the bundle loads in about half
@@ -12,11 +13,11 @@
  *
  * The same code, the same behaviour:
  * - every source file's `import.meta.url` is its own file's URL (not the bundle's), so what a module finds
- *   beside itself (package.json, docs/agents.md, dist/web, the agents folder, the harness and verify
- *   workers, the checkout's git commit) it finds where it does from source;
+ *   beside itself (package.json, docs/agents.md, dist/web, the agents folder, the checkout's git commit)
+ *   it finds where it does from source;
  * - tsx is registered just before the first module named at run time is imported (an agent module in
  *   TypeScript, a game's heuristic), so it loads as under `node --import tsx`; the worker threads of
- *   `eval` and the verify pool register tsx themselves, as from source.
+ *   `eval` and the verify pool start from their own bundles and do the same (WORKERS).
  * Each run builds afresh (about a second), so a bundle is never older than the source it tests.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { llmEvalArgs, startChatStandIn, STAND_IN_ENV, type ChatStandIn } from './helpers/chat.js';
 import { gameboard as runGameboard, jsonLines, summaryRow } from './helpers/cli.js';
 
@@ -28,16 +28,12 @@ let chat: ChatStandIn;
 beforeAll(async () => {
   chat = await startChatStandIn();
 });
-const temps: string[] = [];
-afterAll(() => {
-  for (const d of temps) rmSync(d, { recursive: true, force: true });
-  return chat.close();
-});
+afterAll(() => chat.close());
 
 const llm = (...more: string[]) => llmEvalArgs(chat, '--game', 'cragwake', ...more);
 const outFile = () => {
   const dir = mkdtempSync(join(tmpdir(), 'gameboard-faults-'));
-  temps.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return join(dir, 'runs.jsonl');
 };
 

@@ -1,18 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { KeyFile, keyFilePath } from './keyfile.js';
 
-const temps: string[] = [];
+/** A temporary folder, removed when the test that made it ends. */
 const temp = () => {
   const dir = mkdtempSync(join(tmpdir(), 'gameboard-keys-'));
-  temps.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
-afterAll(() => {
-  for (const d of temps) rmSync(d, { recursive: true, force: true });
-});
 
 describe('the key file', () => {
   it('lives under XDG_CONFIG_HOME, else ~/.config, unless GAMEBOARD_KEY_FILE names one', () => {

@@ -101,8 +101,10 @@ export default defineConfig({
           // The UI built once for the run; each file serves its own copy (test/helpers/web-global.ts).
           globalSetup: ['test/helpers/web-global.ts'],
           // Not isolated either (as integration): the project alone, run both ways on one machine, spent
-          // 127 s of its files' time importing isolated and 18 s not. A browser file closes every Chromium
-          // it launches and every site it starts.
+          // 127 s of its files' time importing isolated and 18 s not. So the files of a worker also share
+          // one Chromium (test/browser/harness.ts): the project alone took 932 s of machine CPU with a
+          // Chromium launched for every site and browser, 681 s with one a worker (bench/RESULTS.md). A
+          // browser file closes every browser context it opens and every site it starts.
           isolate: false,
         },
       },

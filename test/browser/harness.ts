@@ -97,26 +97,26 @@ export async function launchBrowser(
  * A site closes the pages opened in it while it ran. Outside Vitest (or in watch mode) there is none: each
  * site and browser has a Chromium of its own, as a script would otherwise keep running with the shared one.
  */
-let sitesChromium: Promise<BrowserContext> | undefined;
+let workerContext: Promise<BrowserContext> | undefined;
 
 function workerChromium(): Promise<BrowserContext> | undefined {
   const root = process.env.VITEST ? inject('browserRoot') : null;
   if (!root) return undefined;
-  if (sitesChromium === undefined) {
+  if (workerContext === undefined) {
     const launched = chromium.launchPersistentContext(mkdtempSync(join(root, 'gameboard-chromium-sites-')), {
       executablePath: CHROMIUM,
       args: ARGS,
       headless: true,
       viewport: { width: 1280, height: 900 },
     });
-    sitesChromium = launched;
+    workerContext = launched;
     // A Chromium that ended (or never started) is launched again by the next site.
     const forget = () => {
-      if (sitesChromium === launched) sitesChromium = undefined;
+      if (workerContext === launched) workerContext = undefined;
     };
     launched.then((context) => context.on('close', forget), forget);
   }
-  return sitesChromium;
+  return workerContext;
 }
 
 /** A fresh page whose uncaught errors and console errors are collected in `errors`. */

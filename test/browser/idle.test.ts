@@ -47,7 +47,7 @@ describe('a waiting game page', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('pause').waitFor();
     const started = await turn();
-    await expect.poll(turn, { message: 'the night runs after Start' }).toBeGreaterThan(started);
+    await expect.poll(turn, { message: 'the night runs after Start', timeout: 15_000 }).toBeGreaterThan(started);
     expect(await frames()).toBeGreaterThan(0);
 
     await page.keyboard.press('p');
@@ -57,7 +57,7 @@ describe('a waiting game page', () => {
 
     await page.keyboard.press('p');
     await expect.poll(() => page.getByTestId('pause').getAttribute('aria-pressed')).toBe('false');
-    await expect.poll(turn, { message: 'the night runs again after Resume' }).toBeGreaterThan(paused);
+    await expect.poll(turn, { message: 'the night runs again after Resume', timeout: 15_000 }).toBeGreaterThan(paused);
     expect(await frames()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.close();

@@ -14,12 +14,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateSealer } from '../src/server/state/seal.js';
 import { buildApp } from '../src/server/app.js';
 import { SqliteRunStore } from '../src/store/sqlite.js';
 import { startChatStandIn } from './helpers/chat.js';
 import { hasPython, pythonVenv } from './helpers/python-venv.js';
+import { testDir } from './helpers/temp.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '..');
@@ -128,8 +129,7 @@ describe('docs/agents.md', () => {
   it.runIf(existsSync(client))(
     'the TypeScript client snippet plays a game and submits it (toolkit)',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'gb-doc-'));
-      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      const dir = testDir('gb-doc-');
       const file = join(dir, 'snippet.mts'); // an ES module: the snippet awaits at top level
       writeFileSync(
         file,

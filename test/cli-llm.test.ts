@@ -8,12 +8,12 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmEvalArgs, startChatStandIn, STAND_IN_ENV, type ChatStandIn } from './helpers/chat.js';
 import { BIN, gameboard as runGameboard, ROOT, summaryRow } from './helpers/cli.js';
+import { testDir } from './helpers/temp.js';
 
 const gameboard = (args: string[]) => runGameboard(args, { env: STAND_IN_ENV, timeoutMs: 120_000 });
 
@@ -49,8 +49,7 @@ describe('gameboard eval --agent llm', () => {
   });
 
   it("records the agent's settings in full in the result file: the options given over its defaults", async () => {
-    const outDir = mkdtempSync(join(tmpdir(), 'gameboard-llm-out-'));
-    onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
+    const outDir = testDir('gameboard-llm-out-');
     const out = join(outDir, 'runs.jsonl');
     const r = await gameboard(
       llm('--game', 'cragwake', '--workers', '0', '--max-steps', '2', '--retries', '1', '--out', out),

@@ -5,12 +5,11 @@
  * (`model_unavailable`), a non-zero exit and one line naming it, and `--resume` plays that run again; a
  * dead endpoint writes nothing as completed; `max_tokens` goes with every request.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmEvalArgs, startChatStandIn, STAND_IN_ENV, type ChatStandIn } from './helpers/chat.js';
 import { gameboard as runGameboard, jsonLines, summaryRow } from './helpers/cli.js';
+import { testDir } from './helpers/temp.js';
 
 const gameboard = (args: string[]) => runGameboard(args, { env: STAND_IN_ENV, timeoutMs: 120_000 });
 
@@ -31,11 +30,7 @@ beforeAll(async () => {
 afterAll(() => chat.close());
 
 const llm = (...more: string[]) => llmEvalArgs(chat, '--game', 'cragwake', ...more);
-const outFile = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gameboard-faults-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'runs.jsonl');
-};
+const outFile = () => join(testDir('gameboard-faults-'), 'runs.jsonl');
 
 describe('an LLM evaluation against an endpoint that fails', () => {
   it('waits as a 429 Retry-After: 2 asks (at least 2 s), loses no move, and the run completes', async () => {

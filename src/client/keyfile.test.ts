@@ -1,15 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyFile, keyFilePath } from './keyfile.js';
+import { testDir } from '../../test/helpers/temp.js';
 
-/** A temporary folder, removed when the test that made it ends. */
-const temp = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gameboard-keys-'));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-};
+const temp = () => testDir('gameboard-keys-');
 
 describe('the key file', () => {
   it('lives under XDG_CONFIG_HOME, else ~/.config, unless GAMEBOARD_KEY_FILE names one', () => {

@@ -54,6 +54,10 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for an event (a page drawn, a server answering, a file written): its default 1 s
+    // is a deadline a loaded machine misses (a CI run's Briarwink page reached 18 of 20 ticks in it), so
+    // the safety net is 10 s. A poll that holds returns as soon as it does; only a failing one waits longer.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './test/helpers/project-times.ts'],
     // One file more than the CPUs (Vitest's default is one less: one file at a time on a 2-core machine).
     // Many files spend much of their time waiting (a browser file uses about half a core: Chromium's

@@ -111,19 +111,35 @@ function glidesOf(started: Started[]): Map<string, Started> {
   return m;
 }
 
-/** Records the board's shown wave (and when it changed) from now on. */
+/**
+ * Records the board's shown wave (and when it changed) from now on, and when a collision cell was first
+ * marked (once the marks of earlier moves are gone): in the page, so that a loaded machine slow to answer the test's reads cannot make it look after
+ * the cleared board's beat.
+ */
 async function watchWave(page: Page): Promise<void> {
+  await expect.poll(() => page.getByTestId('wy-hit').count()).toBe(0);
   await page.evaluate(() => {
-    const w = window as unknown as { waves: [number, string][] };
+    const w = window as unknown as { waves: [number, string][]; hitAt: number | null };
     w.waves = [];
+    w.hitAt = null;
     const svg = document.querySelector('svg.board.wy')!;
     new MutationObserver(() => {
       const v = svg.getAttribute('data-wave-shown')!;
       const last = w.waves[w.waves.length - 1];
       if (!last || last[1] !== v) w.waves.push([performance.now(), v]);
     }).observe(svg, { attributes: true, attributeFilter: ['data-wave-shown'] });
+    new MutationObserver(() => {
+      if (w.hitAt === null && svg.querySelector('[data-testid=wy-hit]')) w.hitAt = performance.now();
+    }).observe(svg, { childList: true, subtree: true, attributes: true });
   });
 }
+
+/** What watchWave recorded. */
+const watched = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { waves: [number, string][]; hitAt: number | null };
+    return { waves: w.waves, hitAt: w.hitAt };
+  });
 
 describe('Whirlyard: every consequence seen', () => {
   it('drones glide from their old cell to their new one, and a cleared board stays a beat before the next wave', async () => {
@@ -179,14 +195,14 @@ describe('Whirlyard: every consequence seen', () => {
     await watchWave(page);
     const pressed = await page.evaluate(() => performance.now());
     await page.keyboard.press(keyOf(actions[actions.length - 1]));
-    await expect.poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown')).toBe(String(next.wave - 1));
-    await expect(page.getByTestId('wy-hit').count()).resolves.toBeGreaterThan(0);
-    await expect
-      .poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown'), { timeout: 3000 })
-      .toBe(String(next.wave));
-    const waves = await page.evaluate(() => (window as unknown as { waves: [number, string][] }).waves);
+    await expect.poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown')).toBe(String(next.wave));
+    // As recorded in the page: the old wave stayed shown (the only change was to the next wave) for a beat
+    // after the key, and its collision cell was marked while it did.
+    const { waves, hitAt } = await watched(page);
     expect(waves.map((w) => w[1])).toEqual([String(next.wave)]);
     expect(waves[0][0] - pressed).toBeGreaterThanOrEqual(BEAT_MS);
+    expect(hitAt, 'a collision cell marked on the held board').not.toBeNull();
+    expect(hitAt!).toBeLessThan(waves[0][0]);
     void before;
     await expect.poll(() => drawnDrones(page)).toEqual(cellsOf(next));
     expect(errors).toEqual([]);
@@ -210,14 +226,14 @@ describe('Whirlyard: every consequence seen', () => {
     const pressed = await page.evaluate(() => performance.now());
     await page.keyboard.press(keyOf(actions[actions.length - 1]));
     await expect.poll(() => count(page)).toBe(actions.length);
-    await expect(page.locator('svg.board.wy').getAttribute('data-wave-shown')).resolves.toBe(String(next.wave - 1));
-    await expect(page.getByTestId('wy-hit').count()).resolves.toBeGreaterThan(0);
     await expect(page.evaluate(() => document.getAnimations().length)).resolves.toBe(0);
-    await expect
-      .poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown'), { timeout: 3000 })
-      .toBe(String(next.wave));
-    const waves = await page.evaluate(() => (window as unknown as { waves: [number, string][] }).waves);
+    await expect.poll(() => page.locator('svg.board.wy').getAttribute('data-wave-shown')).toBe(String(next.wave));
+    // As recorded in the page: the old wave stayed shown for the beat, its collision cell marked meanwhile.
+    const { waves, hitAt } = await watched(page);
+    expect(waves.map((w) => w[1])).toEqual([String(next.wave)]);
     expect(waves[0][0] - pressed).toBeGreaterThanOrEqual(BEAT_MS);
+    expect(hitAt, 'a collision cell marked on the held board').not.toBeNull();
+    expect(hitAt!).toBeLessThan(waves[0][0]);
     await expect(drawnDrones(page)).resolves.toEqual(cellsOf(next));
     expect(errors).toEqual([]);
     await b.close();

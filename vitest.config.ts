@@ -59,12 +59,14 @@ export default defineConfig({
     // the safety net is 10 s. A poll that holds returns as soon as it does; only a failing one waits longer.
     expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './test/helpers/project-times.ts'],
-    // One file more than the CPUs (Vitest's default is one less: one file at a time on a 2-core machine).
-    // Many files spend much of their time waiting (a browser file uses about half a core: Chromium's
-    // animations run in real time; others wait on their servers, commands or Python), so on two cores three
-    // files at a time keep both busy (bench/RESULTS.md, the test run). `--maxWorkers=1` runs them one by
-    // one. The slow files start first (test/helpers/sequencer.ts).
-    maxWorkers: availableParallelism() + 1,
+    // As many files at a time as CPUs (Vitest's default is one less: one file at a time on a 2-core machine).
+    // Not more: a file that waits in real time (Chromium's animations and ticks, polls, servers) burns CPU for
+    // as long as it waits, so a third file that slows the other two costs more than the idle time it fills.
+    // The browser project alone, two and three files at a time in one session: 315 s wall and 588 s of CPU,
+    // against 340 s and 668 s (bench/RESULTS.md, the test run). `--no-file-parallelism` runs them one by one
+    // (the command line's `--maxWorkers` does not reach the projects). The slow files start first
+    // (test/helpers/sequencer.ts).
+    maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowFirst },
     projects: [
       {

@@ -7,7 +7,7 @@
  * quiet machine (`GAMES=whirlyard,briarwink` picks games, `MOTION=reduce` turns the animations off).
  */
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import { actionOf } from '../../src/agents/whirlyard/model.js';
 import { decodeActions, type SolutionsFile } from '../../src/games/delvewick/solutions.js';
 import solutions from '../../src/games/delvewick/solutions.json' with { type: 'json' };
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
@@ -20,9 +20,7 @@ function whirlyardKeys(seed: number, n: number): string[] {
   let s = whirlyard.init(seed);
   const keys: string[] = [];
   while (keys.length < n) {
-    const code = chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation);
-    const a =
-      code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
+    const a = actionOf(chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation));
     const r = whirlyard.step(s, a as never);
     if (!r.ok) throw new Error(r.message);
     s = r.state;

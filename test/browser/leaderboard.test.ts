@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import { actionOf } from '../../src/agents/whirlyard/model.js';
 import type { AnyGame, GameAction } from '../../src/core/game.js';
 import { registry } from '../../src/games/index.js';
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
@@ -304,11 +304,9 @@ function survivingLine(game: AnyGame, state: unknown, n: number, budget = { node
   if (game.isGameOver(state)) return null;
   if (n === 0) return [];
   if (--budget.nodes < 0) throw new Error('no surviving line found within the search budget');
-  const code = chooseWhirlyard(whirlyard.observe(state as never) as WhirlyardObservation);
-  const preferred =
-    code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
+  const want = actionOf(chooseWhirlyard(whirlyard.observe(state as never) as WhirlyardObservation));
   const legal = game.legalActions(state).filter((a) => a.type !== 'end_run');
-  const first = legal.filter((a) => JSON.stringify(a) === JSON.stringify(preferred));
+  const first = legal.filter((a) => a.type === want.type && (want.type !== 'move' || a.direction === want.direction));
   for (const a of [...first, ...legal.filter((x) => !first.includes(x))]) {
     const r = game.step(state, a);
     if (!r.ok) continue;

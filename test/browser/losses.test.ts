@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import { actionOf } from '../../src/agents/whirlyard/model.js';
 import type { GameAction } from '../../src/core/game.js';
 import { delvewick } from '../../src/games/delvewick/index.js';
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
@@ -98,16 +98,7 @@ function clearThenCaught(seed: number): { actions: GameAction[]; waveStart: numb
   let waveStart = -1;
   for (let i = 0; i < 300 && !whirlyard.isGameOver(s); i++) {
     const a: GameAction =
-      waveStart >= 0
-        ? { type: 'wait' }
-        : ((code: number) =>
-            code === 8
-              ? { type: 'wait' }
-              : code === 9
-                ? { type: 'pulse' }
-                : { type: 'move', direction: DIRECTIONS[code] })(
-            chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation),
-          );
+      waveStart >= 0 ? { type: 'wait' } : actionOf(chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation));
     const r = whirlyard.step(s, a as never);
     if (!r.ok) return null;
     s = r.state;

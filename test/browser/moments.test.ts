@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import { actionOf } from '../../src/agents/whirlyard/model.js';
 import type { GameAction } from '../../src/core/game.js';
 import { cragwake } from '../../src/games/cragwake/index.js';
 import { LEVELS } from '../../src/games/delvewick/generate.js';
@@ -36,9 +36,7 @@ function toFirstClear(seed: number): GameAction[] {
   let s = whirlyard.init(seed);
   const out: GameAction[] = [];
   for (let i = 0; i < 200; i++) {
-    const code = chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation);
-    const a: GameAction =
-      code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
+    const a: GameAction = actionOf(chooseWhirlyard(whirlyard.observe(s) as WhirlyardObservation));
     const r = whirlyard.step(s, a as never);
     if (!r.ok) throw new Error(r.message);
     out.push(a);
@@ -139,7 +137,7 @@ describe('a cleared wave', () => {
     await page.locator('svg.board.wy.holding').waitFor({ state: 'detached' });
     await page.keyboard.press('s');
     await expect.poll(() => count(page)).toBe(actions.length + 1);
-    await expect.poll(() => moment.count(), { timeout: 10_000 }).toBe(0); // a safety net: the frames say why
+    await expect.poll(() => moment.count()).toBe(0); // a safety net: the frames say why
     const result = await seen();
     await page.close();
     return { seen: result, errors };

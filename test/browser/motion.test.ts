@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import { actionOf } from '../../src/agents/whirlyard/model.js';
 import type { GameAction } from '../../src/core/game.js';
 import { cragwake, type CragwakeObservation } from '../../src/games/cragwake/index.js';
 import { delvewick, type DelvewickObservation } from '../../src/games/delvewick/index.js';
@@ -31,8 +31,6 @@ import {
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 const keyOf = (a: GameAction) => (a.type === 'move' ? MOVE_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
 const see = (s: unknown) => whirlyard.observe(s as never) as WhirlyardObservation;
-const actOf = (code: number): GameAction =>
-  code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
 
 let site: Site | undefined;
 let base = '';
@@ -56,7 +54,7 @@ function toFirstClear(seed: number): {
   const actions: GameAction[] = [];
   for (let i = 0; i < 200; i++) {
     const before = see(s);
-    const a = actOf(chooseWhirlyard(before));
+    const a = actionOf(chooseWhirlyard(before));
     const r = whirlyard.step(s, a as never);
     if (!r.ok) throw new Error(r.message);
     actions.push(a);
@@ -113,8 +111,8 @@ function glidesOf(started: Started[]): Map<string, Started> {
 
 /**
  * Records the board's shown wave (and when it changed) from now on, and when a collision cell was first
- * marked (once the marks of earlier moves are gone): in the page, so that a loaded machine slow to answer the test's reads cannot make it look after
- * the cleared board's beat.
+ * marked (once the marks of earlier moves are gone): in the page, so that a loaded machine slow to answer
+ * the test's reads cannot make it look after the cleared board's beat.
  */
 async function watchWave(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('wy-hit').count()).toBe(0);
@@ -244,7 +242,7 @@ describe('Whirlyard: every consequence seen', () => {
     let s = whirlyard.init(seed);
     const actions: GameAction[] = [];
     while (actions.length < 20) {
-      const a = actOf(chooseWhirlyard(see(s)));
+      const a = actionOf(chooseWhirlyard(see(s)));
       const r = whirlyard.step(s, a as never);
       if (!r.ok || whirlyard.isGameOver(r.state)) throw new Error('the heuristic lost');
       actions.push(a);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../src/agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../src/agents/whirlyard/model.js';
+import { actionOf } from '../../src/agents/whirlyard/model.js';
 import type { GameAction } from '../../src/core/game.js';
 import { whirlyard, type WhirlyardObservation } from '../../src/games/whirlyard/index.js';
 import { newPage, startSite, type Site } from './harness.js';
@@ -15,8 +15,6 @@ import { newPage, startSite, type Site } from './harness.js';
 const MOVE_KEYS: Record<string, string> = { nw: 'q', n: 'w', ne: 'e', w: 'a', e: 'd', sw: 'z', s: 'x', se: 'c' };
 const keyOf = (a: GameAction) => (a.type === 'move' ? MOVE_KEYS[String(a.direction)] : a.type === 'pulse' ? 'p' : 's');
 const see = (s: unknown) => whirlyard.observe(s as never) as WhirlyardObservation;
-const actOf = (code: number): GameAction =>
-  code === 8 ? { type: 'wait' } : code === 9 ? { type: 'pulse' } : { type: 'move', direction: DIRECTIONS[code] };
 
 let site: Site;
 beforeAll(async () => {
@@ -29,7 +27,7 @@ function toFirstClear(seed: number): GameAction[] {
   let s = whirlyard.init(seed);
   const actions: GameAction[] = [];
   for (let i = 0; i < 200; i++) {
-    const a = actOf(chooseWhirlyard(see(s)));
+    const a = actionOf(chooseWhirlyard(see(s)));
     const r = whirlyard.step(s, a as never);
     if (!r.ok) throw new Error(r.message);
     actions.push(a);

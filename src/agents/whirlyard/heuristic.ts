@@ -14,7 +14,7 @@
  */
 import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
 import type { AgentFactory } from '../types.js';
-import { DIRECTIONS, PULSE, WAIT, isLegal, play, simOf, toward, chebyshev, type Sim } from './model.js';
+import { PULSE, WAIT, actionOf, isLegal, play, simOf, toward, chebyshev, type Sim } from './model.js';
 
 const DEPTH = 2;
 const CAUGHT = -10_000;
@@ -105,10 +105,9 @@ export function chooseWhirlyard(o: WhirlyardObservation): number {
 export const whirlyardHeuristic: AgentFactory = () => ({
   act(view) {
     const o = view.observation as WhirlyardObservation;
-    const code = chooseWhirlyard(o);
-    const want = code === WAIT ? 'wait' : code === PULSE ? 'pulse' : 'move';
+    const want = actionOf(chooseWhirlyard(o));
     const found = view.legalActions.find(
-      (a) => a.type === want && (want !== 'move' || a.direction === DIRECTIONS[code]),
+      (a) => a.type === want.type && (want.type !== 'move' || a.direction === want.direction),
     );
     // The model agrees with the engine on legality; the fallback only guards a model/engine mismatch.
     return found ?? view.legalActions.find((a) => a.type !== 'end_run') ?? view.legalActions[0];

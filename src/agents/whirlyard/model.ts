@@ -7,7 +7,7 @@
  * step (contact, then arrivals on existing scrap, then groups), and on every third wave turn a second
  * step for the charged drones alone, resolved the same way.
  */
-import type { WhirlyardObservation } from '../../games/whirlyard/index.js';
+import type { WhirlyardAction, WhirlyardObservation } from '../../games/whirlyard/index.js';
 
 /** Board side and cell count (cell = y * 6 + x). */
 const SIZE = 6;
@@ -16,7 +16,16 @@ const CELLS = SIZE * SIZE;
 export const WAIT = 8;
 export const PULSE = 9;
 /** The move directions in the grammar's order, with their offsets. */
-export const DIRECTIONS = ['nw', 'n', 'ne', 'w', 'e', 'sw', 's', 'se'] as const;
+const DIRECTIONS = ['nw', 'n', 'ne', 'w', 'e', 'sw', 's', 'se'] as const;
+
+/** The game's action for an action code. */
+export function actionOf(code: number): WhirlyardAction {
+  return code === WAIT
+    ? { type: 'wait' }
+    : code === PULSE
+      ? { type: 'pulse' }
+      : { type: 'move', direction: DIRECTIONS[code] };
+}
 const DX = [-1, 0, 1, -1, 1, -1, 0, 1];
 const DY = [-1, -1, -1, 0, 0, 1, 1, 1];
 

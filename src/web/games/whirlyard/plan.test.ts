@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseWhirlyard } from '../../../agents/whirlyard/heuristic.js';
-import { DIRECTIONS } from '../../../agents/whirlyard/model.js';
+import { actionOf } from '../../../agents/whirlyard/model.js';
 import { whirlyard, type WhirlyardObservation } from '../../../games/whirlyard/index.js';
 import { hintOf, planWhirlyard } from './plan.js';
 
 const see = (s: unknown) => whirlyard.observe(s as never) as WhirlyardObservation;
-const act = (code: number) =>
-  code === 8
-    ? { type: 'wait' as const }
-    : code === 9
-      ? { type: 'pulse' as const }
-      : { type: 'move' as const, direction: DIRECTIONS[code] };
 
 describe('the Whirlyard motion plan', () => {
   it('reproduces every accepted turn of heuristic play, clears and catches included, from the pictures alone', () => {
@@ -22,7 +16,7 @@ describe('the Whirlyard motion plan', () => {
       let s = whirlyard.init(seed);
       for (let i = 0; i < 150 && !whirlyard.isGameOver(s); i++) {
         const p = see(s);
-        const r = whirlyard.step(s, act(chooseWhirlyard(p)));
+        const r = whirlyard.step(s, actionOf(chooseWhirlyard(p)));
         if (!r.ok) throw new Error(r.message);
         const q = see(r.state);
         const events = r.events;
